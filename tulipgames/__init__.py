@@ -1,0 +1,3 @@
+"""tulipgames: five board and dice games for the terminal."""
+
+__version__ = "0.1.0"

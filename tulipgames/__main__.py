@@ -1,0 +1,3 @@
+from tulipgames.cli import main
+
+raise SystemExit(main())

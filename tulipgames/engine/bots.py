@@ -1,0 +1,181 @@
+"""Computer players: the :class:`Bot` protocol, a random bot and a generic search bot.
+
+A bot is never handed the true state. :func:`bot_move` gives it ``state.determinize(seat, rng)``:
+a copy in which everything the seat cannot see (other hands, the deck order, the future dice) has
+been re-dealt, so a bot cannot know more than ``view(seat)`` shows, however it reads its copy.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from tulipgames.engine.core import Action, State
+
+
+class Bot(Protocol):
+    """A computer player. ``choose`` returns one of ``state.legal_actions(seat)``."""
+
+    level: str
+
+    def choose(self, state: State, seat: int) -> Action: ...
+
+
+def bot_move(bot: Bot, state: State, seat: int, rng: random.Random) -> Action:
+    """Ask ``bot`` for ``seat``'s action, showing it only what that seat may know."""
+    return bot.choose(state.determinize(seat, rng), seat)
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions: the baseline every level must beat."""
+
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        return self.rng.choice(state.legal_actions(seat))
+
+
+def outcome_values(totals: tuple[float, ...]) -> tuple[float, ...]:
+    """Turn scores into rewards in [0, 1] per seat for the search.
+
+    Alone, a seat wants the highest score. Against others, finishing place counts most (shared
+    first place shares the win) and the margin to the best rival breaks near-equal lines.
+    """
+    n = len(totals)
+    if n == 1:
+        t = totals[0]
+        return (0.5 + 0.5 * t / (abs(t) + 20.0),)
+    values = []
+    for seat, mine in enumerate(totals):
+        better = sum(1 for other in totals if other > mine)
+        equal = sum(1 for other in totals if other == mine) - 1
+        place = 1.0 - (better + equal / 2.0) / (n - 1)
+        best_rival = max(t for s, t in enumerate(totals) if s != seat)
+        margin = math.tanh((mine - best_rival) / 10.0)
+        values.append(0.8 * place + 0.1 * (margin + 1.0))
+    return tuple(values)
+
+
+@dataclass
+class _Node:
+    """A search tree node, reached by ``actor`` playing the action it is keyed by."""
+
+    actor: int = -1
+    visits: int = 0
+    available: int = 0
+    total: float = 0.0
+    children: dict[str, _Node] = field(default_factory=dict)
+
+
+class SearchBot:
+    """Determinized Monte Carlo tree search (single-observer information-set MCTS).
+
+    Every iteration re-deals the hidden information (:meth:`State.determinize`) and walks one
+    shared tree keyed by action notation, counting for each child how often it was available, so
+    actions that exist only in some deals are judged fairly (Cowling, Powley & Whitehouse 2012).
+    Playouts use ``rollout`` (random by default) up to ``rollout_depth`` actions, then
+    :meth:`State.estimate`. The search stops after ``seconds`` or ``iterations``, whichever is
+    given (iterations make it deterministic for tests).
+    """
+
+    level = "hard"
+
+    def __init__(
+        self,
+        seconds: float = 1.0,
+        iterations: int | None = None,
+        seed: int = 0,
+        rollout: Callable[[State, int, random.Random], Action] | None = None,
+        rollout_depth: int | None = None,
+        exploration: float = 0.7,
+    ) -> None:
+        self.seconds = seconds
+        self.iterations = iterations
+        self.rng = random.Random(seed)
+        self.rollout = rollout or (lambda s, seat, rng: rng.choice(s.legal_actions(seat)))
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.last_iterations = 0
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node()
+        deadline = time.perf_counter() + self.seconds
+        done = 0
+        while (done < self.iterations) if self.iterations else (time.perf_counter() < deadline):
+            self._iterate(root, state.determinize(seat, self.rng), seat)
+            done += 1
+        self.last_iterations = done
+        by_text = {str(action): action for action in legal}
+        ranked = sorted(
+            (child.visits, child.total, key)
+            for key, child in root.children.items()
+            if key in by_text
+        )
+        return by_text[ranked[-1][2]] if ranked else self.rng.choice(legal)
+
+    def _iterate(self, root: _Node, state: State, seat: int) -> None:
+        node, path = root, []
+        actor: int | None = seat
+        # Selection and expansion.
+        while not state.is_over():
+            if actor is None:
+                actor = state.to_act()[0]
+            actions = state.legal_actions(actor)
+            keyed = {str(a): a for a in actions}
+            untried = [key for key in keyed if key not in node.children]
+            if untried:
+                key = self.rng.choice(untried)
+                child = node.children[key] = _Node(actor=actor)
+                state.apply(actor, keyed[key])
+                path.append(child)
+                break
+            log_n = 0.0
+            best_key, best_score = "", -math.inf
+            for key in keyed:
+                child = node.children[key]
+                child.available += 1
+                log_n = math.log(child.available)
+                score = child.total / child.visits + self.exploration * math.sqrt(
+                    log_n / child.visits
+                )
+                if score > best_score:
+                    best_key, best_score = key, score
+            node = node.children[best_key]
+            state.apply(actor, keyed[best_key])
+            path.append(node)
+            actor = None
+        # Playout.
+        depth = 0
+        while not state.is_over() and (self.rollout_depth is None or depth < self.rollout_depth):
+            mover = state.to_act()[0]
+            state.apply(mover, self.rollout(state, mover, self.rng))
+            depth += 1
+        totals = state.result().totals if state.is_over() else state.estimate()
+        values = outcome_values(tuple(float(t) for t in totals))
+        for visited in path:
+            visited.visits += 1
+            visited.total += values[visited.actor]
+
+
+@dataclass
+class ThinkTimer:
+    """Collects bot think times for the p50/p95 figures of ``simulate`` and ``bench``."""
+
+    samples: list[float] = field(default_factory=list)
+
+    def percentile(self, q: float) -> float:
+        if not self.samples:
+            return 0.0
+        ordered = sorted(self.samples)
+        index = min(len(ordered) - 1, max(0, math.ceil(q / 100.0 * len(ordered)) - 1))
+        return ordered[index]

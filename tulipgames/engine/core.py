@@ -1,0 +1,377 @@
+"""The rules-layer contract every game implements.
+
+Modelled on python-chess and OpenSpiel: a :class:`Game` makes :class:`State` objects; a state lists
+the seats that must act (:meth:`State.to_act`), their legal actions, and applies one action at a
+time, returning :class:`Event` objects for the log. Screens, bots, records and the SSH server only
+ever use this API.
+
+Large decisions
+---------------
+A decision whose combinations would explode (a bouquet split, a spice payment, several upgrades) is
+**sequenced into small steps inside the state**: the state remembers the pending decision and each
+step is an ordinary action with its own notation (``acquire 4`` then ``pay Y`` per card, ``assign
+3 to 2`` then ``split done``...). So ``legal_actions`` stays a short, complete list that bots, the
+search bot and the UI can all enumerate, and undo inside a decision is just undo of its steps.
+
+Nothing here imports Textual or Rich.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+
+class IllegalAction(ValueError):
+    """An action that the rules forbid now, with the reason a player can read."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Action:
+    """Marker base for actions.
+
+    Concrete actions are small frozen dataclasses whose ``str()`` is their stable text notation
+    (``bid 7``, ``acquire 4``); :meth:`Game.parse_action` reads that notation back, so
+    ``game.parse_action(str(a)) == a`` for every action.
+    """
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: its default, the values allowed and a one-line help text."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+    def parse(self, text: str) -> Any:
+        """Read a value typed on the command line or in the setup screen."""
+        for choice in self.choices:
+            if str(choice).lower() == text.strip().lower():
+                return choice
+        if isinstance(self.default, bool):
+            low = text.strip().lower()
+            if low in ("1", "yes", "on", "true"):
+                return True
+            if low in ("0", "no", "off", "false"):
+                return False
+        allowed = ", ".join(str(c) for c in self.choices)
+        raise ValueError(f"option {self.name} must be one of: {allowed} (got {text!r})")
+
+
+_SEAT_REF = re.compile(r"\{seat(\d+)\}")
+
+
+def render_names(text: str, names: Sequence[str]) -> str:
+    """Replace ``{seat0}``-style references in event or prompt text by seat names."""
+
+    def name(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        return names[index] if index < len(names) else f"Seat {index + 1}"
+
+    return _SEAT_REF.sub(name, text)
+
+
+def seat_ref(seat: int) -> str:
+    """The placeholder an event or prompt uses to name a seat (see :func:`render_names`)."""
+    return f"{{seat{seat}}}"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the game log.
+
+    ``text`` is what every seat may read. When the event carries private information, ``private``
+    is the full text shown only to ``seat`` ("you drew Tulip 3" vs "{seat1} drew a card").
+    ``reveals`` marks new information entering the game (a dice roll, a card draw, a reveal):
+    undo never crosses such an event.
+    Seats are named in texts with ``{seat0}``, ``{seat1}``... (see :func:`seat_ref`).
+    """
+
+    text: str
+    private: str | None = None
+    seat: int | None = None
+    reveals: bool = False
+
+    def text_for(self, viewer: int | None) -> str:
+        """The text a viewer may read (``None`` = an onlooker with public information only)."""
+        if self.private is not None and viewer is not None and viewer == self.seat:
+            return self.private
+        return self.text
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: a score breakdown per seat, the ranking and how ties were broken.
+
+    ``breakdown[seat]`` holds one number per entry of ``categories`` and sums to ``totals[seat]``.
+    ``ranks[seat]`` is 1 for the winner(s); seats still tied after every tie-break share a rank.
+    ``tiebreak`` explains in words what decided between equal totals ("" when nothing did), and
+    ``tiebreak_values[seat]`` is the value compared (money left, spices, ...) or ``None``.
+    """
+
+    categories: tuple[str, ...]
+    breakdown: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]
+    tiebreak: str = ""
+    tiebreak_values: tuple[Any, ...] = ()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every seat ranked first (several when they share the win)."""
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    @staticmethod
+    def rank(keys: Sequence[Sequence[Any]]) -> tuple[int, ...]:
+        """Competition ranking ("1, 1, 3") of seats by descending keys.
+
+        Each key is a tuple compared left to right, e.g. ``(score, coins)``; equal keys share a
+        rank.
+        """
+        ranks = []
+        for key in keys:
+            ranks.append(1 + sum(1 for other in keys if tuple(other) > tuple(key)))
+        return tuple(ranks)
+
+    @classmethod
+    def build(
+        cls,
+        categories: Sequence[str],
+        breakdown: Sequence[Sequence[int]],
+        tiebreak: str = "",
+        tiebreak_values: Sequence[Any] | None = None,
+        tiebreak_keys: Sequence[Sequence[Any]] | None = None,
+    ) -> Result:
+        """Make a result from a breakdown; ranks by total, then by ``tiebreak_keys`` per seat."""
+        totals = tuple(sum(row) for row in breakdown)
+        extra = tiebreak_keys or [() for _ in totals]
+        keys = [(total, *extra[seat]) for seat, total in enumerate(totals)]
+        return cls(
+            categories=tuple(categories),
+            breakdown=tuple(tuple(row) for row in breakdown),
+            totals=totals,
+            ranks=cls.rank(keys),
+            tiebreak=tiebreak,
+            tiebreak_values=tuple(tiebreak_values or ()),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "categories": list(self.categories),
+            "breakdown": [list(row) for row in self.breakdown],
+            "totals": list(self.totals),
+            "ranks": list(self.ranks),
+            "tiebreak": self.tiebreak,
+            "tiebreak_values": list(self.tiebreak_values),
+        }
+
+
+class State(ABC):
+    """A position of one game, with its own seeded random source.
+
+    Subclasses implement :meth:`to_act`, :meth:`legal_actions`, :meth:`_apply`, :meth:`view`,
+    :meth:`prompt`, :meth:`is_over` and :meth:`result`. :meth:`apply` checks the seat and the
+    action before any change, so an illegal action leaves the state exactly as it was.
+    """
+
+    game_id: ClassVar[str] = ""
+
+    def __init__(self, seats: int, seed: int, options: Mapping[str, Any]) -> None:
+        self.seats = seats
+        self.seed = seed
+        self.options = dict(options)
+        self.rng = random.Random(seed)
+
+    # -- who acts and what they may do ------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now (several in a simultaneous step); ``()`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now; empty when it is not that seat's turn."""
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise :class:`IllegalAction` with a player-readable reason if ``action`` is illegal.
+
+        The default looks the action up in :meth:`legal_actions`; games override it with a direct
+        test and a precise reason ("you have only 3 florins and already 2 loans").
+        """
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"'{action}' is not allowed now: {self.prompt(seat)}")
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Play ``action`` for ``seat`` and return the events it caused.
+
+        Raises :class:`IllegalAction` (state unchanged) when it is not ``seat``'s turn or the
+        rules forbid the action.
+        """
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act():
+            raise IllegalAction(f"it is not {seat_ref(seat)}'s turn")
+        self.check(seat, action)
+        return self._apply(seat, action)
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out an action already checked legal."""
+
+    # -- what a seat sees ---------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may see (``None`` = public only): an immutable snapshot for screens.
+
+        Everything a view holds must be visible to that seat; tests search ``repr(view)`` for
+        hidden cards of other seats.
+        """
+
+    @abstractmethod
+    def prompt(self, seat: int) -> str:
+        """One line telling ``seat`` what to decide now ("Split the 9 cards into 3 bouquets")."""
+
+    # -- the end ------------------------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Scores with breakdown and ranking. Before the end: the running score, where it exists."""
+
+    def estimate(self) -> tuple[float, ...]:
+        """A heuristic value per seat for a position that is not over (search cut-offs).
+
+        The default is the running score of :meth:`result`; games refine it where it misleads.
+        """
+        return tuple(float(t) for t in self.result().totals)
+
+    def invariant_violations(self) -> list[str]:
+        """Broken conservation laws (cards, money, spices...), empty when all is well.
+
+        Soak tests and ``tulipgames simulate`` call this after every action.
+        """
+        return []
+
+    # -- copies -------------------------------------------------------------------------------
+    def clone(self) -> State:
+        """An independent copy, random source included. Games override it when speed matters."""
+        return copy.deepcopy(self)
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy consistent with everything ``seat`` can see, with all it cannot see re-dealt.
+
+        The future is hidden too: the copy's random source is reseeded from ``rng``, so a search
+        bot cannot read the coming dice or draws. Games with hidden cards extend
+        :meth:`_redeal_hidden` to shuffle them back among the unseen cards.
+        """
+        twin = self.clone()
+        twin.rng = random.Random(rng.getrandbits(64))
+        twin._redeal_hidden(seat, rng)
+        return twin
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """Re-deal, in place, everything ``seat`` cannot see. Perfect-information games: nothing."""
+
+
+class Game(ABC):
+    """One game of the collection: its identity, options, setup, notation and bots."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    pitch: ClassVar[str] = ""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[int] = 1
+    options: ClassVar[dict[str, Option]] = {}
+    hidden_information: ClassVar[bool] = False
+    #: Bot levels this game offers, weakest first; the keys are what ``bot:LEVEL`` accepts.
+    bot_levels: ClassVar[tuple[str, ...]] = ("random", "normal", "hard")
+
+    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """All options with defaults filled in; raises ``ValueError`` for unknown or bad values."""
+        resolved = {name: opt.default for name, opt in self.options.items()}
+        for name, value in (given or {}).items():
+            if name not in self.options:
+                known = ", ".join(self.options) or "none"
+                raise ValueError(f"{self.title} has no option {name!r} (options: {known})")
+            opt = self.options[name]
+            if isinstance(value, str):
+                value = opt.parse(value)
+            if value not in opt.choices:
+                raise ValueError(f"option {name} must be one of {opt.choices}, not {value!r}")
+            resolved[name] = value
+        return resolved
+
+    def check_seats(self, seats: int) -> None:
+        """Raise ``ValueError`` unless the game can be played by ``seats`` players."""
+        if not self.min_players <= seats <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, not {seats}"
+            )
+
+    @abstractmethod
+    def new_state(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """A new game after setup (cards dealt, dice rolled as the rules say)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text notation; raises :class:`IllegalAction` if it cannot be read."""
+
+    @abstractmethod
+    def make_bot(self, level: str, seed: int = 0) -> Any:
+        """A bot of the given level (one of :attr:`bot_levels`); see ``engine.bots.Bot``."""
+
+    def rules_markdown(self) -> str:
+        """The game's rules screen text (``rules.md`` next to the game's module)."""
+        import importlib.resources
+
+        package = type(self).__module__.rsplit(".", 1)[0]
+        return importlib.resources.files(package).joinpath("rules.md").read_text("utf-8")
+
+
+@dataclass
+class SeatSpec:
+    """A seat at the table: the player's name and ``human`` or ``bot:LEVEL``."""
+
+    name: str
+    kind: str = "human"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind.startswith("bot")
+
+    @property
+    def bot_level(self) -> str | None:
+        if not self.is_bot:
+            return None
+        _, _, level = self.kind.partition(":")
+        return level or "normal"
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind}
+
+
+@dataclass
+class Applied:
+    """One action in a record with the events it produced, for logs and undo."""
+
+    seat: int
+    action: str
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def reveals(self) -> bool:
+        return any(event.reveals for event in self.events)

@@ -1,0 +1,138 @@
+"""Game records: the seed, the seats and every action in notation; replay, resume and undo.
+
+A record is all a game is: loading one replays its actions from the seed, so resume, undo, bug
+reports and replays are one mechanism.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tulipgames.engine.core import Applied, Event, Game, IllegalAction, SeatSpec, State
+
+RECORD_FORMAT = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be loaded: unreadable, from a newer version, or not replayable."""
+
+
+@dataclass
+class GameRecord:
+    """``{game, rules_version, options, seats, seed, actions}`` as in DESIGN.md."""
+
+    game: str
+    seed: int
+    seats: list[SeatSpec]
+    options: dict[str, Any] = field(default_factory=dict)
+    rules_version: int = 1
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": dict(self.options),
+            "seats": [seat.to_json() for seat in self.seats],
+            "seed": self.seed,
+            "actions": [[seat, text] for seat, text in self.actions],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
+        """Read a record, raising :class:`RecordError` with a readable reason when it is bad."""
+        try:
+            if int(data.get("format", 1)) > RECORD_FORMAT:
+                raise RecordError(f"saved by a newer tulipgames (record format {data['format']})")
+            seats = [SeatSpec(str(s["name"]), str(s.get("kind", "human"))) for s in data["seats"]]
+            actions = [(int(seat), str(text)) for seat, text in data["actions"]]
+            return cls(
+                game=str(data["game"]),
+                seed=int(data["seed"]),
+                seats=seats,
+                options=dict(data.get("options", {})),
+                rules_version=int(data.get("rules_version", 1)),
+                actions=actions,
+            )
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"damaged record ({type(exc).__name__}: {exc})") from exc
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not a record: {exc}") from exc
+        if not isinstance(data, dict):
+            raise RecordError("not a record: expected a JSON object")
+        return cls.from_json(data)
+
+
+@dataclass
+class Replay:
+    """A record brought to life: the state after its actions and what each action did."""
+
+    state: State
+    applied: list[Applied]
+
+
+def start(game: Game, record: GameRecord) -> State:
+    """The state right after setup for a record's seed, seats and options."""
+    return game.new_state(len(record.seats), record.seed, record.options)
+
+
+def replay(game: Game, record: GameRecord, upto: int | None = None) -> Replay:
+    """Replay a record's first ``upto`` actions (all by default).
+
+    Raises :class:`RecordError` if the record belongs to another game or rules version, or one of
+    its actions is illegal in the replayed position.
+    """
+    if record.game != game.id:
+        raise RecordError(f"record is for {record.game!r}, not {game.id!r}")
+    if record.rules_version > game.rules_version:
+        raise RecordError(
+            f"saved with newer {game.title} rules (version {record.rules_version}, "
+            f"this tulipgames knows {game.rules_version})"
+        )
+    try:
+        state = start(game, record)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from exc
+    applied: list[Applied] = []
+    actions = record.actions if upto is None else record.actions[:upto]
+    for number, (seat, text) in enumerate(actions, 1):
+        try:
+            events = state.apply(seat, game.parse_action(text))
+        except IllegalAction as exc:
+            raise RecordError(f"action {number} ({text!r} by seat {seat}) fails: {exc}") from exc
+        applied.append(Applied(seat, text, events))
+    return Replay(state, applied)
+
+
+def can_undo(applied: Sequence[Applied], seat: int) -> bool:
+    """The undo policy: ``seat`` may take back its own last action if nothing was learnt since.
+
+    An action is undoable when it is the last one played, it was ``seat``'s, and it revealed
+    nothing (no dice roll, draw or reveal). Repeating undo walks back through a seat's run of
+    quiet actions — for example the steps of one bouquet split — and stops at the first action
+    of another seat or at the last new information.
+    """
+    return bool(applied) and applied[-1].seat == seat and not applied[-1].reveals
+
+
+def events_of(applied: Sequence[Applied]) -> list[Event]:
+    """All events in play order."""
+    return [event for entry in applied for event in entry.events]
