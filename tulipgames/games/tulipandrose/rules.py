@@ -1,0 +1,1028 @@
+"""Tulip & Rose: rounds of income, reveal, split, auction and sell-or-keep; end scoring.
+
+Each of the 2N rounds (two days of one round per player) runs R1-R5 of the spec: every player
+collects income, cards are revealed until their values reach the window, the round's Seller splits
+them into up to three bouquets, and each bouquet is sold in an open ascending auction after which
+the Seller either sells it to the high bidder or keeps it for half the bid.
+
+Steps the engine runs by itself (income, reveal, automatic passes, loans, the only possible split
+of a single card) happen inside :meth:`TulipState._apply`, so the state always rests at a decision:
+an ``assign`` step of the split, ``split done``, a bid or pass, or ``sell``/``keep``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from tulipgames.engine.bots import RandomBot
+from tulipgames.engine.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Result,
+    State,
+    seat_ref,
+)
+from tulipgames.games.tulipandrose import data
+
+N_KINDS = len(data.CARD_LETTERS)
+KIND_INDEX = {letter: i for i, letter in enumerate(data.CARD_LETTERS)}
+FLOWERS = range(len(data.FLOWER_LETTERS))
+WEED_I = KIND_INDEX[data.WEED]
+SEMPER_I = KIND_INDEX[data.SEMPER_AUGUSTUS]
+VASE_I = KIND_INDEX[data.GOLDEN_VASE]
+GARDENER_I = KIND_INDEX[data.GARDENER]
+_KIND_BY_WORD = {name.lower(): i for i, name in enumerate(data.FLOWER_KINDS)}
+
+
+# -- cards ------------------------------------------------------------------------------------
+def card_letter(card: str) -> str:
+    """The kind letter of a card code (``T5`` -> ``T``)."""
+    return card[0]
+
+
+def card_value(card: str) -> int:
+    """The printed value of a card code (``W-1`` -> -1); it matters only for the reveal."""
+    return int(card[1:])
+
+
+def count_kinds(cards: Iterable[str]) -> list[int]:
+    """Counts per kind, in ``data.CARD_LETTERS`` order."""
+    counts = [0] * N_KINDS
+    for card in cards:
+        counts[KIND_INDEX[card[0]]] += 1
+    return counts
+
+
+def ceil_half(amount: int) -> int:
+    """The Keep price: half the high bid, rounded up (R5)."""
+    return (amount + 1) // 2
+
+
+def loans_needed(amount: int, cash: int) -> int:
+    """Loans a payment of ``amount`` forces: the minimum k with cash + 20k >= amount (§4.1)."""
+    if amount <= cash:
+        return 0
+    return -(-(amount - cash) // data.LOAN_FLORINS)
+
+
+def bid_cap(cash: int, loans: int) -> int:
+    """The highest bid a player may make: cash plus the loans still available (R4.4)."""
+    return cash + data.LOAN_FLORINS * (data.MAX_LOANS - loans)
+
+
+def income(merchant: int, counts: Sequence[int]) -> int:
+    """R1 income: 2 + owned flowers of the merchant's specialty + 2 per owned Golden Vase."""
+    specialty = data.MERCHANTS[merchant - 1][2]
+    owned = counts[_KIND_BY_WORD[specialty.lower()]]
+    return data.BASE_INCOME + owned + data.GOLDEN_VASE_INCOME * counts[VASE_I]
+
+
+# -- scoring ----------------------------------------------------------------------------------
+@cache
+def _partition_best(counts: tuple[int, ...]) -> int:
+    """Best partition score for a sorted tuple of non-zero flower counts (spec §5.1, fast method).
+
+    Kinds are placed one at a time with non-increasing d (cards sent to distinct layers); the r-th
+    placed kind with count c and d adds (c - d)^2 + (2r - 1) d. A DP over (placed kinds, last d).
+    """
+    k = len(counts)
+    full = (1 << k) - 1
+    memo: dict[tuple[int, int], int] = {}
+
+    def best(mask: int, last: int) -> int:
+        if mask == full:
+            return 0
+        key = (mask, last)
+        if key in memo:
+            return memo[key]
+        r = bin(mask).count("1") + 1
+        top = -1
+        for i in range(k):
+            if mask & (1 << i):
+                continue
+            c = counts[i]
+            for d in range(min(last, c) + 1):
+                value = (c - d) ** 2 + (2 * r - 1) * d + best(mask | (1 << i), d)
+                top = max(top, value)
+        memo[key] = top
+        return top
+
+    return best(0, max(counts, default=0))
+
+
+def partition_points(flowers: Sequence[int]) -> int:
+    """Set points with ``partition``: the best grouping into identical or distinct sets."""
+    return _partition_best(tuple(sorted((c for c in flowers if c), reverse=True)))
+
+
+def both_points(flowers: Sequence[int]) -> int:
+    """Set points with ``both``: each card once in an identical set, once in a distinct layer."""
+    identical = sum(c * c for c in flowers)
+    layers = sum(min(a, b) for a in flowers for b in flowers)
+    return identical + layers
+
+
+def set_points(flowers: Sequence[int], scoring: str) -> int:
+    """Flower set points by the ``set_scoring`` option (only the six flower kinds count)."""
+    return both_points(flowers) if scoring == "both" else partition_points(flowers)
+
+
+def counted_weeds(weeds: int, gardeners: int) -> int:
+    """Weeds left after the Gardeners discard as many as they can (2 each)."""
+    return max(0, weeds - data.GARDENER_DISCARDS * gardeners)
+
+
+def weed_penalty(weeds: int) -> int:
+    """The weed table of §2.5, with -15 for each weed beyond the 15th."""
+    if weeds <= 15:
+        return data.WEED_PENALTY[weeds]
+    return data.WEED_PENALTY[15] + data.WEED_PENALTY_BEYOND_15 * (weeds - 15)
+
+
+def order_met(order_id: str, counts: Sequence[int], loans: int, florins: int) -> bool:
+    """Whether a Special Order's condition holds for these holdings (flower cards only count)."""
+    flowers = counts[: len(data.FLOWER_LETTERS)]
+    kind, _, rest = order_id.partition("_")
+    if kind == "specialist":
+        return flowers[_KIND_BY_WORD[rest]] >= 4
+    if kind == "pair":
+        first, second = rest.split("_")
+        return flowers[_KIND_BY_WORD[first]] >= 2 and flowers[_KIND_BY_WORD[second]] >= 2
+    if order_id == "full_garden":
+        return all(c >= 1 for c in flowers)
+    if order_id == "trio":
+        return sum(1 for c in flowers if c >= 3) >= 3
+    if order_id == "grand_stock":
+        return sum(flowers) >= 16
+    if order_id == "clean_stock":
+        return counted_weeds(counts[WEED_I], counts[GARDENER_I]) == 0
+    if order_id == "debt_free":
+        return loans == 0
+    if order_id == "rich_merchant":
+        return florins >= 60
+    raise ValueError(f"unknown Special Order {order_id!r}")
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """One player's end-of-game score, part by part (spec §5)."""
+
+    florins: int
+    sets: int
+    semper: int
+    orders: tuple[tuple[str, int], ...]  # (order id, points scored: 0 when not met)
+    loans: int
+    weeds_held: int
+    weeds_discarded: int
+    weeds: int  # the penalty, <= 0
+
+    @property
+    def order_points(self) -> int:
+        return sum(points for _, points in self.orders)
+
+    @property
+    def total(self) -> int:
+        return self.florins + self.sets + self.semper + self.order_points + self.loans + self.weeds
+
+
+def score_sheet(
+    counts: Sequence[int],
+    florins: int,
+    loans: int,
+    orders: Sequence[str],
+    scoring: str,
+) -> ScoreSheet:
+    """Score one player: Gardener discards first, then Clean Stock and the weed penalty."""
+    weeds = counts[WEED_I]
+    counted = counted_weeds(weeds, counts[GARDENER_I])
+    return ScoreSheet(
+        florins=florins,
+        sets=set_points(counts[: len(data.FLOWER_LETTERS)], scoring),
+        semper=data.SEMPER_AUGUSTUS_POINTS * counts[SEMPER_I],
+        orders=tuple(
+            (o, data.ORDERS_BY_ID[o][3] if order_met(o, counts, loans, florins) else 0)
+            for o in orders
+        ),
+        loans=data.LOAN_POINTS * loans,
+        weeds_held=weeds,
+        weeds_discarded=weeds - counted,
+        weeds=weed_penalty(counted),
+    )
+
+
+# -- reveal and split -------------------------------------------------------------------------
+def reveal(deck: list[str], window: tuple[int, int]) -> tuple[list[str], list[str], int]:
+    """R2: flip cards until the total lands in the window; cards that would pass it go under.
+
+    Mutates ``deck`` (index 0 is the top). Returns (revealed, put back, total). Stops short when the
+    deck is empty or every remaining card has been put back once in a row.
+    """
+    low, high = window
+    total, in_a_row = 0, 0
+    revealed: list[str] = []
+    put_back: list[str] = []
+    while deck:
+        card = deck.pop(0)
+        if total + card_value(card) > high:
+            deck.append(card)
+            put_back.append(card)
+            in_a_row += 1
+            if in_a_row == len(deck):
+                break
+            continue
+        revealed.append(card)
+        total += card_value(card)
+        in_a_row = 0
+        if low <= total <= high:
+            break
+    return revealed, put_back, total
+
+
+def bouquet_count(cards: int) -> int:
+    """B = min(3, n): one bouquet per card when fewer than 3 were revealed."""
+    return min(data.BOUQUETS, cards)
+
+
+def split_problem(split: Sequence[int], cards: int) -> str | None:
+    """Why a split (one bouquet number per revealed card) is illegal, or None when it is legal."""
+    bouquets = bouquet_count(cards)
+    if len(split) != cards:
+        return f"a split needs one bouquet number for each of the {cards} cards, not {len(split)}"
+    for number in split:
+        if not 1 <= number <= bouquets:
+            return f"there is no bouquet {number} (bouquets are 1-{bouquets})"
+    empty = [b for b in range(1, bouquets + 1) if b not in split]
+    if empty:
+        return f"bouquet {empty[0]} is empty: every bouquet needs at least one card"
+    return None
+
+
+def feasible_bouquets(draft: Sequence[int], cards: int) -> list[int]:
+    """Bouquets the next card may join so that every bouquet can still get a card."""
+    bouquets = bouquet_count(cards)
+    left_after = cards - len(draft) - 1
+    options = []
+    for b in range(1, bouquets + 1):
+        filled = set(draft) | {b}
+        if bouquets - len(filled) <= left_after:
+            options.append(b)
+    return options
+
+
+# -- actions ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Assign(Action):
+    """One step of the Seller's split: revealed card ``card`` (1-based) joins ``bouquet``."""
+
+    card: int
+    bouquet: int
+
+    def __str__(self) -> str:
+        return f"assign {self.card} to {self.bouquet}"
+
+
+@dataclass(frozen=True)
+class SplitDone(Action):
+    """The Seller confirms a complete split."""
+
+    def __str__(self) -> str:
+        return "split done"
+
+
+@dataclass(frozen=True)
+class Split(Action):
+    """The whole split at once (the spec's notation ``split b1 b2 ... bn``)."""
+
+    bouquets: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "split " + " ".join(str(b) for b in self.bouquets)
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    """Raise the high bid of the bouquet on offer to ``amount`` florins."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Leave this bouquet's auction for good."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Sell(Action):
+    """The Seller sells the bouquet to the high bidder for the high bid."""
+
+    def __str__(self) -> str:
+        return "sell"
+
+
+@dataclass(frozen=True)
+class Keep(Action):
+    """The Seller keeps the bouquet and pays the high bidder half the bid, rounded up."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+# -- views ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class OrderView:
+    """A Special Order as its owner sees it, with whether it is met right now."""
+
+    id: str
+    name: str
+    condition: str
+    points: int
+    met: bool
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What a viewer may see of one player. ``florins`` is None when hidden (``hidden_money``);
+    ``orders`` is None unless the viewer owns them or the game is over."""
+
+    seat: int
+    priority: int
+    merchant: str
+    specialty: str  # letter
+    florins: int | None
+    loans: int
+    cards: tuple[int, ...]  # counts in data.CARD_LETTERS order
+    income: int
+    order_count: int
+    orders: tuple[OrderView, ...] | None
+
+
+@dataclass(frozen=True)
+class BidderView:
+    """One bidder's standing in the current auction: ``in``, ``passed`` or ``high``."""
+
+    seat: int
+    status: str
+    loans_declared: int
+
+
+@dataclass(frozen=True)
+class AuctionView:
+    """The bouquet on offer and the open auction around it."""
+
+    bouquet: int  # 1-based
+    cards: tuple[str, ...]
+    high: int | None
+    high_bidder: int | None
+    bidders: tuple[BidderView, ...]
+    to_act: int | None
+
+
+@dataclass(frozen=True)
+class TulipView:
+    """Everything one seat may see (``seat`` None = an onlooker)."""
+
+    seat: int | None
+    seats: int
+    round: int
+    rounds: int
+    day: int
+    seller: int
+    seller_order: tuple[int, ...]
+    window: tuple[int, int]
+    deck_size: int
+    phase: str  # split | auction | decide | over
+    revealed: tuple[str, ...]
+    put_back: tuple[str, ...]
+    reveal_total: int
+    draft: tuple[int, ...]
+    bouquets: tuple[tuple[str, ...], ...]
+    auction: AuctionView | None
+    keep_price: int | None
+    keep_loans: int | None  # only for the Seller (or when money is public)
+    keep_allowed: bool | None
+    players: tuple[PlayerView, ...]
+    hidden_money: bool
+    special_orders: bool
+    set_scoring: str
+    scores: tuple[ScoreSheet, ...] | None
+
+
+# -- the state --------------------------------------------------------------------------------
+class TulipState(State):
+    """A game of Tulip & Rose in progress."""
+
+    game_id = data.GAME_ID
+
+    def __init__(self, seats: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(seats, seed, options)
+        self.window = data.reveal_window(seats)
+        deck = list(data.DECK)
+        self.rng.shuffle(deck)
+        self.deck: list[str] = deck
+        self.known_bottom = 0  # put-back cards at the bottom, whose order everyone knows
+        self.merchant: list[int] = self.rng.sample([m[0] for m in data.MERCHANTS], seats)
+        self.florins = [data.START_FLORINS] * seats
+        self.loans = [0] * seats
+        self.holdings = [[0] * N_KINDS for _ in range(seats)]
+        self.orders: list[tuple[str, ...]] = [() for _ in range(seats)]
+        self.undealt_orders: tuple[str, ...] = ()
+        if self.options.get("special_orders", True):
+            pool = list(data.ORDER_IDS)
+            self.rng.shuffle(pool)
+            each = data.orders_dealt(seats)
+            self.orders = [tuple(pool[i * each : (i + 1) * each]) for i in range(seats)]
+            self.undealt_orders = tuple(pool[seats * each :])
+        self.seller_order = tuple(sorted(range(seats), key=lambda s: self.merchant[s]))
+        self.rounds = data.DAYS * seats
+        self.round = 0
+        self.income_paid = 0
+        self.phase = "over"
+        self.revealed: list[str] = []
+        self.put_back: list[str] = []
+        self.reveal_total = 0
+        self.draft: list[int] = []
+        self.bouquets: list[list[str]] = []
+        self.current = 0
+        self.bid_order: tuple[int, ...] = ()
+        self.bid_pos = 0
+        self.still_in: list[bool] = [False] * seats
+        self.declared = [0] * seats
+        self.high: int | None = None
+        self.high_bidder: int | None = None
+        self.actor: int | None = None
+        self.setup_events = self._next_round()
+
+    # -- copies ---------------------------------------------------------------------------
+    def clone(self) -> TulipState:
+        twin = object.__new__(TulipState)
+        twin.__dict__.update(self.__dict__)
+        twin.options = dict(self.options)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.deck = list(self.deck)
+        twin.merchant = list(self.merchant)
+        twin.florins = list(self.florins)
+        twin.loans = list(self.loans)
+        twin.holdings = [list(h) for h in self.holdings]
+        twin.orders = list(self.orders)
+        twin.revealed = list(self.revealed)
+        twin.put_back = list(self.put_back)
+        twin.draft = list(self.draft)
+        twin.bouquets = [list(b) for b in self.bouquets]
+        twin.still_in = list(self.still_in)
+        twin.declared = list(self.declared)
+        return twin
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """Shuffle the unseen part of the deck and re-deal the Special Orders ``seat`` cannot see.
+
+        Put-back cards stay at the bottom in their known order. Florins are not resampled: under
+        ``hidden_money`` only running totals are hidden, every income, bid, payment and loan is
+        public, so the totals follow from what the seat has seen (spec §7).
+        """
+        known = min(self.known_bottom, len(self.deck))
+        unseen = self.deck[: len(self.deck) - known]
+        rng.shuffle(unseen)
+        self.deck = unseen + self.deck[len(self.deck) - known :]
+        others = [s for s in range(self.seats) if s != seat]
+        pool = [o for s in others for o in self.orders[s]] + list(self.undealt_orders)
+        rng.shuffle(pool)
+        for s in others:
+            size = len(self.orders[s])
+            self.orders[s], pool = tuple(pool[:size]), pool[size:]
+        self.undealt_orders = tuple(pool)
+
+    # -- round flow -----------------------------------------------------------------------
+    @property
+    def seller(self) -> int:
+        return self.seller_order[(self.round - 1) % self.seats]
+
+    @property
+    def day(self) -> int:
+        return 1 if self.round <= self.seats else 2
+
+    def _next_round(self) -> list[Event]:
+        """End the round; start the next with income, reveal and (when forced) the split."""
+        self.round += 1
+        self.revealed, self.put_back, self.bouquets, self.draft = [], [], [], []
+        self.high, self.high_bidder, self.actor = None, None, None
+        if self.round > self.rounds:
+            self.round = self.rounds
+            self.phase = "over"
+            return [Event("The festival is over. Final scoring.")]
+        events = [self._pay_income()]
+        events.append(self._reveal())
+        count = len(self.revealed)
+        if count == 0:
+            events.append(Event("No cards to sell this round."))
+            return events + self._next_round()
+        self.phase = "split"
+        self.actor = self.seller
+        if count == 1:
+            events += self._finish_split([1])
+        return events
+
+    def _pay_income(self) -> Event:
+        """R1: every player collects income from what they own now."""
+        parts = []
+        for seat in range(self.seats):
+            amount = income(self.merchant[seat], self.holdings[seat])
+            self.florins[seat] += amount
+            self.income_paid += amount
+            parts.append(f"{seat_ref(seat)} +{amount}")
+        return Event(f"Round {self.round}, day {self.day}. Income: " + ", ".join(parts) + ".")
+
+    def _reveal(self) -> Event:
+        """R2, for the round's Seller; records the put-backs, whose order at the bottom is known."""
+        before, known = len(self.deck), self.known_bottom
+        self.revealed, self.put_back, self.reveal_total = reveal(self.deck, self.window)
+        untouched = max(0, before - len(self.revealed) - len(self.put_back))
+        # Every card still in the deck past the untouched originals was put back in view.
+        self.known_bottom = min(known, untouched) + len(self.deck) - untouched
+        text = f"{seat_ref(self.seller)} is Seller. "
+        if self.revealed:
+            text += f"Revealed {' '.join(self.revealed)} (total {self.reveal_total})"
+        else:
+            text += "The deck is empty"
+        if self.put_back:
+            text += f"; did not fit, put back: {' '.join(self.put_back)}"
+        return Event(text + ".", reveals=True)
+
+    def _finish_split(self, split: Sequence[int]) -> list[Event]:
+        self.bouquets = [[] for _ in range(bouquet_count(len(self.revealed)))]
+        for card, number in zip(self.revealed, split, strict=True):
+            self.bouquets[number - 1].append(card)
+        self.draft = list(split)
+        shown = " | ".join(f"{i + 1}: {' '.join(b)}" for i, b in enumerate(self.bouquets))
+        events = [Event(f"{seat_ref(self.seller)} splits the cards into bouquets {shown}.")]
+        return events + self._start_auction(0)
+
+    def _start_auction(self, index: int) -> list[Event]:
+        """R4: the bidders follow the priority cycle from the player after the Seller."""
+        if index >= len(self.bouquets):
+            return self._next_round()
+        self.current = index
+        self.phase = "auction"
+        start = self.seller_order.index(self.seller)
+        self.bid_order = tuple(
+            self.seller_order[(start + k) % self.seats] for k in range(1, self.seats)
+        )
+        self.bid_pos = 0
+        self.still_in = [s in self.bid_order for s in range(self.seats)]
+        self.declared = [0] * self.seats
+        self.high, self.high_bidder = None, None
+        return self._advance_auction()
+
+    def min_bid(self) -> int:
+        """The lowest legal bid: 1 to open, otherwise one above the high bid."""
+        return 1 if self.high is None else self.high + 1
+
+    def cap(self, seat: int) -> int:
+        return bid_cap(self.florins[seat], self.loans[seat])
+
+    def _advance_auction(self) -> list[Event]:
+        """Find the next bidder to ask, passing for those who cannot reach the minimum bid."""
+        events: list[Event] = []
+        while True:
+            in_seats = [s for s in self.bid_order if self.still_in[s]]
+            if self.high_bidder is not None and in_seats == [self.high_bidder]:
+                self.phase = "decide"
+                self.actor = self.seller
+                return events
+            if not in_seats:
+                return events + self._seller_takes_unbid()
+            bidder = self.bid_order[self.bid_pos % len(self.bid_order)]
+            self.bid_pos += 1
+            if not self.still_in[bidder] or bidder == self.high_bidder:
+                continue
+            if self.cap(bidder) < self.min_bid():
+                self.still_in[bidder] = False
+                events.append(Event(f"{seat_ref(bidder)} passes (cannot bid {self.min_bid()})."))
+                continue
+            self.actor = bidder
+            return events
+
+    def _gain(self, seat: int, cards: Iterable[str]) -> None:
+        for card in cards:
+            self.holdings[seat][KIND_INDEX[card[0]]] += 1
+
+    def _pay(self, payer: int, payee: int, amount: int) -> list[Event]:
+        """Move florins, with the payer taking the fewest loans needed first (§4.1)."""
+        events = []
+        needed = loans_needed(amount, self.florins[payer])
+        if needed:
+            self.loans[payer] += needed
+            self.florins[payer] += data.LOAN_FLORINS * needed
+            word = "loan" if needed == 1 else "loans"
+            events.append(
+                Event(f"{seat_ref(payer)} takes {needed} {word} (+{data.LOAN_FLORINS * needed}).")
+            )
+        self.florins[payer] -= amount
+        self.florins[payee] += amount
+        return events
+
+    def _seller_takes_unbid(self) -> list[Event]:
+        """R5, no bid: the Seller takes the bouquet for free."""
+        self._gain(self.seller, self.bouquets[self.current])
+        events = [
+            Event(f"No bids: {seat_ref(self.seller)} takes bouquet {self.current + 1} for free.")
+        ]
+        return events + self._start_auction(self.current + 1)
+
+    # -- the contract ---------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == "over" or self.actor is None else (self.actor,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "split":
+            cards = len(self.revealed)
+            if len(self.draft) == cards:
+                return [SplitDone()]
+            nxt = len(self.draft) + 1
+            return [Assign(nxt, b) for b in feasible_bouquets(self.draft, cards)]
+        if self.phase == "auction":
+            return [Pass()] + [Bid(x) for x in range(self.min_bid(), self.cap(seat) + 1)]
+        actions: list[Action] = [Sell()]
+        if self._keep_problem() is None:
+            actions.append(Keep())
+        return actions
+
+    def _keep_problem(self) -> str | None:
+        assert self.high is not None
+        price = ceil_half(self.high)
+        if price > self.cap(self.seller):
+            return (
+                f"keeping costs {price} but you can raise at most {self.cap(self.seller)} "
+                "with your loans: you must sell"
+            )
+        return None
+
+    def check(self, seat: int, action: Action) -> None:
+        """Each action's legality with a reason a player can read (see the notation, §4.2)."""
+        if self.phase == "split":
+            self._check_split(action)
+        elif self.phase == "auction":
+            if isinstance(action, Pass):
+                return
+            if not isinstance(action, Bid):
+                raise IllegalAction("bid or pass: the auction of this bouquet is running")
+            if action.amount < self.min_bid():
+                raise IllegalAction(
+                    f"the bid must be at least {self.min_bid()}"
+                    + ("" if self.high is None else f" (the high bid is {self.high})")
+                )
+            if action.amount > self.cap(seat):
+                raise IllegalAction(
+                    f"you can bid at most {self.cap(seat)} (your florins plus the "
+                    f"{data.MAX_LOANS - self.loans[seat]} loans you may still take)"
+                )
+        elif isinstance(action, Keep):
+            problem = self._keep_problem()
+            if problem:
+                raise IllegalAction(problem)
+        elif not isinstance(action, Sell):
+            raise IllegalAction("sell or keep the bouquet")
+
+    def _check_split(self, action: Action) -> None:
+        cards = len(self.revealed)
+        if isinstance(action, Split):
+            if self.draft:
+                raise IllegalAction("cards are already being assigned; go on with 'assign'")
+            problem = split_problem(action.bouquets, cards)
+            if problem:
+                raise IllegalAction(problem)
+            return
+        if isinstance(action, SplitDone):
+            if len(self.draft) < cards:
+                raise IllegalAction(f"card {len(self.draft) + 1} of {cards} has no bouquet yet")
+            return
+        if not isinstance(action, Assign):
+            raise IllegalAction("split the revealed cards into bouquets first")
+        if len(self.draft) == cards:
+            raise IllegalAction("every card has a bouquet: confirm with 'split done'")
+        if action.card != len(self.draft) + 1:
+            raise IllegalAction(f"assign card {len(self.draft) + 1} next (cards go in order)")
+        if action.bouquet not in feasible_bouquets(self.draft, cards):
+            bouquets = bouquet_count(cards)
+            if not 1 <= action.bouquet <= bouquets:
+                raise IllegalAction(f"there is no bouquet {action.bouquet} (1-{bouquets})")
+            raise IllegalAction("then a bouquet would stay empty: every bouquet needs a card")
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Assign):
+            self.draft.append(action.bouquet)
+            return []
+        if isinstance(action, SplitDone):
+            return self._finish_split(self.draft)
+        if isinstance(action, Split):
+            return self._finish_split(action.bouquets)
+        if isinstance(action, Bid):
+            return self._bid(seat, action.amount)
+        if isinstance(action, Pass):
+            self.still_in[seat] = False
+            return [Event(f"{seat_ref(seat)} passes."), *self._advance_auction()]
+        if isinstance(action, Sell):
+            return self._sell()
+        return self._keep()
+
+    def _bid(self, seat: int, amount: int) -> list[Event]:
+        self.high, self.high_bidder = amount, seat
+        self.declared[seat] = loans_needed(amount, self.florins[seat])
+        note = f" (loan ×{self.declared[seat]})" if self.declared[seat] else ""
+        return [Event(f"{seat_ref(seat)} bids {amount}{note}."), *self._advance_auction()]
+
+    def _sell(self) -> list[Event]:
+        assert self.high is not None and self.high_bidder is not None
+        buyer, number = self.high_bidder, self.current + 1
+        events = self._pay(buyer, self.seller, self.high)
+        self._gain(buyer, self.bouquets[self.current])
+        events.append(
+            Event(
+                f"{seat_ref(self.seller)} sells bouquet {number} to {seat_ref(buyer)} "
+                f"for {self.high}."
+            )
+        )
+        return events + self._start_auction(self.current + 1)
+
+    def _keep(self) -> list[Event]:
+        assert self.high is not None and self.high_bidder is not None
+        price = ceil_half(self.high)
+        events = self._pay(self.seller, self.high_bidder, price)
+        self._gain(self.seller, self.bouquets[self.current])
+        events.append(
+            Event(
+                f"{seat_ref(self.seller)} keeps bouquet {self.current + 1} and pays "
+                f"{seat_ref(self.high_bidder)} {price}."
+            )
+        )
+        return events + self._start_auction(self.current + 1)
+
+    # -- telling the players --------------------------------------------------------------
+    def prompt(self, seat: int) -> str:
+        if self.phase == "over":
+            return "The game is over."
+        if seat != self.actor:
+            return f"Waiting for {seat_ref(self.actor or 0)}."
+        if self.phase == "split":
+            cards, bouquets = len(self.revealed), bouquet_count(len(self.revealed))
+            if len(self.draft) == cards:
+                return "Confirm the split"
+            return f"Split the {cards} cards into {bouquets} bouquets"
+        number = self.current + 1
+        if self.phase == "auction":
+            high = "no bid yet" if self.high is None else f"high bid {self.high}"
+            return f"Bouquet {number}: bid at least {self.min_bid()} or pass ({high})"
+        assert self.high is not None
+        return (
+            f"Bouquet {number}: sell for {self.high} or keep for {ceil_half(self.high)}"
+        )
+
+    def _player_view(self, seat: int, viewer: int | None) -> PlayerView:
+        over = self.phase == "over"
+        hidden = self.options.get("hidden_money", False) and not over and seat != viewer
+        counts = self.holdings[seat]
+        orders = None
+        if over or seat == viewer:
+            orders = tuple(
+                OrderView(
+                    o,
+                    data.ORDERS_BY_ID[o][1],
+                    data.ORDERS_BY_ID[o][2],
+                    data.ORDERS_BY_ID[o][3],
+                    order_met(o, counts, self.loans[seat], self.florins[seat]),
+                )
+                for o in self.orders[seat]
+            )
+        priority = self.merchant[seat]
+        _, name, specialty = data.MERCHANTS[priority - 1]
+        return PlayerView(
+            seat=seat,
+            priority=priority,
+            merchant=name,
+            specialty=data.LETTERS[specialty],
+            florins=None if hidden else self.florins[seat],
+            loans=self.loans[seat],
+            cards=tuple(counts),
+            income=income(priority, counts),
+            order_count=len(self.orders[seat]),
+            orders=orders,
+        )
+
+    def _auction_view(self) -> AuctionView | None:
+        if self.phase not in ("auction", "decide"):
+            return None
+        bidders = []
+        for s in self.bid_order:
+            status = "high" if s == self.high_bidder else ("in" if self.still_in[s] else "passed")
+            bidders.append(BidderView(s, status, self.declared[s]))
+        return AuctionView(
+            bouquet=self.current + 1,
+            cards=tuple(self.bouquets[self.current]),
+            high=self.high,
+            high_bidder=self.high_bidder,
+            bidders=tuple(bidders),
+            to_act=self.actor if self.phase == "auction" else None,
+        )
+
+    def view(self, seat: int | None) -> TulipView:
+        keep_price = keep_loans = None
+        keep_allowed = None
+        if self.phase == "decide" and self.high is not None:
+            keep_price = ceil_half(self.high)
+            if seat == self.seller or not self.options.get("hidden_money", False):
+                keep_loans = loans_needed(keep_price, self.florins[self.seller])
+                keep_allowed = self._keep_problem() is None
+        over = self.phase == "over"
+        return TulipView(
+            seat=seat,
+            seats=self.seats,
+            round=self.round,
+            rounds=self.rounds,
+            day=self.day,
+            seller=self.seller,
+            seller_order=self.seller_order,
+            window=self.window,
+            deck_size=len(self.deck),
+            phase=self.phase,
+            revealed=tuple(self.revealed),
+            put_back=tuple(self.put_back),
+            reveal_total=self.reveal_total,
+            draft=tuple(self.draft),
+            bouquets=tuple(tuple(b) for b in self.bouquets),
+            auction=self._auction_view(),
+            keep_price=keep_price,
+            keep_loans=keep_loans,
+            keep_allowed=keep_allowed,
+            players=tuple(self._player_view(s, seat) for s in range(self.seats)),
+            hidden_money=bool(self.options.get("hidden_money", False)),
+            special_orders=bool(self.options.get("special_orders", True)),
+            set_scoring=str(self.options.get("set_scoring", "partition")),
+            scores=self.score_sheets() if over else None,
+        )
+
+    # -- the end --------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def score_sheets(self) -> tuple[ScoreSheet, ...]:
+        """Every player's score as it stands (the final score once the game is over)."""
+        scoring = str(self.options.get("set_scoring", "partition"))
+        return tuple(
+            score_sheet(self.holdings[s], self.florins[s], self.loans[s], self.orders[s], scoring)
+            for s in range(self.seats)
+        )
+
+    def result(self) -> Result:
+        """Totals by part; ties go to most florins, then fewest loans, then fewest counted weeds."""
+        sheets = self.score_sheets()
+        with_orders = bool(self.options.get("special_orders", True))
+        categories = ["Florins", "Flower sets", "Semper Augustus"]
+        if with_orders:
+            categories.append("Special Orders")
+        categories += ["Loans", "Weeds"]
+        rows = []
+        for sheet in sheets:
+            row = [sheet.florins, sheet.sets, sheet.semper]
+            if with_orders:
+                row.append(sheet.order_points)
+            rows.append([*row, sheet.loans, sheet.weeds])
+        keys = [
+            (sheet.florins, -sheet.loans, -(sheet.weeds_held - sheet.weeds_discarded))
+            for sheet in sheets
+        ]
+        totals = [sheet.total for sheet in sheets]
+        tied = len(set(totals)) < len(totals)
+        return Result.build(
+            categories,
+            rows,
+            tiebreak=(
+                "equal totals: most florins, then fewest loan tiles, then fewest counted weeds"
+                if tied
+                else ""
+            ),
+            tiebreak_values=[
+                (s.florins, s.loans // data.LOAN_POINTS, s.weeds_held - s.weeds_discarded)
+                for s in sheets
+            ],
+            tiebreak_keys=keys,
+        )
+
+    def estimate(self) -> tuple[float, ...]:
+        """The running score plus the income each player will still collect at today's rate."""
+        rounds_left = self.rounds - self.round
+        return tuple(
+            sheet.total + rounds_left * income(self.merchant[s], self.holdings[s])
+            for s, sheet in enumerate(self.score_sheets())
+        )
+
+    def invariant_violations(self) -> list[str]:
+        """Florins come only from the start, income and loans; all 105 cards are somewhere."""
+        problems = []
+        made = (
+            data.START_FLORINS * self.seats
+            + self.income_paid
+            + data.LOAN_FLORINS * sum(self.loans)
+        )
+        if sum(self.florins) != made:
+            problems.append(f"florins {sum(self.florins)} != created {made}")
+        if any(f < 0 for f in self.florins):
+            problems.append(f"negative florins {self.florins}")
+        if any(not 0 <= k <= data.MAX_LOANS for k in self.loans):
+            problems.append(f"loans out of range {self.loans}")
+        in_play = list(self.deck)
+        if self.phase == "split":
+            in_play += self.revealed
+        elif self.phase in ("auction", "decide"):
+            in_play += [card for bouquet in self.bouquets[self.current :] for card in bouquet]
+        counts = count_kinds(in_play)
+        for held in self.holdings:
+            counts = [a + b for a, b in zip(counts, held, strict=True)]
+        if counts != count_kinds(data.DECK):
+            problems.append(f"cards not conserved: {counts}")
+        if self.known_bottom > len(self.deck):
+            problems.append("more known cards at the bottom than in the deck")
+        return problems
+
+
+class TulipAndRose(Game):
+    """Tulip & Rose (as adapted on Board Game Arena)."""
+
+    id = data.GAME_ID
+    title = "Tulip & Rose"
+    pitch = "Flower merchants auction bouquets over two market days."
+    min_players = data.MIN_PLAYERS
+    max_players = data.MAX_PLAYERS
+    hidden_information = True
+    options = {
+        "special_orders": Option(
+            "special_orders", True, (True, False), "Deal secret Special Orders worth bonus points"
+        ),
+        "hidden_money": Option(
+            "hidden_money", False, (False, True), "Each player sees only their own florins"
+        ),
+        "set_scoring": Option(
+            "set_scoring",
+            "partition",
+            ("partition", "both"),
+            "partition: each flower in one set; both: each counts as identical and distinct",
+        ),
+    }
+
+    def new_state(
+        self, seats: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> TulipState:
+        self.check_seats(seats)
+        return TulipState(seats, seed, self.resolve_options(options))
+
+    def parse_action(self, text: str) -> Action:
+        words = text.split()
+        try:
+            if words == ["pass"]:
+                return Pass()
+            if words == ["sell"]:
+                return Sell()
+            if words == ["keep"]:
+                return Keep()
+            if words == ["split", "done"]:
+                return SplitDone()
+            if len(words) == 2 and words[0] == "bid":
+                return Bid(int(words[1]))
+            if len(words) == 4 and words[0] == "assign" and words[2] == "to":
+                return Assign(int(words[1]), int(words[3]))
+            if len(words) >= 2 and words[0] == "split":
+                return Split(tuple(int(w) for w in words[1:]))
+        except ValueError:
+            pass
+        raise IllegalAction(
+            f"cannot read {text!r}: expected assign N to B, split done, split B..., bid X, pass, "
+            "sell or keep"
+        )
+
+    def make_bot(self, level: str, seed: int = 0) -> Any:
+        from tulipgames.games.tulipandrose import bots
+
+        if level == "random":
+            return RandomBot(seed)
+        if level == "normal":
+            return bots.NormalBot(seed)
+        if level == "hard":
+            return bots.hard_bot(seed)
+        raise ValueError(f"Tulip & Rose has no bot level {level!r}")
+
+
+GAME = TulipAndRose()
