@@ -1,0 +1,239 @@
+"""Gift of Tulips computer players.
+
+``normal`` scores every option by the points it gives now plus its effect on the majorities the
+ranking would pay if the game ended now, for itself against the other seats, and looks one card
+ahead: the first card's option is valued together with the best option left for every possible
+second card. ``hard`` is the engine's determinized tree search, with this bot's quick greedy
+judgement in the playouts.
+
+Bots receive a determinized copy of the state (``engine.bots.bot_move``), so the "unseen" cards
+they weigh are only a re-deal of what their seat cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from tulipgames.engine.bots import SearchBot
+from tulipgames.engine.core import Action, State
+from tulipgames.games.giftoftulips.data import (
+    GIVE_BONUS,
+    KEEP_POINTS,
+    MAJORITY,
+    SCORED_PLACES,
+    SECRET_REVEAL_COUNT,
+)
+from tulipgames.games.giftoftulips.rules import (
+    SETUP,
+    AddFaceUp,
+    AddSecret,
+    ChooseBouquet,
+    GiftState,
+    Give,
+    Keep,
+    family,
+    place_of,
+    rank_after_adding,
+)
+
+Holding = dict[str, tuple[int, int]]
+
+
+class Position:
+    """A light copy of what decides a seat's fortune: ranking, totals, bouquets and points."""
+
+    __slots__ = ("held", "points", "ranking", "secret_size", "totals")
+
+    def __init__(
+        self,
+        ranking: list[str],
+        totals: dict[str, int],
+        held: list[Holding],
+        points: list[float],
+        secret_size: int,
+    ) -> None:
+        self.ranking = ranking
+        self.totals = totals
+        self.held = held
+        self.points = points
+        self.secret_size = secret_size
+
+    @classmethod
+    def of(cls, state: GiftState) -> Position:
+        held: list[Holding] = []
+        for bouquet in state.bouquets:
+            holding: Holding = {}
+            for card in bouquet:
+                count, total = holding.get(card.variety, (0, 0))
+                holding[card.variety] = (count + 1, total + card.value)
+            held.append(holding)
+        points = [float(g + k) for g, k in zip(state.give_points, state.keep_points, strict=True)]
+        return cls(state.ranking[:], dict(state.totals), held, points, len(state.secret))
+
+    def copy(self) -> Position:
+        return Position(
+            self.ranking[:],
+            dict(self.totals),
+            [dict(h) for h in self.held],
+            self.points[:],
+            self.secret_size,
+        )
+
+    def receive(self, seat: int, variety: str, value: int) -> None:
+        count, total = self.held[seat].get(variety, (0, 0))
+        self.held[seat][variety] = (count + 1, total + value)
+
+    def majorities(self) -> list[float]:
+        """Majority points per seat if the game ended with this ranking."""
+        players = len(self.held)
+        result = [0.0] * players
+        for place in SCORED_PLACES:
+            if place > len(self.ranking):
+                break
+            variety = self.ranking[place - 1]
+            levels = MAJORITY[players][place]
+            holds = [h.get(variety, (0, 0)) for h in self.held]
+            groups = sorted({h for h in holds if h[0] > 0}, reverse=True)
+            for seat, h in enumerate(holds):
+                if h[0]:
+                    level = groups.index(h)
+                    if level < len(levels):
+                        result[seat] += levels[level]
+        return result
+
+    def worth(self, seat: int) -> float:
+        """The seat's projected score ahead of the average other seat."""
+        majorities = self.majorities()
+        totals = [p + m for p, m in zip(self.points, majorities, strict=True)]
+        others = [t for s, t in enumerate(totals) if s != seat]
+        return totals[seat] - sum(others) / len(others)
+
+
+def after(position: Position, seat: int, action: Action, variety: str, value: int) -> Position:
+    """The position after ``seat`` resolves a card with ``action`` (secret adds count in part:
+    the chance that the card is among the flipped ones)."""
+    nxt = position.copy()
+    if isinstance(action, Keep):
+        nxt.points[seat] += KEEP_POINTS[place_of(nxt.ranking, variety)]
+        nxt.receive(seat, variety, value)
+    elif isinstance(action, Give):
+        nxt.points[seat] += value + GIVE_BONUS[place_of(nxt.ranking, variety)]
+        nxt.receive(action.target, variety, value)
+    elif isinstance(action, AddFaceUp):
+        rank_after_adding(nxt.ranking, nxt.totals, variety, value)
+    else:
+        nxt.secret_size += 1
+    return nxt
+
+
+def judge(position: Position, seat: int, action: Action, variety: str, value: int) -> float:
+    """How good resolving a card with ``action`` leaves ``seat``."""
+    nxt = after(position, seat, action, variety, value)
+    if not isinstance(action, AddSecret):
+        return nxt.worth(seat)
+    chance = min(1.0, SECRET_REVEAL_COUNT / nxt.secret_size)
+    flipped = after(position, seat, AddFaceUp(), variety, value)
+    return (1 - chance) * nxt.worth(seat) + chance * flipped.worth(seat)
+
+
+def second_card_actions(players: int, seat: int, used: str) -> list[Action]:
+    """Every action the second card may take after the first used family ``used``."""
+    actions: list[Action] = [Keep(), *(Give(t) for t in range(players) if t != seat)]
+    actions.extend([AddFaceUp(), AddSecret()])
+    return [a for a in actions if family(a) != used]
+
+
+def unseen_kinds(state: GiftState, seat: int) -> Counter[tuple[str, int]]:
+    """How many cards of each (variety, value) the seat has not seen: what may still be drawn."""
+    secret = (c for c, owner in zip(state.secret, state.secret_owner, strict=True) if owner != seat)
+    return Counter((c.variety, c.value) for c in (*state.deck, *state.removed, *secret))
+
+
+class NormalBot:
+    """Greedy with one card of look-ahead; see the module docstring."""
+
+    level = "normal"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        assert isinstance(state, GiftState)
+        legal = state.legal_actions(seat)
+        if state.phase == SETUP:
+            return self._choose_bouquet(state, seat, legal)
+        card = state.pending
+        assert card is not None
+        position = Position.of(state)
+        if state.card_no == 2:
+            scored = [(judge(position, seat, a, card.variety, card.value), a) for a in legal]
+        else:
+            kinds = unseen_kinds(state, seat)
+            scored = [
+                (self._with_second_card(position, seat, a, card.variety, card.value, kinds), a)
+                for a in legal
+            ]
+        return best(scored, self.rng)
+
+    def _with_second_card(
+        self,
+        position: Position,
+        seat: int,
+        action: Action,
+        variety: str,
+        value: int,
+        kinds: Counter[tuple[str, int]],
+    ) -> float:
+        """The first card's option followed by the best option left for each possible second card,
+        weighted by how many such cards are unseen."""
+        nxt = after(position, seat, action, variety, value)
+        seconds = second_card_actions(len(position.held), seat, family(action))
+        total = sum(kinds.values())
+        if not total:
+            return judge(position, seat, action, variety, value)
+        expected = 0.0
+        for (kind_variety, kind_value), count in kinds.items():
+            expected += count * max(
+                judge(nxt, seat, second, kind_variety, kind_value) for second in seconds
+            )
+        return expected / total
+
+    def _choose_bouquet(self, state: GiftState, seat: int, legal: Sequence[Action]) -> Action:
+        """Keep the card whose bouquet place (and the other's secret place) looks better."""
+        position = Position.of(state)
+        scored = []
+        for action in legal:
+            assert isinstance(action, ChooseBouquet)
+            deal = list(state.deals[seat])
+            kept = next(c for c in deal if (c.variety, c.value) == (action.variety, action.value))
+            deal.remove(kept)
+            hidden = deal[0]
+            nxt = position.copy()
+            nxt.receive(seat, kept.variety, kept.value)
+            score = judge(nxt, seat, AddSecret(), hidden.variety, hidden.value)
+            scored.append((score, action))
+        return best(scored, self.rng)
+
+
+def best(scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
+    """The highest-scoring action; equal scores are broken at random."""
+    top = max(score for score, _ in scored)
+    return rng.choice([a for score, a in scored if score >= top - 1e-9])
+
+
+def greedy_rollout(state: State, seat: int, rng: random.Random) -> Action:
+    """A quick playout policy: mostly the option with the most points now, sometimes random."""
+    legal = state.legal_actions(seat)
+    if rng.random() < 0.3 or not isinstance(state, GiftState) or state.pending is None:
+        return rng.choice(legal)
+    card = state.pending
+    position = Position.of(state)
+    scored = [(judge(position, seat, a, card.variety, card.value), a) for a in legal]
+    return best(scored, rng)
+
+
+def make_search_bot(seed: int, seconds: float, iterations: int | None) -> SearchBot:
+    """The hard bot: determinized tree search with greedy playouts."""
+    return SearchBot(seconds=seconds, iterations=iterations, seed=seed, rollout=greedy_rollout)

@@ -1,0 +1,817 @@
+"""Gift of Tulips: setup, the two-action turn, the festival ranking, the reveal and majorities.
+
+Vocabulary: a seat's **bouquet** holds the cards it kept or was given; the **festival** ranks the
+four varieties by the total value of their face-up cards; the **secret festival** is a face-down
+pile of which five cards are flipped onto the festival at the end. Places 1-3 then pay majority
+points to the seats holding most cards of that variety.
+
+Setup choices are sequenced as ordinary actions (``bouquet V4``), one per seat, all seats acting at
+once; a turn is two actions, one per drawn card (``keep``, ``give 2``, ``add faceup``,
+``add secret``), and the card draws happen inside the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from tulipgames.engine.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Result,
+    State,
+    seat_ref,
+)
+from tulipgames.games.giftoftulips.data import (
+    COPIES,
+    GIVE_BONUS,
+    KEEP_POINTS,
+    MAJORITY,
+    REMOVE_AT_SETUP,
+    SCORED_PLACES,
+    SECRET_REVEAL_COUNT,
+    UNRANKED_PLACE,
+    USE_56_SET,
+    VALUES,
+    VARIETIES,
+    VARIETY_INFO,
+)
+
+SETUP, PLAY, OVER = "setup", "play", "over"
+KEEP, GIVE, ADD = "keep", "give", "add"
+FAMILY_NAMES = {KEEP: "Keep", GIVE: "Give", ADD: "Add"}
+PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+LETTER_TO_VARIETY = {info[1]: variety for variety, info in VARIETY_INFO.items()}
+
+
+# -- cards ------------------------------------------------------------------------------------
+class Card(NamedTuple):
+    """One tulip card. ``uid`` tells the copies apart so tests can trace every single card."""
+
+    variety: str
+    value: int
+    uid: int
+
+    def __str__(self) -> str:
+        return card_text(self.variety, self.value)
+
+    def __repr__(self) -> str:
+        return f"<{self}#{self.uid}>"
+
+
+def card_text(variety: str, value: int) -> str:
+    """The short form of a card: letter and value, e.g. ``V4``."""
+    return f"{VARIETY_INFO[variety][1]}{value}"
+
+
+def letter(variety: str) -> str:
+    return VARIETY_INFO[variety][1]
+
+
+def build_pool(players: int) -> list[Card]:
+    """All cards in play: the base set, plus the 5/6 set with 5 or 6 players."""
+    sets = ["base", "56"] if USE_56_SET[players] else ["base"]
+    pool: list[Card] = []
+    for card_set in sets:
+        for variety in VARIETIES:
+            for value in VALUES:
+                for _ in range(COPIES[card_set]):
+                    pool.append(Card(variety, value, len(pool)))
+    return pool
+
+
+def seed_festival(deck: list[Card], rng: random.Random) -> list[Card]:
+    """Reveal cards from the top of ``deck`` (its end) until a second variety shows.
+
+    Returns the seeded cards in place order: the higher value is 1st, and on equal values the
+    card revealed first is 1st (a setup rule, unlike the play tie rule). Same-variety cards seen
+    in between go back and the deck is reshuffled. If no second variety exists, only the first
+    card is seeded.
+    """
+    first = deck.pop()
+    set_aside: list[Card] = []
+    second: Card | None = None
+    while deck:
+        card = deck.pop()
+        if card.variety != first.variety:
+            second = card
+            break
+        set_aside.append(card)
+    if set_aside:
+        deck.extend(set_aside)
+        rng.shuffle(deck)
+    if second is None:
+        return [first]
+    return [second, first] if second.value > first.value else [first, second]
+
+
+# -- festival ---------------------------------------------------------------------------------
+def place_of(ranking: Sequence[str], variety: str) -> int:
+    """A variety's festival place; unranked varieties count as 4th, even when 3rd is empty."""
+    return ranking.index(variety) + 1 if variety in ranking else UNRANKED_PLACE
+
+
+def rank_after_adding(ranking: list[str], totals: dict[str, int], variety: str, value: int) -> None:
+    """Add a face-up card to the festival and re-rank, in place.
+
+    The variety that just grew goes above every variety it now ties; the others keep their order.
+    """
+    totals[variety] += value
+    if variety in ranking:
+        ranking.remove(variety)
+    for index, other in enumerate(ranking):
+        if totals[other] <= totals[variety]:
+            ranking.insert(index, variety)
+            return
+    ranking.append(variety)
+
+
+def keep_score(ranking: Sequence[str], variety: str) -> int:
+    """Points for keeping a card: 0 for 1st/2nd place, 1 for 3rd, 2 for 4th or unranked."""
+    return KEEP_POINTS[place_of(ranking, variety)]
+
+
+def give_score(ranking: Sequence[str], variety: str, value: int) -> int:
+    """Points for the giver: the card's value plus its variety's place bonus (+3/+2/+1/+0)."""
+    return value + GIVE_BONUS[place_of(ranking, variety)]
+
+
+# -- majorities -------------------------------------------------------------------------------
+def holdings(bouquets: Sequence[Iterable[Card]], variety: str) -> list[tuple[int, int]]:
+    """Each seat's (count, value sum) of one variety in its bouquet."""
+    result = []
+    for bouquet in bouquets:
+        count = total = 0
+        for card in bouquet:
+            if card.variety == variety:
+                count += 1
+                total += card.value
+        result.append((count, total))
+    return result
+
+
+def majority_points(players: int, place: int, held: Sequence[tuple[int, int]]) -> list[int]:
+    """Majority points of one scored place, per seat.
+
+    Seats rank by card count, then by value sum; seats equal on both are fully tied and each
+    scores the level in full. Levels are dense (a full tie never skips a level), only the printed
+    levels pay, and a seat without a card of the variety never scores.
+    """
+    levels = MAJORITY[players][place]
+    groups = sorted({h for h in held if h[0] > 0}, reverse=True)
+    points = []
+    for h in held:
+        if h[0] == 0:
+            points.append(0)
+            continue
+        level = groups.index(h)
+        points.append(levels[level] if level < len(levels) else 0)
+    return points
+
+
+def majority_table(
+    players: int, ranking: Sequence[str], bouquets: Sequence[Iterable[Card]]
+) -> list[list[int]]:
+    """Per seat, the majority points of places 1, 2 and 3 (empty places score nothing)."""
+    table = [[0, 0, 0] for _ in range(players)]
+    for place in SCORED_PLACES:
+        if place > len(ranking):
+            continue
+        points = majority_points(players, place, holdings(bouquets, ranking[place - 1]))
+        for seat, value in enumerate(points):
+            table[seat][place - 1] = value
+    return table
+
+
+# -- actions ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChooseBouquet(Action):
+    """Setup: put this dealt card into the bouquet; the other dealt card goes secret."""
+
+    variety: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"bouquet {card_text(self.variety, self.value)}"
+
+
+@dataclass(frozen=True)
+class Keep(Action):
+    """Put the drawn card into the own bouquet."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True)
+class Give(Action):
+    """Put the drawn card into another seat's bouquet."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"give {self.target}"
+
+
+@dataclass(frozen=True)
+class AddFaceUp(Action):
+    """Add the drawn card face up to the festival and re-rank."""
+
+    def __str__(self) -> str:
+        return "add faceup"
+
+
+@dataclass(frozen=True)
+class AddSecret(Action):
+    """Add the drawn card face down to the secret festival."""
+
+    def __str__(self) -> str:
+        return "add secret"
+
+
+def family(action: Action) -> str:
+    """The action family an action belongs to; both Adds are one family."""
+    if isinstance(action, Keep):
+        return KEEP
+    if isinstance(action, Give):
+        return GIVE
+    return ADD
+
+
+# -- views ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Festival:
+    """The public festival: the ranking (1st first) and, per variety in VARIETIES order, the
+    total and the values of its face-up cards."""
+
+    ranking: tuple[str, ...]
+    totals: tuple[int, ...]
+    values: tuple[tuple[int, ...], ...]
+
+    def total(self, variety: str) -> int:
+        return self.totals[VARIETIES.index(variety)]
+
+    def values_of(self, variety: str) -> tuple[int, ...]:
+        return self.values[VARIETIES.index(variety)]
+
+
+@dataclass(frozen=True)
+class RevealStep:
+    """One flipped secret festival card and the festival right after it was added."""
+
+    number: int
+    of: int
+    card: Card
+    festival: Festival
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An option open to the acting seat and the points it scores right now."""
+
+    action: Action
+    points: int
+    note: str
+
+
+@dataclass(frozen=True)
+class GiftView:
+    """What one seat may see (``viewer`` None: public information only)."""
+
+    viewer: int | None
+    seats: int
+    phase: str
+    festival: Festival
+    bouquets: tuple[tuple[Card, ...], ...]
+    give_points: tuple[int, ...]
+    keep_points: tuple[int, ...]
+    chosen: tuple[bool, ...]
+    deck_size: int
+    secret_size: int
+    removed_size: int
+    start_seat: int
+    active: int | None
+    card_no: int
+    used: tuple[str, ...]
+    turns_taken: tuple[int, ...]
+    pending: Card | None
+    deal: tuple[Card, ...]
+    setup_choice: Card | None
+    own_secret: tuple[Card, ...]
+    choices: tuple[Choice, ...]
+    majority_now: tuple[tuple[int, ...], ...]
+    festival_before_reveal: Festival | None
+    reveals: tuple[RevealStep, ...]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Give plus Keep points so far (majorities come only at the end)."""
+        return tuple(g + k for g, k in zip(self.give_points, self.keep_points, strict=True))
+
+
+# -- the state --------------------------------------------------------------------------------
+class GiftState(State):
+    """A game of Gift of Tulips in progress."""
+
+    game_id = "giftoftulips"
+
+    def __init__(self, seats: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(seats, seed, options)
+        n = seats
+        self.pool_size = len(build_pool(n))
+        deck = build_pool(n)
+        self.rng.shuffle(deck)
+        self.removed: list[Card] = [deck.pop() for _ in range(REMOVE_AT_SETUP[n])]
+        self.festival_cards: list[Card] = []
+        self.totals: dict[str, int] = dict.fromkeys(VARIETIES, 0)
+        self.ranking: list[str] = []
+        for card in seed_festival(deck, self.rng):
+            self.festival_cards.append(card)
+            self.totals[card.variety] += card.value
+            self.ranking.append(card.variety)
+        self.deals: list[tuple[Card, ...]] = [(deck.pop(), deck.pop()) for _ in range(n)]
+        self.chosen_index: list[int | None] = [None] * n
+        self.deck: list[Card] = deck
+        self.secret: list[Card] = []
+        self.secret_owner: list[int] = []
+        self.bouquets: list[list[Card]] = [[] for _ in range(n)]
+        self.give_points: list[int] = [0] * n
+        self.keep_points: list[int] = [0] * n
+        start = options.get("start_player", "random")
+        self.start_seat: int = self.rng.randrange(n) if start == "random" else int(start)
+        if not 0 <= self.start_seat < n:
+            raise ValueError(f"start_player must be a seat from 0 to {n - 1}, not {start}")
+        self.phase = SETUP
+        self.active = self.start_seat
+        self.card_no = 0
+        self.used: tuple[str, ...] = ()
+        self.pending: Card | None = None
+        self.turns_taken: list[int] = [0] * n
+        self.festival_before_reveal: Festival | None = None
+        self.reveals: list[RevealStep] = []
+
+    # -- copies ---------------------------------------------------------------------------
+    def clone(self) -> GiftState:
+        twin = GiftState.__new__(GiftState)
+        twin.seats = self.seats
+        twin.seed = self.seed
+        twin.options = self.options
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.pool_size = self.pool_size
+        twin.removed = self.removed[:]
+        twin.festival_cards = self.festival_cards[:]
+        twin.totals = dict(self.totals)
+        twin.ranking = self.ranking[:]
+        twin.deals = self.deals[:]
+        twin.chosen_index = self.chosen_index[:]
+        twin.deck = self.deck[:]
+        twin.secret = self.secret[:]
+        twin.secret_owner = self.secret_owner[:]
+        twin.bouquets = [b[:] for b in self.bouquets]
+        twin.give_points = self.give_points[:]
+        twin.keep_points = self.keep_points[:]
+        twin.start_seat = self.start_seat
+        twin.phase = self.phase
+        twin.active = self.active
+        twin.card_no = self.card_no
+        twin.used = self.used
+        twin.pending = self.pending
+        twin.turns_taken = self.turns_taken[:]
+        twin.festival_before_reveal = self.festival_before_reveal
+        twin.reveals = self.reveals[:]
+        return twin
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """Shuffle every card ``seat`` cannot see back among the places it cannot see.
+
+        Hidden from a seat: the deck order, the removed cards, the other seats' secret festival
+        cards, another seat's drawn card and, during setup, the other seats' deals.
+        """
+        if self.phase == OVER:
+            return
+        others_secret = [i for i, owner in enumerate(self.secret_owner) if owner != seat]
+        other_deals = [s for s in range(self.seats) if s != seat and self.deals[s]]
+        pending_hidden = self.pending is not None and self.active != seat
+        unseen = self.deck + self.removed + [self.secret[i] for i in others_secret]
+        for s in other_deals:
+            unseen.extend(self.deals[s])
+        if pending_hidden and self.pending is not None:
+            unseen.append(self.pending)
+        rng.shuffle(unseen)
+        deck_size, removed_size = len(self.deck), len(self.removed)
+        self.deck = unseen[:deck_size]
+        self.removed = unseen[deck_size : deck_size + removed_size]
+        rest = unseen[deck_size + removed_size :]
+        for i in others_secret:
+            self.secret[i] = rest.pop()
+        for s in other_deals:
+            self.deals[s] = (rest.pop(), rest.pop())
+        if pending_hidden:
+            self.pending = rest.pop()
+
+    # -- whose turn -------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == SETUP:
+            return tuple(s for s in range(self.seats) if self.chosen_index[s] is None)
+        if self.phase == PLAY:
+            return (self.active,)
+        return ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == SETUP:
+            options: list[Action] = []
+            for card in self.deals[seat]:
+                action = ChooseBouquet(card.variety, card.value)
+                if action not in options:
+                    options.append(action)
+            return options
+        actions: list[Action] = []
+        if KEEP not in self.used:
+            actions.append(Keep())
+        if GIVE not in self.used:
+            actions.extend(Give(t) for t in range(self.seats) if t != seat)
+        if ADD not in self.used:
+            actions.extend((AddFaceUp(), AddSecret()))
+        return actions
+
+    def check(self, seat: int, action: Action) -> None:
+        if self.phase == SETUP:
+            if not isinstance(action, ChooseBouquet):
+                raise IllegalAction("first choose which dealt card goes into your bouquet")
+            if self.chosen_index[seat] is not None:
+                raise IllegalAction("you have already chosen your bouquet card")
+            if not any(
+                c.variety == action.variety and c.value == action.value for c in self.deals[seat]
+            ):
+                dealt = " or ".join(str(c) for c in self.deals[seat])
+                raise IllegalAction(
+                    f"{card_text(action.variety, action.value)} was not dealt to you "
+                    f"(choose {dealt})"
+                )
+            return
+        if isinstance(action, ChooseBouquet):
+            raise IllegalAction("the bouquet cards were chosen at setup")
+        used = family(action)
+        if used in self.used:
+            raise IllegalAction(
+                f"you already used {FAMILY_NAMES[used]} this turn: "
+                "the second card needs a different action"
+            )
+        if isinstance(action, Give):
+            if action.target == seat:
+                raise IllegalAction("you cannot give a tulip to yourself")
+            if not 0 <= action.target < self.seats:
+                raise IllegalAction(f"there is no seat {action.target}")
+
+    # -- playing ----------------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, ChooseBouquet):
+            return self._choose_bouquet(seat, action)
+        card = self.pending
+        assert card is not None
+        events = [self._resolve(seat, action, card)]
+        self.pending = None
+        self.used = (*self.used, family(action))
+        if self.card_no == 1:
+            events.append(self._draw())
+            return events
+        self.turns_taken[seat] += 1
+        if not self.deck:
+            events.extend(self._finish())
+            return events
+        self.active = (seat + 1) % self.seats
+        events.append(self._begin_turn())
+        return events
+
+    def _choose_bouquet(self, seat: int, action: ChooseBouquet) -> list[Event]:
+        """Record a private setup choice; once every seat has chosen, reveal the bouquets."""
+        deal = self.deals[seat]
+        index = next(
+            i for i, c in enumerate(deal) if (c.variety, c.value) == (action.variety, action.value)
+        )
+        self.chosen_index[seat] = index
+        kept, hidden = deal[index], deal[1 - index]
+        events = [
+            Event(
+                f"{seat_ref(seat)} chose a bouquet card",
+                private=f"You chose {kept} for your bouquet; {hidden} goes to the secret festival",
+                seat=seat,
+            )
+        ]
+        if any(choice is None for choice in self.chosen_index):
+            return events
+        shown = []
+        for s in range(self.seats):
+            index = self.chosen_index[s]
+            assert index is not None
+            self.bouquets[s].append(self.deals[s][index])
+            self.secret.append(self.deals[s][1 - index])
+            self.secret_owner.append(s)
+            shown.append(f"{seat_ref(s)} {self.deals[s][index]}")
+        self.deals = [() for _ in range(self.seats)]
+        self.phase = PLAY
+        events.append(Event("Bouquets revealed: " + ", ".join(shown), reveals=True))
+        events.append(self._begin_turn())
+        return events
+
+    def _begin_turn(self) -> Event:
+        """The active seat starts a turn by drawing its first card."""
+        assert len(self.deck) % 2 == 0, "a turn must start with an even deck"
+        self.used = ()
+        self.card_no = 0
+        return self._draw()
+
+    def _draw(self) -> Event:
+        """The active seat draws the next card; only it sees the card."""
+        self.pending = self.deck.pop()
+        self.card_no += 1
+        return Event(
+            f"{seat_ref(self.active)} drew card {self.card_no} of 2",
+            private=f"You drew {self.pending} (card {self.card_no} of 2)",
+            seat=self.active,
+            reveals=True,
+        )
+
+    def _resolve(self, seat: int, action: Action, card: Card) -> Event:
+        """Carry out Keep, Give or an Add for the drawn card and score it at once."""
+        if isinstance(action, Keep):
+            points = keep_score(self.ranking, card.variety)
+            self.keep_points[seat] += points
+            self.bouquets[seat].append(card)
+            return Event(f"{seat_ref(seat)} kept {card} (+{points})")
+        if isinstance(action, Give):
+            points = give_score(self.ranking, card.variety, card.value)
+            self.give_points[seat] += points
+            self.bouquets[action.target].append(card)
+            return Event(f"{seat_ref(seat)} gave {card} to {seat_ref(action.target)} (+{points})")
+        if isinstance(action, AddFaceUp):
+            self._add_to_festival(card)
+            place = place_of(self.ranking, card.variety)
+            return Event(
+                f"{seat_ref(seat)} added {card} to the festival: "
+                f"{letter(card.variety)} is {PLACE_NAMES[place]} with {self.totals[card.variety]}"
+            )
+        self.secret.append(card)
+        self.secret_owner.append(seat)
+        return Event(
+            f"{seat_ref(seat)} added a card to the secret festival",
+            private=f"You added {card} to the secret festival",
+            seat=seat,
+        )
+
+    def _add_to_festival(self, card: Card) -> None:
+        self.festival_cards.append(card)
+        rank_after_adding(self.ranking, self.totals, card.variety, card.value)
+
+    def _finish(self) -> list[Event]:
+        """The deck is empty: flip up to five random secret cards one at a time, then score."""
+        self.phase = OVER
+        self.pending = None
+        self.festival_before_reveal = self._festival()
+        pile = list(zip(self.secret, self.secret_owner, strict=True))
+        self.rng.shuffle(pile)
+        count = min(SECRET_REVEAL_COUNT, len(pile))
+        flipped, kept = pile[:count], pile[count:]
+        self.secret = [card for card, _ in kept]
+        self.secret_owner = [owner for _, owner in kept]
+        events = [Event("The deck is empty: the secret festival is revealed")]
+        for number, (card, _) in enumerate(flipped, 1):
+            self._add_to_festival(card)
+            self.reveals.append(RevealStep(number, count, card, self._festival()))
+            ranking = ", ".join(f"{letter(v)} {self.totals[v]}" for v in self.ranking)
+            events.append(
+                Event(f"Secret card {number} of {count}: {card} (ranking {ranking})", reveals=True)
+            )
+        result = self.result()
+        scores = ", ".join(f"{seat_ref(s)} {t}" for s, t in enumerate(result.totals))
+        events.append(Event(f"Final scores: {scores}"))
+        return events
+
+    # -- views ------------------------------------------------------------------------------
+    def _festival(self) -> Festival:
+        values: dict[str, list[int]] = {v: [] for v in VARIETIES}
+        for card in self.festival_cards:
+            values[card.variety].append(card.value)
+        return Festival(
+            tuple(self.ranking),
+            tuple(self.totals[v] for v in VARIETIES),
+            tuple(tuple(values[v]) for v in VARIETIES),
+        )
+
+    def choices(self, seat: int) -> list[Choice]:
+        """The acting seat's legal actions with the points each scores right now."""
+        card = self.pending
+        result = []
+        for action in self.legal_actions(seat):
+            if isinstance(action, ChooseBouquet):
+                result.append(Choice(action, 0, "the other card goes to the secret festival"))
+                continue
+            assert card is not None
+            if isinstance(action, Keep):
+                result.append(Choice(action, keep_score(self.ranking, card.variety), ""))
+            elif isinstance(action, Give):
+                points = give_score(self.ranking, card.variety, card.value)
+                result.append(Choice(action, points, ""))
+            elif isinstance(action, AddFaceUp):
+                ranking, totals = self.ranking[:], dict(self.totals)
+                rank_after_adding(ranking, totals, card.variety, card.value)
+                place = place_of(ranking, card.variety)
+                note = f"{letter(card.variety)} total {totals[card.variety]}, {PLACE_NAMES[place]}"
+                result.append(Choice(action, 0, note))
+            else:
+                result.append(Choice(action, 0, "face down"))
+        return result
+
+    def view(self, seat: int | None) -> GiftView:
+        setup = self.phase == SETUP
+        mine = seat is not None
+        deal: tuple[Card, ...] = self.deals[seat] if mine and setup else ()
+        index = self.chosen_index[seat] if mine and setup else None
+        return GiftView(
+            viewer=seat,
+            seats=self.seats,
+            phase=self.phase,
+            festival=self._festival(),
+            bouquets=tuple(tuple(b) for b in self.bouquets),
+            give_points=tuple(self.give_points),
+            keep_points=tuple(self.keep_points),
+            chosen=tuple(c is not None for c in self.chosen_index),
+            deck_size=len(self.deck),
+            secret_size=len(self.secret),
+            removed_size=len(self.removed),
+            start_seat=self.start_seat,
+            active=self.active if self.phase == PLAY else None,
+            card_no=self.card_no if self.phase == PLAY else 0,
+            used=self.used if self.phase == PLAY else (),
+            turns_taken=tuple(self.turns_taken),
+            pending=self.pending if mine and self.phase == PLAY and seat == self.active else None,
+            deal=deal,
+            setup_choice=deal[index] if index is not None else None,
+            own_secret=tuple(
+                c for c, o in zip(self.secret, self.secret_owner, strict=True) if mine and o == seat
+            )
+            if self.phase != OVER
+            else (),
+            choices=tuple(self.choices(seat)) if mine else (),
+            majority_now=tuple(
+                tuple(row) for row in majority_table(self.seats, self.ranking, self.bouquets)
+            ),
+            festival_before_reveal=self.festival_before_reveal,
+            reveals=tuple(self.reveals),
+        )
+
+    def prompt(self, seat: int) -> str:
+        if self.phase == SETUP:
+            if self.chosen_index[seat] is None:
+                a, b = self.deals[seat]
+                return f"Choose your bouquet card, {a} or {b}; the other goes secret"
+            return "Waiting for the other seats to choose their bouquet cards"
+        if self.phase == OVER:
+            return "The game is over"
+        if seat != self.active:
+            return f"{seat_ref(self.active)} is playing card {self.card_no} of 2"
+        used = ", ".join(FAMILY_NAMES[f] for f in self.used)
+        already = f" (already used: {used})" if used else ""
+        return f"Card {self.card_no} of 2: {self.pending}. Keep, give or add it{already}"
+
+    # -- the end ----------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def result(self) -> Result:
+        """Give + Keep + majority points; more bouquet cards breaks a tie, then seats share."""
+        n = self.seats
+        majorities = (
+            majority_table(n, self.ranking, self.bouquets)
+            if self.phase == OVER
+            else [[0, 0, 0] for _ in range(n)]
+        )
+        breakdown = [[self.give_points[s], self.keep_points[s], *majorities[s]] for s in range(n)]
+        sizes = [len(b) for b in self.bouquets]
+        tied = len({sum(row) for row in breakdown}) < n
+        return Result.build(
+            ("Give", "Keep", "Majority 1st", "Majority 2nd", "Majority 3rd"),
+            breakdown,
+            tiebreak="equal scores: more cards in the bouquet wins" if tied else "",
+            tiebreak_values=sizes,
+            tiebreak_keys=[(size,) for size in sizes],
+        )
+
+    def estimate(self) -> tuple[float, ...]:
+        """Points so far plus the majorities the current ranking would pay."""
+        majorities = majority_table(self.seats, self.ranking, self.bouquets)
+        return tuple(
+            float(self.give_points[s] + self.keep_points[s] + sum(majorities[s]))
+            for s in range(self.seats)
+        )
+
+    def invariant_violations(self) -> list[str]:
+        problems = []
+        places: list[Card] = [
+            *self.deck,
+            *self.removed,
+            *self.festival_cards,
+            *self.secret,
+            *(c for b in self.bouquets for c in b),
+            *(c for d in self.deals for c in d),
+        ]
+        if self.pending is not None:
+            places.append(self.pending)
+        if sorted(c.uid for c in places) != list(range(self.pool_size)):
+            problems.append(f"cards not conserved: {len(places)} of {self.pool_size} accounted")
+        for variety in VARIETIES:
+            on_show = sum(c.value for c in self.festival_cards if c.variety == variety)
+            if on_show != self.totals[variety]:
+                problems.append(f"{variety} total {self.totals[variety]} != cards {on_show}")
+        ranked = {c.variety for c in self.festival_cards}
+        if set(self.ranking) != ranked or len(self.ranking) != len(ranked):
+            problems.append(f"ranking {self.ranking} does not match the festival cards")
+        totals = [self.totals[v] for v in self.ranking]
+        if totals != sorted(totals, reverse=True):
+            problems.append(f"ranking {self.ranking} not sorted by total {totals}")
+        if self.phase == PLAY and (len(self.deck) + self.card_no) % 2 != 0:
+            problems.append(f"deck of {len(self.deck)} at card {self.card_no}: turn not even")
+        if self.phase == PLAY and max(self.turns_taken) - min(self.turns_taken) > 1:
+            problems.append(f"uneven turns {self.turns_taken}")
+        if self.phase == OVER and len(set(self.turns_taken)) != 1:
+            problems.append(f"game ended with uneven turns {self.turns_taken}")
+        return problems
+
+
+# -- the game ---------------------------------------------------------------------------------
+class GiftOfTulips(Game):
+    """Gift of Tulips for 2-6 players."""
+
+    id = "giftoftulips"
+    title = "Gift of Tulips"
+    pitch = "Keep, gift or add tulips; the festival ranking decides their worth."
+    min_players = 2
+    max_players = 6
+    hidden_information = True
+    bot_levels = ("random", "normal", "hard")
+    options = {
+        "start_player": Option(
+            "start_player",
+            "random",
+            ("random", 0, 1, 2, 3, 4, 5),
+            "who takes the first turn: random, or a seat index (for tests and replays)",
+        ),
+        "reveal_pace": Option(
+            "reveal_pace",
+            "step",
+            ("step", "auto"),
+            "end-game reveal: step = press a key per secret card, auto = one card per second",
+        ),
+    }
+
+    def __init__(self, hard_seconds: float = 1.0, hard_iterations: int | None = None) -> None:
+        """``hard_iterations`` fixes the hard bot's search budget (reproducible measurements)."""
+        self.hard_seconds = hard_seconds
+        self.hard_iterations = hard_iterations
+
+    def new_state(
+        self, seats: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> GiftState:
+        self.check_seats(seats)
+        return GiftState(seats, seed, self.resolve_options(options))
+
+    def parse_action(self, text: str) -> Action:
+        words = text.strip().lower().split()
+        if words == ["keep"]:
+            return Keep()
+        if words == ["add", "faceup"]:
+            return AddFaceUp()
+        if words == ["add", "secret"]:
+            return AddSecret()
+        if len(words) == 2 and words[0] == "give" and words[1].isdigit():
+            return Give(int(words[1]))
+        if len(words) == 2 and words[0] == "bouquet" and len(words[1]) == 2:
+            variety = LETTER_TO_VARIETY.get(words[1][0].upper())
+            if variety is not None and words[1][1].isdigit() and int(words[1][1]) in VALUES:
+                return ChooseBouquet(variety, int(words[1][1]))
+        raise IllegalAction(
+            f"cannot read {text!r}: expected keep, give SEAT, add faceup, add secret or bouquet V4"
+        )
+
+    def make_bot(self, level: str, seed: int = 0) -> Any:
+        from tulipgames.engine.bots import RandomBot
+        from tulipgames.games.giftoftulips.bots import NormalBot, make_search_bot
+
+        if level == "random":
+            return RandomBot(seed)
+        if level == "normal":
+            return NormalBot(seed)
+        if level == "hard":
+            return make_search_bot(seed, self.hard_seconds, self.hard_iterations)
+        raise ValueError(f"{self.title} has no bot level {level!r}")
+
+
+GAME = GiftOfTulips()
