@@ -1,0 +1,119 @@
+"""The main menu: the five games, Resume, Solo challenge, History, Rules, Quit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tulipgames import __version__, games
+
+BANNER = "✿ tulipgames"
+TAGLINE = "five board and dice games for the terminal"
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """One line of the menu. ``id`` is ``game:<id>``, a fixed entry or an extra entry's id."""
+
+    id: str
+    label: Text
+    help: str
+    enabled: bool = True
+
+
+class MenuChosen(Message):
+    """The player picked a menu entry."""
+
+    def __init__(self, entry_id: str) -> None:
+        super().__init__()
+        self.entry_id = entry_id
+
+
+def game_entry(info: games.GameInfo) -> MenuEntry:
+    available = games.is_available(info.id)
+    label = Text(no_wrap=True, overflow="ellipsis")
+    label.append(f"{info.title:<24}", style="bold" if available else "dim")
+    label.append(f"{info.players:>5} pl  ", style="" if available else "dim")
+    if available:
+        label.append(info.pitch, style="italic")
+    else:
+        label.append("coming soon", style="dim italic")
+    return MenuEntry(f"game:{info.id}", label, info.pitch, available)
+
+
+class MenuScreen(Screen[None]):
+    """The menu. Entries come from :meth:`TulipGamesApp.menu_entries` so apps can add their own."""
+
+    BINDINGS = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("r", "pick('resume')", "Resume", show=False),
+        Binding("s", "pick('solo')", "Solo", show=False),
+        Binding("h", "pick('history')", "History", show=False),
+        Binding("question_mark", "pick('rules')", "Rules"),
+    ]
+    DEFAULT_CSS = """
+    MenuScreen { align: center top; }
+    MenuScreen > Vertical { width: 100%; max-width: 96; height: 1fr; padding: 0 1; }
+    MenuScreen #banner { height: 2; padding: 1 0 0 1; color: $accent; text-style: bold; }
+    MenuScreen #tagline { height: 1; padding: 0 1; color: $text-muted; }
+    MenuScreen #menu { height: auto; max-height: 1fr; margin: 1 0 0 0; border: round $primary; }
+    MenuScreen #menu:focus { border: round $accent; }
+    MenuScreen #menu-help { height: 2; padding: 0 1; color: $text-muted; }
+    """
+
+    def __init__(self, entries: list[MenuEntry]) -> None:
+        super().__init__()
+        self.entries = entries
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(BANNER, id="banner")
+            yield Static(f"{TAGLINE} · v{__version__}", id="tagline")
+            yield OptionList(id="menu")
+            yield Static(id="menu-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_entries(self.entries)
+
+    def set_entries(self, entries: list[MenuEntry]) -> None:
+        self.entries = entries
+        menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        for entry in entries:
+            if entry.id == "-":
+                menu.add_option(None)
+            else:
+                menu.add_option(Option(entry.label, id=entry.id, disabled=not entry.enabled))
+        first = next((i for i, e in enumerate(self._options()) if e.enabled), 0)
+        menu.highlighted = highlighted if highlighted is not None else first
+        menu.focus()
+
+    def _options(self) -> list[MenuEntry]:
+        return [entry for entry in self.entries if entry.id != "-"]
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        entry = self._entry(event.option_id)
+        self.query_one("#menu-help", Static).update(Text(entry.help if entry else ""))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_id is not None:
+            self.post_message(MenuChosen(event.option_id))
+
+    def _entry(self, entry_id: str | None) -> MenuEntry | None:
+        return next((e for e in self.entries if e.id == entry_id), None)
+
+    def action_pick(self, entry_id: str) -> None:
+        entry = self._entry(entry_id)
+        if entry is not None and entry.enabled:
+            self.post_message(MenuChosen(entry_id))

@@ -1,0 +1,35 @@
+"""The notice shown while the terminal is smaller than the 80x24 every screen is drawn for."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Covers everything until the terminal is large enough again (the app pops it on resize)."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; background: $background; }
+    TooSmallScreen Static { width: auto; height: auto; text-align: center; }
+    """
+    BINDINGS = [("ctrl+c", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.update_size()
+
+    def on_resize(self) -> None:
+        self.update_size()
+
+    def update_size(self) -> None:
+        width, height = self.app.size
+        self.query_one("#too-small", Static).update(
+            f"Terminal too small\n(need {MIN_WIDTH}x{MIN_HEIGHT}, have {width}x{height})\n"
+            "Enlarge the window to go on."
+        )
