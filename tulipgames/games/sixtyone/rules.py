@@ -1,0 +1,686 @@
+"""Sixty-One (61 Autumn Leaves): a roll-and-write for 1-12 seats.
+
+Each round the engine rolls three dice that every seat shares. In seat order each seat makes one
+*choice*: one die picks the area (its value is the area number), another die's value is written in
+a legal spot of that area, and the third die goes to the leaf row, whose running total earns X marks
+and acorns when it hits 11, 21, 31, 41, 51 or 61 exactly. An X earned this way is placed at once, as
+a pending step of the same seat. At round end, the first seats to have filled an area share its
+first-fill bonus. The game ends after the round in which some leaf total reaches 61, or after
+round 20.
+
+A sheet is a tuple of six area tuples; a spot holds :data:`EMPTY`, a die value 1-6 or :data:`X`.
+Spot and area numbers are 1-based as on the printed sheet (spec section 2).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise, permutations
+from typing import Any
+
+from tulipgames.engine.bots import RandomBot
+from tulipgames.engine.core import Action, Event, Game, IllegalAction, Result, State, seat_ref
+from tulipgames.games.sixtyone.data import (
+    AREA_NAMES,
+    AREA_SPOTS,
+    AREAS,
+    BURROW_ACORNS,
+    BURROW_ADJACENT,
+    BURROW_SUPPORTS,
+    END_TOTAL,
+    FIRST_FILL_BONUS,
+    LEAF_BONUS,
+    LEAVES,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_SCORE,
+    MIN_PLAYERS,
+    MUG_ACORNS,
+    MUSHROOM_ACORNS,
+    PUMPKIN_ACORNS,
+    PUMPKINS,
+    SKEWER_ACORNS,
+    SKEWERS,
+    WATERLILY_ACORNS,
+)
+
+EMPTY = 0
+X = 7
+Cells = tuple[int, ...]
+Sheet = tuple[Cells, ...]
+
+#: Result categories, in score-column order.
+CATEGORIES = (*(AREA_NAMES[a] for a in AREAS), "First-fill", "Leaf bonuses")
+
+#: Each spot's neighbours in the fox burrow pyramid (spots 1 and 3 do not touch).
+BURROW_NEIGHBOURS: dict[int, tuple[int, ...]] = {
+    spot: tuple(sorted({b for a, b in BURROW_ADJACENT if a == spot}
+                       | {a for a, b in BURROW_ADJACENT if b == spot}))
+    for spot in range(1, 7)
+}
+
+_ROLES = tuple(permutations(range(3)))
+
+
+def blank_sheet() -> Sheet:
+    """A fresh sheet: all 31 spots empty (setup, spec 3.1)."""
+    return tuple((EMPTY,) * AREA_SPOTS[area] for area in AREAS)
+
+
+def cell_text(cell: int) -> str:
+    """How a spot reads in logs: its value, ``X`` or ``-``."""
+    return "X" if cell == X else "-" if cell == EMPTY else str(cell)
+
+
+def mushroom_neighbours(value: int) -> tuple[int, int]:
+    """The values a mushroom may follow ``value`` with: one up or down, 6 and 1 touching."""
+    return (value % 6 + 1, (value - 2) % 6 + 1)
+
+
+def _first_empty(cells: Cells) -> int:
+    """Index of the first empty spot of a path area, or -1 when the path is full."""
+    for index, cell in enumerate(cells):
+        if cell == EMPTY:
+            return index
+    return -1
+
+
+def _supported(cells: Cells, spot: int) -> bool:
+    """A burrow spot is open when it is on the bottom row or both its supports are filled."""
+    return all(cells[s - 1] != EMPTY for s in BURROW_SUPPORTS.get(spot, ()))
+
+
+def legal_spots(cells: Cells, area: int, value: int) -> tuple[int, ...]:
+    """The empty spots of ``area`` where die value ``value`` may be written (spec 4.4).
+
+    X marks match anything in "must equal" rules (pumpkins, skewers) and differ from everything
+    in "must differ" rules (waterlilies, burrow neighbours, spec 8.5).
+    """
+    if area == 1:
+        return tuple(
+            spot
+            for pair in PUMPKINS
+            for spot, other in ((pair[0], pair[1]), (pair[1], pair[0]))
+            if cells[spot - 1] == EMPTY and cells[other - 1] in (EMPTY, X, value)
+        )
+    if area == 2:
+        index = _first_empty(cells)
+        return () if index < 0 or value in cells else (index + 1,)
+    if area == 3:
+        return tuple(
+            spot
+            for skewer in SKEWERS
+            if all(cells[s - 1] in (EMPTY, X, value) for s in skewer)
+            for spot in skewer
+            if cells[spot - 1] == EMPTY
+        )
+    if area == 4:
+        return (value,) if cells[value - 1] == EMPTY else ()
+    if area == 5:
+        return tuple(
+            spot
+            for spot in range(1, 7)
+            if cells[spot - 1] == EMPTY
+            and _supported(cells, spot)
+            and all(cells[n - 1] != value for n in BURROW_NEIGHBOURS[spot])
+        )
+    index = _first_empty(cells)
+    if index < 0:
+        return ()
+    if index == 0 or cells[index - 1] == X or value in mushroom_neighbours(cells[index - 1]):
+        return (index + 1,)
+    return ()
+
+
+def spot_problem(cells: Cells, area: int, spot: int, value: int) -> str | None:
+    """Why ``value`` may not go in ``spot`` of ``area`` (``None`` when it may), in words."""
+    name = AREA_NAMES[area]
+    if not 1 <= spot <= AREA_SPOTS[area]:
+        return f"{name} has spots 1-{AREA_SPOTS[area]}, not {spot}"
+    if cells[spot - 1] != EMPTY:
+        return f"{name} spot {spot} is already filled ({cell_text(cells[spot - 1])})"
+    if spot in legal_spots(cells, area, value):
+        return None
+    if area == 1:
+        pair = next(p for p in PUMPKINS if spot in p)
+        other = pair[1] if spot == pair[0] else pair[0]
+        return f"the other eye of that pumpkin holds {cells[other - 1]}: both eyes must be equal"
+    if area in (2, 6):
+        first = _first_empty(cells) + 1
+        if spot != first:
+            return f"{name} are filled in path order: the next one is spot {first}"
+        if area == 2:
+            return f"waterlilies must all differ and {value} is already there"
+        before = cells[spot - 2]
+        allowed = " or ".join(str(v) for v in sorted(mushroom_neighbours(before)))
+        return f"after mushroom {before} the next one must be {allowed}"
+    if area == 3:
+        return "every value on a skewer must be the same"
+    if area == 4:
+        return f"mug {spot} only takes the value {spot}"
+    if not _supported(cells, spot):
+        below = " and ".join(str(s) for s in BURROW_SUPPORTS[spot])
+        return f"fox burrow {spot} needs both spots below it ({below}) filled first"
+    return f"fox burrow {spot} touches a {value}: neighbouring burrows must differ"
+
+
+def x_spots(cells: Cells, area: int) -> tuple[int, ...]:
+    """The spots of ``area`` where an X may go (spec 4.7): any empty spot, except that paths
+    take only their next spot and upper burrows need both supports."""
+    if area in (2, 6):
+        index = _first_empty(cells)
+        return () if index < 0 else (index + 1,)
+    return tuple(
+        spot
+        for spot in range(1, AREA_SPOTS[area] + 1)
+        if cells[spot - 1] == EMPTY and (area != 5 or _supported(cells, spot))
+    )
+
+
+def all_x_spots(sheet: Sheet) -> list[tuple[int, int]]:
+    """Every (area, spot) of a sheet where an X may go."""
+    return [(area, spot) for area in AREAS for spot in x_spots(sheet[area - 1], area)]
+
+
+def area_full(cells: Cells) -> bool:
+    """An area is complete when every spot holds a value or an X."""
+    return EMPTY not in cells
+
+
+def area_acorns(cells: Cells, area: int) -> int:
+    """Acorns of one area's spots (spec 5): complete pumpkins and skewers, per-spot values else."""
+    if area == 1:
+        return sum(a for pair, a in zip(PUMPKINS, PUMPKIN_ACORNS, strict=True)
+                   if all(cells[s - 1] != EMPTY for s in pair))
+    if area == 3:
+        return sum(a for skewer, a in zip(SKEWERS, SKEWER_ACORNS, strict=True)
+                   if all(cells[s - 1] != EMPTY for s in skewer))
+    table = {2: WATERLILY_ACORNS, 4: MUG_ACORNS, 5: BURROW_ACORNS, 6: MUSHROOM_ACORNS}[area]
+    return sum(a for cell, a in zip(cells, table, strict=True) if cell != EMPTY)
+
+
+def area_subtotal(sheet: Sheet, claims: Sequence[tuple[int, ...] | None], seat: int,
+                  area: int) -> int:
+    """The score column's line for an area: its spot acorns, plus 3 if ``seat`` claimed its
+    first-fill bonus."""
+    claim = claims[area - 1]
+    bonus = FIRST_FILL_BONUS if claim is not None and seat in claim else 0
+    return area_acorns(sheet[area - 1], area) + bonus
+
+
+def leaf_acorns(leaves: Sequence[int]) -> int:
+    """Acorns of the leaf row: +2, +3, +5 for the totals 21, 41, 61 hit exactly."""
+    return sum(b for t in leaves if isinstance(b := LEAF_BONUS.get(t, 0), int))
+
+
+def leaf_xs(leaves: Sequence[int]) -> int:
+    """How many X marks a leaf row has earned (totals 11, 31, 51 hit exactly)."""
+    return sum(1 for t in leaves if LEAF_BONUS.get(t) == "X")
+
+
+def score_row(sheet: Sheet, leaves: Sequence[int], claimed: int) -> tuple[int, ...]:
+    """One seat's score by category: six areas, first-fill bonuses, leaf bonuses (spec 5)."""
+    areas = tuple(area_acorns(sheet[a - 1], a) for a in AREAS)
+    return (*areas, FIRST_FILL_BONUS * claimed, leaf_acorns(leaves))
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """A placement choice: area die, write die and leaf die (by value) and the target spot."""
+
+    area: int
+    write: int
+    leaf: int
+    spot: int
+
+    def __str__(self) -> str:
+        return f"place area={self.area} write={self.write} leaf={self.leaf} spot={self.spot}"
+
+
+@dataclass(frozen=True)
+class LeafOnly(Action):
+    """The choice when no placement exists: one die (by value) goes to the leaf row."""
+
+    leaf: int
+
+    def __str__(self) -> str:
+        return f"leaf {self.leaf}"
+
+
+@dataclass(frozen=True)
+class PlaceX(Action):
+    """Placing an X earned in the leaf row in ``spot`` of ``area``."""
+
+    area: int
+    spot: int
+
+    def __str__(self) -> str:
+        return f"x {self.area} {self.spot}"
+
+
+def placements(sheet: Sheet, dice: Sequence[int]) -> list[Place]:
+    """Every placement choice for a roll, each (area, write, leaf, spot) once (spec 4.3).
+
+    Two dice with equal values give the same choices in either role, so duplicates are dropped.
+    """
+    found: set[Place] = set()
+    for i, j, k in _ROLES:
+        area, write = dice[i], dice[j]
+        for spot in legal_spots(sheet[area - 1], area, write):
+            found.add(Place(area, write, dice[k], spot))
+    return sorted(found, key=lambda p: (p.area, p.write, p.leaf, p.spot))
+
+
+def choices(sheet: Sheet, dice: Sequence[int]) -> list[Place] | list[LeafOnly]:
+    """A seat's legal choices for a roll: the placements, or a leaf die when none exists."""
+    found = placements(sheet, dice)
+    if found:
+        return found
+    return [LeafOnly(v) for v in sorted(set(dice))]
+
+
+@dataclass(frozen=True)
+class SixtyOneView:
+    """Everything on the table (nothing is hidden in Sixty-One) plus the viewer's own options.
+
+    ``legal`` holds the viewer's legal actions when the viewer is the seat choosing, else ``()``.
+    ``claims[area - 1]`` is ``None`` while the first-fill bonus is open, else the claiming seats.
+    ``scores[seat]`` is the running score by :data:`CATEGORIES`.
+    """
+
+    seats: int
+    round: int
+    dice: tuple[int, int, int]
+    sheets: tuple[Sheet, ...]
+    leaves: tuple[tuple[int, ...], ...]
+    claims: tuple[tuple[int, ...] | None, ...]
+    current: int | None
+    pending_x: bool
+    over: bool
+    viewer: int | None
+    legal: tuple[Action, ...]
+    scores: tuple[tuple[int, ...], ...]
+
+    def leaf_total(self, seat: int) -> int:
+        return self.leaves[seat][-1] if self.leaves[seat] else 0
+
+
+class SixtyOneState(State):
+    """A game of Sixty-One: sheets, leaf rows, first-fill claims, the roll and who chooses."""
+
+    game_id = "sixtyone"
+
+    def __init__(self, seats: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(seats, seed, options)
+        self.sheets: list[Sheet] = [blank_sheet() for _ in range(seats)]
+        self.leaves: list[tuple[int, ...]] = [() for _ in range(seats)]
+        self.passes = [0] * seats
+        self.lost_x = [0] * seats
+        self.claims: list[tuple[int, ...] | None] = [None] * len(AREAS)
+        self.round = 1
+        self.current = 0
+        self.pending_x = False
+        self.over = False
+        self.dice = self._roll()
+
+    def _roll(self) -> tuple[int, int, int]:
+        """One roll of the three shared dice (spec 4.1)."""
+        r = self.rng.randint
+        return (r(1, 6), r(1, 6), r(1, 6))
+
+    def clone(self) -> SixtyOneState:
+        twin = object.__new__(SixtyOneState)
+        twin.seats, twin.seed, twin.options = self.seats, self.seed, self.options
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.sheets = list(self.sheets)
+        twin.leaves = list(self.leaves)
+        twin.passes = list(self.passes)
+        twin.lost_x = list(self.lost_x)
+        twin.claims = list(self.claims)
+        twin.round, twin.current = self.round, self.current
+        twin.pending_x, twin.over, twin.dice = self.pending_x, self.over, self.dice
+        return twin
+
+    # -- reading -----------------------------------------------------------------------------
+    def leaf_total(self, seat: int) -> int:
+        """A seat's running leaf total (0 before its first leaf)."""
+        leaves = self.leaves[seat]
+        return leaves[-1] if leaves else 0
+
+    def claimed_count(self, seat: int) -> int:
+        return sum(1 for claim in self.claims if claim is not None and seat in claim)
+
+    def score_row(self, seat: int) -> tuple[int, ...]:
+        return score_row(self.sheets[seat], self.leaves[seat], self.claimed_count(seat))
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.over else (self.current,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.over or seat != self.current:
+            return []
+        sheet = self.sheets[seat]
+        if self.pending_x:
+            return [PlaceX(area, spot) for area, spot in all_x_spots(sheet)]
+        return list(choices(sheet, self.dice))
+
+    def check(self, seat: int, action: Action) -> None:
+        sheet = self.sheets[seat]
+        if isinstance(action, PlaceX):
+            if not self.pending_x:
+                raise IllegalAction("you have no X to place")
+            if action.area not in AREA_NAMES:
+                raise IllegalAction(f"there is no area {action.area}")
+            cells = sheet[action.area - 1]
+            if action.spot not in x_spots(cells, action.area):
+                raise IllegalAction(self._x_problem(cells, action.area, action.spot))
+            return
+        if self.pending_x:
+            raise IllegalAction("place the X you earned first")
+        roll = " ".join(str(d) for d in self.dice)
+        if isinstance(action, LeafOnly):
+            if action.leaf not in self.dice:
+                raise IllegalAction(f"no die shows {action.leaf} (the roll is {roll})")
+            if placements(sheet, self.dice):
+                raise IllegalAction(f"a placement is possible with {roll}, so you must place")
+            return
+        if not isinstance(action, Place):
+            raise IllegalAction(f"'{action}' is not a Sixty-One action")
+        if sorted((action.area, action.write, action.leaf)) != sorted(self.dice):
+            raise IllegalAction(f"the roll is {roll}: area, write and leaf must use each die once")
+        problem = spot_problem(sheet[action.area - 1], action.area, action.spot, action.write)
+        if problem is not None:
+            raise IllegalAction(problem)
+
+    @staticmethod
+    def _x_problem(cells: Cells, area: int, spot: int) -> str:
+        """Why an X may not go in a spot (it is known not to be X-legal)."""
+        name = AREA_NAMES[area]
+        if not 1 <= spot <= AREA_SPOTS[area]:
+            return f"{name} has spots 1-{AREA_SPOTS[area]}, not {spot}"
+        if cells[spot - 1] != EMPTY:
+            return f"{name} spot {spot} is already filled"
+        if area == 5:
+            return f"fox burrow {spot} needs both spots below it filled first"
+        return f"{name} are filled in path order: the next one is spot {_first_empty(cells) + 1}"
+
+    # -- playing -----------------------------------------------------------------------------
+    def _write(self, seat: int, area: int, spot: int, mark: int) -> None:
+        sheet = self.sheets[seat]
+        cells = sheet[area - 1]
+        cells = (*cells[:spot - 1], mark, *cells[spot:])
+        self.sheets[seat] = (*sheet[:area - 1], cells, *sheet[area:])
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        who = seat_ref(seat)
+        events: list[Event] = []
+        if isinstance(action, PlaceX):
+            self._write(seat, action.area, action.spot, X)
+            self.pending_x = False
+            events.append(Event(f"{who} places an X in {AREA_NAMES[action.area]} {action.spot}"))
+            self._finish_choice(events)
+            return events
+        if isinstance(action, Place):
+            self._write(seat, action.area, action.spot, action.write)
+            events.append(Event(
+                f"{who} writes {action.write} in {AREA_NAMES[action.area]} {action.spot}, "
+                f"leaf {action.leaf} (total {self.leaf_total(seat) + action.leaf})"
+            ))
+            leaf = action.leaf
+        else:
+            assert isinstance(action, LeafOnly)
+            self.passes[seat] += 1
+            events.append(Event(
+                f"{who} cannot place and takes leaf {action.leaf} "
+                f"(total {self.leaf_total(seat) + action.leaf})"
+            ))
+            leaf = action.leaf
+        self._leaf_step(seat, leaf, events)
+        if not self.pending_x:
+            self._finish_choice(events)
+        return events
+
+    def _leaf_step(self, seat: int, leaf: int, events: list[Event]) -> None:
+        """Write the new running total in the next leaf; an exact bonus total pays at once (4.6)."""
+        total = self.leaf_total(seat) + leaf
+        self.leaves[seat] = (*self.leaves[seat], total)
+        bonus = LEAF_BONUS.get(total)
+        who = seat_ref(seat)
+        if isinstance(bonus, int):
+            events.append(Event(f"{who} hits {total} exactly: +{bonus} acorns"))
+        elif bonus == "X":
+            if all_x_spots(self.sheets[seat]):
+                self.pending_x = True
+                events.append(Event(f"{who} hits {total} exactly and earns an X"))
+            else:
+                # House rule: with no X-legal spot (a full sheet) the X is lost.
+                self.lost_x[seat] += 1
+                events.append(Event(f"{who} hits {total} exactly, but the sheet has no room for X"))
+
+    def _finish_choice(self, events: list[Event]) -> None:
+        self.current += 1
+        if self.current == self.seats:
+            self._end_round(events)
+
+    def _end_round(self, events: list[Event]) -> None:
+        """First-fill claims (4.8), the end check (4.9), else the next roll (4.1)."""
+        for area in AREAS:
+            if self.claims[area - 1] is not None:
+                continue
+            finishers = tuple(s for s in range(self.seats) if area_full(self.sheets[s][area - 1]))
+            if finishers:
+                self.claims[area - 1] = finishers
+                names = ", ".join(seat_ref(s) for s in finishers)
+                events.append(Event(
+                    f"{AREA_NAMES[area]} first filled by {names}: +{FIRST_FILL_BONUS} acorns"
+                ))
+        if self.round >= MAX_ROUNDS or any(
+            self.leaf_total(s) >= END_TOTAL for s in range(self.seats)
+        ):
+            self.over = True
+            result = self.result()
+            best = ", ".join(seat_ref(s) for s in result.winners)
+            events.append(Event(f"Game over after round {self.round}: {best} wins"))
+            return
+        self.round += 1
+        self.current = 0
+        self.dice = self._roll()
+        events.append(Event(
+            f"Round {self.round}: the dice show {' '.join(str(d) for d in self.dice)}",
+            reveals=True,
+        ))
+
+    # -- seeing ------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> SixtyOneView:
+        legal = tuple(self.legal_actions(seat)) if seat is not None else ()
+        return SixtyOneView(
+            seats=self.seats,
+            round=self.round,
+            dice=self.dice,
+            sheets=tuple(self.sheets),
+            leaves=tuple(self.leaves),
+            claims=tuple(self.claims),
+            current=None if self.over else self.current,
+            pending_x=self.pending_x,
+            over=self.over,
+            viewer=seat,
+            legal=legal,
+            scores=tuple(self.score_row(s) for s in range(self.seats)),
+        )
+
+    def prompt(self, seat: int) -> str:
+        if self.over:
+            return "The game is over."
+        if seat != self.current:
+            return f"Waiting for {seat_ref(self.current)} to choose."
+        roll = " ".join(str(d) for d in self.dice)
+        if self.pending_x:
+            return f"Leaf total {self.leaf_total(seat)}: place your X in a highlighted spot."
+        if not placements(self.sheets[seat], self.dice):
+            return f"Round {self.round}, roll {roll}: no placement fits; pick a die for the leaves."
+        return f"Round {self.round}, roll {roll}: pick the area die, the write die, then a spot."
+
+    # -- the end -----------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> Result:
+        """Area acorns + first-fill bonuses + leaf bonuses; ties share the win (house rule)."""
+        return Result.build(CATEGORIES, [self.score_row(s) for s in range(self.seats)])
+
+    def invariant_violations(self) -> list[str]:
+        """Checks every sheet against the placement rules and the bookkeeping of the round."""
+        problems: list[str] = []
+        for seat in range(self.seats):
+            problems.extend(f"seat {seat}: {p}" for p in self._seat_problems(seat))
+        for area in AREAS:
+            claim = self.claims[area - 1]
+            for seat in claim or ():
+                if not area_full(self.sheets[seat][area - 1]):
+                    problems.append(f"area {area} claimed by seat {seat} but not full")
+        if not self.over and not 0 <= self.current < self.seats:
+            problems.append(f"current seat {self.current} out of range")
+        if not 1 <= self.round <= MAX_ROUNDS:
+            problems.append(f"round {self.round} out of range")
+        if any(not 1 <= d <= 6 for d in self.dice):
+            problems.append(f"bad dice {self.dice}")
+        if self.pending_x and not all_x_spots(self.sheets[self.current]):
+            problems.append("an X is pending but no spot can take it")
+        if self.current == 0 and not self.pending_x and any(
+            self.leaf_total(s) >= END_TOTAL for s in range(self.seats)
+        ):
+            problems.append("a new round started although a leaf total reached 61")
+        return problems
+
+    def _seat_problems(self, seat: int) -> list[str]:
+        sheet, leaves = self.sheets[seat], self.leaves[seat]
+        problems = [f"area {area}: {p}" for area in AREAS
+                    for p in sheet_area_problems(sheet[area - 1], area)]
+        done = seat < self.current or (seat == self.current and self.pending_x)
+        chosen = self.round - 1 + (1 if done else 0)
+        if len(leaves) != chosen:
+            problems.append(f"{len(leaves)} leaves after {chosen} choices")
+        if len(leaves) > LEAVES:
+            problems.append(f"{len(leaves)} leaves, the row has {LEAVES}")
+        steps = [b - a for a, b in zip((0, *leaves), leaves, strict=False)]
+        if any(not 1 <= step <= 6 for step in steps):
+            problems.append(f"leaf steps {steps} are not die values")
+        marks = [c for cells in sheet for c in cells]
+        values = sum(1 for c in marks if 1 <= c <= 6)
+        xs = marks.count(X)
+        if values != len(leaves) - self.passes[seat]:
+            problems.append(f"{values} values written in {len(leaves)} choices, "
+                            f"{self.passes[seat]} leaf-only")
+        pending = 1 if self.pending_x and seat == self.current else 0
+        if xs != leaf_xs(leaves) - self.lost_x[seat] - pending:
+            problems.append(f"{xs} X marks for {leaf_xs(leaves)} earned")
+        if sum(self.score_row(seat)) > MAX_SCORE:
+            problems.append("score above the ceiling of 79")
+        return problems
+
+
+def sheet_area_problems(cells: Cells, area: int) -> list[str]:
+    """Rule breaches in one area as written (soak tests use this to audit whole sheets)."""
+    problems = []
+    values = [c for c in cells if 1 <= c <= 6]
+    if len(cells) != AREA_SPOTS[area] or any(c not in (EMPTY, X, *range(1, 7)) for c in cells):
+        return [f"malformed area {cells}"]
+    if area == 1:
+        for a, b in PUMPKINS:
+            if 1 <= cells[a - 1] <= 6 and 1 <= cells[b - 1] <= 6 and cells[a - 1] != cells[b - 1]:
+                problems.append(f"pumpkin eyes {cells[a - 1]} and {cells[b - 1]} differ")
+    elif area in (2, 6):
+        filled = [c != EMPTY for c in cells]
+        if filled != sorted(filled, reverse=True):
+            problems.append(f"path skips a spot: {cells}")
+        if area == 2 and len(values) != len(set(values)):
+            problems.append(f"repeated waterlily value: {cells}")
+        if area == 6:
+            for before, after in pairwise(cells):
+                written = 1 <= before <= 6 and 1 <= after <= 6
+                if written and after not in mushroom_neighbours(before):
+                    problems.append(f"mushroom {after} cannot follow {before}")
+    elif area == 3:
+        for skewer in SKEWERS:
+            on = {cells[s - 1] for s in skewer} - {EMPTY, X}
+            if len(on) > 1:
+                problems.append(f"skewer holds different values {sorted(on)}")
+    elif area == 4:
+        for mug, cell in enumerate(cells, 1):
+            if 1 <= cell <= 6 and cell != mug:
+                problems.append(f"mug {mug} holds {cell}")
+    else:
+        for spot, supports in BURROW_SUPPORTS.items():
+            if cells[spot - 1] != EMPTY and any(cells[s - 1] == EMPTY for s in supports):
+                problems.append(f"burrow {spot} lacks support")
+        for a, b in BURROW_ADJACENT:
+            if 1 <= cells[a - 1] <= 6 and cells[a - 1] == cells[b - 1]:
+                problems.append(f"burrows {a} and {b} both hold {cells[a - 1]}")
+    return problems
+
+
+_PLACE = re.compile(r"place\s+area=(\d)\s+write=(\d)\s+leaf=(\d)\s+spot=(\d)")
+_LEAF = re.compile(r"leaf\s+(\d)")
+_X = re.compile(r"x\s+(\d)\s+(\d)")
+
+
+class SixtyOne(Game):
+    """The game object: setup, notation and bots."""
+
+    id = "sixtyone"
+    title = "Sixty-One"
+    pitch = "Share three dice, fill your autumn sheet and race the leaf row to 61."
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    options = {}
+    hidden_information = False
+    bot_levels = ("random", "normal", "hard")
+
+    def new_state(
+        self, seats: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> SixtyOneState:
+        self.check_seats(seats)
+        return SixtyOneState(seats, seed, self.resolve_options(options))
+
+    def parse_action(self, text: str) -> Action:
+        """Read ``place area=A write=W leaf=L spot=S``, ``leaf D`` or ``x AREA SPOT``."""
+        line = text.strip().lower()
+        if match := _PLACE.fullmatch(line):
+            area, write, leaf, spot = (int(g) for g in match.groups())
+            if not all(1 <= v <= 6 for v in (area, write, leaf, spot)):
+                raise IllegalAction(f"die values, areas and spots are 1-6: {text!r}")
+            return Place(area, write, leaf, spot)
+        if match := _LEAF.fullmatch(line):
+            leaf = int(match.group(1))
+            if not 1 <= leaf <= 6:
+                raise IllegalAction(f"a die shows 1-6, not {leaf}")
+            return LeafOnly(leaf)
+        if match := _X.fullmatch(line):
+            area, spot = int(match.group(1)), int(match.group(2))
+            if not (1 <= area <= 6 and 1 <= spot <= 6):
+                raise IllegalAction(f"areas and spots are 1-6: {text!r}")
+            return PlaceX(area, spot)
+        raise IllegalAction(
+            f"cannot read {text!r}: use 'place area=A write=W leaf=L spot=S', 'leaf D' or 'x A S'"
+        )
+
+    def make_bot(self, level: str, seed: int = 0) -> Any:
+        from tulipgames.games.sixtyone.bots import HardBot, NormalBot
+
+        if level == "random":
+            return RandomBot(seed)
+        if level == "normal":
+            return NormalBot(seed)
+        if level == "hard":
+            return HardBot(seed)
+        raise ValueError(f"{self.title} has no bot level {level!r} ({', '.join(self.bot_levels)})")
+
+
+GAME = SixtyOne()
