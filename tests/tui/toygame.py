@@ -177,8 +177,13 @@ def install(monkeypatch: pytest.MonkeyPatch, only: bool = False) -> None:
     def screen_class(game_id: str) -> type[GameScreen]:
         return ToyScreen if game_id == "toy" else real_screen(game_id)
 
+    def has_screen(game_id: str) -> bool:
+        return game_id == "toy" or (not only and real_has_screen(game_id))
+
     real_screen = app_module.screen_class
+    real_has_screen = app_module.has_screen
     monkeypatch.setattr(app_module, "screen_class", screen_class)
+    monkeypatch.setattr(app_module, "has_screen", has_screen)
     monkeypatch.setattr(games, "get_game", get_game)
     monkeypatch.setattr(games, "is_available", is_available)
     monkeypatch.setattr(games, "CATALOGUE", (*games.CATALOGUE, INFO))

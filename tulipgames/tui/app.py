@@ -8,6 +8,7 @@ shared tables for remote seats with :meth:`TulipGamesApp.start_table`.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from datetime import date
 from pathlib import Path
 
@@ -40,6 +41,19 @@ def screen_class(game_id: str) -> type[GameScreen]:
     """The game's screen class (``SCREEN`` in ``tulipgames.games.<id>.screen``)."""
     module = importlib.import_module(f"tulipgames.games.{game_id}.screen")
     return module.SCREEN
+
+
+def has_screen(game_id: str) -> bool:
+    """True when the game's screen module is installed (its rules may land before it)."""
+    try:
+        return importlib.util.find_spec(f"tulipgames.games.{game_id}.screen") is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def playable(game_id: str) -> bool:
+    """A game that can be started here: rules and screen both built."""
+    return games.is_available(game_id) and has_screen(game_id)
 
 
 def daily_seed(day: date | None = None) -> int:
@@ -120,7 +134,7 @@ class TulipGamesApp(App[None]):
         """Called when one of :meth:`extra_menu_entries` is chosen."""
 
     def menu_entries(self) -> list[MenuEntry]:
-        entries = [game_entry(info) for info in games.CATALOGUE]
+        entries = [game_entry(info, playable(info.id)) for info in games.CATALOGUE]
         entries.append(MenuEntry("-", Text(""), ""))
         resumable = len([s for s in self.store.saves() if s.playable]) if self.store else 0
         entries.append(
@@ -131,7 +145,7 @@ class TulipGamesApp(App[None]):
                 self.store is not None,
             )
         )
-        solo = games.is_available(SOLO_GAME)
+        solo = playable(SOLO_GAME)
         entries.append(
             MenuEntry(
                 "solo",
@@ -199,7 +213,7 @@ class TulipGamesApp(App[None]):
     # -- new games ----------------------------------------------------------------------------
     def show_setup(self, game_id: str, *, solo: bool = False, daily: bool = False) -> None:
         """Open the setup screen of a game (``solo``: one seat, the solo challenge)."""
-        if not games.is_available(game_id):
+        if not playable(game_id):
             self.notify(f"{games.info(game_id).title} is coming soon.", severity="warning")
             return
         game = games.get_game(game_id)

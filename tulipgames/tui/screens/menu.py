@@ -37,8 +37,7 @@ class MenuChosen(Message):
         self.entry_id = entry_id
 
 
-def game_entry(info: games.GameInfo) -> MenuEntry:
-    available = games.is_available(info.id)
+def game_entry(info: games.GameInfo, available: bool) -> MenuEntry:
     label = Text(no_wrap=True, overflow="ellipsis")
     label.append(f"{info.title:<24}", style="bold" if available else "dim")
     label.append(f"{info.players:>5} pl  ", style="" if available else "dim")

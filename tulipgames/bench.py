@@ -1,0 +1,166 @@
+"""``tulipgames bench``: how fast the engine and the app start are, per available game.
+
+Per game: random playouts (games and actions per second), ``apply`` and ``clone`` rates on
+positions taken from those playouts, and the time to replay a whole record (what resume and undo
+cost). For the app: import times of the command line and of the app shell, and the time until the
+menu is drawn headless, each measured in a fresh interpreter so earlier imports do not hide them.
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import subprocess
+import sys
+import time
+from typing import Any
+
+from tulipgames import __version__, games
+from tulipgames.engine.core import Game, SeatSpec, State
+from tulipgames.engine.record import GameRecord, replay
+
+_MENU_SCRIPT = """
+import asyncio, time
+began = time.perf_counter()
+from tulipgames.tui.app import TulipGamesApp
+async def main():
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    print(time.perf_counter() - began)
+asyncio.run(main())
+"""
+
+
+def _fresh_seconds(code: str) -> float | None:
+    """Seconds printed by ``code`` run in a new interpreter (``None`` if it failed)."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    try:
+        return float(done.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return None
+
+
+def _import_seconds(module: str) -> float | None:
+    return _fresh_seconds(
+        f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
+    )
+
+
+def random_playout(game: Game, seats: int, seed: int) -> tuple[State, list[tuple[int, str]]]:
+    """One game of uniformly random legal actions; returns the end state and its actions."""
+    rng = random.Random(seed)
+    state = game.new_state(seats, seed)
+    actions: list[tuple[int, str]] = []
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        actions.append((seat, str(action)))
+    return state, actions
+
+
+def bench_game(game: Game, budget: float) -> dict[str, Any]:
+    """Playouts for about ``budget`` seconds, then apply/clone/replay rates on what was played."""
+    seats = max(game.min_players, min(3, game.max_players))
+    began = time.perf_counter()
+    played = 0
+    actions = 0
+    records: list[list[tuple[int, str]]] = []
+    while played < 2 or time.perf_counter() - began < budget:
+        _, moves = random_playout(game, seats, played)
+        records.append(moves)
+        actions += len(moves)
+        played += 1
+    playout_seconds = time.perf_counter() - began
+
+    # apply alone: replay the first record's actions from the start, parsing excluded
+    state = game.new_state(seats, 0)
+    parsed = [(seat, game.parse_action(text)) for seat, text in records[0]]
+    began = time.perf_counter()
+    for seat, action in parsed:
+        state.apply(seat, action)
+    apply_seconds = time.perf_counter() - began
+
+    positions: list[State] = []
+    state = game.new_state(seats, 0)
+    for index, (seat, action) in enumerate(parsed):
+        state.apply(seat, action)
+        if index % 8 == 0:
+            positions.append(state.clone())
+
+    clones = 0
+    began = time.perf_counter()
+    while clones < 200 or time.perf_counter() - began < budget / 4:
+        positions[clones % len(positions)].clone()
+        clones += 1
+    clone_seconds = time.perf_counter() - began
+
+    record = GameRecord(
+        game.id, 0, [SeatSpec(f"P{i}", "human") for i in range(seats)],
+        game.resolve_options(), game.rules_version, records[0],
+    )
+    began = time.perf_counter()
+    replay(game, record)
+    replay_seconds = time.perf_counter() - began
+    return {
+        "game": game.id,
+        "seats": seats,
+        "playouts": played,
+        "playouts_per_second": round(played / playout_seconds, 2),
+        "actions_per_second": round(actions / playout_seconds, 1),
+        "mean_actions_per_game": round(actions / played, 1),
+        "applies_per_second": round(len(parsed) / apply_seconds, 1) if apply_seconds else None,
+        "clones_per_second": round(clones / clone_seconds, 1),
+        "replay_ms": round(replay_seconds * 1000, 2),
+    }
+
+
+def run(quick: bool = False) -> dict[str, Any]:
+    """The whole suite as one JSON-ready dict."""
+    budget = 0.3 if quick else 2.0
+    results = []
+    for info in games.CATALOGUE:
+        if games.is_available(info.id):
+            results.append(bench_game(games.get_game(info.id), budget))
+    startup = {
+        "import_cli_ms": _import_seconds("tulipgames.cli"),
+        "import_app_ms": _import_seconds("tulipgames.tui.app"),
+        "menu_drawn_ms": _fresh_seconds(_MENU_SCRIPT),
+    }
+    return {
+        "tulipgames": __version__,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "games": results,
+        "startup": {
+            key: None if value is None else round(value * 1000, 1)
+            for key, value in startup.items()
+        },
+    }
+
+
+def format_report(report: dict[str, Any]) -> str:
+    """The suite as a table for a terminal."""
+    header = (
+        f"{'game':<14}{'seats':>5}{'games/s':>10}{'actions/s':>11}"
+        f"{'apply/s':>10}{'clone/s':>10}{'replay ms':>11}"
+    )
+    lines = [f"tulipgames {report['tulipgames']} on Python {report['python']}", "", header]
+    for row in report["games"]:
+        lines.append(
+            f"{row['game']:<14}{row['seats']:>5}{row['playouts_per_second']:>10}"
+            f"{row['actions_per_second']:>11}{row['applies_per_second']!s:>10}"
+            f"{row['clones_per_second']:>10}{row['replay_ms']:>11}"
+        )
+    if not report["games"]:
+        lines.append("(no game is available yet)")
+    startup = report["startup"]
+    lines += [
+        "",
+        f"startup: import cli {startup['import_cli_ms']} ms, import app "
+        f"{startup['import_app_ms']} ms, menu drawn (headless) {startup['menu_drawn_ms']} ms",
+    ]
+    return "\n".join(lines)

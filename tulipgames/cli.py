@@ -1,0 +1,326 @@
+"""The ``tulipgames`` command line.
+
+``tulipgames`` opens the menu; subcommands start a game directly, resume one, run bot games,
+benchmarks, the SSH server or render screenshots. Bad arguments print one line naming what is
+wrong and exit with code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from tulipgames import __version__, games
+from tulipgames.engine.core import Game, SeatSpec
+
+SOLO_GAME = "flowershop"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: ``tulipgames play: error: unknown game 'chess' ...``."""
+
+    #: Subcommand name -> its parser, so a command reports errors under its own name.
+    commands: dict[str, Parser]
+
+    def error(self, message: str) -> Any:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+# -- argument readers -------------------------------------------------------------------------
+def available_game(text: str) -> Game:
+    """A game id that is built in this version."""
+    try:
+        return games.get_game(text.strip().lower())
+    except games.UnknownGame as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def playable_game(text: str) -> Game:
+    """A game id whose rules and screen are both built."""
+    game = available_game(text)
+    from tulipgames.tui.app import has_screen
+
+    if not has_screen(game.id):
+        raise argparse.ArgumentTypeError(f"{game.title} is coming soon (its screen is not built)")
+    return game
+
+
+def seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"seed must not be negative, not {value}")
+    return value
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
+    return value
+
+
+def option_pair(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"options are written name=value, not {text!r}")
+    return name.strip(), value.strip()
+
+
+def parse_seats(text: str, game: Game) -> list[SeatSpec]:
+    """``"Ana,Ben,bot:hard"`` → seats. ``bot`` alone is the game's middle level; ``Name=bot:easy``
+    names a bot. Raises ``ValueError`` naming the bad part."""
+    seats = []
+    parts = [part.strip() for part in text.split(",")]
+    for index, part in enumerate(parts):
+        if not part:
+            raise ValueError(f"seat {index + 1} is empty in {text!r}")
+        name, _, kind = part.partition("=") if "=" in part else ("", "", part)
+        if kind.lower() == "bot" or kind.lower().startswith("bot:"):
+            level = kind.partition(":")[2].lower() or game.bot_levels[len(game.bot_levels) // 2]
+            if level not in game.bot_levels:
+                levels = ", ".join(game.bot_levels)
+                raise ValueError(f"{game.title} has no bot level {level!r} (levels: {levels})")
+            seats.append(SeatSpec(name.strip() or f"Bot {index + 1}", f"bot:{level}"))
+        else:
+            if name:
+                raise ValueError(f"seat {part!r}: only bots are written Name=bot:LEVEL")
+            seats.append(SeatSpec(part[:16], "human"))
+    game.check_seats(len(seats))
+    return seats
+
+
+def parse_options(pairs: Sequence[tuple[str, str]], game: Game) -> dict[str, Any]:
+    return game.resolve_options(dict(pairs))
+
+
+# -- the parser -------------------------------------------------------------------------------
+def build_parser() -> Parser:
+    parser = Parser(
+        prog="tulipgames",
+        description="Five board and dice games for the terminal: pass-and-play, over SSH, "
+        "or against the computer. Without a command: the menu.",
+    )
+    parser.add_argument("--version", action="version", version=f"tulipgames {__version__}")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where games and scores are saved (default: $TULIPGAMES_HOME or the user data dir)",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    ids = ", ".join(games.GAME_IDS)
+
+    play = sub.add_parser("play", help="start a game at once", description="Start a game.")
+    play.add_argument("game", type=playable_game, metavar="GAME", help=f"one of: {ids}")
+    play.add_argument(
+        "--seats",
+        default=None,
+        help='comma-separated seats: names are humans at this keyboard, "bot" or "bot:LEVEL" '
+        'are bots, "Name=bot:LEVEL" a named bot (default: "You,bot")',
+    )
+    play.add_argument("--seed", type=seed, help="deal of the game (default: random)")
+    play.add_argument("--option", type=option_pair, action="append", default=[],
+                      metavar="NAME=VALUE", help="a game option; repeatable")
+
+    solo = sub.add_parser("solo", help="the Little Flower Shop solo challenge",
+                          description="The Little Flower Shop solo challenge (one seat).")
+    solo.add_argument("--daily", action="store_true", help="today's deal, the same for everyone")
+    solo.add_argument("--seed", type=seed, help="a particular deal")
+    solo.add_argument("--name", default="You", help="your name for the high scores")
+
+    resume = sub.add_parser("resume", help="go on with a saved game",
+                            description="Resume a saved game (without ID: pick from a list).")
+    resume.add_argument("id", nargs="?", type=positive, metavar="ID", help="saved game number")
+
+    simulate = sub.add_parser(
+        "simulate", help="headless bot games: results, throughput, invariant checks",
+        description="Play bot games without a screen. Levels are dealt to the seats in turn "
+        "and seats rotate between games.",
+    )
+    simulate.add_argument("game", type=available_game, metavar="GAME", help=f"one of: {ids}")
+    simulate.add_argument("--seats", type=positive, default=None, help="players per game")
+    simulate.add_argument("--games", type=positive, default=20, help="games to play (20)")
+    simulate.add_argument("--bots", default="random", metavar="LEVELS",
+                          help="comma-separated bot levels dealt to the seats (random)")
+    simulate.add_argument("--seed", type=seed, default=0, help="seed of the first game (0)")
+    simulate.add_argument("--option", type=option_pair, action="append", default=[],
+                          metavar="NAME=VALUE", help="a game option; repeatable")
+    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+    simulate.add_argument("--no-check", action="store_true",
+                          help="skip invariant and replay checks (faster)")
+
+    bench = sub.add_parser("bench", help="benchmark suite: playouts, apply and clone rates",
+                           description="Measure every available game's engine speed.")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")
+
+    serve = sub.add_parser("serve", help="run the built-in SSH server",
+                           description="Serve tulipgames over SSH.")
+    try:
+        from tulipgames.net import ssh
+    except ImportError:
+        ssh = None
+    if ssh is not None:
+        ssh.add_arguments(serve)
+    serve.set_defaults(ssh_available=ssh is not None)
+
+    shots = sub.add_parser("screenshots", help="render SVG screenshots of every screen",
+                           description="Render the menu, setup, each game and results to SVG.")
+    shots.add_argument("--out", default="screenshots", metavar="DIR", help="(screenshots)")
+    parser.commands = dict(sub.choices)
+    return parser
+
+
+# -- commands ---------------------------------------------------------------------------------
+def open_store(args: argparse.Namespace, parser: Parser) -> Any:
+    from tulipgames.store import Store, StoreError
+
+    try:
+        return Store(args.data_dir)
+    except StoreError as exc:
+        print(f"tulipgames: {exc}", file=sys.stderr)
+        raise SystemExit(1) from exc
+
+
+def run_app(**kwargs: Any) -> int:
+    from tulipgames.tui.app import TulipGamesApp
+
+    TulipGamesApp(**kwargs).run()
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.table import Table
+    from tulipgames.tui.screens.setup import random_seed
+
+    game: Game = args.game
+    try:
+        seats = parse_seats(args.seats or "You,bot", game)
+        options = parse_options(args.option, game)
+    except ValueError as exc:
+        parser.error(str(exc))
+    table = Table.new(game, seats, random_seed() if args.seed is None else args.seed, options)
+    return run_app(store=open_store(args, parser), table=table)
+
+
+def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.table import Table
+    from tulipgames.tui.app import daily_seed, playable
+    from tulipgames.tui.screens.setup import random_seed
+
+    if not playable(SOLO_GAME):
+        parser.error("the solo challenge needs The Little Flower Shop, which is coming soon")
+    if args.daily and args.seed is not None:
+        parser.error("--daily and --seed cannot be combined: the daily deal has its own seed")
+    game = games.get_game(SOLO_GAME)
+    chosen = daily_seed() if args.daily else (random_seed() if args.seed is None else args.seed)
+    table = Table.new(game, [SeatSpec(args.name[:16], "human")], chosen)
+    store = open_store(args, parser)
+    store.create(table, "daily" if args.daily else "solo")
+    return run_app(store=store, table=table)
+
+
+def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.store import SaveError
+
+    store = open_store(args, parser)
+    if args.id is None:
+        return run_app(store=store, open_screen="resume")
+    try:
+        table = store.load(args.id)
+    except SaveError as exc:
+        parser.error(f"cannot resume game {args.id}: {exc}")
+    if table.state.is_over():
+        parser.error(f"game {args.id} is finished; see History in the menu")
+    return run_app(store=store, table=table)
+
+
+def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.simulate import simulate
+
+    game: Game = args.game
+    levels = [level.strip().lower() for level in args.bots.split(",") if level.strip()]
+    if not levels:
+        parser.error("--bots needs at least one level")
+    seats = args.seats if args.seats is not None else max(game.min_players, 2)
+    if seats > game.max_players:
+        seats_error = f"{game.title} is for {game.min_players}-{game.max_players} players"
+        parser.error(f"{seats_error}, not {seats}")
+    try:
+        options = parse_options(args.option, game)
+        game.check_seats(seats)
+        for level in levels:
+            if level not in game.bot_levels:
+                parser.error(
+                    f"{game.title} has no bot level {level!r} "
+                    f"(levels: {', '.join(game.bot_levels)})"
+                )
+    except ValueError as exc:
+        parser.error(str(exc))
+    report = simulate(game, seats, args.games, levels, args.seed, options, check=not args.no_check)
+    if args.json:
+        data = report.to_json()
+        data["violations"] = report.violations[:20]
+        print(json.dumps(data))
+    else:
+        print("\n".join(report.lines()))
+        for line in report.violations[:10]:
+            print(f"  ! {line}")
+    return 1 if report.invariant_violations or report.replay_mismatches else 0
+
+
+def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames import bench
+
+    report = bench.run(quick=args.quick)
+    print(json.dumps(report) if args.json else bench.format_report(report))
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace, parser: Parser) -> int:
+    if not args.ssh_available:
+        parser.error("the SSH server is not part of this build yet")
+    from tulipgames.net import ssh
+
+    return int(ssh.run(args) or 0)
+
+
+def cmd_screenshots(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames import screenshots
+
+    written = screenshots.render_all(args.out)
+    for path in written:
+        print(path)
+    return 0
+
+
+def cmd_menu(args: argparse.Namespace, parser: Parser) -> int:
+    return run_app(store=open_store(args, parser))
+
+
+COMMANDS = {
+    None: cmd_menu,
+    "play": cmd_play,
+    "solo": cmd_solo,
+    "resume": cmd_resume,
+    "simulate": cmd_simulate,
+    "bench": cmd_bench,
+    "serve": cmd_serve,
+    "screenshots": cmd_screenshots,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``tulipgames`` console script; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    sub = parser.commands.get(args.command, parser)
+    return COMMANDS[args.command](args, sub)
