@@ -95,6 +95,7 @@ class SearchBot:
         rollout: Callable[[State, int, random.Random], Action] | None = None,
         rollout_depth: int | None = None,
         exploration: float = 0.7,
+        actions: Callable[[State, int], list[Action]] | None = None,
     ) -> None:
         self.seconds = seconds
         self.iterations = iterations
@@ -102,10 +103,12 @@ class SearchBot:
         self.rollout = rollout or (lambda s, seat, rng: rng.choice(s.legal_actions(seat)))
         self.rollout_depth = rollout_depth
         self.exploration = exploration
+        # The moves the tree considers; a game may prune, e.g. a few bid sizes out of sixty.
+        self.actions = actions or (lambda s, seat: s.legal_actions(seat))
         self.last_iterations = 0
 
     def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
+        legal = self.actions(state, seat)
         if len(legal) == 1:
             return legal[0]
         root = _Node()
@@ -130,7 +133,7 @@ class SearchBot:
         while not state.is_over():
             if actor is None:
                 actor = state.to_act()[0]
-            actions = state.legal_actions(actor)
+            actions = self.actions(state, actor)
             keyed = {str(a): a for a in actions}
             untried = [key for key in keyed if key not in node.children]
             if untried:
