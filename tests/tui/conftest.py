@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import toygame
 
+from tests.tui import toygame
 from tulipgames.store import Store
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
+def store(tmp_path: Path) -> Iterator[Store]:
     db = Store(tmp_path / "data")
     yield db
     db.close()

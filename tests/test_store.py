@@ -1,0 +1,176 @@
+"""The SQLite store: autosave and resume, finished games, high scores, damaged and newer saves."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.tui import toygame
+from tulipgames.engine.core import SeatSpec
+from tulipgames.store import DB_NAME, SCHEMA_VERSION, SaveError, Store, StoreError, default_data_dir
+from tulipgames.table import Table
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
+    toygame.install(monkeypatch)
+    return Store(tmp_path)
+
+
+def new_table(seats: list[SeatSpec] | None = None, seed: int = 3) -> Table:
+    seats = seats or [SeatSpec("Ana"), SeatSpec("Ben")]
+    return Table.new(toygame.GAME, seats, seed, {"cards": 2})
+
+
+def play_first_legal(table: Table) -> None:
+    seat = table.state.to_act()[0]
+    table.play(seat, table.state.legal_actions(seat)[0])
+
+
+def test_every_action_is_committed_before_listeners_hear_of_it(store: Store, tmp_path: Path):
+    table = new_table()
+    save_id = store.create(table)
+    seen: list[int] = []
+
+    def listener(t: Table) -> None:
+        # a second connection sees the action already committed when the screen is told
+        other = sqlite3.connect(tmp_path / DB_NAME)
+        record = json.loads(other.execute("SELECT record FROM saves WHERE id = ?", (save_id,))
+                            .fetchone()[0])
+        other.close()
+        seen.append(len(record["actions"]))
+
+    table.subscribe(listener)
+    play_first_legal(table)
+    play_first_legal(table)
+    assert seen == [1, 2]
+
+
+def test_resume_replays_the_saved_actions(store: Store, tmp_path: Path):
+    table = new_table()
+    store.create(table)
+    for _ in range(3):
+        play_first_legal(table)
+    again = Store(tmp_path).load(table.save_id)
+    assert again.record.actions == table.record.actions
+    assert repr(again.state.view(0)) == repr(table.state.view(0))
+    # the resumed table keeps saving to the same row
+    play_first_legal(again)
+    assert Store(tmp_path).load(table.save_id).record.actions == again.record.actions
+
+
+def test_finished_game_stores_result_and_human_high_scores(store: Store):
+    table = new_table([SeatSpec("Ana"), SeatSpec("Bot", "bot:random")], seed=11)
+    store.create(table, variant="")
+    while not table.state.is_over():
+        play_first_legal(table)
+    result = table.state.result()
+    (finished,) = store.finished()
+    assert finished.result == result
+    assert finished.names == ("Ana", "Bot")
+    assert store.saves() == []  # no longer offered for resume
+    scores = store.high_scores("toy")
+    assert [(s.name, s.score) for s in scores] == [("Ana", result.totals[0])]
+    assert scores[0].seed == 11
+    assert scores[0].detail == f"place {result.ranks[0]} of 2"
+
+
+def test_high_scores_are_ordered_and_filtered_by_variant(store: Store):
+    store.add_high_score("flowershop", "Ana", 30, variant="solo", detail="Sprout", seed=1)
+    store.add_high_score("flowershop", "Ben", 37, variant="daily", detail="Bouquet", seed=2)
+    store.add_high_score("flowershop", "Cleo", 33, variant="solo", detail="Bud", seed=3)
+    assert [s.name for s in store.high_scores("flowershop")] == ["Ben", "Cleo", "Ana"]
+    solo = store.high_scores("flowershop", variant="solo")
+    assert [(s.name, s.detail) for s in solo] == [("Cleo", "Bud"), ("Ana", "Sprout")]
+
+
+def test_damaged_save_is_listed_with_its_reason_and_left_untouched(store: Store, tmp_path: Path):
+    good = new_table()
+    store.create(good)
+    bad = new_table()
+    store.create(bad)
+    raw = sqlite3.connect(tmp_path / DB_NAME)
+    raw.execute("UPDATE saves SET record = ? WHERE id = ?", ("{not json", bad.save_id))
+    raw.commit()
+    replay_fails = new_table()
+    store.create(replay_fails)
+    broken_record = replay_fails.record.to_json()
+    broken_record["actions"] = [[0, "play 99"]]
+    raw.execute("UPDATE saves SET record = ? WHERE id = ?",
+                (json.dumps(broken_record), replay_fails.save_id))
+    raw.commit()
+
+    saves = {s.id: s for s in Store(tmp_path).saves()}
+    assert saves[good.save_id].playable
+    assert "not a record" in saves[bad.save_id].problem
+    assert "action 1" in saves[replay_fails.save_id].problem
+    with pytest.raises(SaveError, match="not a record"):
+        store.load(bad.save_id)
+    row = raw.execute("SELECT record, status FROM saves WHERE id = ?", (bad.save_id,)).fetchone()
+    assert row == ("{not json", "active")
+
+
+def test_save_from_a_newer_version_is_listed_not_opened(store: Store, tmp_path: Path):
+    table = new_table()
+    store.create(table)
+    newer = table.record.to_json()
+    newer["format"] = 99
+    newer_rules = table.record.to_json()
+    newer_rules["rules_version"] = 7
+    other = new_table()
+    store.create(other)
+    raw = sqlite3.connect(tmp_path / DB_NAME)
+    raw.execute("UPDATE saves SET record = ? WHERE id = ?", (json.dumps(newer), table.save_id))
+    raw.execute("UPDATE saves SET record = ? WHERE id = ?",
+                (json.dumps(newer_rules), other.save_id))
+    raw.commit()
+    saves = {s.id: s for s in store.saves()}
+    assert "newer tulipgames" in saves[table.save_id].problem
+    assert "newer Toy Cards rules" in saves[other.save_id].problem
+    with pytest.raises(SaveError):
+        store.load(table.save_id)
+    assert raw.execute("SELECT record FROM saves WHERE id = ?", (table.save_id,)).fetchone()[0] \
+        == json.dumps(newer)
+
+
+def test_save_of_a_game_this_version_lacks_is_listed(store: Store, tmp_path: Path):
+    table = new_table()
+    store.create(table)
+    data = table.record.to_json()
+    data["game"] = "chess"
+    raw = sqlite3.connect(tmp_path / DB_NAME)
+    raw.execute("UPDATE saves SET record = ? WHERE id = ?", (json.dumps(data), table.save_id))
+    raw.commit()
+    (save,) = store.saves()
+    assert "unknown game 'chess'" in save.problem
+
+
+def test_corrupt_database_file_gives_a_clear_error(tmp_path: Path):
+    (tmp_path / DB_NAME).write_bytes(b"this is not sqlite at all" * 100)
+    with pytest.raises(StoreError, match="damaged or not a database"):
+        Store(tmp_path)
+    assert (tmp_path / DB_NAME).read_bytes().startswith(b"this is not sqlite")
+
+
+def test_database_from_a_newer_schema_is_refused(tmp_path: Path):
+    raw = sqlite3.connect(tmp_path / DB_NAME)
+    raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    raw.close()
+    with pytest.raises(StoreError, match="newer tulipgames"):
+        Store(tmp_path)
+
+
+def test_schema_version_and_wal(tmp_path: Path):
+    Store(tmp_path).close()
+    raw = sqlite3.connect(tmp_path / DB_NAME)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_data_dir_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("TULIPGAMES_HOME", str(tmp_path / "home"))
+    assert default_data_dir() == tmp_path / "home"
+    assert Store().path == tmp_path / "home" / DB_NAME
