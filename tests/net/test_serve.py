@@ -1,0 +1,110 @@
+"""``tulipgames serve`` with real OpenSSH clients: refusals, caps, the lobby, resizing."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+from tests.net.conftest import Server, Tmux, menu_pick, needs_clients
+
+pytestmark = needs_clients
+
+
+def run_ssh(server: Server, *args: str) -> subprocess.CompletedProcess[str]:
+    command = server.ssh_command("zoe", *args[:-1]) + ([args[-1]] if args else [])
+    return subprocess.run(command, capture_output=True, text=True, timeout=20)
+
+
+def test_banner_prints_fingerprint_and_open_access(server: Server) -> None:
+    banner = "\n".join(server.banner)
+    assert re.search(r"fingerprint: SHA256:\S{43}", banner)
+    assert "OPEN" in banner
+    assert (server.data_dir / "ssh_host_ed25519_key").exists()
+
+
+def test_session_without_pty_is_refused_with_one_line(server: Server) -> None:
+    result = subprocess.run(
+        server.ssh_command("zoe", "-T"), capture_output=True, text=True, timeout=20,
+        stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 1
+    assert result.stdout.strip().splitlines() == [
+        "tulipgames needs a terminal: connect with `ssh -t` (no command, no -T)."
+    ]
+    assert server.alive()
+
+
+def test_commands_are_refused(server: Server) -> None:
+    result = subprocess.run(
+        [*server.ssh_command("zoe", "-t"), "cat /etc/passwd"],
+        capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 1
+    assert "root:" not in result.stdout
+    assert "runs no commands" in result.stdout
+
+
+def test_host_key_persists_across_restarts(server: Server) -> None:
+    first = [line for line in server.banner if "fingerprint" in line]
+    server.stop()
+    again = Server(server.data_dir)
+    try:
+        assert [line for line in again.banner if "fingerprint" in line] == first
+    finally:
+        again.stop()
+
+
+def test_open_join_and_lobby_shows_both(server: Server, tmux: Tmux) -> None:
+    ana = tmux.client("ana", server.ssh_command("ana"), (100, 30))
+    ben = tmux.client("ben", server.ssh_command("ben"))
+    menu_pick(ana, 2)
+    ana.wait_for("Pick the game with the arrows")
+    ana.keys("End", "Enter")  # the last game of the list
+    screen = ana.wait_for(r"Join code: [A-Z2-9]{4}")
+    code = re.search(r"Join code: ([A-Z2-9]{4})", screen).group(1)
+    assert "Seat 2: (open)" in screen
+    menu_pick(ben, 1)
+    ben.wait_for(code)  # the list of open tables shows it
+    ben.type(code.lower())
+    ben.keys("Enter")
+    ben.wait_for(r"Seat 2: ben\s+<- you")
+    ana.wait_for(r"\* Seat 2: ben")
+    ben.keys("Escape")
+    ana.wait_for("Seat 2: \\(open\\)")
+
+
+def test_resize_follows_and_too_small_notice(server: Server, tmux: Tmux) -> None:
+    ana = tmux.client("ana", server.ssh_command("ana"), (80, 24))
+    screen = ana.wait_for("Join a table")
+    narrow = max(len(line.rstrip()) for line in screen.splitlines())
+    assert narrow <= 80
+    ana.resize(120, 40)
+    ana.wait_for(r"│ Quit {80}")  # the menu box widens with the window
+    ana.resize(60, 20)
+    ana.wait_for(r"Terminal too small")
+    ana.resize(80, 24)
+    ana.wait_for("Join a table")
+    assert server.alive()
+
+
+def test_flood_beyond_the_cap_is_refused_cleanly(tmp_path, tmux: Tmux) -> None:
+    server = Server(tmp_path, "--max-sessions", "2")
+    try:
+        players = [tmux.client(f"p{i}", server.ssh_command(f"p{i}")) for i in range(2)]
+        for player in players:
+            player.wait_for("Join a table")
+        refused = [
+            subprocess.run(
+                server.ssh_command(f"x{i}", "-tt"), capture_output=True, text=True,
+                timeout=20, stdin=subprocess.DEVNULL,
+            )
+            for i in range(4)
+        ]
+        for result in refused:
+            assert result.returncode == 1
+            assert "The tulipgames server is full (2 players)" in result.stdout
+        players[0].keys("End", "Up", "Enter")
+        players[0].wait_for("Join a table")  # still answers
+        assert server.alive()
+    finally:
+        server.stop()

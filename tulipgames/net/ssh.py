@@ -1,0 +1,137 @@
+"""``tulipgames serve``: the built-in SSH server where remote players share tables.
+
+The CLI calls :func:`add_arguments` on its ``serve`` subparser and :func:`run` with the parsed
+arguments. See ``docs/ssh.md`` for how to play and the safety notes, and
+:mod:`tulipgames.net.server` for why one process runs one Textual app per connection.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from pathlib import Path
+
+#: Anything but these needs access control (or a deliberate ``--host``).
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``tulipgames serve``."""
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=2222, help="TCP port (default 2222)")
+    parser.add_argument("--max-sessions", type=int, default=32, metavar="N",
+                        help="most players connected at once (default 32)")
+    parser.add_argument("--idle-timeout", type=float, default=1800, metavar="SECONDS",
+                        help="close a session after this long without a key press (default 1800)")
+    parser.add_argument("--authorized-keys", type=Path, metavar="FILE",
+                        help="admit only these public keys (OpenSSH authorized_keys format)")
+    parser.add_argument("--password-file", type=Path, metavar="FILE",
+                        help="admit name:password pairs from FILE (*:password admits any name)")
+    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+                        help="host key, saved games and tables (default: the tulipgames data dir)")
+
+
+def _fail(message: str) -> int:
+    print(f"tulipgames serve: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted; 0 after a clean stop, 2 for bad arguments, 1 if it cannot start."""
+    from tulipgames.net.server import ServerConfig, read_password_file
+    from tulipgames.store import StoreError, default_data_dir
+
+    if not 0 <= args.port <= 65535:
+        return _fail(f"--port must be 0-65535, not {args.port}")
+    if args.max_sessions < 1:
+        return _fail(f"--max-sessions must be at least 1, not {args.max_sessions}")
+    if args.idle_timeout <= 0:
+        return _fail(f"--idle-timeout must be positive, not {args.idle_timeout}")
+    if args.authorized_keys is not None and not args.authorized_keys.is_file():
+        return _fail(f"--authorized-keys: no such file {args.authorized_keys}")
+    passwords: dict[str, str] = {}
+    if args.password_file is not None:
+        try:
+            passwords = read_password_file(args.password_file)
+        except (OSError, ValueError) as exc:
+            return _fail(f"--password-file: {exc}")
+        if not passwords:
+            return _fail(f"--password-file: {args.password_file} has no name:password line")
+    config = ServerConfig(
+        data_dir=(args.data_dir or default_data_dir()).expanduser(),
+        host=args.host,
+        port=args.port,
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout,
+        authorized_keys=args.authorized_keys,
+        passwords=passwords,
+    )
+    logging.basicConfig(
+        stream=sys.__stderr__, level=logging.INFO, format="%(asctime)s %(message)s"
+    )
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    try:
+        return asyncio.run(_serve(config))
+    except StoreError as exc:
+        print(f"tulipgames serve: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"tulipgames serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+
+
+async def _serve(config: object) -> int:
+    from tulipgames.net.app import ServerApp, player_dir
+    from tulipgames.net.lobby import Lobby
+    from tulipgames.net.server import GameServer, ServerConfig, SessionInfo
+    from tulipgames.store import Store
+
+    assert isinstance(config, ServerConfig)
+    store = Store(config.data_dir)
+    lobby = Lobby(store, config.data_dir)
+
+    def new_app(info: SessionInfo) -> ServerApp:
+        return ServerApp(info, lobby, Store(player_dir(config.data_dir, info.username)))
+
+    server = GameServer(config, new_app)
+    await server.start()
+    out = sys.__stdout__
+    print(f"tulipgames serve: listening on {config.host}:{server.port}", file=out)
+    print(f"host key fingerprint: {server.fingerprint} (ED25519)", file=out)
+    print(f"data directory: {config.data_dir}", file=out)
+    if config.open:
+        where = "this machine" if config.host in LOOPBACK else f"anyone who can reach {config.host}"
+        print(f"access: OPEN, no password or key asked ({where} may connect)", file=out)
+    else:
+        kinds = [k for k, on in (("keys", config.authorized_keys), ("passwords", config.passwords))
+                 if on]
+        print(f"access: {' and '.join(kinds)} only", file=out)
+    print(f"play: ssh -p {server.port} yourname@{config.host}", file=out, flush=True)
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, stop.set)
+    await stop.wait()
+    print("tulipgames serve: stopping", file=out, flush=True)
+    await server.stop()
+    await asyncio.sleep(0.3)  # let the sessions say goodbye
+    store.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tulipgames.net.ssh``: the same as ``tulipgames serve``."""
+    parser = argparse.ArgumentParser(prog="tulipgames serve", description=__doc__)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
