@@ -1,0 +1,1345 @@
+"""The Little Flower Shop: drafting, using cards, selling, baskets, scoring, and the solo challenge.
+
+The multiplayer game (2-4 seats) is three rounds of seven simultaneous picks. Each pick step every
+seat chooses a face-down card (``pick FL07``); when all have chosen, the picks are revealed
+together and every seat uses its card in a use step that ends with ``done``. Hands then pass
+left, right, left in rounds 1, 2, 3.
+
+The solo challenge (1 seat) replaces picking by seven face-down piles per round (7, 6, 5, 4, 3, 2,
+2 cards): the player flips one card at a time and keeps or discards it.
+
+Free actions (sell with an order, buy a basket, reorganize, trash) are ordinary small actions a
+seat may take whenever it is asked to act; storage may overflow during a step but every
+step-ending action needs four or fewer stored cards.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tulipgames.engine.bots import RandomBot
+from tulipgames.engine.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Result,
+    State,
+    seat_ref,
+)
+from tulipgames.games.flowershop.data import (
+    BASKET_HOOKS,
+    CARDS,
+    COLOURS,
+    FILLER_LEVEL_SHIFT,
+    FILLERS,
+    FLOWER_TYPES,
+    ORDER_PAY,
+    PASS,
+    PICKS,
+    ROUNDS,
+    SHOP_DECK,
+    SOLO_BONUS,
+    SOLO_LEVELS,
+    SOLO_PILES,
+    SOLO_ROUND_CARDS,
+    SPOTS,
+    STARTING_MONEY,
+    STORAGE_MAX,
+    SWAP_COST,
+    VASE_ALONE_PAY,
+    VASE_SPOTS,
+    starting_vases,
+)
+
+STORAGE = "storage"
+
+
+# -- card vocabulary ---------------------------------------------------------------------------
+def kind(card: str) -> str:
+    """flower, vase, basket, salary or order."""
+    return CARDS[card].kind
+
+
+def describe(card: str) -> str:
+    """A card with its glyph, as logs and reasons write it: ``FL05 (R2·B)``."""
+    return f"{card} ({CARDS[card].glyph})"
+
+
+def long_name(card: str) -> str:
+    """A flower or vase in words for reasons: ``FL05 (rose ×2)``, ``VA18 (any ×2)``."""
+    info = CARDS[card]
+    flower = "any" if info.flower == "*" else FLOWER_TYPES[info.flower]
+    return f"{card} ({flower} ×{info.count})"
+
+
+def fits(flower: str, vase: str) -> bool:
+    """Matching rule M1: same count, and the vase is "any" or of the flower's type."""
+    f, v = CARDS[flower], CARDS[vase]
+    return f.count == v.count and v.flower in ("*", f.flower)
+
+
+def flower_price(flower: str) -> int:
+    """What an order pays for a flower card: $3 / $4 / $5 for 1 / 2 / 3 flowers."""
+    return ORDER_PAY[CARDS[flower].count]
+
+
+def solo_level(score: int, filler_scoring: bool = False) -> str:
+    """The solo level (E5) reached by a score; filler scoring raises every threshold by 4."""
+    shift = FILLER_LEVEL_SHIFT if filler_scoring else 0
+    for threshold, name in SOLO_LEVELS:
+        if threshold is None or score >= threshold + shift:
+            return name
+    raise AssertionError("SOLO_LEVELS ends with a catch-all level")
+
+
+def level_band(name: str, filler_scoring: bool = False) -> str:
+    """A level's score band as text, e.g. ``35-36`` or ``<28``."""
+    shift = FILLER_LEVEL_SHIFT if filler_scoring else 0
+    bands = [(t + shift if t is not None else None, n) for t, n in SOLO_LEVELS]
+    for index, (threshold, level) in enumerate(bands):
+        if level != name:
+            continue
+        if threshold is None:
+            return f"<{bands[index - 1][0]}"
+        if index == 0:
+            return f"{threshold}+"
+        upper = bands[index - 1][0]
+        assert upper is not None
+        return f"{threshold}-{upper - 1}"
+    raise ValueError(f"no level {name!r}")
+
+
+def daily_seed(date: _dt.date) -> int:
+    """The solo seed of a calendar day: the same deal for everybody on that date."""
+    digest = hashlib.sha256(f"flowershop-solo-{date.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+# -- actions -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Pick(Action):
+    """Choose a card of the hand as this pick step's face-down pick."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"pick {self.card}"
+
+
+@dataclass(frozen=True)
+class Swap(Action):
+    """Seventh-card rule: pay $2, discard the last hand card, pick the deck's top card instead."""
+
+    def __str__(self) -> str:
+        return "swap"
+
+
+@dataclass(frozen=True)
+class Keep(Action):
+    """Solo: keep the flipped card and discard the rest of its pile."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Solo: discard the flipped card and flip the next card of the pile."""
+
+    def __str__(self) -> str:
+        return "discard"
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Solo, at a pile's last card: pay $2 to discard it and keep the deck's top card instead."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """End the use step (the revealed card is used and storage holds at most 4)."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True)
+class ChooseFiller(Action):
+    """Filler scoring: the filler this seat scores (+1 per window flower with it)."""
+
+    filler: str
+
+    def __str__(self) -> str:
+        return f"filler {self.filler}"
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Put the card being used into the window: a vase at an empty spot, a flower on a vase."""
+
+    card: str
+    spot: str
+
+    def __str__(self) -> str:
+        prep = "on" if self.card in CARDS and kind(self.card) == "flower" else "at"
+        return f"place {self.card} {prep}={self.spot}"
+
+
+@dataclass(frozen=True)
+class Store(Action):
+    """Put the card being used into storage."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"store {self.card}"
+
+
+@dataclass(frozen=True)
+class Trash(Action):
+    """Move one possessed card to the trash, for good."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"trash {self.card}"
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    """Pay a basket's cost and hang it on a free hook."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"buy {self.card}"
+
+
+@dataclass(frozen=True)
+class Sell(Action):
+    """Fulfil an order: the order and its goods (a flower, a vase, or a vase + fitting flower)."""
+
+    order: str
+    goods: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"sell {self.order} {'+'.join(self.goods)}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Reorganize: a vase or flower of the window or storage to a spot or to storage."""
+
+    card: str
+    to: str
+
+    def __str__(self) -> str:
+        if not self.to:
+            return f"move {self.card}"
+        if self.to == STORAGE:
+            return f"move {self.card} to={STORAGE}"
+        prep = "on" if self.card in CARDS and kind(self.card) == "flower" else "at"
+        return f"move {self.card} {prep}={self.to}"
+
+
+ENDING_ACTIONS = (Pick, Swap, Keep, Discard, Draw, Done, ChooseFiller)
+
+
+# -- a player's shop ---------------------------------------------------------------------------
+class Shop:
+    """One player's window, hooks, storage, trash, register and draft cards."""
+
+    __slots__ = (
+        "colour", "done", "filler", "flowers", "hand", "hooks", "money", "paid", "pick",
+        "register", "sales", "spots", "storage", "swap_from", "trash", "using",
+    )
+
+    def __init__(self, colour: str) -> None:
+        self.colour = colour
+        self.spots: list[str | None] = [None] * VASE_SPOTS
+        self.flowers: list[str | None] = [None] * VASE_SPOTS
+        self.hooks: list[str] = []
+        self.storage: list[str] = []
+        self.trash: list[str] = []
+        self.register: list[str] = []  # salary cards
+        self.money = STARTING_MONEY
+        self.sales = 0  # money earned by selling
+        self.paid = 0  # money spent on swaps and draws
+        self.hand: list[str] = []
+        self.pick: str | None = None
+        self.swap_from: str | None = None  # the hand card a swap discarded, until the reveal
+        self.using: str | None = None  # the revealed card not yet used
+        self.done = False
+        self.filler: str | None = None
+
+    def clone(self) -> Shop:
+        twin = Shop.__new__(Shop)
+        twin.colour = self.colour
+        twin.spots = self.spots[:]
+        twin.flowers = self.flowers[:]
+        twin.hooks = self.hooks[:]
+        twin.storage = self.storage[:]
+        twin.trash = self.trash[:]
+        twin.register = self.register[:]
+        twin.money = self.money
+        twin.sales = self.sales
+        twin.paid = self.paid
+        twin.hand = self.hand[:]
+        twin.pick = self.pick
+        twin.swap_from = self.swap_from
+        twin.using = self.using
+        twin.done = self.done
+        twin.filler = self.filler
+        return twin
+
+    # -- where things are -------------------------------------------------------------------
+    def spot_of(self, card: str) -> int:
+        """The spot index of a window vase, or of the vase a window flower sits in; -1 if none."""
+        if card in self.spots:
+            return self.spots.index(card)
+        if card in self.flowers:
+            return self.flowers.index(card)
+        return -1
+
+    def possesses(self, card: str) -> bool:
+        """A card in the window (vase or flower), in storage, or being used."""
+        return card == self.using or card in self.storage or self.spot_of(card) >= 0
+
+    def empty_spots(self) -> list[int]:
+        return [i for i, vase in enumerate(self.spots) if vase is None]
+
+    def vases(self) -> list[str]:
+        return [vase for vase in self.spots if vase is not None]
+
+    def filled(self) -> int:
+        return sum(1 for flower in self.flowers if flower is not None)
+
+    def remove(self, card: str) -> None:
+        """Take a possessed card out of wherever it is (its vase stays if it is a flower)."""
+        if card == self.using:
+            self.using = None
+        elif card in self.storage:
+            self.storage.remove(card)
+        elif card in self.flowers:
+            self.flowers[self.flowers.index(card)] = None
+        else:
+            index = self.spots.index(card)
+            self.spots[index] = None
+            self.flowers[index] = None
+
+    def cleanup_cards(self) -> list[str]:
+        """What end-of-game cleanup (E1) trashes: empty window vases and every stored card."""
+        pairs = zip(self.spots, self.flowers, strict=True)
+        empty = [v for v, f in pairs if v is not None and f is None]
+        return empty + self.storage + ([self.using] if self.using else [])
+
+
+# -- views -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ShopView:
+    """A shop as everybody sees it (the window, storage and trash are public)."""
+
+    seat: int
+    colour: str
+    spots: tuple[tuple[str | None, str | None], ...]
+    hooks: tuple[str, ...]
+    storage: tuple[str, ...]
+    trash: tuple[str, ...]
+    money: int
+    hand_size: int
+    picked: bool
+    using: str | None
+    done: bool
+    filler: str | None
+
+
+@dataclass(frozen=True)
+class FlowerShopView:
+    """What one seat may see: every shop, its own hand and pick, and the public reveals.
+
+    ``reveal[seat]`` is that seat's last revealed pick and the card its swap discarded (or
+    ``None``). ``preview[seat]`` is the score row by row if the game ended now, cleanup applied.
+    Solo adds the pile sizes, the flipped card and the discards; unflipped cards never appear.
+    """
+
+    viewer: int | None
+    seats: int
+    solo: bool
+    filler_scoring: bool
+    phase: str
+    round: int
+    step: int
+    shops: tuple[ShopView, ...]
+    hand: tuple[str, ...]
+    my_pick: str | None
+    my_swap: str | None
+    reveal: tuple[tuple[str | None, str | None], ...]
+    pass_offset: int
+    deck_size: int
+    out: tuple[str, ...]
+    piles: tuple[int, ...]
+    flipped: str | None
+    under: int
+    solo_discards: tuple[str, ...]
+    draw_allowed: bool
+    categories: tuple[str, ...]
+    preview: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class FlowerShopResult(Result):
+    """A result that also names the solo level reached (empty in multiplayer)."""
+
+    level: str = ""
+
+
+# -- the state ---------------------------------------------------------------------------------
+class FlowerShopState(State):
+    """A Little Flower Shop position.
+
+    ``phase`` is ``pick`` (multiplayer picking), ``flip`` (solo flipping), ``use`` (using the
+    revealed or kept card), ``filler`` (choosing the scored filler) or ``over``. The deck's top
+    card is ``deck[-1]``.
+    """
+
+    game_id = "flowershop"
+
+    def __init__(self, seats: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(seats, seed, options)
+        self.filler_scoring = bool(self.options.get("filler_scoring", False))
+        self.shops = [Shop(COLOURS[i]) for i in range(seats)]
+        for shop in self.shops:
+            shop.spots[:3] = starting_vases(shop.colour)
+        self.deck = list(SHOP_DECK)
+        self.rng.shuffle(self.deck)
+        self.out: list[str] = []  # sold, discarded and swapped cards
+        self.round = 1
+        self.step = 1  # pick number (multiplayer) or pile number (solo), 1-based
+        self.phase = "flip" if seats == 1 else "pick"
+        self.reveal: list[tuple[str | None, str | None]] = [(None, None)] * seats
+        self.piles: list[list[str]] = []
+        self.solo_discards: list[str] = []
+        if self.solo:
+            self._deal_piles()
+        else:
+            self._deal_hands()
+
+    @property
+    def solo(self) -> bool:
+        return self.seats == 1
+
+    def clone(self) -> FlowerShopState:
+        twin = FlowerShopState.__new__(FlowerShopState)
+        twin.seats = self.seats
+        twin.seed = self.seed
+        twin.options = self.options
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.filler_scoring = self.filler_scoring
+        twin.shops = [shop.clone() for shop in self.shops]
+        twin.deck = self.deck[:]
+        twin.out = self.out[:]
+        twin.round = self.round
+        twin.step = self.step
+        twin.phase = self.phase
+        twin.reveal = self.reveal[:]
+        twin.piles = [pile[:] for pile in self.piles]
+        twin.solo_discards = self.solo_discards[:]
+        return twin
+
+    # -- dealing ------------------------------------------------------------------------------
+    def _deal_hands(self) -> None:
+        """Deal 7 cards from the top of the deck to each seat, seat 0 first."""
+        for shop in self.shops:
+            shop.hand = [self.deck.pop() for _ in range(PICKS)]
+
+    def _deal_piles(self) -> list[Event]:
+        """Solo P1: deal piles of 7, 6, 5, 4, 3, 2, 2 cards and flip pile 1's first card."""
+        self.piles = [[self.deck.pop() for _ in range(size)] for size in SOLO_PILES]
+        self.step = 1
+        self.phase = "flip"
+        return [self._flip_event()]
+
+    def _flip_event(self) -> Event:
+        card = self.piles[self.step - 1][0]
+        return Event(f"Pile {self.step}: you flip {describe(card)}.", reveals=True)
+
+    def pass_offset(self) -> int:
+        """R5: +1 (left) in rounds 1 and 3, -1 (right) in round 2."""
+        return PASS[self.round]
+
+    def pass_target(self, seat: int) -> int:
+        """The seat that receives ``seat``'s remaining hand this round."""
+        return (seat + self.pass_offset()) % self.seats
+
+    def draw_allowed(self) -> bool:
+        """P6: a solo draw leaves every pile of the rounds still to deal dealable."""
+        return len(self.deck) > SOLO_ROUND_CARDS * (ROUNDS - self.round)
+
+    @property
+    def flipped(self) -> str | None:
+        """Solo: the face-up card of the current pile during a flip step."""
+        if self.phase != "flip":
+            return None
+        return self.piles[self.step - 1][0]
+
+    @property
+    def under(self) -> int:
+        """Solo: face-down cards under the flipped card."""
+        return len(self.piles[self.step - 1]) - 1 if self.phase == "flip" else 0
+
+    # -- who acts -----------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == "pick":
+            return tuple(i for i, s in enumerate(self.shops) if s.pick is None)
+        if self.phase == "use":
+            return tuple(i for i, s in enumerate(self.shops) if not s.done)
+        if self.phase == "flip":
+            return (0,)
+        if self.phase == "filler":
+            return tuple(i for i, s in enumerate(self.shops) if s.filler is None)
+        return ()
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    # -- legality ------------------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        shop = self.shops[seat]
+        if self.phase == "filler":
+            return [ChooseFiller(letter) for letter in FILLERS]
+        actions: list[Action] = []
+        if len(shop.storage) <= STORAGE_MAX:
+            actions.extend(self._ending_actions(shop))
+        actions.extend(free_actions(shop))
+        return actions
+
+    def _ending_actions(self, shop: Shop) -> list[Action]:
+        if self.phase == "pick":
+            picks: list[Action] = [Pick(card) for card in shop.hand]
+            if self.step == PICKS and shop.money >= SWAP_COST and self.deck:
+                picks.append(Swap())
+            return picks
+        if self.phase == "use":
+            return [Done()] if shop.using is None else []
+        if self.under > 0:
+            return [Keep(), Discard()]
+        return [Keep(), Draw()] if shop.money >= SWAP_COST and self.draw_allowed() else [Keep()]
+
+    def check(self, seat: int, action: Action) -> None:
+        shop = self.shops[seat]
+        if isinstance(action, ChooseFiller):
+            if self.phase != "filler":
+                raise IllegalAction("the filler is chosen after the last round")
+            if action.filler not in FILLERS:
+                raise IllegalAction(f"no filler {action.filler!r} (B, H or F)")
+            return
+        if self.phase == "filler":
+            raise IllegalAction("the game is over: choose the filler you score (B, H or F)")
+        if isinstance(action, ENDING_ACTIONS):
+            self._check_ending(shop, action)
+            return
+        check_free(shop, action)
+
+    def _check_ending(self, shop: Shop, action: Action) -> None:
+        expected = {
+            "pick": (Pick, Swap), "use": (Done,), "flip": (Keep, Discard, Draw),
+        }[self.phase]
+        if not isinstance(action, expected):
+            names = " or ".join(str(a.__name__).lower() for a in expected)
+            raise IllegalAction(f"'{action}' is not a step now: this step ends with {names}")
+        if len(shop.storage) > STORAGE_MAX:
+            raise IllegalAction(
+                f"storage holds {len(shop.storage)} cards: sell, buy, place or trash down to "
+                f"{STORAGE_MAX} first"
+            )
+        if isinstance(action, Pick):
+            if action.card not in shop.hand:
+                raise IllegalAction(f"{action.card} is not in your hand")
+        elif isinstance(action, Swap):
+            if self.step != PICKS:
+                raise IllegalAction("swap is only allowed at pick 7")
+            if shop.money < SWAP_COST:
+                raise IllegalAction(f"swap costs ${SWAP_COST}; you have ${shop.money}")
+            if not self.deck:
+                raise IllegalAction("the deck is empty")
+        elif isinstance(action, Done):
+            if shop.using is not None:
+                raise IllegalAction(
+                    f"use {describe(shop.using)} first: place, store, sell or trash it"
+                )
+        elif isinstance(action, Discard):
+            if self.under == 0:
+                raise IllegalAction("the last card of a pile cannot be discarded: keep it or draw")
+        elif isinstance(action, Draw):
+            if self.under > 0:
+                raise IllegalAction("draw is only allowed at the last card of a pile")
+            if shop.money < SWAP_COST:
+                raise IllegalAction(f"a draw costs ${SWAP_COST}; you have ${shop.money}")
+            if not self.draw_allowed():
+                raise IllegalAction(
+                    "the deck must keep enough cards for the piles still to deal: no draw now"
+                )
+
+    # -- applying ------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        shop = self.shops[seat]
+        if isinstance(action, Pick):
+            return self._pick(seat, shop, action.card)
+        if isinstance(action, Swap):
+            return self._swap(seat, shop)
+        if isinstance(action, Keep):
+            return self._keep(shop)
+        if isinstance(action, Discard):
+            return self._discard(shop)
+        if isinstance(action, Draw):
+            return self._draw(shop)
+        if isinstance(action, Done):
+            return self._done(seat, shop)
+        if isinstance(action, ChooseFiller):
+            shop.filler = action.filler
+            events = [Event(f"{seat_ref(seat)} scores {FILLERS[action.filler]} ({action.filler}).")]
+            if all(s.filler is not None for s in self.shops):
+                self.phase = "over"
+                events.append(self._final_event())
+            return events
+        return apply_free(self, seat, shop, action)
+
+    def _pick(self, seat: int, shop: Shop, card: str) -> list[Event]:
+        shop.hand.remove(card)
+        shop.pick = card
+        events = [
+            Event(f"{seat_ref(seat)} has picked.", private=f"You pick {describe(card)}.", seat=seat)
+        ]
+        return events + self._maybe_reveal()
+
+    def _swap(self, seat: int, shop: Shop) -> list[Event]:
+        """S1: pay $2, the hand card leaves the game, the deck's top card is the pick."""
+        old = shop.hand.pop()
+        shop.money -= SWAP_COST
+        shop.paid += SWAP_COST
+        shop.swap_from = old
+        shop.pick = self.deck.pop()
+        events = [
+            Event(
+                f"{seat_ref(seat)} has picked.",
+                private=f"You pay ${SWAP_COST}, discard {describe(old)} and draw "
+                f"{describe(shop.pick)}.",
+                seat=seat,
+                reveals=True,
+            )
+        ]
+        return events + self._maybe_reveal()
+
+    def _maybe_reveal(self) -> list[Event]:
+        """R3: once every seat has picked, all picks turn face up together, in seat order."""
+        if any(s.pick is None for s in self.shops):
+            return []
+        parts = []
+        for seat, shop in enumerate(self.shops):
+            card = shop.pick
+            assert card is not None
+            note = ""
+            if shop.swap_from is not None:
+                note = f" (paid ${SWAP_COST} to swap {describe(shop.swap_from)})"
+                self.out.append(shop.swap_from)
+            self.reveal[seat] = (card, shop.swap_from)
+            parts.append(f"{seat_ref(seat)} {describe(card)}{note}")
+            shop.pick = None
+            shop.swap_from = None
+            shop.done = False
+            self._take(shop, card)
+        self.phase = "use"
+        text = f"Round {self.round}, pick {self.step} revealed: " + "; ".join(parts) + "."
+        return [Event(text, reveals=True)]
+
+    @staticmethod
+    def _take(shop: Shop, card: str) -> None:
+        """A revealed or kept card waits to be used; a salary goes straight to the register."""
+        if kind(card) == "salary":
+            shop.register.append(card)
+            shop.money += CARDS[card].amount
+        else:
+            shop.using = card
+
+    def _keep(self, shop: Shop) -> list[Event]:
+        """P2: keep the flipped card; the rest of the pile is discarded face up."""
+        pile = self.piles[self.step - 1]
+        card, rest = pile[0], pile[1:]
+        pile.clear()
+        self.out.extend(rest)
+        self.solo_discards.extend(rest)
+        self._take(shop, card)
+        self.phase = "use"
+        shop.done = False
+        text = f"You keep {describe(card)}."
+        if rest:
+            text += " Discarded: " + ", ".join(describe(c) for c in rest) + "."
+        return [Event(text, reveals=bool(rest))]
+
+    def _discard(self, shop: Shop) -> list[Event]:
+        pile = self.piles[self.step - 1]
+        card = pile.pop(0)
+        self.out.append(card)
+        self.solo_discards.append(card)
+        return [Event(f"You discard {describe(card)}."), self._flip_event()]
+
+    def _draw(self, shop: Shop) -> list[Event]:
+        """P3: pay $2; the last card leaves the game and the deck's top card is kept."""
+        pile = self.piles[self.step - 1]
+        old = pile.pop()
+        self.out.append(old)
+        self.solo_discards.append(old)
+        shop.money -= SWAP_COST
+        shop.paid += SWAP_COST
+        card = self.deck.pop()
+        self._take(shop, card)
+        self.phase = "use"
+        shop.done = False
+        text = f"You pay ${SWAP_COST}, discard {describe(old)} and draw {describe(card)}."
+        return [Event(text, reveals=True)]
+
+    def _done(self, seat: int, shop: Shop) -> list[Event]:
+        shop.done = True
+        if self.solo:
+            return self._next_pile()
+        events = [Event(f"{seat_ref(seat)} is done.")]
+        if all(s.done for s in self.shops):
+            events.extend(self._next_pick())
+        return events
+
+    def _next_pile(self) -> list[Event]:
+        if self.step < len(SOLO_PILES):
+            self.step += 1
+            self.phase = "flip"
+            return [self._flip_event()]
+        if self.round < ROUNDS:
+            self.round += 1
+            return [Event(f"Round {self.round} begins."), *self._deal_piles()]
+        return self._end()
+
+    def _next_pick(self) -> list[Event]:
+        """R5/R6: pass the hands on, or deal the next round, or end the game."""
+        if self.step < PICKS:
+            hands = [shop.hand for shop in self.shops]
+            for seat, hand in enumerate(hands):
+                self.shops[self.pass_target(seat)].hand = hand
+            self.step += 1
+            self.phase = "pick"
+            way = "left" if self.pass_offset() > 0 else "right"
+            return [Event(f"Hands pass {way}. Pick {self.step}.")]
+        if self.round < ROUNDS:
+            self.round += 1
+            self.step = 1
+            self.phase = "pick"
+            self._deal_hands()
+            return [Event(f"Round {self.round} begins: 7 new cards each.")]
+        return self._end()
+
+    def _end(self) -> list[Event]:
+        """E1: empty window vases and every stored card go to the trash."""
+        events = []
+        for seat, shop in enumerate(self.shops):
+            swept = shop.cleanup_cards()
+            shop.trash.extend(swept)
+            shop.storage.clear()
+            shop.using = None
+            for i, (vase, flower) in enumerate(zip(shop.spots, shop.flowers, strict=True)):
+                if vase is not None and flower is None:
+                    shop.spots[i] = None
+            if swept:
+                events.append(Event(f"Cleanup: {seat_ref(seat)} trashes {len(swept)} cards."))
+        if self.filler_scoring:
+            self.phase = "filler"
+            events.append(Event("Choose the filler you score."))
+        else:
+            self.phase = "over"
+            events.append(self._final_event())
+        return events
+
+    def _final_event(self) -> Event:
+        result = self.result()
+        parts = [f"{seat_ref(s)} {t} FP" for s, t in enumerate(result.totals)]
+        text = "Game over: " + ", ".join(parts) + "."
+        if result.level:
+            text += f" Level: {result.level}."
+        return Event(text)
+
+    # -- scoring -------------------------------------------------------------------------------
+    def categories(self) -> tuple[str, ...]:
+        rows = ["Petals", "Baskets", "Money", "Trash"]
+        if self.solo:
+            rows.append("Completion bonus")
+        if self.filler_scoring:
+            rows.append("Filler")
+        return tuple(rows)
+
+    def score_rows(self, seat: int) -> tuple[int, ...]:
+        """E3 rows for a seat, as if the game ended now (cleanup E1 applied)."""
+        return score_rows(self.shops[seat], self.solo, self.filler_scoring)
+
+    def result(self) -> FlowerShopResult:
+        rows = [self.score_rows(seat) for seat in range(self.seats)]
+        vases = [len(shop_after_cleanup(s)[0]) for s in self.shops]
+        change = [s.money % 5 for s in self.shops]
+        base = Result.build(
+            self.categories(),
+            rows,
+            tiebreak="" if self.solo else "most vases in the window, then money mod 5",
+            tiebreak_values=[(v, c) for v, c in zip(vases, change, strict=True)],
+            tiebreak_keys=[(v, c) for v, c in zip(vases, change, strict=True)],
+        )
+        level = solo_level(base.totals[0], self.filler_scoring) if self.solo else ""
+        if level:
+            band = level_band(level, self.filler_scoring)
+            base = replace(base, tiebreak=f"Level: {level} ({band})")
+        return FlowerShopResult(**{**base.__dict__, "level": level})
+
+    def estimate(self) -> tuple[float, ...]:
+        return tuple(float(sum(self.score_rows(seat))) for seat in range(self.seats))
+
+    # -- what a seat sees -----------------------------------------------------------------------
+    def view(self, seat: int | None) -> FlowerShopView:
+        shops = []
+        for i, shop in enumerate(self.shops):
+            money = shop.money
+            if shop.swap_from is not None and i != seat:
+                money += SWAP_COST  # the swap stays secret until the reveal (spec 7)
+            shops.append(
+                ShopView(
+                    seat=i,
+                    colour=shop.colour,
+                    spots=tuple(zip(shop.spots, shop.flowers, strict=True)),
+                    hooks=tuple(shop.hooks),
+                    storage=tuple(shop.storage),
+                    trash=tuple(shop.trash),
+                    money=money,
+                    hand_size=len(shop.hand),
+                    picked=shop.pick is not None,
+                    using=shop.using,
+                    done=shop.done,
+                    filler=shop.filler,
+                )
+            )
+        mine = self.shops[seat] if seat is not None else None
+        return FlowerShopView(
+            viewer=seat,
+            seats=self.seats,
+            solo=self.solo,
+            filler_scoring=self.filler_scoring,
+            phase=self.phase,
+            round=self.round,
+            step=self.step,
+            shops=tuple(shops),
+            hand=tuple(mine.hand) if mine else (),
+            my_pick=mine.pick if mine else None,
+            my_swap=mine.swap_from if mine else None,
+            reveal=tuple(self.reveal),
+            pass_offset=self.pass_offset(),
+            deck_size=len(self.deck),
+            out=tuple(self.out),
+            piles=tuple(len(pile) for pile in self.piles),
+            flipped=self.flipped,
+            under=self.under,
+            solo_discards=tuple(self.solo_discards),
+            draw_allowed=self.solo and self.draw_allowed(),
+            categories=self.categories(),
+            preview=tuple(self.score_rows(i) for i in range(self.seats)),
+        )
+
+    def prompt(self, seat: int) -> str:
+        shop = self.shops[seat]
+        if self.phase == "over":
+            return "The game is over."
+        if seat not in self.to_act():
+            return "Wait for the other players."
+        if len(shop.storage) > STORAGE_MAX and self.phase != "filler":
+            return f"Storage holds {len(shop.storage)}: sell, buy, place or trash down to 4."
+        if self.phase == "pick":
+            if self.step == PICKS:
+                return f"Round {self.round}, pick 7: pick the last card, or swap (${SWAP_COST})."
+            return f"Round {self.round}, pick {self.step}: choose a card to keep."
+        if self.phase == "use":
+            if shop.using:
+                return f"Use {describe(shop.using)}: place, store, sell or trash it."
+            return "Sell, buy, reorganize or trash as you like, then done."
+        if self.phase == "flip":
+            card = self.flipped
+            assert card is not None
+            if self.under:
+                return f"Pile {self.step}: keep or discard {describe(card)} ({self.under} under)."
+            return f"Pile {self.step}: last card {describe(card)}: keep, or draw (${SWAP_COST})."
+        return "Choose the filler you score: B, H or F."
+
+    # -- hidden information --------------------------------------------------------------------
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """Shuffle everything ``seat`` has not seen back among the unseen places.
+
+        Multiplayer: the other seats' hands, their face-down picks (and the cards a secret swap
+        discarded) and the deck. Solo: the deck and every face-down pile card.
+        """
+        if self.solo:
+            slots: list[tuple[list[str], int]] = []
+            for p, pile in enumerate(self.piles):
+                first = 1 if (self.phase == "flip" and p == self.step - 1) else 0
+                slots.extend((pile, i) for i in range(first, len(pile)))
+            pool = [pile[i] for pile, i in slots] + self.deck
+            rng.shuffle(pool)
+            for pile, i in slots:
+                pile[i] = pool.pop()
+            self.deck = pool
+            return
+        others = [s for i, s in enumerate(self.shops) if i != seat]
+        pool = list(self.deck)
+        for shop in others:
+            pool.extend(shop.hand)
+            if shop.pick is not None:
+                pool.append(shop.pick)
+            if shop.swap_from is not None:
+                pool.append(shop.swap_from)
+        rng.shuffle(pool)
+        for shop in others:
+            shop.hand = [pool.pop() for _ in shop.hand]
+            if shop.pick is not None:
+                shop.pick = pool.pop()
+            if shop.swap_from is not None:
+                shop.swap_from = pool.pop()
+        self.deck = pool
+
+    # -- invariants ----------------------------------------------------------------------------
+    def invariant_violations(self) -> list[str]:
+        problems: list[str] = []
+        seen: list[str] = list(self.deck) + self.out
+        for pile in self.piles:
+            seen.extend(pile)
+        acting = self.to_act()
+        for seat, shop in enumerate(self.shops):
+            seen.extend(shop.hand)
+            seen.extend(c for c in (shop.pick, shop.swap_from, shop.using) if c)
+            seen.extend(c for c in shop.spots if c)
+            seen.extend(c for c in shop.flowers if c)
+            seen.extend(shop.hooks + shop.storage + shop.trash + shop.register)
+            earned = sum(CARDS[c].amount for c in shop.register) + shop.sales
+            spent = sum(CARDS[c].cost for c in shop.hooks) + shop.paid
+            if shop.money != STARTING_MONEY + earned - spent:
+                problems.append(f"seat {seat}: money {shop.money} != {earned} in - {spent} out")
+            if shop.money < 0:
+                problems.append(f"seat {seat}: negative money")
+            if seat not in acting and len(shop.storage) > STORAGE_MAX:
+                problems.append(f"seat {seat}: {len(shop.storage)} stored after its step")
+            if len(shop.hooks) > BASKET_HOOKS:
+                problems.append(f"seat {seat}: {len(shop.hooks)} baskets hang")
+            for vase, flower in zip(shop.spots, shop.flowers, strict=True):
+                if flower is not None and (vase is None or not fits(flower, vase)):
+                    problems.append(f"seat {seat}: {flower} sits in {vase}")
+        expected = sorted(
+            list(SHOP_DECK) + [v for shop in self.shops for v in starting_vases(shop.colour)]
+        )
+        if sorted(seen) != expected:
+            problems.append(f"cards not conserved: {len(seen)} placed, {len(expected)} expected")
+        return problems
+
+
+# -- free actions (F1-F4 and using the revealed card) -----------------------------------------
+def shop_after_cleanup(shop: Shop) -> tuple[list[str], int]:
+    """The filled window vases left after cleanup, and the trash count it would leave."""
+    pairs = zip(shop.spots, shop.flowers, strict=True)
+    filled = [v for v, f in pairs if v is not None and f is not None]
+    return filled, len(shop.trash) + len(shop.cleanup_cards())
+
+
+def score_rows(shop: Shop, solo: bool, filler_scoring: bool) -> tuple[int, ...]:
+    """E3: petals, baskets, money ÷ 5, −trash ÷ 2, the solo completion bonus, the filler row."""
+    filled, trash = shop_after_cleanup(shop)
+    petals = sum(CARDS[v].petals for v in filled)
+    rows = [petals, sum(CARDS[b].fp for b in shop.hooks), shop.money // 5, -(trash // 2)]
+    if solo:
+        complete = len(filled) == VASE_SPOTS and len(shop.hooks) == BASKET_HOOKS
+        rows.append(SOLO_BONUS if complete else 0)
+    if filler_scoring:
+        rows.append(max(filler_counts(shop).values()) if shop.filler is None
+                    else filler_counts(shop)[shop.filler])
+    return tuple(rows)
+
+
+def filler_counts(shop: Shop) -> dict[str, int]:
+    """Window flowers per filler (only flowers in the window ever count)."""
+    counts = dict.fromkeys(FILLERS, 0)
+    for flower in shop.flowers:
+        if flower is not None:
+            counts[CARDS[flower].filler] += 1
+    return counts
+
+
+def _spot(name: str) -> int:
+    if name not in SPOTS:
+        raise IllegalAction(f"no spot {name!r} (spots are {', '.join(SPOTS)})")
+    return SPOTS.index(name)
+
+
+def _own(shop: Shop, card: str) -> None:
+    if card not in CARDS:
+        raise IllegalAction(f"no card {card!r}")
+    if shop.possesses(card):
+        return
+    if card in shop.trash:
+        raise IllegalAction(f"{card} is in your trash: trashed cards are final")
+    if card in shop.hooks:
+        raise IllegalAction(f"{card} hangs on a hook: hung baskets are permanent")
+    if card in shop.register:
+        raise IllegalAction(f"{card} is a salary in your register")
+    raise IllegalAction(f"you do not have {card}")
+
+
+def _check_flower_into(shop: Shop, flower: str, index: int) -> None:
+    vase = shop.spots[index]
+    if vase is None:
+        raise IllegalAction(f"{SPOTS[index]} has no vase")
+    if shop.flowers[index] is not None:
+        raise IllegalAction(f"{vase} on {SPOTS[index]} already holds {shop.flowers[index]}")
+    if not fits(flower, vase):
+        raise IllegalAction(f"{long_name(flower)} does not fit {long_name(vase)}")
+
+
+def sale_price(shop: Shop, action: Sell) -> int:
+    """F1: what an order pays for its goods; raises IllegalAction if the sale is not allowed."""
+    _own(shop, action.order)
+    if kind(action.order) != "order":
+        raise IllegalAction(f"{action.order} is not an order: every sale needs an order card")
+    goods = action.goods
+    if not goods or len(goods) > 2:
+        raise IllegalAction("one order sells one flower, one vase, or a vase with its flower")
+    for card in goods:
+        _own(shop, card)
+        if card == action.order:
+            raise IllegalAction("an order cannot sell itself")
+        if kind(card) not in ("flower", "vase"):
+            raise IllegalAction(f"{card} is a {kind(card)}: only flowers and vases can be sold")
+    if len(goods) == 1:
+        card = goods[0]
+        if kind(card) == "flower":
+            return flower_price(card)
+        index = shop.spot_of(card) if card in shop.spots else -1
+        if index >= 0 and shop.flowers[index] is not None:
+            raise IllegalAction(
+                f"{card} holds {shop.flowers[index]}: sell them together or move the flower first"
+            )
+        return VASE_ALONE_PAY
+    vases = [c for c in goods if kind(c) == "vase"]
+    flowers = [c for c in goods if kind(c) == "flower"]
+    if len(vases) != 1 or len(flowers) != 1:
+        raise IllegalAction("one order sells one flower, one vase, or a vase with a fitting flower")
+    vase, flower = vases[0], flowers[0]
+    if not fits(flower, vase):
+        raise IllegalAction(f"{long_name(flower)} does not fit {long_name(vase)}")
+    index = shop.spots.index(vase) if vase in shop.spots else -1
+    if index >= 0 and shop.flowers[index] not in (None, flower):
+        raise IllegalAction(f"{vase} holds {shop.flowers[index]}: sell it with that flower")
+    return flower_price(flower)
+
+
+def check_free(shop: Shop, action: Action) -> None:
+    """Raise IllegalAction unless a free action (or a use of the revealed card) is allowed."""
+    if isinstance(action, Sell):
+        sale_price(shop, action)
+    elif isinstance(action, Buy):
+        _own(shop, action.card)
+        if kind(action.card) != "basket":
+            raise IllegalAction(f"{action.card} is not a basket")
+        if action.card not in shop.storage and action.card != shop.using:
+            raise IllegalAction(f"{action.card} must be stored or just revealed to be bought")
+        if len(shop.hooks) >= BASKET_HOOKS:
+            raise IllegalAction(f"all {BASKET_HOOKS} hooks already hold baskets")
+        cost = CARDS[action.card].cost
+        if shop.money < cost:
+            raise IllegalAction(f"{action.card} costs ${cost}; you have ${shop.money}")
+    elif isinstance(action, Trash):
+        _own(shop, action.card)
+        index = shop.spots.index(action.card) if action.card in shop.spots else -1
+        if index >= 0 and shop.flowers[index] is not None:
+            raise IllegalAction(
+                f"{action.card} holds {shop.flowers[index]}: move or trash the flower first"
+            )
+    elif isinstance(action, (Place, Store)):
+        _check_use(shop, action)
+    elif isinstance(action, Move):
+        _check_move(shop, action)
+    else:
+        raise IllegalAction(f"'{action}' is not an action of this game")
+
+
+def _check_use(shop: Shop, action: Place | Store) -> None:
+    card = action.card
+    if card != shop.using:
+        if shop.possesses(card):
+            raise IllegalAction(f"{card} is already yours: use move to reorganize it")
+        raise IllegalAction(f"{card} is not the card you are using")
+    if isinstance(action, Store):
+        return
+    index = _spot(action.spot)
+    if kind(card) == "vase":
+        if shop.spots[index] is not None:
+            raise IllegalAction(f"{SPOTS[index]} already holds {shop.spots[index]}")
+    elif kind(card) == "flower":
+        _check_flower_into(shop, card, index)
+    else:
+        raise IllegalAction(f"a {kind(card)} does not go into the window: store it or buy it")
+
+
+def _check_move(shop: Shop, action: Move) -> None:
+    card = action.card
+    _own(shop, card)
+    if card == shop.using:
+        raise IllegalAction(f"{card} is being used: place, store, sell or trash it")
+    if kind(card) not in ("vase", "flower"):
+        raise IllegalAction(f"a {kind(card)} stays in storage until it is bought, used or trashed")
+    if action.to == STORAGE:
+        if card in shop.storage:
+            raise IllegalAction(f"{card} is already in storage")
+        if kind(card) == "vase" and shop.flowers[shop.spots.index(card)] is not None:
+            raise IllegalAction(f"{card} must be empty to go to storage: move its flower first")
+        return
+    if not action.to:
+        raise IllegalAction("say where to: a spot (L1-L6, H1, H2) or storage")
+    index = _spot(action.to)
+    if kind(card) == "flower":
+        _check_flower_into(shop, card, index)
+        return
+    if shop.spots[index] == card:
+        raise IllegalAction(f"{card} is already on {action.to}")
+    if card in shop.storage and shop.spots[index] is not None:
+        raise IllegalAction(f"{action.to} already holds {shop.spots[index]}")
+
+
+def free_actions(shop: Shop) -> list[Action]:
+    """Every legal free action and use of the revealed card, in a fixed order."""
+    actions: list[Action] = []
+    using = shop.using
+    empty = shop.empty_spots()
+    open_vases = [i for i, v in enumerate(shop.spots) if v is not None and shop.flowers[i] is None]
+    if using is not None:
+        k = kind(using)
+        if k == "vase":
+            actions.extend(Place(using, SPOTS[i]) for i in empty)
+        elif k == "flower":
+            actions.extend(
+                Place(using, SPOTS[i]) for i in open_vases if fits(using, shop.spots[i])  # type: ignore[arg-type]
+            )
+        actions.append(Store(using))
+        if k == "basket" and len(shop.hooks) < BASKET_HOOKS and shop.money >= CARDS[using].cost:
+            actions.append(Buy(using))
+    for card in shop.storage:
+        k = kind(card)
+        if k == "vase":
+            actions.extend(Move(card, SPOTS[i]) for i in empty)
+        elif k == "flower":
+            actions.extend(Move(card, SPOTS[i]) for i in open_vases if fits(card, shop.spots[i]))  # type: ignore[arg-type]
+        elif k == "basket" and len(shop.hooks) < BASKET_HOOKS and shop.money >= CARDS[card].cost:
+            actions.append(Buy(card))
+    for i, vase in enumerate(shop.spots):
+        if vase is None:
+            continue
+        actions.extend(Move(vase, SPOTS[j]) for j in range(VASE_SPOTS) if j != i)
+        flower = shop.flowers[i]
+        if flower is None:
+            actions.append(Move(vase, STORAGE))
+        else:
+            actions.extend(
+                Move(flower, SPOTS[j]) for j in open_vases if fits(flower, shop.spots[j])  # type: ignore[arg-type]
+            )
+            actions.append(Move(flower, STORAGE))
+    actions.extend(_sales(shop))
+    trashable = [c for c in ([using] if using else []) if kind(c) != "salary"] + shop.storage
+    trashable += [f for f in shop.flowers if f is not None]
+    trashable += [v for i, v in enumerate(shop.spots) if v is not None and shop.flowers[i] is None]
+    actions.extend(Trash(card) for card in trashable)
+    return actions
+
+
+def _sales(shop: Shop) -> list[Action]:
+    """F1: every order possessed, with every sellable unit."""
+    loose = ([shop.using] if shop.using else []) + shop.storage
+    orders = [c for c in loose if kind(c) == "order"]
+    if not orders:
+        return []
+    window_flowers = [f for f in shop.flowers if f is not None]
+    flowers = [c for c in loose if kind(c) == "flower"] + window_flowers
+    units: list[tuple[str, ...]] = [(f,) for f in flowers]
+    for i, vase in enumerate(shop.spots):
+        if vase is None:
+            continue
+        held = shop.flowers[i]
+        if held is not None:
+            units.append((vase, held))
+        else:
+            units.append((vase,))
+            units.extend((vase, f) for f in flowers if fits(f, vase))
+    for vase in (c for c in loose if kind(c) == "vase"):
+        units.append((vase,))
+        units.extend((vase, f) for f in flowers if fits(f, vase))
+    return [Sell(order, unit) for order in orders for unit in units]
+
+
+def apply_free(state: FlowerShopState, seat: int, shop: Shop, action: Action) -> list[Event]:
+    """Carry out a checked free action or use of the revealed card."""
+    who = seat_ref(seat)
+    if isinstance(action, Sell):
+        price = sale_price(shop, action)
+        for card in (action.order, *action.goods):
+            shop.remove(card)
+            state.out.append(card)
+        shop.money += price
+        shop.sales += price
+        goods = " + ".join(describe(c) for c in action.goods)
+        return [Event(f"{who} sells {goods} with {action.order} for ${price}.")]
+    if isinstance(action, Buy):
+        shop.remove(action.card)
+        shop.hooks.append(action.card)
+        cost = CARDS[action.card].cost
+        shop.money -= cost
+        return [Event(f"{who} buys {describe(action.card)} for ${cost} and hangs it.")]
+    if isinstance(action, Trash):
+        shop.remove(action.card)
+        shop.trash.append(action.card)
+        return [Event(f"{who} trashes {describe(action.card)} (trash {len(shop.trash)}).")]
+    if isinstance(action, Store):
+        shop.using = None
+        shop.storage.append(action.card)
+        return [Event(f"{who} stores {describe(action.card)}.")]
+    if isinstance(action, Place):
+        index = SPOTS.index(action.spot)
+        shop.using = None
+        if kind(action.card) == "vase":
+            shop.spots[index] = action.card
+        else:
+            shop.flowers[index] = action.card
+        return [Event(f"{who} places {describe(action.card)} on {action.spot}.")]
+    assert isinstance(action, Move)
+    return _move(shop, who, action)
+
+
+def _move(shop: Shop, who: str, action: Move) -> list[Event]:
+    card = action.card
+    if action.to == STORAGE:
+        shop.remove(card)
+        shop.storage.append(card)
+        return [Event(f"{who} moves {describe(card)} to storage.")]
+    index = SPOTS.index(action.to)
+    if kind(card) == "flower":
+        shop.remove(card)
+        shop.flowers[index] = card
+    elif card in shop.storage:
+        shop.storage.remove(card)
+        shop.spots[index] = card
+    else:
+        here = shop.spots.index(card)
+        shop.spots[here], shop.spots[index] = shop.spots[index], shop.spots[here]
+        shop.flowers[here], shop.flowers[index] = shop.flowers[index], shop.flowers[here]
+    return [Event(f"{who} moves {describe(card)} to {action.to}.")]
+
+
+# -- the game ----------------------------------------------------------------------------------
+class FlowerShopGame(Game):
+    """The Little Flower Shop (2018): 2-4 players draft, or one plays the solo challenge."""
+
+    id = "flowershop"
+    title = "The Little Flower Shop"
+    pitch = "Draft vases, flowers and baskets to fill your shop window."
+    min_players = 1
+    max_players = 4
+    hidden_information = True
+    bot_levels = ("random", "easy", "hard")
+    options = {
+        "filler_scoring": Option(
+            "filler_scoring",
+            False,
+            (False, True),
+            "score +1 per window flower with your chosen filler (solo levels +4)",
+        )
+    }
+
+    def new_state(
+        self, seats: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> FlowerShopState:
+        self.check_seats(seats)
+        return FlowerShopState(seats, seed, self.resolve_options(options))
+
+    def parse_action(self, text: str) -> Action:
+        words = text.split()
+        if not words:
+            raise IllegalAction("empty action")
+        verb, args = words[0].lower(), words[1:]
+        simple = {"swap": Swap, "keep": Keep, "discard": Discard, "draw": Draw, "done": Done}
+        if verb in simple and not args:
+            return simple[verb]()
+        if verb == "filler" and len(args) == 1:
+            return ChooseFiller(args[0].upper())
+        if not args:
+            raise IllegalAction(f"cannot read {text!r}")
+        card = args[0].upper()
+        if verb == "sell" and len(args) == 2:
+            goods = tuple(_card(g) for g in args[1].upper().split("+"))
+            # The vase is written first, whichever way the player typed the pair.
+            goods = tuple(sorted(goods, key=lambda c: kind(c) != "vase"))
+            return Sell(_card(card), goods)
+        _card(card)
+        if verb in ("pick", "store", "trash", "buy") and len(args) == 1:
+            return {"pick": Pick, "store": Store, "trash": Trash, "buy": Buy}[verb](card)
+        if verb in ("place", "move"):
+            if verb == "move" and len(args) == 1:
+                return Move(card, "")
+            if len(args) == 2 and "=" in args[1]:
+                key, _, where = args[1].partition("=")
+                where = where.lower() if where.lower() == STORAGE else where.upper()
+                if verb == "place" and key in ("at", "on"):
+                    return Place(card, where)
+                if verb == "move" and key in ("at", "on", "to"):
+                    return Move(card, where)
+        raise IllegalAction(f"cannot read {text!r}")
+
+    def make_bot(self, level: str, seed: int = 0) -> Any:
+        from tulipgames.games.flowershop.bots import GreedyBot, make_search_bot
+
+        if level == "random":
+            return RandomBot(seed)
+        if level == "easy":
+            return GreedyBot()
+        if level == "hard":
+            return make_search_bot(seed)
+        raise ValueError(f"no bot level {level!r} ({', '.join(self.bot_levels)})")
+
+
+def _card(text: str) -> str:
+    if text not in CARDS:
+        raise IllegalAction(f"no card {text!r}")
+    return text
+
+
+def filler_choices(shop_view: ShopView) -> dict[str, int]:
+    """Window flowers per filler in a shop view (the screen preselects the largest)."""
+    counts = dict.fromkeys(FILLERS, 0)
+    for _vase, flower in shop_view.spots:
+        if flower is not None:
+            counts[CARDS[flower].filler] += 1
+    return counts
+
+
+def unused(cards: Iterable[str]) -> list[str]:
+    """Shop cards not among ``cards`` (what a seat has not seen), in id order."""
+    seen = set(cards)
+    return [c for c in SHOP_DECK if c not in seen]
+
+
+GAME = FlowerShopGame()
