@@ -318,6 +318,13 @@ class Store:
     def variant(self, save_id: int) -> str:
         return str(self._row(save_id)[4])
 
+    def count_active(self) -> int:
+        """Games in progress (readable or not), cheaply, for the menu."""
+        with self._lock:
+            return int(
+                self._db.execute("SELECT COUNT(*) FROM saves WHERE status = 'active'").fetchone()[0]
+            )
+
     def saves(self, status: str | None = "active") -> list[SaveInfo]:
         """Saved games, newest first, each checked by replaying it (``problem`` says why not)."""
         query = (

@@ -136,7 +136,7 @@ class TulipGamesApp(App[None]):
     def menu_entries(self) -> list[MenuEntry]:
         entries = [game_entry(info, playable(info.id)) for info in games.CATALOGUE]
         entries.append(MenuEntry("-", Text(""), ""))
-        resumable = len([s for s in self.store.saves() if s.playable]) if self.store else 0
+        resumable = self.store.count_active() if self.store else 0
         entries.append(
             MenuEntry(
                 "resume",
@@ -178,16 +178,7 @@ class TulipGamesApp(App[None]):
             self.show_history()
         elif self.open_screen == "solo":
             self.show_setup(SOLO_GAME, solo=True)
-        self.check_size()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_menu()
-
-    def refresh_menu(self) -> None:
-        """Rebuild the menu entries (the Resume count changes as games are played)."""
-        for screen in self.screen_stack:
-            if isinstance(screen, MenuScreen):
-                screen.set_entries(self.menu_entries())
+        self.call_after_refresh(self.check_size)
 
     def on_menu_chosen(self, message: MenuChosen) -> None:
         entry = message.entry_id
@@ -247,7 +238,7 @@ class TulipGamesApp(App[None]):
         if self.store is not None and table.save_id is None:
             self.store.create(table, variant)
         screen = screen_class(table.game.id)(table, seats)
-        self.push_screen(screen, lambda _: self.refresh_menu())
+        self.push_screen(screen)
         return screen
 
     def rematch(self, results: ResultsScreen, same_seed: bool) -> None:
@@ -300,15 +291,15 @@ class TulipGamesApp(App[None]):
 
     # -- terminal size ------------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
-        self.check_size()
+        self.call_after_refresh(self.check_size)
 
     def check_size(self) -> None:
         """Cover the screen with a notice below 80x24; lift it when the terminal grows."""
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small and self._too_small is None:
             self._too_small = TooSmallScreen()
             self.push_screen(self._too_small)
-        elif not small and self._too_small is not None:
-            if self.screen is self._too_small:
-                self.pop_screen()
+        elif not small and self._too_small is not None and self.screen is self._too_small:
             self._too_small = None
+            self.pop_screen()

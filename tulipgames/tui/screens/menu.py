@@ -100,6 +100,12 @@ class MenuScreen(Screen[None]):
     def _options(self) -> list[MenuEntry]:
         return [entry for entry in self.entries if entry.id != "-"]
 
+    def on_screen_resume(self) -> None:
+        """Back from a game or a list: counts (games to resume) may have changed."""
+        entries = getattr(self.app, "menu_entries", None)
+        if callable(entries):
+            self.set_entries(entries())
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         entry = self._entry(event.option_id)
         self.query_one("#menu-help", Static).update(Text(entry.help if entry else ""))

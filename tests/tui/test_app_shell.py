@@ -1,0 +1,298 @@
+"""The app shell driven with Textual's Pilot, on the toy game (tests/tui/toygame.py)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from textual.widgets import Markdown, OptionList, Static
+
+from tests.tui import toygame
+from tulipgames.engine.core import SeatSpec
+from tulipgames.store import DB_NAME, Store
+from tulipgames.table import Table
+from tulipgames.tui.app import TulipGamesApp
+from tulipgames.tui.screens.curtain import CurtainScreen
+from tulipgames.tui.screens.game import GameScreen
+from tulipgames.tui.screens.history import HistoryScreen
+from tulipgames.tui.screens.menu import MenuScreen
+from tulipgames.tui.screens.results import ResultsScreen
+from tulipgames.tui.screens.resume import ResumeScreen
+from tulipgames.tui.screens.rules import RulesScreen
+from tulipgames.tui.screens.setup import SetupScreen
+from tulipgames.tui.screens.small import TooSmallScreen
+from tulipgames.tui.widgets import GameLog, LegalActionList
+
+pytestmark = pytest.mark.usefixtures("toy")
+
+
+def screen_text(app: TulipGamesApp) -> str:
+    """Everything drawn on the top screen, as plain text lines."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def status(app: TulipGamesApp) -> str:
+    return str(app.screen.query_one("#status", Static).render())
+
+
+def new_toy(seats: list[SeatSpec], seed: int = 5, cards: int = 2) -> Table:
+    return Table.new(toygame.GAME, seats, seed, {"cards": cards}, bot_delay=0.0)
+
+
+async def test_menu_lists_games_with_coming_ones_disabled(store: Store):
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        menu = app.screen.query_one("#menu", OptionList)
+        options = {menu.get_option_at_index(i).id: menu.get_option_at_index(i)
+                   for i in range(menu.option_count)}
+        assert not options["game:toy"].disabled
+        assert "1-4" in str(options["game:toy"].prompt)
+        assert {"resume", "solo", "history", "rules", "quit"} <= set(options)
+        for game_id, option in options.items():
+            if game_id.startswith("game:") and "coming soon" in str(option.prompt):
+                assert option.disabled
+
+
+async def test_menu_to_setup_to_game_and_back(store: Store):
+    app = TulipGamesApp(store, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        menu.highlighted = next(i for i in range(menu.option_count)
+                                if menu.get_option_at_index(i).id == "game:toy")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#seed").value = "77"
+        await pilot.press("enter")  # Start has the focus
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        table = app.screen.table
+        assert table.record.seed == 77
+        assert [s.kind for s in table.seats] == ["human", "bot:normal"]
+        assert status(app).startswith("Ana: Play a card")
+        await pilot.press("enter")  # the highlighted legal action
+        await pilot.pause()
+        assert len(table.record.actions) == 1
+        # the action is in the store before anything else happens
+        assert store.load(table.save_id).record.actions == table.record.actions
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert "Resume a game (1)" in str(
+            app.screen.query_one("#menu", OptionList).get_option("resume").prompt
+        )
+
+
+async def test_undo_takes_back_own_quiet_action(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")])
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = repr(table.state.view(0))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.record.actions[-1][1].startswith("play")
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.record.actions == []
+        assert repr(table.state.view(0)) == before
+        assert store.load(table.save_id).record.actions == []
+        await pilot.press("u")  # nothing left: explained, not crashed
+        await pilot.pause()
+        assert table.record.actions == []
+
+
+async def test_bot_turns_run_by_themselves_and_the_end_shows_results(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")], cards=1)
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # play
+        await pilot.pause()
+        await pilot.press("enter")  # end
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, ResultsScreen):
+                break
+        assert table.state.is_over()
+        assert isinstance(app.screen, ResultsScreen)
+        assert "Total" in screen_text(app)
+        (finished,) = store.finished()
+        assert finished.result.totals == table.state.result().totals
+        assert store.high_scores("toy")[0].name == "Ana"
+        await pilot.press("r")  # rematch, same seed: same deal
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.table.record.seed == table.record.seed
+        assert app.screen.table.save_id != table.save_id
+
+
+async def test_bot_thinking_is_shown(store: Store):
+    table = new_toy([SeatSpec("Ben", "bot:random"), SeatSpec("Ana")])
+    table.bot_delay = 0.5
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Ben (bot) is thinking" in status(app)
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if table.state.to_act() == (1,):
+                break
+        assert status(app).startswith("Ana:")
+
+
+async def test_curtain_between_human_seats_of_a_hidden_information_game(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Mira")], seed=8)
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass to Ana" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.viewer == 0
+        mira_hand = table.state.hands[1]
+        await pilot.press("enter")  # play
+        await pilot.pause()
+        await pilot.press("enter")  # end: Mira is next
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass to Mira" in screen_text(app)
+        # under the curtain the table shows only public information
+        assert game.viewer is None
+        hand_text = str(game.query_one("#hand", Static).render())
+        assert hand_text.startswith("Hand: -")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game and game.viewer == 1
+        shown = str(game.query_one("#hand", Static).render())
+        assert shown.startswith("Hand: " + " ".join(f"[{c}]" for c in mira_hand))
+
+
+async def test_no_curtain_with_one_human(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")])
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_rules_on_question_mark(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")])
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.query_one(Markdown)
+        assert "end" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_game_log_shows_named_events(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")])
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        card = table.state.legal_actions(0)[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        assert [str(line.text) for line in log.lines][-1].strip() == f"Ana plays {card.card}"
+
+
+async def test_legal_action_list_offers_only_legal_actions(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")], cards=3)
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        choices = app.screen.query_one(LegalActionList)
+        assert choices.actions == table.state.legal_actions(0)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [str(a) for a in choices.actions] == ["end"]
+
+
+async def test_resume_lists_broken_saves_with_reason(store: Store):
+    good = new_toy([SeatSpec("Ana"), SeatSpec("Ben")])
+    store.create(good)
+    bad = new_toy([SeatSpec("Cleo"), SeatSpec("Dev")])
+    store.create(bad)
+    raw = sqlite3.connect(store.path)
+    record = bad.record.to_json()
+    record["actions"] = [[1, "end"]]
+    raw.execute("UPDATE saves SET record = ? WHERE id = ?", (json.dumps(record), bad.save_id))
+    raw.commit()
+    app = TulipGamesApp(store, open_screen="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        saves = app.screen.query_one(OptionList)
+        assert saves.get_option(str(bad.save_id)).disabled
+        assert "cannot open" in str(saves.get_option(str(bad.save_id)).prompt)
+        assert not saves.get_option(str(good.save_id)).disabled
+        saves.highlighted = saves.get_option_index(str(good.save_id))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)  # two humans, hidden cards
+    raw_record = raw.execute("SELECT record FROM saves WHERE id = ?", (bad.save_id,)).fetchone()
+    assert json.loads(raw_record[0])["actions"] == [[1, "end"]]
+
+
+async def test_history_shows_finished_games_and_scores(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")], cards=1)
+    store.create(table)
+    table.play(0, table.state.legal_actions(0)[0])
+    table.play(0, "end")
+    table.run_bots_now()
+    assert table.state.is_over()
+    app = TulipGamesApp(store, open_screen="history")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        text = screen_text(app)
+        assert "Toy Cards" in text or "toy" in text
+        assert "Ana" in text
+
+
+async def test_extra_menu_entries_hook(store: Store):
+    chosen: list[str] = []
+
+    class Served(TulipGamesApp):
+        def extra_menu_entries(self) -> list[tuple[str, str]]:
+            return [("join", "Join a table")]
+
+        def on_extra_menu(self, entry_id: str) -> None:
+            chosen.append(entry_id)
+
+    app = Served(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        menu.highlighted = menu.get_option_index("join")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert chosen == ["join"]
+
+
+async def test_terminal_too_small_notice_recovers(store: Store):
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "need 80x24" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+def test_store_fixture_is_on_disk(store: Store):
+    assert store.path.name == DB_NAME
