@@ -87,39 +87,38 @@ def income(merchant: int, counts: Sequence[int]) -> int:
 # -- scoring ----------------------------------------------------------------------------------
 @cache
 def _partition_best(counts: tuple[int, ...]) -> int:
-    """Best partition score for a sorted tuple of non-zero flower counts (spec §5.1, fast method).
+    """Best partition score for a tuple of non-zero flower counts (spec §5.1, fast exact method).
 
-    Kinds are placed one at a time with non-increasing d (cards sent to distinct layers); the r-th
-    placed kind with count c and d adds (c - d)^2 + (2r - 1) d. A DP over (placed kinds, last d).
+    dᵢ cards of kind i go to the distinct layers and the other cᵢ - dᵢ form one identical set.
+    Kinds are placed one at a time with non-increasing d; the r-th placed kind adds
+    (c - d)² + (2r - 1)·d. A DP over (kinds placed, last d), filled from the full set down.
     """
     k = len(counts)
+    top = max(counts, default=0)
     full = (1 << k) - 1
-    memo: dict[tuple[int, int], int] = {}
-
-    def best(mask: int, last: int) -> int:
-        if mask == full:
-            return 0
-        key = (mask, last)
-        if key in memo:
-            return memo[key]
-        r = bin(mask).count("1") + 1
-        top = -1
+    best = [[0] * (top + 1) for _ in range(full + 1)]
+    for mask in range(full - 1, -1, -1):
+        weight = 2 * bin(mask).count("1") + 1
+        row = [-1] * (top + 1)
         for i in range(k):
-            if mask & (1 << i):
+            bit = 1 << i
+            if mask & bit:
                 continue
-            c = counts[i]
-            for d in range(min(last, c) + 1):
-                value = (c - d) ** 2 + (2 * r - 1) * d + best(mask | (1 << i), d)
-                top = max(top, value)
-        memo[key] = top
-        return top
-
-    return best(0, max(counts, default=0))
+            c, after = counts[i], best[mask | bit]
+            # Best placement of kind i with d <= last, as a running maximum over d.
+            running = -1
+            for d in range(top + 1):
+                if d <= c:
+                    running = max(running, (c - d) * (c - d) + weight * d + after[d])
+                if running > row[d]:
+                    row[d] = running
+        best[mask] = row
+    return best[0][top]
 
 
 def partition_points(flowers: Sequence[int]) -> int:
     """Set points with ``partition``: the best grouping into identical or distinct sets."""
-    return _partition_best(tuple(sorted((c for c in flowers if c), reverse=True)))
+    return _partition_best(tuple(sorted(c for c in flowers if c)))
 
 
 def both_points(flowers: Sequence[int]) -> int:
@@ -788,9 +787,7 @@ class TulipState(State):
             high = "no bid yet" if self.high is None else f"high bid {self.high}"
             return f"Bouquet {number}: bid at least {self.min_bid()} or pass ({high})"
         assert self.high is not None
-        return (
-            f"Bouquet {number}: sell for {self.high} or keep for {ceil_half(self.high)}"
-        )
+        return f"Bouquet {number}: sell for {self.high} or keep for {ceil_half(self.high)}"
 
     def _player_view(self, seat: int, viewer: int | None) -> PlayerView:
         over = self.phase == "over"
@@ -902,7 +899,7 @@ class TulipState(State):
                 row.append(sheet.order_points)
             rows.append([*row, sheet.loans, sheet.weeds])
         keys = [
-            (sheet.florins, -sheet.loans, -(sheet.weeds_held - sheet.weeds_discarded))
+            (sheet.florins, sheet.loans, sheet.weeds_discarded - sheet.weeds_held)
             for sheet in sheets
         ]
         totals = [sheet.total for sheet in sheets]
@@ -934,9 +931,7 @@ class TulipState(State):
         """Florins come only from the start, income and loans; all 105 cards are somewhere."""
         problems = []
         made = (
-            data.START_FLORINS * self.seats
-            + self.income_paid
-            + data.LOAN_FLORINS * sum(self.loans)
+            data.START_FLORINS * self.seats + self.income_paid + data.LOAN_FLORINS * sum(self.loans)
         )
         if sum(self.florins) != made:
             problems.append(f"florins {sum(self.florins)} != created {made}")

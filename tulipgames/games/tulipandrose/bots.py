@@ -1,0 +1,297 @@
+"""Tulip & Rose bots: ``normal`` values bouquets by their marginal score, ``hard`` searches.
+
+A bouquet is worth to a player what it adds to their final score: flower set points, Semper
+Augustus, weeds (after Gardeners), their own Special Orders, plus the income it brings in the rounds
+still to come, plus a little for the sets it may grow into later. Florins are points one for one,
+so a player should pay up to that worth (less 10 per loan, since a loan is +20 florins for -30
+points). The auction is open and ascending, so raising by the minimum until the price passes one's
+worth gets a bouquet at about the second-highest worth.
+
+The Seller's split is where the keep option pays: a bouquet the Seller wants can be kept for half
+the bid, and the rest sells at the rivals' worth. The normal bot searches splits (random starts
+and moving one card at a time) for the best expected outcome under that pricing model.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+from tulipgames.engine.bots import SearchBot
+from tulipgames.engine.core import Action
+from tulipgames.games.tulipandrose import data
+from tulipgames.games.tulipandrose.rules import (
+    KIND_INDEX,
+    Assign,
+    Bid,
+    Keep,
+    Pass,
+    Sell,
+    Split,
+    SplitDone,
+    TulipState,
+    bouquet_count,
+    ceil_half,
+    feasible_bouquets,
+    income,
+    loans_needed,
+    score_sheet,
+    split_problem,
+)
+
+#: Points a loan costs beyond the florins it brings: -30 points, +20 florins.
+LOAN_COST = -data.LOAN_POINTS - data.LOAN_FLORINS
+#: Worth of one more flower card for the sets it may complete later, at the start of the game.
+FLOWER_PROSPECT = 3.0
+
+
+@lru_cache(maxsize=1 << 16)
+def _score(
+    counts: tuple[int, ...], cash: int, loans: int, orders: tuple[str, ...], scoring: str
+) -> int:
+    return score_sheet(counts, cash, loans, orders, scoring).total
+
+
+def worth(state: TulipState, seat: int, cards: Sequence[str], own_orders: bool = True) -> float:
+    """What ``cards`` would add to ``seat``'s final score, as that seat can judge it now."""
+    held = state.holdings[seat]
+    after = list(held)
+    for card in cards:
+        after[KIND_INDEX[card[0]]] += 1
+    scoring = str(state.options.get("set_scoring", "partition"))
+    orders = state.orders[seat] if own_orders else ()
+    loans, cash = state.loans[seat], state.florins[seat]
+    before_score = _score(tuple(held), cash, loans, orders, scoring)
+    after_score = _score(tuple(after), cash, loans, orders, scoring)
+    rounds_left = state.rounds - state.round
+    priority = state.merchant[seat]
+    more_income = income(priority, after) - income(priority, held)
+    flowers = sum(1 for c in cards if c[0] in data.FLOWER_LETTERS)
+    prospect = FLOWER_PROSPECT * flowers * rounds_left / state.rounds
+    return after_score - before_score + more_income * rounds_left + prospect
+
+
+def loan_cost(amount: int, cash: int) -> int:
+    """The points lost to loans if a payment of ``amount`` is due with ``cash`` in hand."""
+    return LOAN_COST * loans_needed(amount, cash)
+
+
+def expected_price(worths: Sequence[float], caps: Sequence[int]) -> tuple[int, int | None]:
+    """Price and winner of an open ascending auction among bidders who stop at their worth."""
+    reach = sorted(
+        ((min(int(w), cap), i) for i, (w, cap) in enumerate(zip(worths, caps, strict=True))),
+        reverse=True,
+    )
+    if not reach or reach[0][0] < 1:
+        return 0, None
+    second = reach[1][0] if len(reach) > 1 else 0
+    return max(1, min(reach[0][0], second + 1)), reach[0][1]
+
+
+def seller_outcome(state: TulipState, seller: int, bouquet: Sequence[str]) -> float:
+    """The Seller's expected gain from one bouquet, less half the best rival's gain."""
+    bidders = [s for s in range(state.seats) if s != seller]
+    worths = [worth(state, s, bouquet, own_orders=False) for s in bidders]
+    caps = [state.cap(s) for s in bidders]
+    mine = worth(state, seller, bouquet)
+    price, winner = expected_price(worths, caps)
+    if winner is None:
+        return mine
+    keep_price = ceil_half(price)
+    keep = mine - keep_price - loan_cost(keep_price, state.florins[seller]) - 0.5 * keep_price
+    sell = price - 0.5 * max(0.0, worths[winner] - price)
+    return max(keep, sell)
+
+
+def split_value(
+    state: TulipState,
+    seller: int,
+    split: Sequence[int],
+    memo: dict[tuple[str, ...], float] | None = None,
+) -> float:
+    """The Seller's expected outcome of a whole split (bouquets judged one by one)."""
+    bouquets: list[list[str]] = [[] for _ in range(bouquet_count(len(split)))]
+    for card, number in zip(state.revealed, split, strict=True):
+        bouquets[number - 1].append(card)
+    memo = {} if memo is None else memo
+    total = 0.0
+    for bouquet in bouquets:
+        key = tuple(sorted(bouquet))
+        if key not in memo:
+            memo[key] = seller_outcome(state, seller, bouquet)
+        total += memo[key]
+    return total
+
+
+def best_split(state: TulipState, seller: int, rng: random.Random, starts: int = 6) -> list[int]:
+    """A good legal split: hill-climbing from random and kind-grouped starting splits."""
+    cards = len(state.revealed)
+    bouquets = bouquet_count(cards)
+    candidates = [[1 + i % bouquets for i in range(cards)]]
+    order = sorted(range(cards), key=lambda i: state.revealed[i][0])
+    grouped = [0] * cards
+    for rank, i in enumerate(order):
+        grouped[i] = 1 + rank * bouquets // cards
+    candidates.append(grouped)
+    while len(candidates) < starts:
+        split = [rng.randint(1, bouquets) for _ in range(cards)]
+        if split_problem(split, cards) is None:
+            candidates.append(split)
+    best, best_value = candidates[0], -1e9
+    memo: dict[tuple[str, ...], float] = {}
+    for split in candidates:
+        value = split_value(state, seller, split, memo)
+        improved = True
+        while improved:
+            improved = False
+            for i in range(cards):
+                for b in range(1, bouquets + 1):
+                    if b == split[i]:
+                        continue
+                    trial = list(split)
+                    trial[i] = b
+                    if split_problem(trial, cards) is not None:
+                        continue
+                    trial_value = split_value(state, seller, trial, memo)
+                    if trial_value > value + 1e-9:
+                        split, value, improved = trial, trial_value, True
+        if value > best_value:
+            best, best_value = split, value
+    return best
+
+
+def bid_choice(state: TulipState, seat: int) -> Action:
+    """Raise by the minimum while the bouquet is worth more than the price (loans included)."""
+    amount = state.min_bid()
+    if amount > state.cap(seat):
+        return Pass()
+    value = worth(state, seat, state.bouquets[state.current])
+    if amount + loan_cost(amount, state.florins[seat]) <= value:
+        return Bid(amount)
+    return Pass()
+
+
+def sell_or_keep(state: TulipState, seat: int) -> Action:
+    """Keep when the bouquet is worth more to the Seller than the florins the sale brings."""
+    assert state.high is not None and state.high_bidder is not None
+    if Keep() not in state.legal_actions(seat):
+        return Sell()
+    bouquet = state.bouquets[state.current]
+    price = ceil_half(state.high)
+    mine = worth(state, seat, bouquet)
+    theirs = worth(state, state.high_bidder, bouquet, own_orders=False)
+    keep = mine - price - loan_cost(price, state.florins[seat]) - 0.5 * price
+    sell = state.high - 0.5 * max(0.0, theirs - state.high)
+    return Keep() if keep > sell else Sell()
+
+
+class NormalBot:
+    """Values bouquets by marginal score, bids up to that worth, splits to use the keep option.
+
+    The split is planned whole once per reveal and then played one ``assign`` step at a time.
+    """
+
+    level = "normal"
+
+    def __init__(self, seed: int = 0, starts: int = 6) -> None:
+        self.rng = random.Random(seed)
+        self.starts = starts
+        self.plan: tuple[tuple[int, tuple[str, ...]], list[int]] | None = None
+
+    def choose(self, state: TulipState, seat: int) -> Action:  # type: ignore[override]
+        if state.phase != "split":
+            return policy(state, seat, self.rng, self.starts)
+        cards = len(state.revealed)
+        if len(state.draft) == cards:
+            return SplitDone()
+        key = (state.round, tuple(state.revealed))
+        if (
+            self.plan is None
+            or self.plan[0] != key
+            or self.plan[1][: len(state.draft)] != state.draft
+        ):
+            self.plan = (
+                (key, best_split(state, seat, self.rng, self.starts))
+                if not state.draft
+                else (key, state.draft + finish_split(state, seat))
+            )
+        return Assign(len(state.draft) + 1, self.plan[1][len(state.draft)])
+
+
+def finish_split(state: TulipState, seat: int) -> list[int]:
+    """Bouquets for the cards not yet assigned of a split already under way (greedy)."""
+    cards = len(state.revealed)
+    draft = list(state.draft)
+    while len(draft) < cards:
+        options = feasible_bouquets(draft, cards)
+        rest = cards - len(draft) - 1
+
+        def value(b: int, draft: list[int] = draft, rest: int = rest) -> float:
+            trial = [*draft, b]
+            filler = [x for x in range(1, bouquet_count(cards) + 1) if x not in trial]
+            tail = (filler + [b] * rest)[:rest]
+            return split_value(state, seat, trial + tail)
+
+        draft.append(max(options, key=value))
+    return draft[len(state.draft) :]
+
+
+def policy(state: TulipState, seat: int, rng: random.Random, starts: int = 6) -> Action:
+    """The normal bot's move; in playouts the split is played whole (``split b1 b2 ...``)."""
+    if state.phase == "split":
+        if len(state.draft) == len(state.revealed):
+            return SplitDone()
+        if state.draft:
+            return Assign(len(state.draft) + 1, finish_split(state, seat)[0])
+        return Split(tuple(best_split(state, seat, rng, starts)))
+    if state.phase == "auction":
+        return bid_choice(state, seat)
+    return sell_or_keep(state, seat)
+
+
+def quick_policy(state: TulipState, seat: int, rng: random.Random) -> Action:
+    """A cheap version of the normal policy for search playouts (a single hill-climb split)."""
+    return policy(state, seat, rng, starts=2)
+
+
+def search_moves(state: TulipState, seat: int) -> list[Action]:
+    """The moves the search weighs: a few sensible bids instead of every amount."""
+    legal = state.legal_actions(seat)
+    if state.phase != "auction":
+        return legal
+    low, high = state.min_bid(), state.cap(seat)
+    value = int(worth(state, seat, state.bouquets[state.current]))
+    amounts = {low, low + 2, low + 5, value - 2, value, value + 3}
+    return [Pass()] + [Bid(x) for x in sorted(amounts) if low <= x <= high]
+
+
+class HardBot:
+    """Determinized search (``SearchBot``) over the normal bot's plans and a few bid sizes.
+
+    The Seller's split comes from a wider normal-bot split search (it has thousands of options);
+    bids and sell-or-keep are searched with playouts of the quick normal policy.
+    """
+
+    level = "hard"
+
+    def __init__(self, seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> None:
+        self.splitter = NormalBot(seed, starts=12)
+        self.search = SearchBot(
+            seconds=seconds,
+            iterations=iterations,
+            seed=seed,
+            rollout=quick_policy,  # type: ignore[arg-type]
+            rollout_depth=60,
+            actions=search_moves,  # type: ignore[arg-type]
+        )
+
+    def choose(self, state: TulipState, seat: int) -> Action:  # type: ignore[override]
+        if state.phase == "split":
+            return self.splitter.choose(state, seat)
+        return self.search.choose(state, seat)
+
+
+def hard_bot(seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> HardBot:
+    """The ``hard`` level: one second of search per decision unless ``iterations`` is given."""
+    return HardBot(seed, seconds, iterations)
