@@ -1,0 +1,157 @@
+"""Two session apps in one event loop share a table, as they do inside ``tulipgames serve``.
+
+These run the real :class:`ServerApp` and lobby screens under Textual's Pilot with the app-shell's
+toy game (hidden hands), so they check the cross-app plumbing without any SSH in between.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.app import App
+
+from tests.tui import toygame
+from tulipgames.net.app import ServerApp, player_dir
+from tulipgames.net.lobby import Listeners, Lobby, RemoteTable, TableError
+from tulipgames.net.server import SessionInfo
+from tulipgames.net.terminal import TerminalProfile
+from tulipgames.store import Store
+from tulipgames.tui.screens.game import GameScreen
+
+
+@pytest.fixture
+def lobby(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Lobby]:
+    toygame.install(monkeypatch, only=True)
+    store = Store(tmp_path)
+    yield Lobby(store, tmp_path)
+    store.close()
+
+
+def session_app(lobby: Lobby, name: str, tmp_path: Path) -> ServerApp:
+    info = SessionInfo(name, TerminalProfile("xterm-256color"), "127.0.0.1:1")
+    return ServerApp(info, lobby, Store(player_dir(tmp_path, name)), bot_delay=0.01)
+
+
+def log_text(app: App[None]) -> str:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    from tulipgames.tui.widgets import GameLog
+
+    return "\n".join(screen.query_one(GameLog)._lines)
+
+
+async def test_two_sessions_share_one_table_and_see_only_their_seat(
+    lobby: Lobby, tmp_path: Path
+) -> None:
+    ana, ben = session_app(lobby, "ana", tmp_path), session_app(lobby, "ben", tmp_path)
+    async with ana.run_test(size=(80, 24)) as pa, ben.run_test(size=(80, 24)) as pb:
+        with ana._context():
+            ana.on_extra_menu("net:open")
+        await pa.pause()
+        await pa.press("end", "enter")
+        await pa.pause()
+        [code] = lobby.tables
+        with ben._context():
+            ben.on_extra_menu("net:join")
+        await pb.pause()
+        await pb.press(*code.lower(), "enter")
+        await pb.pause()
+        assert lobby.tables[code].seat_of("ben") == 1
+        assert type(ana.screen).__name__ == "LobbyScreen", ana.screen
+        await pa.press("s")
+        await pa.pause()
+        await pb.pause()
+        table = lobby.tables[code].table
+        assert isinstance(table, RemoteTable)
+        ana_screen, ben_screen = ana.screen, ben.screen
+        assert isinstance(ana_screen, GameScreen) and isinstance(ben_screen, GameScreen)
+        assert ana_screen.table is ben_screen.table is table
+        assert (ana_screen.viewer, ben_screen.viewer) == (0, 1)
+
+        card = table.state.hands[0][0]
+        with ana._context():
+            ana_screen.submit(f"play {card}")
+            ana_screen.submit("end")
+        await pa.pause()
+        await pb.pause()
+        assert f"ana plays {card}" in log_text(ben)
+        assert ben_screen.acting and not ana_screen.acting
+
+        # Each screen renders its own seat's view: ben's never holds ana's hand.
+        def hand(seat: int) -> str:
+            return "Hand: " + (" ".join(f"[{c}]" for c in table.state.hands[seat]) or "-")
+
+        ana_text = str(ana_screen.query_one("#hand").render())
+        ben_text = str(ben_screen.query_one("#hand").render())
+        assert hand(0) in ana_text and hand(1) in ben_text
+        assert hand(0) not in ben_text or hand(0) == hand(1)
+
+        # Reconnect: a new session of ben joins with the code and gets seat 1 back.
+        await pb.press("escape")
+        await pb.pause()
+        with ben._context():
+            ben.on_extra_menu("net:join")
+        await pb.pause()
+        await pb.press(*code, "enter")
+        await pb.pause()
+        assert isinstance(ben.screen, GameScreen) and ben.screen.viewer == 1
+        assert ben.screen.table is table
+
+
+async def test_a_crashing_listener_app_does_not_break_the_mover(
+    lobby: Lobby, tmp_path: Path
+) -> None:
+    """A callback of another session runs in that session's app, never in the mover's."""
+    ana, ben = session_app(lobby, "ana", tmp_path), session_app(lobby, "ben", tmp_path)
+    seen: list[object] = []
+
+    def ben_listener(value: object) -> None:
+        from textual._context import active_app
+
+        seen.append(active_app.get())
+        raise RuntimeError("a bug in ben's screen")
+
+    listeners = Listeners()
+    with pytest.raises(RuntimeError, match="a bug in ben's screen"):
+        async with ana.run_test() as pa, ben.run_test() as pb:
+            with ben._context():
+                listeners.add(ben_listener)
+            with ana._context():
+                listeners.publish("move")  # does not raise here, in ana's call
+            await pa.pause()
+            await pb.pause()
+            assert seen == [ben]
+            assert ana.is_running and not ana.return_code
+            assert ben.return_code == 1  # ben's app took the crash, alone
+
+
+def test_lobby_codes_seats_and_bots(lobby: Lobby) -> None:
+    opened = lobby.open("toy", 3, "ana")
+    assert len(opened.code) == 4 and set(opened.code) <= set("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+    assert lobby.find(opened.code.lower()) is opened
+    assert opened.claim("ben") == 1
+    assert opened.claim("ben") == 1  # joining again keeps the seat
+    with pytest.raises(TableError, match="every seat"):
+        lobby.start(opened.code)
+    assert opened.give_free_seats_to_bots("random") == 1
+    table = lobby.start(opened.code, seed=7)
+    assert [s.kind for s in table.seats] == ["human", "human", "bot:random"]
+    with pytest.raises(TableError, match="has started"):
+        opened.claim("cleo")
+    with pytest.raises(TableError, match="no table"):
+        lobby.find("ZZZZ")
+
+
+def test_started_table_comes_back_from_the_store_after_a_restart(
+    lobby: Lobby, tmp_path: Path
+) -> None:
+    opened = lobby.open("toy", 2, "ana")
+    opened.claim("ben")
+    table = lobby.start(opened.code, seed=3)
+    table.play(0, f"play {table.state.hands[0][0]}")
+    restarted = Lobby(lobby.store, tmp_path)
+    again = restarted.find(opened.code)
+    assert again.seat_of("ben") == 1 and again.started
+    assert again.table is not None and again.table.record.actions == table.record.actions
