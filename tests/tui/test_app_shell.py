@@ -32,6 +32,16 @@ def screen_text(app: TulipGamesApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+async def wait_for(pilot, condition, tries: int = 80) -> None:
+    """Pause until ``condition()`` holds (bots and timers run meanwhile), then let it draw."""
+    for _ in range(tries):
+        if condition():
+            break
+        await pilot.pause(0.05)
+    await pilot.pause()
+    assert condition()
+
+
 def status(app: TulipGamesApp) -> str:
     return str(app.screen.query_one("#status", Static).render())
 
@@ -114,12 +124,8 @@ async def test_bot_turns_run_by_themselves_and_the_end_shows_results(store: Stor
         await pilot.press("enter")  # play
         await pilot.pause()
         await pilot.press("enter")  # end
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, ResultsScreen):
-                break
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
         assert table.state.is_over()
-        assert isinstance(app.screen, ResultsScreen)
         assert "Total" in screen_text(app)
         (finished,) = store.finished()
         assert finished.result.totals == table.state.result().totals
@@ -138,11 +144,7 @@ async def test_bot_thinking_is_shown(store: Store):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "Ben (bot) is thinking" in status(app)
-        for _ in range(40):
-            await pilot.pause(0.05)
-            if table.state.to_act() == (1,):
-                break
-        assert status(app).startswith("Ana:")
+        await wait_for(pilot, lambda: status(app).startswith("Ana:"))
 
 
 async def test_curtain_between_human_seats_of_a_hidden_information_game(store: Store):
