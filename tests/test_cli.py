@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tests.tui import toygame
-from tulipgames.cli import main, parse_seats
+from tulipgames.cli import build_parser, main, parse_args, parse_seats
 
 
 @pytest.fixture(autouse=True)
@@ -110,3 +110,10 @@ def test_help_everywhere():
                               capture_output=True, text=True, timeout=60, check=False)
         assert done.returncode == 0, done.stderr
         assert done.stdout.startswith("usage: tulipgames")
+
+
+def test_data_dir_before_or_after_the_command(tmp_path):
+    parser = build_parser()
+    assert parse_args(parser, ["--data-dir", str(tmp_path), "serve"]).data_dir == tmp_path
+    assert parse_args(parser, ["serve", "--data-dir", str(tmp_path)]).data_dir == tmp_path
+    assert parse_args(parser, ["--data-dir", str(tmp_path), "resume"]).data_dir == tmp_path

@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from tulipgames import __version__, games
@@ -112,6 +113,8 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"tulipgames {__version__}")
     parser.add_argument(
         "--data-dir",
+        dest="global_data_dir",
+        type=Path,
         metavar="DIR",
         help="where games and scores are saved (default: $TULIPGAMES_HOME or the user data dir)",
     )
@@ -318,9 +321,17 @@ COMMANDS = {
 }
 
 
+def parse_args(parser: Parser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse; ``--data-dir`` may come before the command or (for serve) after it."""
+    args = parser.parse_args(argv)
+    if getattr(args, "data_dir", None) is None:
+        args.data_dir = args.global_data_dir
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tulipgames`` console script; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv)
     sub = parser.commands.get(args.command, parser)
     return COMMANDS[args.command](args, sub)
