@@ -50,10 +50,10 @@ class SeatRow(Horizontal):
     """One seat: its name and who plays it."""
 
     DEFAULT_CSS = """
-    SeatRow { height: 1; margin: 0 0 1 0; }
+    SeatRow { height: 1; }
     SeatRow Label { width: 8; }
     SeatRow Input { width: 20; margin: 0 2 0 0; }
-    SeatRow Select { width: 22; }
+    SeatRow Select { width: 20; }
     """
 
     def __init__(self, index: int, spec: SeatSpec, kinds: list[tuple[str, str]]) -> None:
@@ -87,14 +87,18 @@ class SetupScreen(Screen[SetupChoice | None]):
     SetupScreen { align: center top; }
     SetupScreen > VerticalScroll { width: 100%; max-width: 90; height: 1fr; padding: 0 2; }
     SetupScreen #setup-title { padding: 1 0; text-style: bold; color: $accent; }
-    SetupScreen .setup-row { height: 1; margin: 0 0 1 0; }
-    SetupScreen .setup-row Label { width: 16; }
-    SetupScreen .setup-row Select { width: 30; }
-    SetupScreen .setup-row Input { width: 14; }
+    SetupScreen .setup-row { height: 1; margin: 1 0 0 0; }
+    SetupScreen .setup-row Label { width: 8; }
+    SetupScreen .setup-row Select { width: 20; }
+    SetupScreen .setup-row Input { width: 20; }
+    SetupScreen #setup-pitch { color: $text-muted; }
     SetupScreen .option-help { color: $text-muted; width: 1fr; margin: 0 0 0 2; }
-    SetupScreen #seats { height: auto; }
-    SetupScreen #start { margin: 1 0 0 16; }
-    SetupScreen #setup-error { color: $error; height: auto; }
+    SetupScreen #seats { height: auto; margin: 1 0 0 0; }
+    SetupScreen #setup-options .setup-row { margin: 0; }
+    SetupScreen #setup-options { height: auto; margin: 1 0 0 0; }
+    SetupScreen #start-bar { dock: bottom; height: 2; padding: 0 2; }
+    SetupScreen #start { margin: 0 2 0 8; }
+    SetupScreen #setup-error { color: $error; width: 1fr; }
     """
 
     def __init__(
@@ -123,7 +127,7 @@ class SetupScreen(Screen[SetupChoice | None]):
                 id="setup-title",
             )
             if info is not None:
-                yield Static(info.pitch, classes="option-help")
+                yield Static(info.pitch, id="setup-pitch")
             with Horizontal(classes="setup-row"):
                 yield Label("Players")
                 yield Select(
@@ -133,22 +137,24 @@ class SetupScreen(Screen[SetupChoice | None]):
             with Vertical(id="seats"):
                 for index, spec in enumerate(self.seats):
                     yield SeatRow(index, spec, self.kinds)
-            for name, option in game.options.items():
+            with Vertical(id="setup-options"):
+                for name, option in game.options.items():
+                    with Horizontal(classes="setup-row"):
+                        yield Label(name.replace("_", " ")[:8])
+                        yield Select(
+                            [(str(choice), choice) for choice in option.choices],
+                            value=option.default, allow_blank=False, compact=True,
+                            id=f"option-{name}",
+                        )
+                        yield Static(option.help, classes="option-help")
                 with Horizontal(classes="setup-row"):
-                    yield Label(name.replace("_", " "))
-                    yield Select(
-                        [(str(choice), choice) for choice in option.choices],
-                        value=option.default, allow_blank=False, compact=True,
-                        id=f"option-{name}",
-                    )
-                    yield Static(option.help, classes="option-help")
-            with Horizontal(classes="setup-row"):
-                yield Label("Seed")
-                yield Input(str(self.seed), restrict=r"[0-9]*", max_length=12, compact=True,
-                            id="seed")
-                yield Static("same seed = same deal (ctrl+r: new)", classes="option-help")
-            yield Static(id="setup-error")
+                    yield Label("Seed")
+                    yield Input(str(self.seed), restrict=r"[0-9]*", max_length=12, compact=True,
+                                id="seed")
+                    yield Static("same seed = same deal (ctrl+r: new)", classes="option-help")
+        with Horizontal(id="start-bar"):
             yield Button("Start game", variant="success", id="start", compact=True)
+            yield Static(id="setup-error")
         yield Footer()
 
     def on_mount(self) -> None:
