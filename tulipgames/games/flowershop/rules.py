@@ -1197,7 +1197,9 @@ def apply_free(state: FlowerShopState, seat: int, shop: Shop, action: Action) ->
     who = seat_ref(seat)
     if isinstance(action, Sell):
         price = sale_price(shop, action)
-        for card in (action.order, *action.goods):
+        # A flower leaves its vase before the vase leaves the window.
+        flowers_first = sorted(action.goods, key=lambda c: kind(c) != "flower")
+        for card in (action.order, *flowers_first):
             shop.remove(card)
             state.out.append(card)
         shop.money += price
