@@ -102,14 +102,18 @@ def simulate(
     game.check_seats(seats)
     for level in levels:
         if level not in game.bot_levels:
-            raise ValueError(f"{game.title} has no bot level {level!r} ({', '.join(game.bot_levels)})")
+            raise ValueError(
+                f"{game.title} has no bot level {level!r} ({', '.join(game.bot_levels)})"
+            )
     resolved = game.resolve_options(options)
     report = SimulationReport(game.id, games, seats, list(levels), 0.0, 0)
     start = time.perf_counter()
     for number in range(games):
         game_seed = seed + number
         seat_levels = [levels[(i + number) % len(levels)] for i in range(seats)]
-        bots = [game.make_bot(level, seed=game_seed * 31 + i) for i, level in enumerate(seat_levels)]
+        bots = [
+            game.make_bot(level, seed=game_seed * 31 + i) for i, level in enumerate(seat_levels)
+        ]
         rng = random.Random(game_seed ^ 0xB07)
         state = game.new_state(seats, game_seed, resolved)
         actions: list[tuple[int, str]] = []
