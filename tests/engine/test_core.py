@@ -52,7 +52,7 @@ def test_illegal_action_leaves_state_unchanged() -> None:
     state = NIM.new_state(2, seed=3)
     state.apply(0, Take(3))
     before = repr(state.view(None)), state.rng.getstate()
-    with pytest.raises(IllegalAction, match="not .*turn"):
+    with pytest.raises(IllegalAction, match=r"not .*turn"):
         state.apply(0, Take(1))
     with pytest.raises(IllegalAction):
         state.apply(1, Take(4))

@@ -197,7 +197,7 @@ class State(ABC):
     # -- who acts and what they may do ------------------------------------------------------
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
-        """Seats that must act now (several in a simultaneous step); ``()`` when the game is over."""
+        """Seats that must act now (several in a simultaneous step); ``()`` once it is over."""
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
@@ -282,7 +282,7 @@ class State(ABC):
         twin._redeal_hidden(seat, rng)
         return twin
 
-    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:  # noqa: B027
         """Re-deal, in place, everything ``seat`` cannot see. Perfect-information games: nothing."""
 
 
