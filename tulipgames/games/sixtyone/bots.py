@@ -82,18 +82,19 @@ ROLLS: tuple[tuple[tuple[int, int, int], float], ...] = tuple(
 def _fill_chance_table() -> dict[tuple[int, int], float]:
     """(area, mask of accepted values) -> chance that a roll shows the area on one die and an
     accepted value on another."""
-    table = {}
-    for area in AREAS:
-        for mask in range(64):
-            hits = 0
-            for dice in product(range(1, 7), repeat=3):
-                if any(
-                    dice[i] == area and mask >> (dice[j] - 1) & 1
-                    for i in range(3) for j in range(3) if i != j
-                ):
-                    hits += 1
-            table[area, mask] = hits / 216
-    return table
+    hits = dict.fromkeys(((a, m) for a in AREAS for m in range(64)), 0)
+    for dice in product(range(1, 7), repeat=3):
+        writable = dict.fromkeys(AREAS, 0)
+        for i in range(3):
+            for j in range(3):
+                if i != j:
+                    writable[dice[i]] |= 1 << (dice[j] - 1)
+        for area, reach in writable.items():
+            if reach:
+                for mask in range(64):
+                    if reach & mask:
+                        hits[area, mask] += 1
+    return {key: count / 216 for key, count in hits.items()}
 
 
 FILL_CHANCE = _fill_chance_table()

@@ -18,6 +18,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise, permutations
 from typing import Any
 
@@ -190,6 +191,7 @@ def area_full(cells: Cells) -> bool:
     return EMPTY not in cells
 
 
+@lru_cache(maxsize=1 << 16)
 def area_acorns(cells: Cells, area: int) -> int:
     """Acorns of one area's spots (spec 5): complete pumpkins and skewers, per-spot values else."""
     if area == 1:
@@ -588,10 +590,15 @@ class SixtyOneState(State):
 
 def sheet_area_problems(cells: Cells, area: int) -> list[str]:
     """Rule breaches in one area as written (soak tests use this to audit whole sheets)."""
-    problems = []
+    return list(_area_problems(cells, area))
+
+
+@lru_cache(maxsize=1 << 16)
+def _area_problems(cells: Cells, area: int) -> tuple[str, ...]:
+    problems: list[str] = []
     values = [c for c in cells if 1 <= c <= 6]
     if len(cells) != AREA_SPOTS[area] or any(c not in (EMPTY, X, *range(1, 7)) for c in cells):
-        return [f"malformed area {cells}"]
+        return (f"malformed area {cells}",)
     if area == 1:
         for a, b in PUMPKINS:
             if 1 <= cells[a - 1] <= 6 and 1 <= cells[b - 1] <= 6 and cells[a - 1] != cells[b - 1]:
@@ -623,7 +630,7 @@ def sheet_area_problems(cells: Cells, area: int) -> list[str]:
         for a, b in BURROW_ADJACENT:
             if 1 <= cells[a - 1] <= 6 and cells[a - 1] == cells[b - 1]:
                 problems.append(f"burrows {a} and {b} both hold {cells[a - 1]}")
-    return problems
+    return tuple(problems)
 
 
 _PLACE = re.compile(r"place\s+area=(\d)\s+write=(\d)\s+leaf=(\d)\s+spot=(\d)")
