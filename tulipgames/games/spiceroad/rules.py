@@ -1,0 +1,905 @@
+"""Century: Spice Road rules: caravans, merchant and point rows, coins, the end of the round.
+
+Seats are numbered 0..n-1 here (the spec's seat 1 is seat 0, the start player). A turn is one of
+four actions; the larger decisions are sequenced into steps that the state remembers:
+
+* ``play M12`` plays a card. A trade card that could run more than once then asks ``times R``;
+  an upgrade card asks ``upgrade Y`` (raise one Y a rank) up to N times, ``upgrade done`` to
+  stop early.
+* ``acquire 4`` takes the 4th merchant card; one ``pay X`` per card to its left places spice X on
+  it, left to right.
+* ``claim 2`` claims the 2nd point card.
+* ``rest`` takes the played cards back into the hand.
+* When the caravan holds more than 10 at the end of the turn, one ``return X`` per spice too many.
+
+Notation always uses the internal keys ``Y R G B``, whatever the edition shows.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tulipgames.engine.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Result,
+    State,
+    seat_ref,
+)
+from tulipgames.games.spiceroad.data import (
+    CARAVAN_LIMIT,
+    COIN_VP,
+    EDITIONS,
+    END_TRIGGER,
+    MERCHANT_CARDS,
+    MERCHANT_DECK,
+    MERCHANT_ROW_SIZE,
+    POINT_CARDS,
+    POINT_DECK,
+    POINT_ROW_SIZE,
+    SPICES,
+    START_SPICES,
+    STARTING_HAND,
+    Counts,
+    Edition,
+    coins_per_stack,
+)
+
+RANK = {key: index for index, key in enumerate(SPICES)}
+
+# -- actions ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play a card from the hand."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True)
+class Times(Action):
+    """How many times the trade card just played runs."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"times {self.count}"
+
+
+@dataclass(frozen=True)
+class Upgrade(Action):
+    """Raise one spice of this key one rank (a step of an upgrade card)."""
+
+    spice: str
+
+    def __str__(self) -> str:
+        return f"upgrade {self.spice}"
+
+
+@dataclass(frozen=True)
+class UpgradeDone(Action):
+    """Stop upgrading before the card's limit."""
+
+    def __str__(self) -> str:
+        return "upgrade done"
+
+
+@dataclass(frozen=True)
+class Acquire(Action):
+    """Take the merchant card at this position (1 = leftmost)."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"acquire {self.position}"
+
+
+@dataclass(frozen=True)
+class Pay(Action):
+    """Place one spice on the next card left of the one being acquired."""
+
+    spice: str
+
+    def __str__(self) -> str:
+        return f"pay {self.spice}"
+
+
+@dataclass(frozen=True)
+class Claim(Action):
+    """Claim the point card at this position (1 = leftmost)."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"claim {self.position}"
+
+
+@dataclass(frozen=True)
+class Rest(Action):
+    """Take every played card back into the hand."""
+
+    def __str__(self) -> str:
+        return "rest"
+
+
+@dataclass(frozen=True)
+class Return(Action):
+    """Return one spice to the supply (caravan over the limit at the end of the turn)."""
+
+    spice: str
+
+    def __str__(self) -> str:
+        return f"return {self.spice}"
+
+
+_NOTATION = re.compile(
+    r"^\s*(?:(play)\s+(S[12]|M\d\d)|(times)\s+(\d+)|(upgrade)\s+(done|[YRGB])|(acquire)\s+(\d+)"
+    r"|(pay)\s+([YRGB])|(claim)\s+(\d+)|(rest)|(return)\s+([YRGB]))\s*$"
+)
+
+
+def parse_action(text: str) -> Action:
+    """Read the notation of :class:`Play`, :class:`Times`, ... back into an action."""
+    match = _NOTATION.match(text)
+    if match is None:
+        raise IllegalAction(
+            f"cannot read {text!r}: expected play CARD, times N, upgrade Y|R|G|done, acquire N, "
+            "pay Y|R|G|B, claim N, rest or return Y|R|G|B"
+        )
+    g = match.groups()
+    if g[0]:
+        if g[1] not in MERCHANT_CARDS:
+            raise IllegalAction(f"there is no merchant card {g[1]}")
+        return Play(g[1])
+    if g[2]:
+        return Times(int(g[3]))
+    if g[4]:
+        return UpgradeDone() if g[5] == "done" else Upgrade(g[5])
+    if g[6]:
+        return Acquire(int(g[7]))
+    if g[8]:
+        return Pay(g[9])
+    if g[10]:
+        return Claim(int(g[11]))
+    if g[12]:
+        return Rest()
+    return Return(g[14])
+
+
+# -- pure rule helpers ----------------------------------------------------------------------------
+
+
+def trade_max(caravan: Counts | list[int], pay: Counts) -> int:
+    """The largest repeat count a trade allows: every repetition is paid from the caravan as it
+    stands before the play, so r_max = min over paid keys of caravan // pay (E6)."""
+    return min(have // need for have, need in zip(caravan, pay, strict=True) if need)
+
+
+def can_upgrade(caravan: Counts | list[int]) -> bool:
+    """An upgrade needs a spice of rank 1-3 to raise; it is never played for nothing (E4)."""
+    return caravan[0] + caravan[1] + caravan[2] > 0
+
+
+def can_play(caravan: Counts | list[int], card_id: str) -> bool:
+    """Spice cards always play; upgrades need something to raise; trades need one payment."""
+    card = MERCHANT_CARDS[card_id]
+    if card.kind == "upgrade":
+        return can_upgrade(caravan)
+    if card.kind == "trade":
+        return trade_max(caravan, card.pay) >= 1
+    return True
+
+
+def affords(caravan: Counts | list[int], need: Counts) -> bool:
+    """A claim needs every required spice by key; a higher spice never stands in for a lower."""
+    return all(have >= want for have, want in zip(caravan, need, strict=True))
+
+
+def coin_for_claim(position: int, gold: int, silver: int) -> str | None:
+    """The coin a claim at ``position`` earns, judged from the stacks before the claim.
+
+    Gold sits above position 1 and silver above position 2 while gold lasts; once gold is gone
+    silver moves above position 1. An empty stack pays nothing (rule 6, E15, E16).
+    """
+    if gold > 0:
+        if position == 1:
+            return "gold"
+        if position == 2 and silver > 0:
+            return "silver"
+        return None
+    if position == 1 and silver > 0:
+        return "silver"
+    return None
+
+
+def coin_stacks(gold: int, silver: int) -> dict[int, tuple[str, int]]:
+    """Which stack sits above which point-row position (1-based): ``{position: (coin, count)}``."""
+    if gold > 0:
+        return {1: ("gold", gold), 2: ("silver", silver)}
+    return {1: ("silver", silver)}
+
+
+def spice_points(caravan: Counts | list[int]) -> int:
+    """Each spice of rank 2-4 left in the caravan scores 1; the lowest spice scores nothing."""
+    return caravan[1] + caravan[2] + caravan[3]
+
+
+def score_breakdown(
+    claimed: list[str] | tuple[str, ...], gold: int, silver: int, caravan: Counts | list[int]
+) -> tuple[int, int, int, int]:
+    """Score parts: point-card VP, 3 per gold, 1 per silver, 1 per spice above rank 1."""
+    vp = sum(POINT_CARDS[card].vp for card in claimed)
+    return (vp, COIN_VP["gold"] * gold, COIN_VP["silver"] * silver, spice_points(caravan))
+
+
+def acquire_cost(position: int) -> int:
+    """Acquiring position k places one spice on each of the k-1 cards to its left."""
+    return position - 1
+
+
+# -- presentation helpers (plain text; the screen adds colour) -------------------------------------
+
+
+def letters(counts: Counts | list[int], edition: Edition) -> str:
+    """Spices as a run of edition letters, lowest rank first: (2, 1, 0, 0) -> "YYR"."""
+    return "".join(edition.letters[key] * n for key, n in zip(SPICES, counts, strict=True))
+
+
+def cost_text(counts: Counts | list[int], edition: Edition) -> str:
+    """Counts by edition letter: (2, 0, 2, 0) -> "Y2 G2" ("-" when none)."""
+    parts = [f"{edition.letters[k]}{n}" for k, n in zip(SPICES, counts, strict=True) if n]
+    return " ".join(parts) or "-"
+
+
+def card_text(card_id: str, edition: Edition) -> str:
+    """A merchant card's effect: "+YYR", "Upgrade 3" or "BB → RRRGG" in edition letters."""
+    card = MERCHANT_CARDS[card_id]
+    if card.kind == "upgrade":
+        return f"Upgrade {card.up}"
+    if card.kind == "spice":
+        return "+" + letters(card.gain, edition)
+    return f"{letters(card.pay, edition)} → {letters(card.gain, edition)}"
+
+
+def edition_of(options: Mapping[str, Any]) -> Edition:
+    return EDITIONS[str(options.get("edition", "spice"))]
+
+
+# -- views --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player's public facts (everything about a player is public in this game)."""
+
+    caravan: Counts
+    hand: tuple[str, ...]
+    played: tuple[str, ...]
+    claimed: tuple[str, ...]
+    gold: int
+    silver: int
+    turns: int
+    score: int
+
+
+@dataclass(frozen=True)
+class SpiceRoadView:
+    """What any seat sees: everything but the order of the two face-down decks."""
+
+    edition: str
+    seats: int
+    current: int
+    phase: str
+    pending_card: str | None
+    upgrades_done: int
+    acquire_position: int
+    paid: tuple[str, ...]
+    point_row: tuple[str, ...]
+    merchant_row: tuple[str, ...]
+    row_spices: tuple[Counts, ...]
+    point_deck_size: int
+    merchant_deck_size: int
+    gold: int
+    silver: int
+    players: tuple[PlayerView, ...]
+    end_trigger: int
+    triggered_by: int | None
+    over: bool
+
+
+# -- the state ----------------------------------------------------------------------------------
+
+TURN, TRADE, UPGRADE, PAY, RETURN, OVER = "turn", "trade", "upgrade", "pay", "return", "over"
+
+
+class SpiceRoadState(State):
+    """A game of Century: Spice Road in progress."""
+
+    game_id = "spiceroad"
+
+    def __init__(self, seats: int, seed: int, options: Mapping[str, Any]) -> None:
+        super().__init__(seats, seed, options)
+        self.edition = edition_of(self.options)
+        self.point_deck = list(POINT_DECK)
+        self.rng.shuffle(self.point_deck)
+        self.point_row = [self.point_deck.pop() for _ in range(POINT_ROW_SIZE)]
+        self.gold = coins_per_stack(seats)
+        self.silver = coins_per_stack(seats)
+        self.merchant_deck = list(MERCHANT_DECK)
+        self.rng.shuffle(self.merchant_deck)
+        self.merchant_row = [self.merchant_deck.pop() for _ in range(MERCHANT_ROW_SIZE)]
+        self.row_spices: list[list[int]] = [[0, 0, 0, 0] for _ in self.merchant_row]
+        self.caravans = [list(START_SPICES[seat + 1]) for seat in range(seats)]
+        self.hands = [list(STARTING_HAND) for _ in range(seats)]
+        self.played: list[list[str]] = [[] for _ in range(seats)]
+        self.claimed: list[list[str]] = [[] for _ in range(seats)]
+        self.gold_coins = [0] * seats
+        self.silver_coins = [0] * seats
+        self.turns = [0] * seats
+        self.current = 0
+        self.triggered_by: int | None = None
+        self.phase = TURN
+        self.pending_card: str | None = None
+        self.upgrades_done = 0
+        self.acquire_position = 0
+        self.paid: list[str] = []
+        # Spices in play per key (caravans and cards); the supply is unlimited, so this ledger is
+        # what the spice-conservation invariant checks the board against.
+        self.ledger = [sum(c[i] for c in self.caravans) for i in range(4)]
+
+    # -- copies ---------------------------------------------------------------------------------
+    def clone(self) -> SpiceRoadState:
+        twin = object.__new__(SpiceRoadState)
+        twin.seats = self.seats
+        twin.seed = self.seed
+        twin.options = self.options
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.edition = self.edition
+        twin.point_deck = self.point_deck[:]
+        twin.point_row = self.point_row[:]
+        twin.gold = self.gold
+        twin.silver = self.silver
+        twin.merchant_deck = self.merchant_deck[:]
+        twin.merchant_row = self.merchant_row[:]
+        twin.row_spices = [s[:] for s in self.row_spices]
+        twin.caravans = [c[:] for c in self.caravans]
+        twin.hands = [h[:] for h in self.hands]
+        twin.played = [p[:] for p in self.played]
+        twin.claimed = [c[:] for c in self.claimed]
+        twin.gold_coins = self.gold_coins[:]
+        twin.silver_coins = self.silver_coins[:]
+        twin.turns = self.turns[:]
+        twin.current = self.current
+        twin.triggered_by = self.triggered_by
+        twin.phase = self.phase
+        twin.pending_card = self.pending_card
+        twin.upgrades_done = self.upgrades_done
+        twin.acquire_position = self.acquire_position
+        twin.paid = self.paid[:]
+        twin.ledger = self.ledger[:]
+        return twin
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """Only the order of the two face-down decks is hidden; shuffle both."""
+        rng.shuffle(self.point_deck)
+        rng.shuffle(self.merchant_deck)
+
+    # -- who acts and what they may do ----------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.current,)
+
+    @property
+    def target(self) -> int:
+        """Point cards that trigger the last round (6 with 2-3 players, 5 with 4-5)."""
+        return END_TRIGGER[self.seats]
+
+    def trade_limit(self) -> int:
+        """r_max of the trade card being played."""
+        assert self.pending_card is not None
+        return trade_max(self.caravans[self.current], MERCHANT_CARDS[self.pending_card].pay)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == OVER or seat != self.current:
+            return []
+        caravan = self.caravans[seat]
+        present = [key for key, n in zip(SPICES, caravan, strict=True) if n]
+        if self.phase == TURN:
+            actions: list[Action] = [Play(c) for c in self.hands[seat] if can_play(caravan, c)]
+            total = sum(caravan)
+            actions.extend(
+                Acquire(k) for k in range(1, len(self.merchant_row) + 1) if acquire_cost(k) <= total
+            )
+            actions.extend(
+                Claim(p)
+                for p, card in enumerate(self.point_row, 1)
+                if affords(caravan, POINT_CARDS[card].need)
+            )
+            actions.append(Rest())
+            return actions
+        if self.phase == TRADE:
+            return [Times(r) for r in range(1, self.trade_limit() + 1)]
+        if self.phase == UPGRADE:
+            steps: list[Action] = [Upgrade(key) for key in present if key != "B"]
+            if self.upgrades_done >= 1:
+                steps.append(UpgradeDone())
+            return steps
+        if self.phase == PAY:
+            return [Pay(key) for key in present]
+        return [Return(key) for key in present]
+
+    def check(self, seat: int, action: Action) -> None:
+        """Direct legality tests with a reason a player can read."""
+        caravan = self.caravans[seat]
+        phase = self.phase
+        if phase == TURN:
+            if isinstance(action, Play):
+                self._check_play(seat, action.card)
+            elif isinstance(action, Acquire):
+                size = len(self.merchant_row)
+                if not 1 <= action.position <= size:
+                    raise IllegalAction(f"the merchant row has positions 1 to {size}")
+                cost = acquire_cost(action.position)
+                if cost > sum(caravan):
+                    raise IllegalAction(
+                        f"position {action.position} costs {cost} {self.edition.spice_word}s; "
+                        f"you have {sum(caravan)}"
+                    )
+            elif isinstance(action, Claim):
+                size = len(self.point_row)
+                if not 1 <= action.position <= size:
+                    raise IllegalAction(f"the point row has positions 1 to {size}")
+                need = POINT_CARDS[self.point_row[action.position - 1]].need
+                if not affords(caravan, need):
+                    missing = [max(0, w - h) for h, w in zip(caravan, need, strict=True)]
+                    raise IllegalAction(
+                        f"that card needs {cost_text(need, self.edition)}; "
+                        f"missing {cost_text(missing, self.edition)}"
+                    )
+            elif not isinstance(action, Rest):
+                raise IllegalAction(f"choose an action first: {self.prompt(seat)}")
+            return
+        if phase == TRADE:
+            if not isinstance(action, Times):
+                raise IllegalAction(f"first say how many times: {self.prompt(seat)}")
+            limit = self.trade_limit()
+            if not 1 <= action.count <= limit:
+                raise IllegalAction(f"this trade can run 1 to {limit} times with your caravan")
+            return
+        if phase == UPGRADE:
+            if isinstance(action, UpgradeDone):
+                if self.upgrades_done == 0:
+                    raise IllegalAction("make at least one upgrade first")
+                return
+            if not isinstance(action, Upgrade):
+                raise IllegalAction(f"finish the upgrade first: {self.prompt(seat)}")
+            if action.spice == "B":
+                raise IllegalAction(f"{self._name('B')} is the highest rank and cannot be raised")
+            self._check_have(caravan, action.spice)
+            return
+        expected = Pay if phase == PAY else Return
+        if not isinstance(action, expected):
+            raise IllegalAction(self.prompt(seat))
+        self._check_have(caravan, action.spice)  # type: ignore[attr-defined]
+
+    def _check_play(self, seat: int, card_id: str) -> None:
+        if card_id not in self.hands[seat]:
+            where = (
+                "played already (rest to take it back)"
+                if card_id in self.played[seat]
+                else ("not yours")
+            )
+            raise IllegalAction(f"{card_id} is {where}")
+        card = MERCHANT_CARDS[card_id]
+        caravan = self.caravans[seat]
+        if card.kind == "upgrade" and not can_upgrade(caravan):
+            raise IllegalAction(f"no {self.edition.spice_word} in your caravan can be upgraded")
+        if card.kind == "trade" and trade_max(caravan, card.pay) < 1:
+            raise IllegalAction(
+                f"{card_text(card_id, self.edition)} needs {cost_text(card.pay, self.edition)}"
+            )
+
+    def _check_have(self, caravan: list[int], spice: str) -> None:
+        if caravan[RANK[spice]] == 0:
+            raise IllegalAction(f"you have no {self._name(spice)}")
+
+    def _name(self, key: str) -> str:
+        return f"{self.edition.letters[key]} ({self.edition.names[key]})"
+
+    # -- applying ---------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Play):
+            return self._play(seat, action.card)
+        if isinstance(action, Times):
+            return self._trade(seat, action.count)
+        if isinstance(action, Upgrade):
+            return self._upgrade(seat, action.spice)
+        if isinstance(action, UpgradeDone):
+            return self._finish_upgrade(seat)
+        if isinstance(action, Acquire):
+            return self._acquire(seat, action.position)
+        if isinstance(action, Pay):
+            return self._pay(seat, action.spice)
+        if isinstance(action, Claim):
+            return self._claim(seat, action.position)
+        if isinstance(action, Rest):
+            return self._rest(seat)
+        assert isinstance(action, Return)
+        return self._return(seat, action.spice)
+
+    def _gain(self, seat: int, counts: Counts | list[int], times: int = 1) -> None:
+        caravan = self.caravans[seat]
+        for i in range(4):
+            caravan[i] += counts[i] * times
+            self.ledger[i] += counts[i] * times
+
+    def _spend(self, seat: int, counts: Counts | list[int], times: int = 1) -> None:
+        """Return spices from a caravan to the (unlimited) supply."""
+        caravan = self.caravans[seat]
+        for i in range(4):
+            caravan[i] -= counts[i] * times
+            self.ledger[i] -= counts[i] * times
+
+    def _play(self, seat: int, card_id: str) -> list[Event]:
+        """Rule 3: the card moves to the played area and is resolved."""
+        self.hands[seat].remove(card_id)
+        self.played[seat].append(card_id)
+        card = MERCHANT_CARDS[card_id]
+        text = card_text(card_id, self.edition)
+        if card.kind == "spice":
+            self._gain(seat, card.gain)
+            return [Event(f"{seat_ref(seat)} played {text}"), *self._end_action(seat)]
+        self.pending_card = card_id
+        if card.kind == "upgrade":
+            self.phase = UPGRADE
+            self.upgrades_done = 0
+            return [Event(f"{seat_ref(seat)} plays {text}")]
+        if self.trade_limit() == 1:
+            return self._trade(seat, 1)
+        self.phase = TRADE
+        return [Event(f"{seat_ref(seat)} plays {text}")]
+
+    def _trade(self, seat: int, count: int) -> list[Event]:
+        """Rule 3c: return count × Pay, gain count × Gain, in one go."""
+        assert self.pending_card is not None
+        card = MERCHANT_CARDS[self.pending_card]
+        self._spend(seat, card.pay, count)
+        self._gain(seat, card.gain, count)
+        text = card_text(self.pending_card, self.edition)
+        self.pending_card = None
+        self.phase = TURN
+        return [Event(f"{seat_ref(seat)} played {text} ×{count}"), *self._end_action(seat)]
+
+    def _upgrade(self, seat: int, spice: str) -> list[Event]:
+        """Rule 3b: one spice of rank 1-3 becomes the spice one rank higher."""
+        caravan = self.caravans[seat]
+        rank = RANK[spice]
+        caravan[rank] -= 1
+        caravan[rank + 1] += 1
+        self.ledger[rank] -= 1
+        self.ledger[rank + 1] += 1
+        self.upgrades_done += 1
+        assert self.pending_card is not None
+        limit = MERCHANT_CARDS[self.pending_card].up
+        letter, higher = self.edition.letters[spice], self.edition.letters[SPICES[rank + 1]]
+        events = [Event(f"{seat_ref(seat)} upgraded {letter} to {higher}")]
+        if self.upgrades_done >= limit or not can_upgrade(caravan):
+            events.extend(self._finish_upgrade(seat))
+        return events
+
+    def _finish_upgrade(self, seat: int) -> list[Event]:
+        done = self.upgrades_done
+        self.pending_card = None
+        self.upgrades_done = 0
+        self.phase = TURN
+        plural = "s" if done != 1 else ""
+        return [
+            Event(f"{seat_ref(seat)} finished upgrading ({done} step{plural})"),
+            *self._end_action(seat),
+        ]
+
+    def _acquire(self, seat: int, position: int) -> list[Event]:
+        """Rule 4: pay one spice per card to the left (asked step by step), then take the card."""
+        self.acquire_position = position
+        self.paid = []
+        if position == 1:
+            return self._take_merchant(seat)
+        self.phase = PAY
+        return []
+
+    def _pay(self, seat: int, spice: str) -> list[Event]:
+        index = len(self.paid)
+        rank = RANK[spice]
+        self.caravans[seat][rank] -= 1
+        self.row_spices[index][rank] += 1
+        self.paid.append(spice)
+        if len(self.paid) == acquire_cost(self.acquire_position):
+            return self._take_merchant(seat)
+        return []
+
+    def _take_merchant(self, seat: int) -> list[Event]:
+        """Rules 4b-4d: the card goes to the hand with its spices; the row slides and refills."""
+        index = self.acquire_position - 1
+        card_id = self.merchant_row.pop(index)
+        on_card = self.row_spices.pop(index)
+        self.hands[seat].append(card_id)
+        for i in range(4):
+            self.caravans[seat][i] += on_card[i]
+        paid = ", ".join(self.edition.letters[s] for s in self.paid) or "nothing"
+        text = (
+            f"{seat_ref(seat)} acquired {card_text(card_id, self.edition)} at position "
+            f"{self.acquire_position}, paid {paid}"
+        )
+        if any(on_card):
+            text += f", gained {letters(on_card, self.edition)}"
+        events = [Event(text)]
+        self.phase = TURN
+        self.paid = []
+        self.acquire_position = 0
+        if self.merchant_deck:
+            new = self.merchant_deck.pop()
+            self.merchant_row.append(new)
+            self.row_spices.append([0, 0, 0, 0])
+            events.append(Event(f"New merchant card: {card_text(new, self.edition)}", reveals=True))
+        events.extend(self._end_action(seat))
+        return events
+
+    def _claim(self, seat: int, position: int) -> list[Event]:
+        """Rule 5: pay the spices, take the card, earn the coin above it, refill the row."""
+        card_id = self.point_row.pop(position - 1)
+        card = POINT_CARDS[card_id]
+        self._spend(seat, card.need)
+        self.claimed[seat].append(card_id)
+        coin = coin_for_claim(position, self.gold, self.silver)
+        text = (
+            f"{seat_ref(seat)} claimed {letters(card.need, self.edition)} ({card.vp} VP) at "
+            f"position {position}"
+        )
+        if coin == "gold":
+            self.gold -= 1
+            self.gold_coins[seat] += 1
+            text += f", +1 {self.edition.gold_name}"
+        elif coin == "silver":
+            self.silver -= 1
+            self.silver_coins[seat] += 1
+            text += f", +1 {self.edition.silver_name}"
+        events = [Event(text)]
+        if self.point_deck:
+            self.point_row.append(self.point_deck.pop())
+            new = POINT_CARDS[self.point_row[-1]]
+            events.append(
+                Event(
+                    f"New {self.edition.point_cards[:-1]}: {letters(new.need, self.edition)} "
+                    f"({new.vp} VP)",
+                    reveals=True,
+                )
+            )
+        if self.triggered_by is None and len(self.claimed[seat]) == self.target:
+            self.triggered_by = seat
+            events.append(Event(f"{seat_ref(seat)} has {self.target} cards: last round!"))
+        events.extend(self._end_action(seat))
+        return events
+
+    def _rest(self, seat: int) -> list[Event]:
+        """Rule 7: every played card returns to the hand (a pass when none is played)."""
+        back = len(self.played[seat])
+        self.hands[seat].extend(self.played[seat])
+        self.played[seat].clear()
+        text = f"{seat_ref(seat)} rested ({back} card{'s' if back != 1 else ''} back)"
+        return [Event(text), *self._end_action(seat)]
+
+    def _return(self, seat: int, spice: str) -> list[Event]:
+        rank = RANK[spice]
+        self.caravans[seat][rank] -= 1
+        self.ledger[rank] -= 1
+        if sum(self.caravans[seat]) > CARAVAN_LIMIT:
+            return []
+        self.phase = TURN
+        return [
+            Event(f"{seat_ref(seat)} returned spices down to {CARAVAN_LIMIT}"),
+            *self._end_turn(seat),
+        ]
+
+    def _end_action(self, seat: int) -> list[Event]:
+        """Rule 8: over the limit, the player returns spices of their choice down to 10."""
+        if sum(self.caravans[seat]) > CARAVAN_LIMIT:
+            self.phase = RETURN
+            return []
+        return self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> list[Event]:
+        """Rule 9 and §5.1: next seat, or the end once the round of the trigger is complete."""
+        self.turns[seat] += 1
+        if self.triggered_by is not None and seat == self.seats - 1:
+            self.phase = OVER
+            return [Event("The game is over.")]
+        self.current = (seat + 1) % self.seats
+        self.phase = TURN
+        return []
+
+    # -- what a seat sees -------------------------------------------------------------------------
+    def view(self, seat: int | None) -> SpiceRoadView:
+        players = tuple(
+            PlayerView(
+                caravan=tuple(self.caravans[s]),  # type: ignore[arg-type]
+                hand=tuple(self.hands[s]),
+                played=tuple(self.played[s]),
+                claimed=tuple(self.claimed[s]),
+                gold=self.gold_coins[s],
+                silver=self.silver_coins[s],
+                turns=self.turns[s],
+                score=sum(self.score_parts(s)),
+            )
+            for s in range(self.seats)
+        )
+        return SpiceRoadView(
+            edition=self.edition.key,
+            seats=self.seats,
+            current=self.current,
+            phase=self.phase,
+            pending_card=self.pending_card,
+            upgrades_done=self.upgrades_done,
+            acquire_position=self.acquire_position,
+            paid=tuple(self.paid),
+            point_row=tuple(self.point_row),
+            merchant_row=tuple(self.merchant_row),
+            row_spices=tuple(tuple(s) for s in self.row_spices),  # type: ignore[misc]
+            point_deck_size=len(self.point_deck),
+            merchant_deck_size=len(self.merchant_deck),
+            gold=self.gold,
+            silver=self.silver,
+            players=players,
+            end_trigger=self.target,
+            triggered_by=self.triggered_by,
+            over=self.phase == OVER,
+        )
+
+    def prompt(self, seat: int) -> str:
+        if self.phase == OVER:
+            return "The game is over."
+        if seat != self.current:
+            return f"Waiting for {seat_ref(self.current)}."
+        word = self.edition.spice_word
+        if self.phase == TURN:
+            return "Play a card, acquire a merchant card, claim a point card or rest."
+        card = self.pending_card
+        if self.phase == TRADE and card is not None:
+            return f"Run {card_text(card, self.edition)} how many times (1-{self.trade_limit()})?"
+        if self.phase == UPGRADE and card is not None:
+            up = MERCHANT_CARDS[card].up
+            return f"Pick a {word} to upgrade ({self.upgrades_done} of {up} done)."
+        if self.phase == PAY:
+            index = len(self.paid) + 1
+            return (
+                f"Pick the {word} to place on card {index} "
+                f"({index} of {acquire_cost(self.acquire_position)})."
+            )
+        extra = sum(self.caravans[seat]) - CARAVAN_LIMIT
+        plural = "s" if extra > 1 else ""
+        return f"Caravan over {CARAVAN_LIMIT}: return {extra} more {word}{plural}."
+
+    # -- the end ----------------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def score_parts(self, seat: int) -> tuple[int, int, int, int]:
+        return score_breakdown(
+            self.claimed[seat], self.gold_coins[seat], self.silver_coins[seat], self.caravans[seat]
+        )
+
+    def result(self) -> Result:
+        """§5.2-5.3: highest score wins; ties go to the later seat (the most recent turn)."""
+        rows = [self.score_parts(seat) for seat in range(self.seats)]
+        totals = [sum(row) for row in rows]
+        tied = len(set(totals)) < len(totals)
+        ed = self.edition
+        return Result.build(
+            categories=(ed.point_cards, ed.gold_name, ed.silver_name, f"{ed.spice_word}s"),
+            breakdown=rows,
+            tiebreak="equal scores: the later seat (most recent turn) ranks higher" if tied else "",
+            tiebreak_values=list(range(1, self.seats + 1)) if tied else None,
+            tiebreak_keys=[(seat,) for seat in range(self.seats)],
+        )
+
+    def estimate(self) -> tuple[float, ...]:
+        """Score plus what the caravan and the merchant cards owned are likely to become."""
+        from tulipgames.games.spiceroad.bots import position_value
+
+        return tuple(position_value(self, seat) for seat in range(self.seats))
+
+    def invariant_violations(self) -> list[str]:
+        """Spice ledger, 45 merchant / 36 point cards, coins, row sizes and the caravan limit."""
+        problems = []
+        on_board = [
+            sum(c[i] for c in self.caravans) + sum(s[i] for s in self.row_spices) for i in range(4)
+        ]
+        if on_board != self.ledger:
+            problems.append(f"spices in play {on_board} != ledger {self.ledger}")
+        if any(n < 0 for c in self.caravans for n in c) or any(
+            n < 0 for s in self.row_spices for n in s
+        ):
+            problems.append("negative spice count")
+        merchant = self.merchant_deck + self.merchant_row
+        for seat in range(self.seats):
+            own = self.hands[seat] + self.played[seat]
+            if sorted(c for c in own if c in STARTING_HAND) != sorted(STARTING_HAND):
+                problems.append(f"seat {seat} does not own exactly one S1 and one S2")
+            merchant += [c for c in own if c not in STARTING_HAND]
+        if sorted(merchant) != sorted(MERCHANT_DECK):
+            problems.append("merchant cards M01-M43 are not each present exactly once")
+        points = self.point_deck + self.point_row + [c for cs in self.claimed for c in cs]
+        if sorted(points) != sorted(POINT_DECK):
+            problems.append("point cards P01-P36 are not each present exactly once")
+        coins = coins_per_stack(self.seats)
+        if self.gold + sum(self.gold_coins) != coins or self.gold < 0:
+            problems.append("gold coins not conserved")
+        if self.silver + sum(self.silver_coins) != coins or self.silver < 0:
+            problems.append("silver coins not conserved")
+        if len(self.row_spices) != len(self.merchant_row):
+            problems.append("spices on cards out of step with the merchant row")
+        if self.merchant_deck and len(self.merchant_row) != MERCHANT_ROW_SIZE:
+            problems.append("merchant row not full while the deck has cards")
+        if self.point_deck and len(self.point_row) != POINT_ROW_SIZE:
+            problems.append("point row not full while the deck has cards")
+        for seat in range(self.seats):
+            waiting = seat != self.current or self.phase == TURN or self.phase == OVER
+            if waiting and sum(self.caravans[seat]) > CARAVAN_LIMIT:
+                problems.append(f"seat {seat} holds more than {CARAVAN_LIMIT} between turns")
+        if len({self.turns[s] for s in range(self.current)}) > 1:
+            problems.append("seats before the current one have unequal turn counts")
+        return problems
+
+
+class SpiceRoad(Game):
+    """Century: Spice Road (and its Golem Edition look)."""
+
+    id = "spiceroad"
+    title = "Century: Spice Road"
+    pitch = "Trade spices along the caravan routes and claim point cards."
+    min_players = 2
+    max_players = 5
+    options = {
+        "edition": Option(
+            "edition",
+            "spice",
+            ("spice", "golem"),
+            "spice: turmeric, saffron, cardamom, cinnamon; golem: the same game with crystals",
+        )
+    }
+    hidden_information = False
+    bot_levels = ("random", "normal", "hard")
+
+    def new_state(
+        self, seats: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> SpiceRoadState:
+        self.check_seats(seats)
+        return SpiceRoadState(seats, seed, self.resolve_options(options))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def make_bot(self, level: str, seed: int = 0) -> Any:
+        from tulipgames.engine.bots import RandomBot
+        from tulipgames.games.spiceroad import bots
+
+        if level == "random":
+            return RandomBot(seed)
+        if level == "normal":
+            return bots.PlannerBot(seed)
+        if level == "hard":
+            return bots.make_hard_bot(seed)
+        raise ValueError(f"{self.title} has no bot level {level!r}")
+
+
+GAME = SpiceRoad()
