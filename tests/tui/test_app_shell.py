@@ -9,6 +9,7 @@ import pytest
 from textual.widgets import Markdown, OptionList, Static
 
 from tests.tui import toygame
+from tulipgames import games
 from tulipgames.engine.core import SeatSpec
 from tulipgames.store import DB_NAME, Store
 from tulipgames.table import Table
@@ -298,3 +299,26 @@ async def test_terminal_too_small_notice_recovers(store: Store):
 
 def test_store_fixture_is_on_disk(store: Store):
     assert store.path.name == DB_NAME
+
+
+async def test_digit_starts_the_nth_game_and_coming_games_do_not_start(store: Store):
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        toy_number = [info.id for info in games.CATALOGUE].index("toy") + 1
+        await pilot.press(str(toy_number))
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.screen.game.id == "toy"
+
+
+async def test_coming_game_cannot_be_started(store: Store, monkeypatch: pytest.MonkeyPatch):
+    toygame.install(monkeypatch, only=True)
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")  # Tulip & Rose, not available in this test
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        menu = app.screen.query_one("#menu", OptionList)
+        assert menu.get_option("game:tulipandrose").disabled

@@ -186,5 +186,6 @@ def install(monkeypatch: pytest.MonkeyPatch, only: bool = False) -> None:
     monkeypatch.setattr(app_module, "has_screen", has_screen)
     monkeypatch.setattr(games, "get_game", get_game)
     monkeypatch.setattr(games, "is_available", is_available)
-    monkeypatch.setattr(games, "CATALOGUE", (*games.CATALOGUE, INFO))
-    monkeypatch.setattr(games, "GAME_IDS", (*games.GAME_IDS, "toy"))
+    if "toy" not in games.GAME_IDS:
+        monkeypatch.setattr(games, "CATALOGUE", (*games.CATALOGUE, INFO))
+        monkeypatch.setattr(games, "GAME_IDS", (*games.GAME_IDS, "toy"))

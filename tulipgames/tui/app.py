@@ -27,7 +27,7 @@ from tulipgames.store import HighScore, SaveError, Store
 from tulipgames.table import Table
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.screens.history import HistoryScreen
-from tulipgames.tui.screens.menu import MenuChosen, MenuEntry, MenuScreen, game_entry
+from tulipgames.tui.screens.menu import MenuChosen, MenuEntry, MenuScreen, game_entry, keyed
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.resume import ResumeScreen
 from tulipgames.tui.screens.rules import RulesScreen
@@ -134,38 +134,39 @@ class TulipGamesApp(App[None]):
         """Called when one of :meth:`extra_menu_entries` is chosen."""
 
     def menu_entries(self) -> list[MenuEntry]:
-        entries = [game_entry(info, playable(info.id)) for info in games.CATALOGUE]
+        entries = [
+            game_entry(info, playable(info.id), str(number) if number < 10 else "")
+            for number, info in enumerate(games.CATALOGUE, 1)
+        ]
         entries.append(MenuEntry("-", Text(""), ""))
         resumable = self.store.count_active() if self.store else 0
-        entries.append(
+        solo = playable(SOLO_GAME)
+        saving = self.store is not None
+        resume = f"Resume a game ({resumable})" if resumable else "Resume a game"
+        entries += [
             MenuEntry(
                 "resume",
-                Text(f"Resume a game ({resumable})" if resumable else "Resume a game"),
+                keyed("r", resume, saving),
                 "Go on with a saved game. Every move is saved as it is played.",
-                self.store is not None,
-            )
-        )
-        solo = playable(SOLO_GAME)
-        entries.append(
+                saving,
+            ),
             MenuEntry(
                 "solo",
-                Text("Solo challenge" + ("" if solo else "  (coming soon)")),
+                keyed("s", "Solo challenge" + ("" if solo else "  (coming soon)"), solo),
                 "The Little Flower Shop alone: score levels, high scores, a daily deal.",
                 solo,
-            )
-        )
-        entries.append(
+            ),
             MenuEntry(
                 "history",
-                Text("History & high scores"),
+                keyed("h", "History & high scores", saving),
                 "Finished games and the best scores.",
-                self.store is not None,
-            )
-        )
-        entries.append(MenuEntry("rules", Text("Rules"), "How to play each game."))
+                saving,
+            ),
+            MenuEntry("rules", keyed("?", "Rules"), "How to play each game."),
+        ]
         for entry_id, label in self.extra_menu_entries():
-            entries.append(MenuEntry(entry_id, Text(label), label))
-        entries.append(MenuEntry("quit", Text("Quit"), "Leave tulipgames. Games stay saved."))
+            entries.append(MenuEntry(entry_id, keyed("", label), label))
+        entries.append(MenuEntry("quit", keyed("q", "Quit"), "Leave tulipgames. Games stay saved."))
         return entries
 
     def on_mount(self) -> None:

@@ -37,9 +37,19 @@ class MenuChosen(Message):
         self.entry_id = entry_id
 
 
-def game_entry(info: games.GameInfo, available: bool) -> MenuEntry:
+def keyed(key: str, text: str, enabled: bool = True) -> Text:
+    """A menu label with its shortcut key in front."""
     label = Text(no_wrap=True, overflow="ellipsis")
-    label.append(f"{info.title:<24}", style="bold" if available else "dim")
+    label.append(f"{key:>2} ", style="bold")
+    label.append(text, style="" if enabled else "dim")
+    return label
+
+
+def game_entry(info: games.GameInfo, available: bool, key: str = "") -> MenuEntry:
+    """A game's line: its shortcut key, title, player count and pitch (or "coming soon")."""
+    label = Text(no_wrap=True, overflow="ellipsis")
+    label.append(f"{key:>2} ", style="bold")
+    label.append(f"{info.title:<23}", style="bold" if available else "dim")
     label.append(f"{info.players:>5} pl  ", style="" if available else "dim")
     if available:
         label.append(info.pitch, style="italic")
@@ -57,6 +67,7 @@ class MenuScreen(Screen[None]):
         Binding("s", "pick('solo')", "Solo", show=False),
         Binding("h", "pick('history')", "History", show=False),
         Binding("question_mark", "pick('rules')", "Rules"),
+        *[Binding(str(n), f"pick_game({n})", "Game", show=False) for n in range(1, 10)],
     ]
     DEFAULT_CSS = """
     MenuScreen { align: center top; }
@@ -117,6 +128,12 @@ class MenuScreen(Screen[None]):
 
     def _entry(self, entry_id: str | None) -> MenuEntry | None:
         return next((e for e in self.entries if e.id == entry_id), None)
+
+    def action_pick_game(self, number: int) -> None:
+        """Digit ``n`` starts the n-th game of the menu."""
+        game_entries = [e for e in self.entries if e.id.startswith("game:")]
+        if number <= len(game_entries):
+            self.action_pick(game_entries[number - 1].id)
 
     def action_pick(self, entry_id: str) -> None:
         entry = self._entry(entry_id)

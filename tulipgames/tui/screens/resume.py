@@ -16,8 +16,8 @@ from tulipgames.store import SaveInfo
 def save_label(save: SaveInfo) -> Text:
     label = Text()
     label.append(f"#{save.id:<4}", style="bold")
-    label.append(f"{save.title:<22}")
-    label.append(f"{', '.join(save.names)[:28]:<29}")
+    label.append(f"{save.title[:21]:<22}")
+    label.append(f"{', '.join(save.names)[:22]:<23}")
     label.append(save.updated[:16].replace("T", " "), style="dim")
     if save.problem is not None:
         label.append(f"\n      cannot open: {save.problem}", style="italic")
@@ -34,7 +34,7 @@ class ResumeScreen(Screen[int | None]):
     ResumeScreen > Vertical { padding: 0 1; }
     ResumeScreen #resume-title { padding: 1 0 0 0; text-style: bold; color: $accent; }
     ResumeScreen #resume-hint { color: $text-muted; }
-    ResumeScreen OptionList { height: 1fr; border: round $primary; }
+    ResumeScreen OptionList, ResumeScreen OptionList:focus { height: 1fr; border: round $accent; }
     """
 
     def __init__(self, saves: list[SaveInfo]) -> None:
