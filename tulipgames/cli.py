@@ -227,7 +227,7 @@ def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
     chosen = daily_seed() if args.daily else (random_seed() if args.seed is None else args.seed)
     table = Table.new(game, [SeatSpec(args.name[:16], "human")], chosen)
     store = open_store(args, parser)
-    store.create(table, "daily" if args.daily else "solo")
+    store.create(table, "daily" if chosen == daily_seed() else "solo")
     return run_app(store=store, table=table)
 
 

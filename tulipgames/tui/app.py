@@ -57,8 +57,26 @@ def playable(game_id: str) -> bool:
 
 
 def daily_seed(day: date | None = None) -> int:
-    """The daily deal: everyone who plays the solo challenge on one day gets the same deal."""
-    return int((day or date.today()).strftime("%Y%m%d"))
+    """The daily deal: everyone who plays the solo challenge on one day gets the same deal.
+
+    The solo game's rules module may define ``daily_seed(date)``; otherwise the date as YYYYMMDD.
+    """
+    day = day or date.today()
+    try:
+        rules = importlib.import_module(f"tulipgames.games.{SOLO_GAME}.rules")
+    except ModuleNotFoundError:
+        rules = None
+    own = getattr(rules, "daily_seed", None)
+    return int(own(day)) if callable(own) else int(day.strftime("%Y%m%d"))
+
+
+def solo_variant(choice: SetupChoice) -> str:
+    """The high-score table a setup plays for: ``daily`` only on today's deal, ``solo`` alone."""
+    if len(choice.seats) != 1 or choice.game != SOLO_GAME:
+        return ""
+    if choice.variant == "daily" and choice.seed == daily_seed():
+        return "daily"
+    return "solo"
 
 
 class GamePickScreen(ModalScreen[str | None]):
@@ -157,6 +175,12 @@ class TulipGamesApp(App[None]):
                 solo,
             ),
             MenuEntry(
+                "daily",
+                keyed("d", "Daily deal" + ("" if solo else "  (coming soon)"), solo),
+                "Today's solo deal: the same cards for everyone, its own high-score table.",
+                solo,
+            ),
+            MenuEntry(
                 "history",
                 keyed("h", "History & high scores", saving),
                 "Finished games and the best scores.",
@@ -189,6 +213,8 @@ class TulipGamesApp(App[None]):
             self.show_resume()
         elif entry == "solo":
             self.show_setup(SOLO_GAME, solo=True)
+        elif entry == "daily":
+            self.show_setup(SOLO_GAME, solo=True, daily=True)
         elif entry == "history":
             self.show_history()
         elif entry == "rules":
@@ -222,7 +248,7 @@ class TulipGamesApp(App[None]):
         except ValueError as exc:
             self.notify(str(exc), severity="error")
             return
-        self.start_table(table, variant=choice.variant)
+        self.start_table(table, variant=solo_variant(choice))
 
     def new_table(
         self, game_id: str, seats: list[SeatSpec], seed: int, options: dict[str, object]

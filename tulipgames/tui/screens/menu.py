@@ -65,6 +65,7 @@ class MenuScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
         Binding("r", "pick('resume')", "Resume", show=False),
         Binding("s", "pick('solo')", "Solo", show=False),
+        Binding("d", "pick('daily')", "Daily", show=False),
         Binding("h", "pick('history')", "History", show=False),
         Binding("question_mark", "pick('rules')", "Rules"),
         *[Binding(str(n), f"pick_game({n})", "Game", show=False) for n in range(1, 10)],
