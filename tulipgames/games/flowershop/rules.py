@@ -807,6 +807,13 @@ class FlowerShopState(State):
             base = replace(base, tiebreak=f"Level: {level} ({band})")
         return FlowerShopResult(**{**base.__dict__, "level": level})
 
+    def score_detail(self, seat: int) -> str:
+        """The high-score note: the solo level reached, else the place at the table."""
+        result = self.result()
+        if self.solo:
+            return f"{result.level} ({level_band(result.level, self.filler_scoring)})"
+        return f"place {result.ranks[seat]} of {self.seats}"
+
     def estimate(self) -> tuple[float, ...]:
         return tuple(float(sum(self.score_rows(seat))) for seat in range(self.seats))
 
