@@ -165,6 +165,7 @@ class Edition:
     title: str
     letters: dict[str, str]
     names: dict[str, str]
+    short_names: dict[str, str]
     colours: dict[str, str]
     spice_word: str
     gold_name: str
@@ -180,6 +181,7 @@ EDITIONS: dict[str, Edition] = {
         title="Century: Spice Road",
         letters={"Y": "Y", "R": "R", "G": "G", "B": "B"},
         names={"Y": "turmeric", "R": "saffron", "G": "cardamom", "B": "cinnamon"},
+        short_names={"Y": "turmeric", "R": "saffron", "G": "cardamom", "B": "cinnamon"},
         colours={"Y": "yellow", "R": "red", "G": "green", "B": "#a0522d"},
         spice_word="spice",
         gold_name="gold",
@@ -198,6 +200,7 @@ EDITIONS: dict[str, Edition] = {
             "G": "blue crystal",
             "B": "pink crystal",
         },
+        short_names={"Y": "yellow", "R": "green", "G": "blue", "B": "pink"},
         colours={"Y": "yellow", "R": "green", "G": "dodger_blue1", "B": "hot_pink"},
         spice_word="crystal",
         gold_name="copper",

@@ -262,6 +262,18 @@ def cost_text(counts: Counts | list[int], edition: Edition) -> str:
     return " ".join(parts) or "-"
 
 
+def caravan_words(counts: Counts | list[int], edition: Edition) -> str:
+    """A caravan in words: "3 turmeric + 1 saffron", "3 yellow + 1 green crystal"."""
+    parts = [f"{n} {edition.short_names[k]}" for k, n in zip(SPICES, counts, strict=True) if n]
+    if not parts:
+        return f"no {edition.spice_word}s"
+    text = " + ".join(parts)
+    if edition.short_names != edition.names:
+        last = [n for n in counts if n][-1]
+        text += f" {edition.spice_word}{'s' if last > 1 else ''}"
+    return text
+
+
 def card_text(card_id: str, edition: Edition) -> str:
     """A merchant card's effect: "+YYR", "Upgrade 3" or "BB → RRRGG" in edition letters."""
     card = MERCHANT_CARDS[card_id]
