@@ -41,8 +41,8 @@ from tulipgames.games.spiceroad.rules import (
     Play,
     Rest,
     Times,
-    card_text,
     caravan_words,
+    card_text,
     coin_stacks,
     letters,
     trade_max,
@@ -93,11 +93,12 @@ def test_scenario_02_data_integrity() -> None:
         if kind != "trade":
             assert weight_column is None and sum(pay) == 0
             continue
-        paid = sum(w * n for w, n in zip(weights, pay))
-        gained = sum(w * n for w, n in zip(weights, gain))
+        paid = sum(w * n for w, n in zip(weights, pay, strict=True))
+        gained = sum(w * n for w, n in zip(weights, gain, strict=True))
         assert gained > paid
         assert weight_column == (paid, gained), card_id
-        assert not any(p and g for p, g in zip(pay, gain)), "a trade never gains what it pays"
+        # a trade never gains a key it pays
+        assert not any(p and g for p, g in zip(pay, gain, strict=True))
     for card_id, need, cubes, compact, vp in POINT_TABLE:
         assert sum(need) == cubes and letters(need, EDITIONS["spice"]) == compact
         assert POINT_CARDS[card_id].vp == vp
@@ -106,7 +107,7 @@ def test_scenario_02_data_integrity() -> None:
 def test_scenario_03_value_formula() -> None:
     weights = [CHECK_WEIGHT[k] for k in SPICES]
     for card in POINT_CARDS.values():
-        total = sum(w * n for w, n in zip(weights, card.need))
+        total = sum(w * n for w, n in zip(weights, card.need, strict=True))
         keys = sum(1 for n in card.need if n)
         bonus = {1: 0, 2: 0, 3: 1, 4: 2}[keys]
         assert card.vp == total + bonus, card.id
@@ -424,4 +425,4 @@ def test_scenario_19_golem_edition() -> None:
     assert dataclasses.replace(golem.view(None), edition="spice") == spice.view(None)
     assert golem.result().totals == spice.result().totals
     assert golem.result().ranks == spice.result().ranks
-    assert OVER == golem.phase
+    assert golem.phase == OVER
