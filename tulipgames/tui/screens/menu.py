@@ -15,6 +15,8 @@ from textual.widgets.option_list import Option
 
 from tulipgames import __version__, games
 
+#: Room left for a game's pitch on its menu line at 80 columns.
+PITCH_WIDTH = 36
 BANNER = "✿ tulipgames"
 TAGLINE = "five board and dice games for the terminal"
 
@@ -52,7 +54,11 @@ def game_entry(info: games.GameInfo, available: bool, key: str = "") -> MenuEntr
     label.append(f"{info.title:<23}", style="bold" if available else "dim")
     label.append(f"{info.players:>5} pl  ", style="" if available else "dim")
     if available:
-        label.append(info.pitch, style="italic")
+        # the whole pitch is shown under the menu; the line itself must fit 80 columns
+        pitch = info.pitch
+        if len(pitch) > PITCH_WIDTH:
+            pitch = pitch[: PITCH_WIDTH - 1] + "…"
+        label.append(pitch, style="italic")
     else:
         label.append("coming soon", style="dim italic")
     return MenuEntry(f"game:{info.id}", label, info.pitch, available)
