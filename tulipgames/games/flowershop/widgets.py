@@ -1,0 +1,539 @@
+"""The Little Flower Shop widgets: the shop window, opponents, the draft / reveal / solo panel and
+the "what may I do now" menu.
+
+Every widget renders a :class:`~tulipgames.games.flowershop.rules.FlowerShopView` (plus, for the
+menu, the acting seat's legal actions) and decides no rule. Cards are always written with their
+letters (``T2·H`` a tulip card with 2 flowers and hypericum, ``S×3`` a vase for 3 sunflowers,
+``*×1`` any flower); colour only repeats what the letters say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tulipgames.engine.core import Action
+from tulipgames.games.flowershop.data import (
+    BASKET_HOOKS,
+    CARDS,
+    FILLER_LEVEL_SHIFT,
+    FILLERS,
+    SOLO_LEVELS,
+    SPOTS,
+    STORAGE_MAX,
+    SWAP_COST,
+)
+from tulipgames.games.flowershop.rules import (
+    STORAGE,
+    Buy,
+    ChooseFiller,
+    Discard,
+    Done,
+    Draw,
+    FlowerShopView,
+    Keep,
+    Move,
+    Pick,
+    Place,
+    Sell,
+    ShopView,
+    Store,
+    Swap,
+    Trash,
+    filler_choices,
+    flower_price,
+    kind,
+    solo_level,
+)
+from tulipgames.tui.screens.messages import ActionChosen
+
+TYPE_STYLE = {"R": "red", "T": "magenta", "S": "yellow", "I": "medium_purple1", "*": "bold"}
+KIND_STYLE = {"basket": "green", "salary": "bright_green", "order": "cyan"}
+FILLER_SHORT = {"B": "baby's breath", "H": "hypericum", "F": "fern"}
+
+
+def card_text(card: str, with_id: bool = True) -> Text:
+    """A card as ``FL07 R2·H`` (id, then glyph), coloured by flower type or card kind."""
+    info = CARDS[card]
+    style = TYPE_STYLE.get(info.flower, "") if info.flower else KIND_STYLE.get(info.kind, "")
+    glyph = info.glyph
+    if info.kind == "vase":
+        glyph += f" {info.petals}p"
+    text = Text()
+    if with_id:
+        text.append(card + " ", style="dim")
+    text.append(glyph, style=style)
+    return text
+
+
+def plain(card: str) -> str:
+    return card_text(card).plain
+
+
+def score_line(categories: Sequence[str], rows: Sequence[int]) -> Text:
+    """The score if the game ended now, row by row: ``24 FP = 18p +7b +2$ -3t``."""
+    short = {"Petals": "p", "Baskets": "b", "Money": "$", "Trash": "t",
+             "Completion bonus": " bonus", "Filler": " filler"}
+    text = Text()
+    text.append(f"{sum(rows)} FP", style="bold")
+    text.append(" = ")
+    for index, (name, value) in enumerate(zip(categories, rows, strict=True)):
+        sign = "" if index == 0 else (" +" if value >= 0 else " -")
+        text.append(f"{sign}{abs(value) if index else value}{short.get(name, name)}")
+    return text
+
+
+class ShopWindow(Static):
+    """One seat's shop: money, trash, hooks, the 8 vase spots, storage and the score preview.
+
+    The two hanging spots (H1, H2) are drawn on their own shelf above the six lower spots.
+    Each spot shows its vase (id, requirement, petals) and its flower or ``empty``. Storage has
+    four slots; a fifth card is drawn as the overflow that must be used or trashed.
+    """
+
+    DEFAULT_CSS = """
+    ShopWindow {
+        width: 45; height: auto; border: round $primary; padding: 0 0 0 1;
+    }
+    ShopWindow.-acting { border: round $accent; }
+    ShopWindow.-wide { width: 62; }
+    """
+
+    def show_shop(self, view: FlowerShopView, seat: int, name: str, acting: bool) -> None:
+        shop = view.shops[seat]
+        wide = self.has_class("-wide")
+        self.set_class(acting, "-acting")
+        self.border_title = f"{name}'s shop ({shop.colour})"
+        trash = len(shop.trash)
+        lines = [
+            Text.assemble(
+                ("Register ", "dim"), (f"${shop.money}", "bold"), f" (={shop.money // 5} FP)  ",
+                ("Trash ", "dim"), (f"{trash}", "bold"), f" (-{trash // 2} FP)",
+            ),
+            self._hooks(shop),
+            self._shelf("Hanging", shop, [6, 7], wide),
+        ]
+        for row in ((0, 1), (2, 3), (4, 5)):
+            lines.append(self._shelf("Lower" if row[0] == 0 else "", shop, list(row), wide))
+        lines.extend(self._storage(shop))
+        lines.append(Text.assemble(("Now ", "dim"), score_line(view.categories,
+                                                                view.preview[seat])))
+        self.update(Text("\n").join(lines))
+
+    @staticmethod
+    def _hooks(shop: ShopView) -> Text:
+        text = Text("Hooks ", style="dim")
+        for index in range(BASKET_HOOKS):
+            if index:
+                text.append(" ")
+            if index < len(shop.hooks):
+                basket = shop.hooks[index]
+                text.append(f"[{CARDS[basket].fp}FP {basket}]", style="green")
+            else:
+                text.append("[ free  ]", style="dim")
+        return text
+
+    @staticmethod
+    def _shelf(label: str, shop: ShopView, spots: list[int], wide: bool) -> Text:
+        text = Text()
+        if wide:
+            text.append(f"{label:<8}", style="dim")
+        for n, index in enumerate(spots):
+            if n:
+                text.append("  " if wide else " ")
+            text.append_text(spot_cell(shop, index, wide))
+        return text
+
+    @staticmethod
+    def _storage(shop: ShopView) -> list[Text]:
+        cards = list(shop.storage)
+        count = len(cards)
+        head = Text.assemble(("Storage ", "dim"), f"{count}/{STORAGE_MAX}")
+        slots: list[Text] = []
+        for index in range(max(STORAGE_MAX, count)):
+            cell = Text(f"{index + 1} ")
+            if index < count:
+                cell.append_text(card_text(cards[index]))
+            else:
+                cell.append("(empty)", style="dim")
+            if index >= STORAGE_MAX:
+                cell.stylize("reverse")
+                cell.append(" ! trash or use 1 card", style="bold reverse")
+            slots.append(cell)
+        lines = [head]
+        for start in range(0, len(slots), 2):
+            pair = slots[start:start + 2]
+            line = Text("  ")
+            line.append_text(pair[0])
+            if len(pair) > 1:
+                line.append(" " * max(1, 20 - pair[0].cell_len))
+                line.append_text(pair[1])
+            lines.append(line)
+        return lines
+
+
+def spot_cell(shop: ShopView, index: int, wide: bool) -> Text:
+    """``L4 VA05 R×2 3p R2·B`` (filled), ``... empty`` or ``L6 (free spot)``."""
+    vase, flower = shop.spots[index]
+    text = Text(f"{SPOTS[index]} ", style="bold")
+    width = 25 if wide else 20
+    if vase is None:
+        text.append("(free spot)", style="dim")
+        text.truncate(width, pad=True)
+        return text
+    text.append(f"{vase} ", style="dim")
+    info = CARDS[vase]
+    text.append(f"{info.flower}×{info.count}", style=TYPE_STYLE.get(info.flower, ""))
+    text.append(f" {info.petals}p ")
+    if flower is None:
+        text.append("empty", style="dim italic")
+    else:
+        text.append_text(card_text(flower, with_id=wide))
+    text.truncate(width, pad=True)
+    return text
+
+
+class OpponentsPanel(Static):
+    """Every other seat on one line: vases filled, baskets, storage, trash, money, pick state."""
+
+    DEFAULT_CSS = """
+    OpponentsPanel { height: auto; padding: 0 1; }
+    """
+
+    def show_opponents(
+        self, view: FlowerShopView, viewer: int, names: Sequence[str], wide: bool = False
+    ) -> None:
+        lines = []
+        for shop in view.shops:
+            if shop.seat == viewer:
+                continue
+            filled = sum(1 for _v, f in shop.spots if f is not None)
+            vases = sum(1 for v, _f in shop.spots if v is not None)
+            fp = sum(CARDS[b].fp for b in shop.hooks)
+            state = ""
+            if view.phase == "pick":
+                state = "picked" if shop.picked else "choosing"
+            elif view.phase == "use":
+                state = "done" if shop.done else "using"
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append(f"{names[shop.seat][:8]:<8} ", style="bold")
+            line.append(f"filled {filled}/{vases}  baskets {len(shop.hooks)} {fp}FP  "
+                        f"storage {len(shop.storage)}  trash {len(shop.trash)}  ${shop.money}  ")
+            if view.phase == "pick":
+                line.append(f"hand {shop.hand_size}  ")
+            line.append(state, style="italic")
+            if wide:
+                line.append(f"  now {sum(view.preview[shop.seat])} FP", style="dim")
+            lines.append(line)
+        self.update(Text("\n").join(lines))
+
+
+class DraftPanel(Static):
+    """What the step is about: the hand and the pass, the reveal, the solo piles, or the end."""
+
+    DEFAULT_CSS = """
+    DraftPanel { height: auto; border: round $primary-darken-2; padding: 0 1; }
+    """
+
+    def show_step(
+        self, view: FlowerShopView, viewer: int | None, names: Sequence[str], acting: bool
+    ) -> None:
+        if view.solo:
+            self.border_title = f"Solo · round {view.round} · pile {view.step}"
+            lines = self._solo(view, full=self.size.width >= 60)
+        elif view.phase == "pick":
+            self.border_title = f"Round {view.round} · pick {view.step} of 7"
+            lines = self._draft(view, viewer, names)
+        elif view.phase == "use":
+            self.border_title = f"Revealed · round {view.round} · pick {view.step}"
+            lines = self._reveal(view, names)
+        else:
+            self.border_title = "Game over" if view.phase == "over" else "Filler"
+            lines = self._end(view, viewer, names)
+        self.update(Text("\n").join(lines))
+
+    @staticmethod
+    def _draft(view: FlowerShopView, viewer: int | None, names: Sequence[str]) -> list[Text]:
+        arrow = "→ left" if view.pass_offset > 0 else "← right"
+        lines = []
+        if viewer is not None:
+            target = (viewer + view.pass_offset) % view.seats
+            if view.step < 7:
+                lines.append(Text(f"Hand passes {arrow} to {names[target]}"))
+            else:
+                lines.append(Text("Last card of the round: nothing passes"))
+        if view.my_pick is not None:
+            line = Text("Your face-down pick: ")
+            line.append_text(card_text(view.my_pick))
+            if view.my_swap:
+                line.append(f" (swapped {view.my_swap})", style="dim")
+            lines.append(line)
+        for start in range(0, len(view.hand), 2):
+            line = Text()
+            for offset, card in enumerate(view.hand[start:start + 2]):
+                if offset:
+                    line.pad_right(18 - line.cell_len)
+                line.append(f"{start + offset + 1} ", style="bold")
+                line.append_text(card_text(card))
+            lines.append(line)
+        if view.step == 7 and view.my_pick is None and viewer is not None:
+            money = view.shops[viewer].money
+            offer = Text(f"s: swap for a random card, ${SWAP_COST}")
+            if money < SWAP_COST:
+                offer.append(f" (you have ${money})")
+                offer.stylize("dim")
+            lines.append(offer)
+        if viewer is None:
+            lines.append(Text("Hands are hidden.", style="dim"))
+        return lines
+
+    @staticmethod
+    def _reveal(view: FlowerShopView, names: Sequence[str]) -> list[Text]:
+        lines = []
+        for seat, (card, swapped) in enumerate(view.reveal):
+            line = Text(f"{names[seat][:10]:<10} ", style="bold")
+            if card is not None:
+                line.append_text(card_text(card))
+            if swapped:
+                line.append(f" (paid ${SWAP_COST}, swapped {plain(swapped)})", style="italic")
+            shop = view.shops[seat]
+            line.append("  done" if shop.done else "", style="dim")
+            lines.append(line)
+        return lines
+
+    @staticmethod
+    def _solo(view: FlowerShopView, full: bool) -> list[Text]:
+        piles = Text()
+        for index, size in enumerate(view.piles):
+            current = index == view.step - 1 and view.phase in ("flip", "use")
+            cell = str(size) if size else "-"
+            piles.append(f"[{cell}]" if current else f" {cell} ", style="bold reverse" if current
+                         else ("dim" if index < view.step - 1 else ""))
+        piles.append(f" deck {view.deck_size}", style="dim")
+        lines = [piles]
+        if view.flipped is not None:
+            line = Text("Flipped ")
+            line.append_text(card_text(view.flipped))
+            if view.under:
+                line.append(f" · {view.under} under it")
+                lines.extend([line, Text("k keep · x discard")])
+            else:
+                line.append(" · last card")
+                allowed = "" if view.draw_allowed else " (deck reserve: not now)"
+                lines.extend([line, Text(f"k keep · s draw ${SWAP_COST}{allowed}")])
+        elif view.phase == "use" and view.shops[0].using:
+            lines.append(Text.assemble("Kept ", card_text(view.shops[0].using), ": use it"))
+        if view.solo_discards:
+            recent = Text("Discarded ", style="dim")
+            for card in view.solo_discards[-3:]:
+                recent.append_text(card_text(card, with_id=False))
+                recent.append(" ")
+            lines.append(recent)
+        total = sum(view.preview[0])
+        level = solo_level(total, view.filler_scoring)
+        shift = FILLER_LEVEL_SHIFT if view.filler_scoring else 0
+        ladder = [(name, None if t is None else t + shift) for t, name in reversed(SOLO_LEVELS)]
+        if full:
+            text = Text("Levels ")
+            for name, threshold in ladder:
+                mark = f"{name} <{ladder[1][1]}" if threshold is None else f"{name} {threshold}"
+                text.append(mark, style="bold reverse" if name == level else "dim")
+                text.append(" ")
+            lines.append(text)
+        now = Text.assemble("Now ", (f"{total} FP", "bold"), ": ", (level, "bold reverse"))
+        above = [(name, t) for name, t in ladder if t is not None and t > total]
+        if above:
+            now.append(f" · {above[0][0]} at {above[0][1]}")
+        lines.append(now)
+        if view.phase == "over":
+            lines.append(Text(f"Final score {total} FP: level {level}", style="bold"))
+        return lines
+
+    @staticmethod
+    def _end(view: FlowerShopView, viewer: int | None, names: Sequence[str]) -> list[Text]:
+        lines = []
+        for shop in view.shops:
+            line = Text(f"{names[shop.seat][:10]:<10} ", style="bold")
+            line.append_text(score_line(view.categories, view.preview[shop.seat]))
+            lines.append(line)
+        if view.phase == "filler" and viewer is not None:
+            counts = filler_choices(view.shops[viewer])
+            lines.append(Text("Score one filler: " + ", ".join(
+                f"{k.lower()} {FILLER_SHORT[k]} +{counts[k]}" for k in FILLERS)))
+        return lines
+
+
+GROUPS = ("Step", "Place", "Store", "Sell", "Buy basket", "Reorganize", "Trash")
+
+
+def group_of(action: Action) -> str:
+    if isinstance(action, (Pick, Swap, Keep, Discard, Draw, Done, ChooseFiller)):
+        return "Step"
+    if isinstance(action, Place):
+        return "Place"
+    if isinstance(action, Store):
+        return "Store"
+    if isinstance(action, Sell):
+        return "Sell"
+    if isinstance(action, Buy):
+        return "Buy basket"
+    if isinstance(action, Move):
+        return "Reorganize"
+    return "Trash"
+
+
+def action_label(action: Action, view: FlowerShopView, seat: int) -> Text:
+    """A legal action in words, with what it changes (price, petals, the new trash count)."""
+    shop = view.shops[seat]
+    text = Text()
+    if isinstance(action, Pick):
+        index = view.hand.index(action.card) + 1 if action.card in view.hand else 0
+        text.append(f"{index} " if index else "", style="bold")
+        text.append("Pick ")
+        text.append_text(card_text(action.card))
+    elif isinstance(action, Swap):
+        text.append(f"s Swap {view.hand[0] if view.hand else ''} for a random card: ${SWAP_COST}")
+    elif isinstance(action, Keep):
+        text.append("k Keep ")
+        if view.flipped:
+            text.append_text(card_text(view.flipped))
+    elif isinstance(action, Discard):
+        text.append(f"x Discard it ({view.under} under it)")
+    elif isinstance(action, Draw):
+        text.append(f"s Draw a random card instead: ${SWAP_COST}")
+    elif isinstance(action, Done):
+        text.append("d Done", style="bold")
+    elif isinstance(action, ChooseFiller):
+        counts = filler_choices(shop)
+        text.append(f"{action.filler.lower()} Score {FILLER_SHORT[action.filler]} "
+                    f"({action.filler}): +{counts[action.filler]}")
+    elif isinstance(action, Place):
+        index = SPOTS.index(action.spot)
+        text.append("Place ")
+        text.append_text(card_text(action.card))
+        vase = shop.spots[index][0]
+        if kind(action.card) == "flower" and vase is not None:
+            text.append(f" in {vase} on {action.spot} (+{CARDS[vase].petals}p)")
+        else:
+            text.append(f" at {action.spot}")
+    elif isinstance(action, Store):
+        text.append("Store ")
+        text.append_text(card_text(action.card))
+        text.append(f"  (storage {len(shop.storage) + 1}/{STORAGE_MAX})")
+    elif isinstance(action, Sell):
+        goods = " + ".join(plain(c) for c in action.goods)
+        flowers = [c for c in action.goods if kind(c) == "flower"]
+        price = flower_price(flowers[0]) if flowers else 2
+        text.append(f"Sell {goods} with {action.order}: ")
+        text.append(f"+${price}", style="bold")
+    elif isinstance(action, Buy):
+        info = CARDS[action.card]
+        text.append(f"Buy {action.card} {info.fp}FP for ${info.cost}")
+    elif isinstance(action, Move):
+        text.append("Move ")
+        text.append_text(card_text(action.card))
+        if action.to == STORAGE:
+            text.append(" to storage")
+        else:
+            index = SPOTS.index(action.to)
+            vase = shop.spots[index][0]
+            if kind(action.card) == "flower":
+                text.append(f" into {vase} on {action.to}")
+            elif vase is not None:
+                text.append(f" to {action.to} (swap with {vase})")
+            else:
+                text.append(f" to {action.to}")
+    elif isinstance(action, Trash):
+        text.append("Trash ")
+        text.append_text(card_text(action.card))
+        text.append(f" (trash -> {len(shop.trash) + 1})")
+    return text
+
+
+def move_order(action: Action, view: FlowerShopView, seat: int) -> int:
+    """Useful moves first: flowers, then vases to or from storage, then vase swaps."""
+    assert isinstance(action, Move)
+    if kind(action.card) == "flower":
+        return 0
+    if action.to == STORAGE or action.card in view.shops[seat].storage:
+        return 1
+    index = SPOTS.index(action.to)
+    return 2 if view.shops[seat].spots[index][0] is None else 3
+
+
+def done_blocker(view: FlowerShopView, seat: int) -> str:
+    """Why ``done`` is not offered in a use step (empty when it is, or in other steps)."""
+    shop = view.shops[seat]
+    if view.phase != "use" or shop.done:
+        return ""
+    if shop.using is not None:
+        return f"use {shop.using} first"
+    if len(shop.storage) > STORAGE_MAX:
+        return f"storage holds {len(shop.storage)}: get down to {STORAGE_MAX}"
+    return ""
+
+
+class ActionMenu(OptionList):
+    """What may be done now: the acting seat's legal actions grouped as Step, Place, Store,
+    Sell, Buy basket, Reorganize and Trash. Arrows move, Enter plays the highlighted action.
+    """
+
+    DEFAULT_CSS = """
+    ActionMenu { height: 1fr; border: round $primary-darken-2; }
+    ActionMenu:focus { border: round $accent; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._actions: list[Action | None] = []
+        self._key: object = None
+
+    def show_actions(
+        self, actions: Sequence[Action], view: FlowerShopView | None, seat: int | None,
+        note: str = "",
+    ) -> None:
+        key = (tuple(str(a) for a in actions), note, view.shops if view else None)
+        if key == self._key:
+            return
+        self._key = key
+        self.border_title = "What may I do now" if actions else ""
+        self.clear_options()
+        self._actions = []
+        options: list[Option] = []
+        if note:
+            options.append(Option(Text(note, style="italic"), disabled=True))
+            self._actions.append(None)
+        if view is not None and seat is not None:
+            blocker = done_blocker(view, seat)
+            if blocker:
+                options.append(Option(Text(f"d Done: not yet, {blocker}", style="dim"),
+                                      disabled=True))
+                self._actions.append(None)
+            by_group: dict[str, list[Action]] = {group: [] for group in GROUPS}
+            for action in actions:
+                by_group[group_of(action)].append(action)
+            for group in GROUPS:
+                if not by_group[group]:
+                    continue
+                if group != "Step":
+                    options.append(Option(Text(f"— {group} —", style="bold dim"), disabled=True))
+                    self._actions.append(None)
+                listed = by_group[group]
+                if group == "Reorganize":
+                    listed = sorted(listed, key=lambda a: move_order(a, view, seat))
+                for action in listed:
+                    options.append(Option(action_label(action, view, seat)))
+                    self._actions.append(action)
+        self.add_options(options)
+        first = next((i for i, a in enumerate(self._actions) if a is not None), None)
+        if first is not None:
+            self.highlighted = first
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        action = self._actions[event.option_index]
+        if action is not None:
+            self.post_message(ActionChosen(action))
