@@ -36,6 +36,13 @@ def demo_tables(game_id: str) -> dict[str, Table]:
     return dict(make()) if callable(make) else {}
 
 
+def has_rules(game_id: str) -> bool:
+    try:
+        return bool(games.get_game(game_id).rules_markdown().strip())
+    except (OSError, ModuleNotFoundError):
+        return False
+
+
 def finished_table(game_id: str, seed: int = 7) -> Table:
     """A table of bots played to the end, for the results picture."""
     game = games.get_game(game_id)
@@ -98,9 +105,10 @@ async def render(out: Path, data_dir: Path) -> list[Path]:
             lambda: CurtainScreen("Mira", games.get_game(hidden).title),
         )
     )
+    explained = next((g for g in ready if has_rules(g)), ready[0])
     written.append(
         await _shoot(
-            TulipGamesApp(None), out / "rules.svg", lambda: RulesScreen(games.get_game(ready[0]))
+            TulipGamesApp(None), out / "rules.svg", lambda: RulesScreen(games.get_game(explained))
         )
     )
     done = finished_table(ready[0])

@@ -94,7 +94,7 @@ class ResultsScreen(Screen[None]):
         with Vertical():
             yield Static(f"{self.game_title} — final scores (seed {self.seed})", id="results-title")
             yield Static(Text(winners_line(self.result, self.names)), id="results-winners")
-            yield DataTable(id="results-table", cursor_type="row", zebra_stripes=True)
+            yield DataTable(id="results-table", show_cursor=False, zebra_stripes=True)
             yield Static(id="results-tiebreak")
         yield Footer()
 
