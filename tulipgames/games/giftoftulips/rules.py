@@ -304,7 +304,6 @@ class GiftView:
     setup_choice: Card | None
     own_secret: tuple[Card, ...]
     choices: tuple[Choice, ...]
-    majority_now: tuple[tuple[int, ...], ...]
     festival_before_reveal: Festival | None
     reveals: tuple[RevealStep, ...]
 
@@ -624,7 +623,7 @@ class GiftState(State):
                 ranking, totals = self.ranking[:], dict(self.totals)
                 rank_after_adding(ranking, totals, card.variety, card.value)
                 place = place_of(ranking, card.variety)
-                note = f"{letter(card.variety)} total {totals[card.variety]}, {PLACE_NAMES[place]}"
+                note = f"→ {letter(card.variety)} {totals[card.variety]}, {PLACE_NAMES[place]}"
                 result.append(Choice(action, 0, note))
             else:
                 result.append(Choice(action, 0, "face down"))
@@ -661,9 +660,6 @@ class GiftState(State):
             if self.phase != OVER
             else (),
             choices=tuple(self.choices(seat)) if mine else (),
-            majority_now=tuple(
-                tuple(row) for row in majority_table(self.seats, self.ranking, self.bouquets)
-            ),
             festival_before_reveal=self.festival_before_reveal,
             reveals=tuple(self.reveals),
         )
@@ -678,9 +674,9 @@ class GiftState(State):
             return "The game is over"
         if seat != self.active:
             return f"{seat_ref(self.active)} is playing card {self.card_no} of 2"
-        used = ", ".join(FAMILY_NAMES[f] for f in self.used)
-        already = f" (already used: {used})" if used else ""
-        return f"Card {self.card_no} of 2: {self.pending}. Keep, give or add it{already}"
+        left = [name for f, name in FAMILY_NAMES.items() if f not in self.used]
+        used = "".join(f" ({FAMILY_NAMES[f]} used)" for f in self.used)
+        return f"Card {self.card_no} of 2: {self.pending}. {' or '.join(left)} it{used}"
 
     # -- the end ----------------------------------------------------------------------------
     def is_over(self) -> bool:
