@@ -355,11 +355,12 @@ def greedy_policy(state: State, seat: int, rng: random.Random) -> Action:
                 best_claim, best_vp = Claim(position), vp
     if best_claim is not None:
         return best_claim
-    roll = rng.random()
-    if roll < 0.15 and state.merchant_row:
+    owned = len(state.hands[seat]) + len(state.played[seat])
+    if owned < 7 and rng.random() < 0.5:
         total = sum(caravan)
-        position = rng.randint(1, min(len(state.merchant_row), total + 1, 3))
-        return Acquire(position)
+        for position, card_id in enumerate(state.merchant_row[: total + 1], 1):
+            if card_value(card_id) - 1.2 * (position - 1) > 3.0:
+                return Acquire(position)
     best_play, best_gain = None, 0.0
     for card_id in state.hands[seat]:
         card = MERCHANT_CARDS[card_id]
@@ -379,13 +380,31 @@ def greedy_policy(state: State, seat: int, rng: random.Random) -> Action:
     return best_play or Rest()
 
 
-def make_hard_bot(seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> SearchBot:
-    """``hard``: determinized MCTS with greedy rollouts cut off by :func:`position_value`."""
-    bot = SearchBot(
-        seconds=seconds,
-        iterations=iterations,
-        seed=seed,
-        rollout=greedy_policy,
-        rollout_depth=24,
-    )
-    return bot
+class HardBot:
+    """``hard``: determinized MCTS for the turn's action and the trade count; the planner settles
+    upgrades, payments and returns, where search adds little but costs many iterations."""
+
+    level = "hard"
+
+    def __init__(self, seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> None:
+        self.planner = PlannerBot(seed)
+        self.search = SearchBot(
+            seconds=seconds,
+            iterations=iterations,
+            seed=seed,
+            rollout=greedy_policy,
+            rollout_depth=ROLLOUT_DEPTH,
+        )
+
+    def choose(self, state: State, seat: int) -> Action:
+        assert isinstance(state, SpiceRoadState)
+        if state.phase in (PAY, RETURN, UPGRADE):
+            return self.planner.choose(state, seat)
+        return self.search.choose(state, seat)
+
+
+ROLLOUT_DEPTH: int | None = 24
+
+
+def make_hard_bot(seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> HardBot:
+    return HardBot(seed, seconds, iterations)
