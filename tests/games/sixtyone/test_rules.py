@@ -19,10 +19,10 @@ from tulipgames.games.sixtyone.rules import (
     CATEGORIES,
     EMPTY,
     GAME,
-    X,
     LeafOnly,
     Place,
     PlaceX,
+    X,
     area_acorns,
     blank_sheet,
     legal_spots,
@@ -152,7 +152,7 @@ def random_area(rng: random.Random, area: int) -> tuple[int, ...]:
             spots = legal_spots(row, area, mark)
         if spots:
             spot = rng.choice(spots)
-            row = row[: spot - 1] + (mark,) + row[spot:]
+            row = (*row[:spot - 1], mark, *row[spot:])
     return row
 
 

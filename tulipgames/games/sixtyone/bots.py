@@ -62,7 +62,7 @@ from tulipgames.games.sixtyone.rules import (
     mushroom_neighbours,
 )
 
-COMPETITION = 0.45
+COMPETITION = 0.3
 LEAF_WEIGHT = 0.6
 X_WORTH = 2.5
 MEAN_LEAF_STEP = 3.2

@@ -1,0 +1,193 @@
+"""The Sixty-One screen driven with Textual's Pilot: layout at 80x24, the keyboard choice, the X
+step, the leaf-only step, and whole hot-seat games played with key presses only."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from textual.app import App
+from textual.widgets import DataTable
+
+from tests.games.sixtyone.helpers import sheet
+from tulipgames.engine.core import SeatSpec
+from tulipgames.games.sixtyone.rules import GAME, LeafOnly, PlaceX
+from tulipgames.games.sixtyone.screen import SCREEN, SixtyOneScreen, demo_tables
+from tulipgames.games.sixtyone.widgets import DiceSheet
+from tulipgames.store import Store
+from tulipgames.table import Table
+from tulipgames.tui.screens.results import ResultsScreen
+
+
+class ScreenApp(App[None]):
+    """The smallest host for the game screen."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def on_mount(self) -> None:
+        self.push_screen(SCREEN(self.table))
+
+
+def sheet_lines(app: App[None]) -> list[str]:
+    widget = app.screen.query_one(DiceSheet)
+    return ["".join(seg.text for seg in widget.render_line(y)) for y in range(widget.size.height)]
+
+
+def painted_lines(app: App[None]) -> list[str]:
+    widget = app.screen.query_one(DiceSheet)
+    return widget.render().plain.split("\n")
+
+
+def hot_seat(seed: int) -> Table:
+    return Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Ben")], seed, bot_delay=0.0)
+
+
+@pytest.mark.parametrize("name", ["sixtyone-midgame", "sixtyone-x-pending", "sixtyone-12-seats"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_demo_tables_fit_the_terminal(name: str, size: tuple[int, int]) -> None:
+    app = ScreenApp(demo_tables()[name])
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(DiceSheet)
+        painted = painted_lines(app)
+        assert len(painted) <= widget.size.height
+        assert all(len(line) <= size[0] for line in painted)
+        text = "\n".join(sheet_lines(app))
+        for word in ("Pumpkins", "Mugs", "Leaves", "Bonus", "TOTAL", "Round"):
+            assert word in text
+        assert "61:+5" in text
+        view = app.screen.table.state.view(0)
+        assert f"TOTAL{sum(view.scores[0]):>{len(text)}}"[-3:].strip() in text
+
+
+async def test_die_selection_steps_forward_and_back_with_keys() -> None:
+    table = demo_tables()["sixtyone-midgame"]
+    app = ScreenApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(DiceSheet)
+        assert widget.stage == "area"
+        legal_areas = {a.area for a in table.state.legal_actions(0)}
+        assert {table.state.dice[i] for i in widget.pickable_dice()} == legal_areas
+        await pilot.press("enter")
+        assert widget.stage == "write" and widget.sel.area_die is not None
+        await pilot.press("backspace")
+        assert widget.stage == "area" and widget.sel.area_die is None
+        await pilot.press("enter", "enter")
+        assert widget.stage == "spot"
+        action = widget.chosen_action()
+        assert action in table.state.legal_actions(0)
+        assert "→ write" in sheet_lines(app)[-1] or any("→ write" in s for s in sheet_lines(app))
+        await pilot.press("escape")
+        assert widget.stage == "write"
+        await pilot.press("enter", "enter")
+        assert table.record.actions[-1] == (0, str(action))
+
+
+async def test_pending_x_highlights_every_x_legal_spot_and_places_it() -> None:
+    table = demo_tables()["sixtyone-x-pending"]
+    app = ScreenApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(DiceSheet)
+        assert widget.stage == "x"
+        legal = table.state.legal_actions(0)
+        assert {PlaceX(a, s) for a, s in widget.targets()} == set(legal)
+        drawn = "\n".join(sheet_lines(app))
+        assert len(re.findall(r"<[^<>]>", drawn)) == len(legal) - 1  # highlighted spots
+        assert len(re.findall(r"»[^<>]«", drawn)) == 1  # and the one under the cursor
+        await pilot.press("right", "enter")
+        assert not table.state.pending_x
+        assert table.record.actions[-1] == (0, str(legal[1]))
+
+
+async def test_leaf_only_choice_when_nothing_fits() -> None:
+    table = hot_seat(3)
+    state = table.state
+    state.sheets[0] = sheet(a1="1 1 2 2", a3="3 3 6 6 6", a5="1 2 1 3 4 1")
+    state.dice = (1, 3, 5)
+    app = ScreenApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(DiceSheet)
+        assert widget.stage == "leaf"
+        assert "No placement fits" in sheet_lines(app)[-1] or any(
+            "No placement fits" in line for line in sheet_lines(app))
+        await pilot.press("c")
+        assert table.state.leaves[0] == (5,)
+        assert table.record.actions[-1] == (0, str(LeafOnly(5)))
+
+
+async def play_to_results(pilot, app: App[None]) -> Table:  # type: ignore[no-untyped-def]
+    """Press keys only until the results screen shows; returns the table played."""
+    table = None
+    for step in range(3000):
+        screen = app.screen
+        if isinstance(screen, ResultsScreen):
+            assert table is not None
+            await pilot.pause()
+            return table
+        if not isinstance(screen, SixtyOneScreen):
+            await pilot.pause(0.05)
+            continue
+        table = screen.table
+        widget = screen.query_one(DiceSheet)
+        if widget.stage == "watch":
+            await pilot.pause(0.1)
+            continue
+        if step % 3 == 0:
+            await pilot.press("right")
+        await pilot.press("enter")
+    raise AssertionError("the game did not reach the results screen")
+
+
+def shown_totals(app: App[None]) -> list[int]:
+    grid = app.screen.query_one(DataTable)
+    for row in range(grid.row_count):
+        cells = grid.get_row_at(row)
+        if str(cells[0]) == "Total":
+            return [int(str(cell)) for cell in cells[1:]]
+    raise AssertionError("no Total row on the results screen")
+
+
+async def test_full_hot_seat_game_with_keys_only() -> None:
+    table = hot_seat(61)
+    app = ScreenApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        played = await play_to_results(pilot, app)
+        assert played.state.is_over()
+        result = played.state.result()
+        assert shown_totals(app) == list(result.totals)
+        assert len(played.record.actions) >= 2 * 11
+
+
+async def test_full_game_from_menu_to_results_in_the_app(tmp_path: Path) -> None:
+    from tulipgames.tui.app import TulipGamesApp
+    from tulipgames.tui.screens.setup import SetupScreen
+
+    store = Store(tmp_path / "data")
+    app = TulipGamesApp(store, bot_delay=0.0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("5")  # Sixty-One is the fifth game of the menu
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            assert "Sixty-One" in str(app.screen.query_one("#setup-title").render())
+            await pilot.press("shift+tab", "ctrl+u", *"4242")  # the seed
+            await pilot.press("shift+tab", "enter", "up", "up", "enter")  # seat 2: Human
+            await pilot.press("ctrl+g")  # start
+            await pilot.pause()
+            assert isinstance(app.screen, SixtyOneScreen)
+            table = app.screen.table
+            assert table.record.seed == 4242
+            assert [s.kind for s in table.seats] == ["human", "human"]
+            played = await play_to_results(pilot, app)
+            assert played is table
+            assert shown_totals(app) == list(table.state.result().totals)
+    finally:
+        store.close()
