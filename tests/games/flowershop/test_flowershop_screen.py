@@ -1,0 +1,155 @@
+"""The Little Flower Shop screen driven with Pilot in the real app, at 80x24."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tulipgames.engine.core import Action, SeatSpec
+from tulipgames.games.flowershop.bots import greedy_action
+from tulipgames.games.flowershop.rules import (
+    GAME,
+    ChooseFiller,
+    Discard,
+    Done,
+    Draw,
+    FlowerShopState,
+    Keep,
+    Pick,
+    Swap,
+)
+from tulipgames.games.flowershop.screen import SCREEN, demo_tables
+from tulipgames.games.flowershop.widgets import ActionMenu, DraftPanel
+from tulipgames.store import Store
+from tulipgames.table import Table
+from tulipgames.tui.app import TulipGamesApp
+from tulipgames.tui.screens.curtain import CurtainScreen
+from tulipgames.tui.screens.results import ResultsScreen
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    db = Store(tmp_path / "data")
+    yield db
+    db.close()
+
+
+def screen_text(app: TulipGamesApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def wait_for(pilot, condition, tries: int = 200) -> None:
+    for _ in range(tries):
+        if condition():
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()
+    assert condition()
+
+
+def key_for(action: Action, state: FlowerShopState, seat: int) -> str | None:
+    """The key that plays an action directly, if it has one."""
+    if isinstance(action, Pick):
+        return str(state.shops[seat].hand.index(action.card) + 1)
+    keys = {Keep: "k", Discard: "x", Swap: "s", Draw: "s", Done: "d"}
+    if type(action) in keys:
+        return keys[type(action)]
+    if isinstance(action, ChooseFiller):
+        return action.filler.lower()
+    return None
+
+
+async def play_through_screen(pilot, app: TulipGamesApp, table: Table, seat: int) -> None:
+    """Play the greedy bot's choice for ``seat`` with the keyboard, as a person would."""
+    state = table.state
+    assert isinstance(state, FlowerShopState)
+    action = greedy_action(state, seat)
+    menu = app.screen.query_one(ActionMenu)
+    offered = [a for a in menu._actions if a is not None]
+    assert set(map(str, offered)) == set(map(str, state.legal_actions(seat)))
+    before = len(table.record.actions)
+    key = key_for(action, state, seat)
+    if key is None:
+        menu.focus()
+        menu.highlighted = menu._actions.index(action)
+        await pilot.press("enter")
+    else:
+        await pilot.press(key)
+    await wait_for(pilot, lambda: len(table.record.actions) > before)
+    assert table.record.actions[before] == (seat, str(action))
+
+
+async def test_solo_challenge_to_the_level_screen(store: Store) -> None:
+    table = Table.new(GAME, [SeatSpec("Ana")], seed=2024, bot_delay=0.0)
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SCREEN)
+        assert "Flipped" in screen_text(app)
+        while not table.state.is_over():
+            await play_through_screen(pilot, app, table, 0)
+        level = table.state.result().level
+        panel = str(app.screen.query_one(DraftPanel).render())
+        assert f"level {level}" in panel
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        text = screen_text(app)
+        assert level in text and str(table.state.result().totals[0]) in text
+    best = store.high_scores("flowershop")
+    assert best and best[0].detail.startswith(level)
+
+
+async def test_two_seat_game_with_one_human(store: Store) -> None:
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Ben", "bot:easy")], seed=11,
+                      bot_delay=0.0)
+    app = TulipGamesApp(store, table=table)
+    passes_seen = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while not table.state.is_over():
+            await wait_for(pilot, lambda: table.state.is_over() or 0 in table.state.to_act())
+            if table.state.is_over():
+                break
+            state = table.state
+            assert isinstance(state, FlowerShopState)
+            text = screen_text(app)
+            ben = state.shops[1]
+            assert not [c for c in [*ben.hand, ben.pick or ""] if c and c in text]
+            if state.phase == "pick" and state.step < 7:
+                passes_seen.add("→ left to Ben" in text or "← right to Ben" in text)
+            await play_through_screen(pilot, app, table, 0)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        assert "Ben" in screen_text(app)
+    assert passes_seen == {True}
+    assert table.state.is_over() and len(table.state.result().totals) == 2
+
+
+async def test_curtain_between_two_human_seats(store: Store) -> None:
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Ben")], seed=3, bot_delay=0.0)
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, SCREEN))
+        viewer = app.screen.viewer
+        hand = table.state.shops[viewer].hand
+        await pilot.press("1")
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        assert not [card for card in hand[1:] if card in screen_text(app)]
+
+
+async def test_demo_tables_render_at_80x24_and_120x40() -> None:
+    tables = demo_tables()
+    assert set(tables) == {"flowershop-window", "flowershop-draft", "flowershop-solo"}
+    for name, table in tables.items():
+        assert not table.seats[0].is_bot
+        for size in ((80, 24), (120, 40)):
+            app = TulipGamesApp(None, table=table)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                text = screen_text(app)
+                assert "shop" in text and "What may I do now" in text, name
+                if name == "flowershop-solo":
+                    assert "Flipped" in text
+                if name == "flowershop-draft":
+                    assert "right to Ben" in text
