@@ -322,3 +322,15 @@ async def test_coming_game_cannot_be_started(store: Store, monkeypatch: pytest.M
         assert isinstance(app.screen, MenuScreen)
         menu = app.screen.query_one("#menu", OptionList)
         assert menu.get_option("game:tulipandrose").disabled
+
+
+async def test_escape_on_the_curtain_goes_to_the_menu_and_the_game_stays_saved(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Mira")])
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert [s.id for s in store.saves()] == [table.save_id]

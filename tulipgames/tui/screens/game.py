@@ -46,7 +46,8 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("question_mark", "rules", "Rules"),
         Binding("u", "undo", "Undo"),
-        Binding("ctrl+s", "save", "Save"),
+        # every move is saved as played, so the footer's room goes to the keys that matter more
+        Binding("ctrl+s", "save", "Save", show=False),
         Binding("ctrl+l", "focus_log", "Log", show=False),
         Binding("escape", "leave", "Menu"),
     ]

@@ -110,13 +110,14 @@ class ResultsScreen(Screen[None]):
             Text("Total", style="bold"),
             *[Text(str(t), style="bold", justify="right") for t in self.result.totals],
         )
-        table.add_row(
-            Text("Place", style="bold"),
-            *[
-                Text(ordinal(r) + (" *" if r == 1 else ""), style="bold", justify="right")
-                for r in self.result.ranks
-            ],
-        )
+        if len(self.names) > 1:
+            table.add_row(
+                Text("Place", style="bold"),
+                *[
+                    Text(ordinal(r) + (" *" if r == 1 else ""), style="bold", justify="right")
+                    for r in self.result.ranks
+                ],
+            )
         lines = []
         if self.result.tiebreak:
             lines.append(f"Tie-break: {render_names(self.result.tiebreak, self.names)}")
