@@ -90,12 +90,20 @@ class Worth:
         self.shop = state.shops[seat]
         self.m = money_weight(self.shop)
         self.full = len(self.shop.storage) >= STORAGE_MAX
-        self._unseen: list[str] | None = None
+        self._unseen: tuple[int, dict[tuple[str, int], int]] | None = None
         self.seat = seat
 
-    def unseen(self) -> list[str]:
+    def unseen(self) -> tuple[int, dict[tuple[str, int], int]]:
+        """*u*, the cards not seen, and how many of them are flowers of each type and count."""
         if self._unseen is None:
-            self._unseen = unseen_cards(self.state, self.seat)
+            cards = unseen_cards(self.state, self.seat)
+            flowers: dict[tuple[str, int], int] = {}
+            for card in cards:
+                info = CARDS[card]
+                if info.kind == "flower":
+                    key = (info.flower, info.count)
+                    flowers[key] = flowers.get(key, 0) + 1
+            self._unseen = (len(cards), flowers)
         return self._unseen
 
     def __call__(self, card: str) -> float:
@@ -134,9 +142,10 @@ class Worth:
         petals = CARDS[card].petals
         if any(kind(c) == "flower" and fits(c, card) for c in shop.storage):
             return petals + 0.5
-        unseen = self.unseen()
-        u = len(unseen)
-        k = sum(1 for c in unseen if kind(c) == "flower" and fits(c, card))
+        u, flowers = self.unseen()
+        need = CARDS[card]
+        k = sum(n for (flower, count), n in flowers.items()
+                if count == need.count and need.flower in ("*", flower))
         r = picks_left(self.state)
         p = min(0.95, 1 - (1 - k / u) ** (1.8 * r)) if u else 0.0
         return petals * p - 0.5 * (1 - p)
@@ -278,9 +287,6 @@ def greedy_action(state: FlowerShopState, seat: int) -> Action:
 
 
 # -- the search bot ---------------------------------------------------------------------------
-DECISIONS = (Pick, Swap, Keep, Discard, Draw)
-
-
 class DecisionState(State):
     """The game seen only at its draft decisions, for :class:`SearchBot`.
 
@@ -307,7 +313,7 @@ class DecisionState(State):
         return self.inner.to_act()
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return [a for a in self.inner.legal_actions(seat) if isinstance(a, DECISIONS)]
+        return self.inner.step_actions(seat)
 
     def check(self, seat: int, action: Action) -> None:
         self.inner.check(seat, action)

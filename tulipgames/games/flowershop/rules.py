@@ -521,12 +521,17 @@ class FlowerShopState(State):
         if self.phase == "filler":
             return [ChooseFiller(letter) for letter in FILLERS]
         actions: list[Action] = []
-        if len(shop.storage) <= STORAGE_MAX:
-            actions.extend(self._ending_actions(shop))
+        actions.extend(self.step_actions(seat))
         actions.extend(free_actions(shop))
         return actions
 
-    def _ending_actions(self, shop: Shop) -> list[Action]:
+    def step_actions(self, seat: int) -> list[Action]:
+        """The legal step-ending actions of ``seat`` (pick, swap, keep, discard, draw, done)."""
+        shop = self.shops[seat]
+        if seat not in self.to_act() or len(shop.storage) > STORAGE_MAX:
+            return []
+        if self.phase == "filler":
+            return [ChooseFiller(letter) for letter in FILLERS]
         if self.phase == "pick":
             picks: list[Action] = [Pick(card) for card in shop.hand]
             if self.step == PICKS and shop.money >= SWAP_COST and self.deck:
