@@ -334,3 +334,15 @@ async def test_escape_on_the_curtain_goes_to_the_menu_and_the_game_stays_saved(s
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert [s.id for s in store.saves()] == [table.save_id]
+
+
+async def test_no_color_marks_the_selection_without_colour(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        style = menu.get_component_rich_style("option-list--option-highlighted")
+        assert style.underline and style.bold

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 from datetime import date
 from pathlib import Path
 
@@ -194,6 +195,8 @@ class TulipGamesApp(App[None]):
         return entries
 
     def on_mount(self) -> None:
+        # without colour the highlighted line must still stand out (reverse video, see tcss)
+        self.set_class(bool(os.environ.get("NO_COLOR")), "-no-color")
         self.push_screen(MenuScreen(self.menu_entries()))
         if self.initial_table is not None:
             self.start_table(self.initial_table, self.initial_seats)
