@@ -153,3 +153,24 @@ async def test_demo_tables_render_at_80x24_and_120x40() -> None:
                     assert "Flipped" in text
                 if name == "flowershop-draft":
                     assert "right to Ben" in text
+
+
+async def test_filler_choice_preselects_the_largest_filler(store: Store) -> None:
+    table = Table.new(GAME, [SeatSpec("Ana")], seed=5, options={"filler_scoring": True},
+                      bot_delay=0.0)
+    state = table.state
+    assert isinstance(state, FlowerShopState)
+    for spot, (vase, flower) in enumerate((("VA16", "FL22"), ("VA17", "FL12"), ("VA01", "FL04"))):
+        state.shops[0].spots[spot], state.shops[0].flowers[spot] = vase, flower
+    state.round, state.step, state.phase = 3, 7, "use"
+    state.shops[0].using = None
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await wait_for(pilot, lambda: table.state.phase == "filler")
+        menu = app.screen.query_one(ActionMenu)
+        assert menu._actions[menu.highlighted] == ChooseFiller("H")  # two hypericum flowers
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.state.is_over())
+        assert table.state.result().breakdown[0][-1] == 2

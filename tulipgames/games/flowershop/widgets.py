@@ -522,6 +522,9 @@ class ActionMenu(OptionList):
                     options.append(Option(Text(f"— {group} —", style="bold dim"), disabled=True))
                     self._actions.append(None)
                 listed = by_group[group]
+                if view.phase == "filler":  # the largest filler comes first, preselected
+                    counts = filler_choices(view.shops[seat])
+                    listed = sorted(listed, key=lambda a: -counts[getattr(a, "filler", "B")])
                 if group == "Reorganize":
                     listed = sorted(listed, key=lambda a: move_order(a, view, seat))
                 for action in listed:
