@@ -15,13 +15,14 @@ and moving one card at a time) for the best expected outcome under that pricing 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
-from functools import lru_cache
 
-from tulipgames.engine.bots import SearchBot
-from tulipgames.engine.core import Action
+from tulipgames.engine.bots import SearchBot, _Node
+from tulipgames.engine.core import Action, State
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
+    FLOWER_PROSPECT,
     KIND_INDEX,
     Assign,
     Bid,
@@ -36,21 +37,12 @@ from tulipgames.games.tulipandrose.rules import (
     feasible_bouquets,
     income,
     loans_needed,
-    score_sheet,
+    points_gained,
     split_problem,
 )
 
 #: Points a loan costs beyond the florins it brings: -30 points, +20 florins.
 LOAN_COST = -data.LOAN_POINTS - data.LOAN_FLORINS
-#: Worth of one more flower card for the sets it may complete later, at the start of the game.
-FLOWER_PROSPECT = 3.0
-
-
-@lru_cache(maxsize=1 << 16)
-def _score(
-    counts: tuple[int, ...], cash: int, loans: int, orders: tuple[str, ...], scoring: str
-) -> int:
-    return score_sheet(counts, cash, loans, orders, scoring).total
 
 
 def worth(state: TulipState, seat: int, cards: Sequence[str], own_orders: bool = True) -> float:
@@ -61,15 +53,13 @@ def worth(state: TulipState, seat: int, cards: Sequence[str], own_orders: bool =
         after[KIND_INDEX[card[0]]] += 1
     scoring = str(state.options.get("set_scoring", "partition"))
     orders = state.orders[seat] if own_orders else ()
-    loans, cash = state.loans[seat], state.florins[seat]
-    before_score = _score(tuple(held), cash, loans, orders, scoring)
-    after_score = _score(tuple(after), cash, loans, orders, scoring)
+    points = points_gained(tuple(held), tuple(sorted(cards)), orders, scoring)
     rounds_left = state.rounds - state.round
     priority = state.merchant[seat]
     more_income = income(priority, after) - income(priority, held)
     flowers = sum(1 for c in cards if c[0] in data.FLOWER_LETTERS)
     prospect = FLOWER_PROSPECT * flowers * rounds_left / state.rounds
-    return after_score - before_score + more_income * rounds_left + prospect
+    return points + more_income * rounds_left + prospect
 
 
 def loan_cost(amount: int, cash: int) -> int:
@@ -124,8 +114,17 @@ def split_value(
     return total
 
 
-def best_split(state: TulipState, seller: int, rng: random.Random, starts: int = 6) -> list[int]:
+def best_split(
+    state: TulipState, seller: int, rng: random.Random, starts: int = 6, climb: bool = True
+) -> list[int]:
     """A good legal split: hill-climbing from random and kind-grouped starting splits."""
+    return split_candidates(state, seller, rng, starts, climb)[0]
+
+
+def split_candidates(
+    state: TulipState, seller: int, rng: random.Random, starts: int = 6, climb: bool = True
+) -> list[list[int]]:
+    """The distinct splits hill-climbing ends at, best first by the pricing model."""
     cards = len(state.revealed)
     bouquets = bouquet_count(cards)
     candidates = [[1 + i % bouquets for i in range(cards)]]
@@ -138,11 +137,11 @@ def best_split(state: TulipState, seller: int, rng: random.Random, starts: int =
         split = [rng.randint(1, bouquets) for _ in range(cards)]
         if split_problem(split, cards) is None:
             candidates.append(split)
-    best, best_value = candidates[0], -1e9
+    found: dict[tuple[int, ...], float] = {}
     memo: dict[tuple[str, ...], float] = {}
     for split in candidates:
         value = split_value(state, seller, split, memo)
-        improved = True
+        improved = climb
         while improved:
             improved = False
             for i in range(cards):
@@ -156,9 +155,8 @@ def best_split(state: TulipState, seller: int, rng: random.Random, starts: int =
                     trial_value = split_value(state, seller, trial, memo)
                     if trial_value > value + 1e-9:
                         split, value, improved = trial, trial_value, True
-        if value > best_value:
-            best, best_value = split, value
-    return best
+        found[tuple(split)] = value
+    return [list(split) for split in sorted(found, key=lambda k: -found[k])]
 
 
 def bid_choice(state: TulipState, seat: int) -> Action:
@@ -237,61 +235,150 @@ def finish_split(state: TulipState, seat: int) -> list[int]:
     return draft[len(state.draft) :]
 
 
-def policy(state: TulipState, seat: int, rng: random.Random, starts: int = 6) -> Action:
+def policy(
+    state: TulipState, seat: int, rng: random.Random, starts: int = 6, climb: bool = True
+) -> Action:
     """The normal bot's move; in playouts the split is played whole (``split b1 b2 ...``)."""
     if state.phase == "split":
         if len(state.draft) == len(state.revealed):
             return SplitDone()
         if state.draft:
             return Assign(len(state.draft) + 1, finish_split(state, seat)[0])
-        return Split(tuple(best_split(state, seat, rng, starts)))
+        return Split(tuple(best_split(state, seat, rng, starts, climb)))
     if state.phase == "auction":
         return bid_choice(state, seat)
     return sell_or_keep(state, seat)
 
 
 def quick_policy(state: TulipState, seat: int, rng: random.Random) -> Action:
-    """A cheap version of the normal policy for search playouts (a single hill-climb split)."""
-    return policy(state, seat, rng, starts=2)
+    """A cheap normal policy for search playouts: plain splits, and bids that jump halfway to
+    the bouquet's worth instead of creeping up by one."""
+    if state.phase != "auction":
+        return policy(state, seat, rng, starts=2, climb=False)
+    low = state.min_bid()
+    value = int(worth(state, seat, state.bouquets[state.current]))
+    amount = min(max(low, (low + value) // 2), state.cap(seat))
+    if amount >= low and amount + loan_cost(amount, state.florins[seat]) <= value:
+        return Bid(amount)
+    return Pass()
 
 
 def search_moves(state: TulipState, seat: int) -> list[Action]:
     """The moves the search weighs: a few sensible bids instead of every amount."""
-    legal = state.legal_actions(seat)
     if state.phase != "auction":
-        return legal
+        return state.legal_actions(seat)
     low, high = state.min_bid(), state.cap(seat)
     value = int(worth(state, seat, state.bouquets[state.current]))
     amounts = {low, low + 2, low + 5, value - 2, value, value + 3}
     return [Pass()] + [Bid(x) for x in sorted(amounts) if low <= x <= high]
 
 
-class HardBot:
-    """Determinized search (``SearchBot``) over the normal bot's plans and a few bid sizes.
+class GuidedSearch(SearchBot):
+    """A ``SearchBot`` that keeps the normal bot's move unless the search finds a clearly better
+    one: a single bid barely moves the final ranking, so playout noise must not decide alone."""
 
-    The Seller's split comes from a wider normal-bot split search (it has thousands of options);
-    bids and sell-or-keep are searched with playouts of the quick normal policy.
+    margin = 0.02
+    min_visits = 12
+
+    def choose(self, state: State, seat: int) -> Action:
+        assert isinstance(state, TulipState)
+        return self.choose_from(state, seat, policy(state, seat, self.rng))
+
+    def choose_from(self, state: TulipState, seat: int, default: Action) -> Action:
+        """Search the moves of ``self.actions``; keep ``default`` unless one is clearly better."""
+        moves = {str(a): a for a in self.actions(state, seat)}
+        if len(moves) == 1:
+            return next(iter(moves.values()))
+        root = _Node()
+        deadline = time.perf_counter() + self.seconds
+        done = 0
+        while (done < self.iterations) if self.iterations else (time.perf_counter() < deadline):
+            self._iterate(root, state.determinize(seat, self.rng), seat)
+            done += 1
+        self.last_iterations = done
+        mean = {
+            key: child.total / child.visits
+            for key, child in root.children.items()
+            if key in moves and child.visits >= self.min_visits
+        }
+        if not mean:
+            return default
+        best = max(mean, key=lambda key: mean[key])
+        if str(default) in mean and mean[best] < mean[str(default)] + self.margin:
+            return default
+        return moves[best]
+
+
+class HardBot:
+    """Determinized search (``GuidedSearch``) over the Seller's best splits, a few bid sizes and
+    the sell-or-keep choice.
+
+    A split has thousands of options, so the search weighs only the few that the normal bot's
+    hill-climbing ends at; playouts use the normal policy (with plain splits), are cut off after
+    ``rollout_depth`` moves and judged by ``TulipState.estimate``. A chosen split is then played
+    one ``assign`` step at a time.
     """
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> None:
-        self.splitter = NormalBot(seed, starts=12)
-        self.search = SearchBot(
+    def __init__(
+        self,
+        seed: int = 0,
+        seconds: float = 1.0,
+        iterations: int | None = None,
+        rollout_depth: int = 60,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.candidates: dict[tuple[int, tuple[str, ...]], list[list[int]]] = {}
+        self.plan: tuple[tuple[int, tuple[str, ...]], list[int]] | None = None
+        self.search = GuidedSearch(
             seconds=seconds,
             iterations=iterations,
             seed=seed,
-            rollout=quick_policy,  # type: ignore[arg-type]
-            rollout_depth=60,
-            actions=search_moves,  # type: ignore[arg-type]
+            rollout=playout_policy,  # type: ignore[arg-type]
+            rollout_depth=rollout_depth,
+            actions=self.moves,  # type: ignore[arg-type]
         )
 
+    def moves(self, state: TulipState, seat: int) -> list[Action]:
+        """What the search weighs: a split among the best few, else ``search_moves``."""
+        if state.phase == "split" and not state.draft and len(state.revealed) > 1:
+            key = (state.round, tuple(state.revealed))
+            if key not in self.candidates:
+                found = split_candidates(state, seat, self.rng, starts=10)
+                self.candidates[key] = found[:4]
+            return [Split(tuple(split)) for split in self.candidates[key]]
+        return search_moves(state, seat)
+
     def choose(self, state: TulipState, seat: int) -> Action:  # type: ignore[override]
-        if state.phase == "split":
-            return self.splitter.choose(state, seat)
-        return self.search.choose(state, seat)
+        if state.phase != "split":
+            return self.search.choose(state, seat)
+        cards = len(state.revealed)
+        if len(state.draft) == cards:
+            return SplitDone()
+        key = (state.round, tuple(state.revealed))
+        if (
+            self.plan is None
+            or self.plan[0] != key
+            or self.plan[1][: len(state.draft)] != state.draft
+        ):
+            if state.draft:
+                self.plan = (key, state.draft + finish_split(state, seat))
+            else:
+                options = self.moves(state, seat)
+                chosen = self.search.choose_from(state, seat, options[0])
+                assert isinstance(chosen, Split)
+                self.plan = (key, list(chosen.bouquets))
+        return Assign(len(state.draft) + 1, self.plan[1][len(state.draft)])
 
 
-def hard_bot(seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> HardBot:
+def playout_policy(state: TulipState, seat: int, rng: random.Random) -> Action:
+    """The normal policy with a plain (not hill-climbed) split, for search playouts."""
+    return policy(state, seat, rng, starts=2, climb=False)
+
+
+def hard_bot(
+    seed: int = 0, seconds: float = 1.0, iterations: int | None = None, rollout_depth: int = 60
+) -> HardBot:
     """The ``hard`` level: one second of search per decision unless ``iterations`` is given."""
-    return HardBot(seed, seconds, iterations)
+    return HardBot(seed, seconds, iterations, rollout_depth)

@@ -38,6 +38,9 @@ WEED_I = KIND_INDEX[data.WEED]
 SEMPER_I = KIND_INDEX[data.SEMPER_AUGUSTUS]
 VASE_I = KIND_INDEX[data.GOLDEN_VASE]
 GARDENER_I = KIND_INDEX[data.GARDENER]
+#: Points a flower held at the start is expected to add later as its sets grow (a heuristic
+#: for estimate() and the bots, not a rule).
+FLOWER_PROSPECT = 3.0
 _KIND_BY_WORD = {name.lower(): i for i, name in enumerate(data.FLOWER_KINDS)}
 
 
@@ -214,6 +217,19 @@ def score_sheet(
         weeds_discarded=weeds - counted,
         weeds=weed_penalty(counted),
     )
+
+
+@cache
+def points_gained(
+    counts: tuple[int, ...], cards: tuple[str, ...], orders: tuple[str, ...], scoring: str
+) -> int:
+    """What owning ``cards`` adds to a final score from sets, Semper Augustus, weeds and Special
+    Orders (florins and loans are left out: cards never change them)."""
+    after = list(counts)
+    for card in cards:
+        after[KIND_INDEX[card[0]]] += 1
+    before = score_sheet(counts, 0, 0, orders, scoring).total
+    return score_sheet(after, 0, 0, orders, scoring).total - before
 
 
 # -- reveal and split -------------------------------------------------------------------------
@@ -920,10 +936,15 @@ class TulipState(State):
         )
 
     def estimate(self) -> tuple[float, ...]:
-        """The running score plus the income each player will still collect at today's rate."""
+        """The running score, plus the income still to come at today's rate, plus a prospect for
+        each flower held: sets grow quadratically, so early flowers are worth more than their
+        current points."""
         rounds_left = self.rounds - self.round
+        share = FLOWER_PROSPECT * rounds_left / self.rounds
         return tuple(
-            sheet.total + rounds_left * income(self.merchant[s], self.holdings[s])
+            sheet.total
+            + rounds_left * income(self.merchant[s], self.holdings[s])
+            + share * sum(self.holdings[s][: len(data.FLOWER_LETTERS)])
             for s, sheet in enumerate(self.score_sheets())
         )
 
