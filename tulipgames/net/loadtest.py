@@ -1,0 +1,220 @@
+"""Load test of ``tulipgames serve``: how many sessions stay responsive, and what each costs.
+
+Starts a server on a free loopback port (a subprocess with a temporary data directory), then for
+each session count opens that many SSH clients (asyncssh, each with an 80x24 PTY whose output is
+rendered by ``pyte``). All clients then type at once, like players: every client presses End or
+Up in the menu every 0.3-0.7 s, and each keystroke is timed until the client's rendered screen
+shows the result (the help line under the menu shows, or stops showing, Quit's help). Reports,
+per session count, the p50/p95/max keystroke-to-screen time, bytes sent per keystroke, the
+server's resident memory and its CPU time per keystroke, and the machine's load average (the
+latencies mean little on a machine busy with other work; CPU per keystroke still does).
+
+    python -m tulipgames.net.loadtest --sessions 1,10,50 --keys 20
+
+Bounded: at most 200 sessions and 200 keystrokes each, every wait times out, loopback only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+
+MAX_SESSIONS = 200
+MAX_KEYS = 200
+WAIT = 20.0
+END, UP = "\x1b[F", "\x1b[A"
+#: The menu's help line while Quit is highlighted.
+QUIT_HELP = "Leave tulipgames"
+#: On every menu, whichever games are playable.
+MENU_READY = "Join a table"
+
+
+class _Screen(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+    """One client terminal: pyte renders what the server sends; waiters watch for text."""
+
+    def __init__(self) -> None:
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        self.received = 0
+        self._want: tuple[str, bool, asyncio.Future[float]] | None = None
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.received += len(data)
+        self.stream.feed(data)
+        if self._want is not None:
+            text, present, future = self._want
+            if not future.done() and (text in self.text()) == present:
+                future.set_result(time.perf_counter())
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, text: str, present: bool = True) -> float:
+        """The time ``text`` appeared on (or left) the screen; now if it already has."""
+        if (text in self.text()) == present:
+            return time.perf_counter()
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self._want = (text, present, future)
+        try:
+            return await asyncio.wait_for(future, WAIT)
+        finally:
+            self._want = None
+
+
+@dataclass
+class Client:
+    conn: asyncssh.SSHClientConnection
+    chan: Any
+    term: _Screen
+    latencies: list[float] = field(default_factory=list)
+    bytes_per_key: list[int] = field(default_factory=list)
+
+
+async def connect(port: int, name: str) -> Client:
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username=name, known_hosts=None, client_keys=None,
+        agent_path=None, preferred_auth="none",
+    )
+    chan, term = await conn.create_session(
+        _Screen, term_type="xterm-256color", term_size=(80, 24), encoding=None
+    )
+    return Client(conn, chan, term)
+
+
+async def type_keys(client: Client, keys: int, rng: random.Random) -> None:
+    for i in range(keys):
+        await asyncio.sleep(rng.uniform(0.3, 0.7))
+        key, on_quit = (END, True) if i % 2 == 0 else (UP, False)
+        before = client.term.received
+        start = time.perf_counter()
+        client.chan.write(key.encode())
+        seen = await client.term.wait_for(QUIT_HELP, present=on_quit)
+        client.latencies.append(seen - start)
+        client.bytes_per_key.append(client.term.received - before)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process, from ``/proc``."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kib(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    match = re.search(r"VmRSS:\s+(\d+) kB", status)
+    return int(match.group(1)) if match else 0
+
+
+def start_server(data_dir: Path, max_sessions: int) -> tuple[subprocess.Popen[str], int]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tulipgames", "serve", "--host", "127.0.0.1", "--port", "0",
+         "--data-dir", str(data_dir), "--max-sessions", str(max_sessions)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        match = re.search(r"listening on [\d.]+:(\d+)", line)
+        if match:
+            return proc, int(match.group(1))
+    raise RuntimeError("the server did not start")
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+async def measure(port: int, pid: int, count: int, keys: int, seed: int) -> dict[str, Any]:
+    base = rss_kib(pid)
+    clients = []
+    for i in range(count):
+        clients.append(await connect(port, f"load{i}"))
+    await asyncio.gather(*(c.term.wait_for(MENU_READY) for c in clients))
+    await asyncio.sleep(1.0)
+    loaded = rss_kib(pid)
+    rng = random.Random(seed)
+    cpu_before, load_before = cpu_seconds(pid), os.getloadavg()[0]
+    started = time.perf_counter()
+    await asyncio.gather(
+        *(type_keys(c, keys, random.Random(rng.getrandbits(32))) for c in clients)
+    )
+    elapsed = time.perf_counter() - started
+    cpu = cpu_seconds(pid) - cpu_before
+    latencies = [lat for c in clients for lat in c.latencies]
+    sent = [b for c in clients for b in c.bytes_per_key]
+    for client in clients:
+        client.conn.close()
+    await asyncio.gather(*(c.conn.wait_closed() for c in clients))
+    await asyncio.sleep(1.0)
+    return {
+        "sessions": count,
+        "keystrokes": len(latencies),
+        "p50_ms": round(1000 * statistics.median(latencies), 1),
+        "p95_ms": round(1000 * percentile(latencies, 95), 1),
+        "max_ms": round(1000 * max(latencies), 1),
+        "bytes_per_key": round(statistics.mean(sent)),
+        "rss_before_mib": round(base / 1024, 1),
+        "rss_loaded_mib": round(loaded / 1024, 1),
+        "mib_per_session": round((loaded - base) / 1024 / count, 2),
+        "seconds": round(elapsed, 1),
+        "server_cpu_ms_per_key": round(1000 * cpu / len(latencies), 1),
+        "server_cpu_share": round(cpu / elapsed, 2),
+        "loadavg": round(max(load_before, os.getloadavg()[0]), 1),
+    }
+
+
+async def main_async(levels: list[int], keys: int, seed: int) -> list[dict[str, Any]]:
+    with tempfile.TemporaryDirectory(prefix="tulipgames-load-") as tmp:
+        proc, port = start_server(Path(tmp), max(levels) + 1)
+        try:
+            return [await measure(port, proc.pid, n, keys, seed + n) for n in levels]
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tulipgames.net.loadtest",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", default="1,10,50", help="comma-separated session counts")
+    parser.add_argument("--keys", type=int, default=20, help="keystrokes per session")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON list")
+    args = parser.parse_args(argv)
+    try:
+        levels = [int(n) for n in args.sessions.split(",")]
+    except ValueError:
+        parser.error(f"--sessions: expected numbers like 1,10,50, not {args.sessions!r}")
+    if not all(1 <= n <= MAX_SESSIONS for n in levels) or not 1 <= args.keys <= MAX_KEYS:
+        parser.error(f"at most {MAX_SESSIONS} sessions and {MAX_KEYS} keys per session")
+    rows = asyncio.run(main_async(levels, args.keys, args.seed))
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    print(f"{'sessions':>8} {'keys':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} "
+          f"{'B/key':>7} {'RSS MiB':>8} {'MiB/session':>12} {'CPU ms/key':>11} {'load':>5}")
+    for row in rows:
+        print(f"{row['sessions']:>8} {row['keystrokes']:>6} {row['p50_ms']:>8} {row['p95_ms']:>8} "
+              f"{row['max_ms']:>8} {row['bytes_per_key']:>7} {row['rss_loaded_mib']:>8} "
+              f"{row['mib_per_session']:>12} {row['server_cpu_ms_per_key']:>11} "
+              f"{row['loadavg']:>5}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
