@@ -1,0 +1,205 @@
+"""The Spice Road screen driven with Pilot: layout at 80x24 and 120x40 in both editions, the step
+by step decisions from the keyboard, and a whole 2-seat game played with key presses only."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+
+from tests.games.spiceroad.helpers import give_hand, set_caravan
+from tulipgames.engine.core import Action, SeatSpec
+from tulipgames.games.spiceroad.bots import PlannerBot
+from tulipgames.games.spiceroad.data import EDITIONS
+from tulipgames.games.spiceroad.rules import (
+    GAME,
+    PAY,
+    TURN,
+    UPGRADE,
+    Acquire,
+    Claim,
+    Pay,
+    Play,
+    Rest,
+    Return,
+    SpiceRoadState,
+    Times,
+    Upgrade,
+    UpgradeDone,
+)
+from tulipgames.games.spiceroad.screen import SCREEN, demo_tables
+from tulipgames.games.spiceroad.widgets import (
+    HAND_KEYS,
+    ActionPad,
+    CaravanPanel,
+    MerchantRow,
+    PointRow,
+    RivalsPanel,
+)
+from tulipgames.table import Table
+from tulipgames.tui.screens.results import ResultsScreen
+
+
+class ScreenApp(App[None]):
+    """The smallest host for the game screen."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def on_mount(self) -> None:
+        self.push_screen(SCREEN(self.table))
+
+
+def painted(app: App[None]) -> list[str]:
+    lines = []
+    for kind in (PointRow, MerchantRow, CaravanPanel, RivalsPanel, ActionPad):
+        widget = app.screen.query_one(kind)
+        for y in range(widget.size.height):
+            lines.append("".join(seg.text for seg in widget.render_line(y)).rstrip())
+    return lines
+
+
+def keys_for(action: Action, state: SpiceRoadState) -> list[str]:
+    """The key presses that play ``action`` on the Spice Road screen."""
+    letter = EDITIONS[state.edition.key].letters
+    if isinstance(action, Play):
+        return ["p", HAND_KEYS[state.hands[state.current].index(action.card)]]
+    if isinstance(action, Acquire):
+        return ["a", str(action.position)]
+    if isinstance(action, Claim):
+        return ["c", str(action.position)]
+    if isinstance(action, Rest):
+        return ["r"]
+    if isinstance(action, Times):
+        return [str(action.count % 10)]
+    if isinstance(action, UpgradeDone):
+        return ["enter"]
+    assert isinstance(action, (Upgrade, Pay, Return))
+    return [letter[action.spice].lower()]
+
+
+@pytest.mark.parametrize("name", ["spiceroad-spice", "spiceroad-golem"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_demo_tables_fit_the_terminal(name: str, size: tuple[int, int]) -> None:
+    table = demo_tables()[name]
+    app = ScreenApp(table)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        lines = painted(app)
+        assert all(len(line) <= size[0] for line in lines)
+        text = "\n".join(lines)
+        state = table.state
+        assert isinstance(state, SpiceRoadState)
+        edition = state.edition
+        assert f"deck {len(state.point_deck)}" in text
+        assert f"Merchants (deck {len(state.merchant_deck)})" in text
+        legend = " < ".join(f"{edition.letters[k]} {edition.short_names[k]}" for k in "YRGB")
+        assert legend in text
+        assert f"{edition.gold_name.capitalize()} 3" in text
+        for card in state.merchant_row:
+            label = GAME_TEXT(card, edition)
+            assert label in text
+        caravan = state.caravans[0]
+        assert " ".join(f"{edition.letters[k]}{n}" for k, n in zip("YRGB", caravan, strict=True))
+        assert f"{sum(caravan)}/10" in text
+        assert "p play" in text and "a acquire" in text
+        widget = app.screen.query_one(ActionPad)
+        assert widget.region.bottom <= size[1] - 5  # above the log and the footer
+
+
+def GAME_TEXT(card: str, edition) -> str:  # noqa: N802 - mirrors rules.card_text
+    from tulipgames.games.spiceroad.rules import card_text
+
+    return card_text(card, edition)
+
+
+def one_human(seed: int, edition: str = "spice", bot: str = "random") -> Table:
+    seats = [SeatSpec("Ana"), SeatSpec("Ben", f"bot:{bot}")]
+    return Table.new(GAME, seats, seed, {"edition": edition}, bot_delay=0.0)
+
+
+async def test_upgrade_step_by_step_with_undo_and_cancel() -> None:
+    table = one_human(3, edition="golem")
+    app = ScreenApp(table)
+    state = table.state
+    assert isinstance(state, SpiceRoadState)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("p", "2")  # S2, Upgrade 2
+        assert state.phase == UPGRADE and "Upgrade 0 of 2" in "\n".join(painted(app))
+        await pilot.press("y")
+        assert state.caravans[0] == [2, 1, 0, 0]
+        await pilot.press("u")  # undo the step only
+        state = table.state
+        assert isinstance(state, SpiceRoadState)
+        assert state.phase == UPGRADE and state.caravans[0] == [3, 0, 0, 0]
+        await pilot.press("y", "g")  # golem letters: g is the green crystal (internal R)
+        assert table.state.turns[0] == 1 and table.state.caravans[0] == [2, 0, 1, 0]
+    table = one_human(3)
+    app = ScreenApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("p", "2", "y")
+        assert table.state.caravans[0] == [2, 1, 0, 0]
+        await pilot.press("escape")  # cancel the whole play before it is done
+        state = table.state
+        assert state.phase == TURN and state.hands[0] == ["S1", "S2"]
+        assert state.caravans[0] == [3, 0, 0, 0] and isinstance(app.screen, SCREEN)
+
+
+async def test_trade_count_payment_and_returns_from_the_keyboard() -> None:
+    table = one_human(5)
+    state = table.state
+    assert isinstance(state, SpiceRoadState)
+    set_caravan(state, 0, y=9)
+    give_hand(state, 0, "M10")
+    app = ScreenApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("p", HAND_KEYS[state.hands[0].index("M10")])
+        text = "\n".join(painted(app))
+        assert "how many times" in text and "4:" in text
+        await pilot.press("3")
+        assert state.caravans[0] == [3, 0, 3, 0] and state.turns[0] == 1
+    table = one_human(6)
+    app = ScreenApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a", "3")
+        assert table.state.phase == PAY
+        assert "card 1 of 2" in "\n".join(painted(app))
+        await pilot.press("y")
+        assert table.state.caravans[0] == [2, 0, 0, 0]
+        await pilot.press("escape")  # Esc takes the whole acquisition back
+        state = table.state
+        assert state.phase == TURN and state.caravans[0] == [3, 0, 0, 0]
+        assert state.row_spices[0] == [0, 0, 0, 0]
+        await pilot.press("c", "5")  # unaffordable: explained, nothing happens
+        assert table.state.current == 0 and not table.state.claimed[0]
+
+
+async def test_full_two_seat_game_played_from_the_keyboard() -> None:
+    table = one_human(8, edition="golem", bot="random")
+    app = ScreenApp(table)
+    planner = PlannerBot(8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(3000):
+            state = table.state
+            assert isinstance(state, SpiceRoadState)
+            if state.is_over():
+                break
+            if state.to_act() != (0,):
+                await pilot.pause()
+                continue
+            before = len(table.record.actions)
+            action = planner.choose(state.clone(), 0)
+            await pilot.press(*keys_for(action, state))
+            assert table.record.actions[before] == (0, str(action))
+        assert table.state.is_over()
+        for _ in range(100):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, ResultsScreen)
+        assert len(table.state.claimed[0]) >= 6 or len(table.state.claimed[1]) >= 6
