@@ -13,6 +13,7 @@ they weigh are only a re-deal of what their seat cannot see.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Sequence
 
@@ -161,9 +162,19 @@ class NormalBot:
 
     def choose(self, state: State, seat: int) -> Action:
         assert isinstance(state, GiftState)
+        return best(self.scored(state, seat), self.rng)
+
+    def ranked(self, state: GiftState, seat: int) -> list[Action]:
+        """The legal actions, best first."""
+        scored = self.scored(state, seat)
+        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+        return [scored[i][1] for i in order]
+
+    def scored(self, state: GiftState, seat: int) -> list[tuple[float, Action]]:
+        """Every legal action with its judged worth."""
         legal = state.legal_actions(seat)
         if state.phase == SETUP:
-            return self._choose_bouquet(state, seat, legal)
+            return self._score_bouquets(state, seat, legal)
         card = state.pending
         assert card is not None
         position = Position.of(state)
@@ -175,7 +186,7 @@ class NormalBot:
                 (self._with_second_card(position, seat, a, card.variety, card.value, kinds), a)
                 for a in legal
             ]
-        return best(scored, self.rng)
+        return scored
 
     def _with_second_card(
         self,
@@ -200,7 +211,9 @@ class NormalBot:
             )
         return expected / total
 
-    def _choose_bouquet(self, state: GiftState, seat: int, legal: Sequence[Action]) -> Action:
+    def _score_bouquets(
+        self, state: GiftState, seat: int, legal: Sequence[Action]
+    ) -> list[tuple[float, Action]]:
         """Keep the card whose bouquet place (and the other's secret place) looks better."""
         position = Position.of(state)
         scored = []
@@ -214,7 +227,7 @@ class NormalBot:
             nxt.receive(seat, kept.variety, kept.value)
             score = judge(nxt, seat, AddSecret(), hidden.variety, hidden.value)
             scored.append((score, action))
-        return best(scored, self.rng)
+        return scored
 
 
 def best(scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
@@ -224,9 +237,10 @@ def best(scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
 
 
 def greedy_rollout(state: State, seat: int, rng: random.Random) -> Action:
-    """A quick playout policy: mostly the option with the most points now, sometimes random."""
+    """A quick playout policy: the option judged best right now, without look-ahead; now and
+    then a random one, so playouts do not all follow one line."""
     legal = state.legal_actions(seat)
-    if rng.random() < 0.3 or not isinstance(state, GiftState) or state.pending is None:
+    if rng.random() < 0.1 or not isinstance(state, GiftState) or state.pending is None:
         return rng.choice(legal)
     card = state.pending
     position = Position.of(state)
@@ -234,6 +248,60 @@ def greedy_rollout(state: State, seat: int, rng: random.Random) -> Action:
     return best(scored, rng)
 
 
-def make_search_bot(seed: int, seconds: float, iterations: int | None) -> SearchBot:
-    """The hard bot: determinized tree search with greedy playouts."""
-    return SearchBot(seconds=seconds, iterations=iterations, seed=seed, rollout=greedy_rollout)
+def playout_margin(state: GiftState, seat: int, rng: random.Random) -> float:
+    """Play a determinized game to the end with greedy seats; the seat's final lead over the
+    best other seat (a win counts extra)."""
+    while not state.is_over():
+        mover = state.to_act()[0]
+        state._apply(mover, greedy_rollout(state, mover, rng))
+    totals = state.result().totals
+    rival = max(t for s, t in enumerate(totals) if s != seat)
+    return totals[seat] - rival + (10.0 if totals[seat] > rival else 0.0)
+
+
+class HardBot(SearchBot):
+    """Search over determinized states: the normal bot's best few options are each played out
+    to the end in the same re-dealt worlds with the same future draws (common random numbers,
+    so the options are compared on equal luck), and the best average final lead wins.
+
+    Budget as :class:`SearchBot`: ``seconds`` or a fixed number of worlds (``iterations``).
+    """
+
+    level = "hard"
+
+    def __init__(
+        self,
+        seconds: float = 1.0,
+        iterations: int | None = None,
+        seed: int = 0,
+        candidates: int = 3,
+    ) -> None:
+        super().__init__(seconds=seconds, iterations=iterations, seed=seed, rollout=greedy_rollout)
+        self.candidates = candidates
+        self.normal = NormalBot(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        assert isinstance(state, GiftState)
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        shortlist = self.normal.ranked(state, seat)[: self.candidates]
+        sums = [0.0] * len(shortlist)
+        deadline = time.perf_counter() + self.seconds
+        worlds = 0
+        while (worlds < self.iterations) if self.iterations else (time.perf_counter() < deadline):
+            world = state.determinize(seat, self.rng)
+            luck = self.rng.getrandbits(64)
+            for index, action in enumerate(shortlist):
+                twin = world.clone()
+                twin.rng = random.Random(luck)
+                twin._apply(seat, action)
+                sums[index] += playout_margin(twin, seat, random.Random(luck + 1))
+            worlds += 1
+        self.last_iterations = worlds
+        return shortlist[max(range(len(shortlist)), key=lambda i: sums[i])]
+
+
+def make_search_bot(seed: int, seconds: float, iterations: int | None) -> HardBot:
+    """The hard bot (see :class:`HardBot`)."""
+    return HardBot(seconds=seconds, iterations=iterations, seed=seed)

@@ -694,12 +694,23 @@ class GiftState(State):
         sizes = [len(b) for b in self.bouquets]
         tied = len({sum(row) for row in breakdown}) < n
         return Result.build(
-            ("Give", "Keep", "Majority 1st", "Majority 2nd", "Majority 3rd"),
+            ("Give", "Keep", *self._majority_categories()),
             breakdown,
             tiebreak="equal scores: more cards in the bouquet wins" if tied else "",
             tiebreak_values=sizes,
             tiebreak_keys=[(size,) for size in sizes],
         )
+
+    def _majority_categories(self) -> list[str]:
+        """Majority column names; at the end they carry the variety that held each place."""
+        names = []
+        for place in SCORED_PLACES:
+            label = f"Maj {PLACE_NAMES[place]}"
+            if self.phase == OVER and place <= len(self.ranking):
+                _, short, glyph = VARIETY_INFO[self.ranking[place - 1]]
+                label += f" {glyph}{short}"
+            names.append(label)
+        return names
 
     def estimate(self) -> tuple[float, ...]:
         """Points so far plus the majorities the current ranking would pay."""
