@@ -174,3 +174,17 @@ def test_data_dir_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("TULIPGAMES_HOME", str(tmp_path / "home"))
     assert default_data_dir() == tmp_path / "home"
     assert Store().path == tmp_path / "home" / DB_NAME
+
+
+def test_a_locked_database_is_a_store_error_not_a_crash(store: Store, tmp_path: Path):
+    table = new_table()
+    store.create(table)
+    impatient = Store(tmp_path, busy_timeout=0.05)
+    mine = impatient.load(table.save_id)
+    blocker = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    with pytest.raises(StoreError, match="cannot write"):
+        play_first_legal(mine)
+    blocker.execute("ROLLBACK")
+    impatient.persist(mine)  # once free, the same table saves again
+    assert impatient.load(table.save_id).record.actions == mine.record.actions

@@ -21,7 +21,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -165,7 +165,8 @@ def score_detail(table: Table, seat: int) -> str:
 class Store:
     """The database of one data directory. Safe to share between the tasks of one process."""
 
-    def __init__(self, data_dir: Path | str | None = None) -> None:
+    def __init__(self, data_dir: Path | str | None = None, busy_timeout: float = 5.0) -> None:
+        """Open (or create) the database; ``busy_timeout``: seconds to wait for another writer."""
         self.data_dir = Path(data_dir).expanduser() if data_dir else default_data_dir()
         self.path = self.data_dir / DB_NAME
         self._lock = threading.RLock()
@@ -175,7 +176,7 @@ class Store:
             raise StoreError(f"cannot create the data directory {self.data_dir}: {exc}") from exc
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA busy_timeout = 5000")
+            self._db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
             self._db.execute("PRAGMA journal_mode = WAL")
             self._migrate()
         except sqlite3.DatabaseError as exc:
@@ -203,14 +204,21 @@ class Store:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; any database failure becomes a :class:`StoreError`."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot write to {self.path}: {exc}") from exc
             try:
                 yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
+                self._db.execute("COMMIT")
+            except BaseException as exc:
+                with suppress(sqlite3.Error):  # a failed COMMIT may have ended it already
+                    self._db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(f"cannot save to {self.path}: {exc}") from exc
                 raise
-            self._db.execute("COMMIT")
 
     # -- saving -------------------------------------------------------------------------------
     def create(self, table: Table, variant: str = "") -> int:

@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tulipgames.engine.core import Action, IllegalAction, render_names
+from tulipgames.store import StoreError
 from tulipgames.table import Table
 from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen
@@ -198,6 +199,10 @@ class GameScreen(Screen[None]):
             self.table.play(self.viewer, action)
         except IllegalAction as exc:
             self.notify(render_names(exc.reason, self.table.names), severity="error")
+        except StoreError as exc:
+            # the move stands on this screen; say plainly that it is not on disk
+            self.notify(f"Not saved: {exc}", severity="error", timeout=10)
+            self.refresh_table()
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         message.stop()
