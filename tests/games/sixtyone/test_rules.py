@@ -298,3 +298,17 @@ def test_clone_is_independent_and_rolls_the_same_future() -> None:
     assert state.leaves == [()] and state.round == 1
     state.apply(0, state.legal_actions(0)[0])
     assert twin.dice == state.dice and twin.sheets == state.sheets
+
+
+def test_invariants_catch_a_corrupted_sheet_and_a_skipped_leaf() -> None:
+    state = GAME.new_state(2, seed=6)
+    state.apply(0, state.legal_actions(0)[0])
+    assert state.invariant_violations() == []
+    broken = state.clone()
+    broken.sheets[1] = sheet(a4="- 5 - - - -")
+    problems = broken.invariant_violations()
+    assert any("mug 2 holds 5" in p for p in problems)
+    assert any("1 values written in 0 choices" in p for p in problems)
+    skipped = state.clone()
+    skipped.leaves[0] = ()
+    assert any("0 leaves after 1 choices" in p for p in skipped.invariant_violations())

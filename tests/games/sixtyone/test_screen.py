@@ -191,3 +191,19 @@ async def test_full_game_from_menu_to_results_in_the_app(tmp_path: Path) -> None
             assert shown_totals(app) == list(table.state.result().totals)
     finally:
         store.close()
+
+
+async def test_tab_shows_other_sheets_and_a_choosing_key_comes_back() -> None:
+    table = demo_tables()["sixtyone-12-seats"]
+    app = ScreenApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(DiceSheet)
+        played = len(table.record.actions)
+        assert "Sheet: Ana (you)" in sheet_lines(app)[0]
+        await pilot.press("tab")
+        assert "Sheet: Ben" in sheet_lines(app)[0]
+        assert not any("<" in line for line in sheet_lines(app)[1:10])
+        await pilot.press("enter")  # back to Ana's own sheet, nothing picked yet
+        assert widget.shown == 0 and widget.stage == "area"
+        assert len(table.record.actions) == played

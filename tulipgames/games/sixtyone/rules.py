@@ -561,31 +561,43 @@ class SixtyOneState(State):
             problems.append("a new round started although a leaf total reached 61")
         return problems
 
-    def _seat_problems(self, seat: int) -> list[str]:
-        sheet, leaves = self.sheets[seat], self.leaves[seat]
-        problems = [f"area {area}: {p}" for area in AREAS
-                    for p in sheet_area_problems(sheet[area - 1], area)]
+    def _seat_problems(self, seat: int) -> tuple[str, ...]:
         done = seat < self.current or (seat == self.current and self.pending_x)
-        chosen = self.round - 1 + (1 if done else 0)
-        if len(leaves) != chosen:
-            problems.append(f"{len(leaves)} leaves after {chosen} choices")
-        if len(leaves) > LEAVES:
-            problems.append(f"{len(leaves)} leaves, the row has {LEAVES}")
-        steps = [b - a for a, b in zip((0, *leaves), leaves, strict=False)]
-        if any(not 1 <= step <= 6 for step in steps):
-            problems.append(f"leaf steps {steps} are not die values")
-        marks = [c for cells in sheet for c in cells]
-        values = sum(1 for c in marks if 1 <= c <= 6)
-        xs = marks.count(X)
-        if values != len(leaves) - self.passes[seat]:
-            problems.append(f"{values} values written in {len(leaves)} choices, "
-                            f"{self.passes[seat]} leaf-only")
-        pending = 1 if self.pending_x and seat == self.current else 0
-        if xs != leaf_xs(leaves) - self.lost_x[seat] - pending:
-            problems.append(f"{xs} X marks for {leaf_xs(leaves)} earned")
-        if sum(self.score_row(seat)) > MAX_SCORE:
-            problems.append("score above the ceiling of 79")
-        return problems
+        return seat_audit(
+            self.sheets[seat],
+            self.leaves[seat],
+            chosen=self.round - 1 + (1 if done else 0),
+            passes=self.passes[seat],
+            lost=self.lost_x[seat],
+            pending=1 if self.pending_x and seat == self.current else 0,
+            claimed=self.claimed_count(seat),
+        )
+
+
+@lru_cache(maxsize=1 << 14)
+def seat_audit(sheet: Sheet, leaves: tuple[int, ...], chosen: int, passes: int, lost: int,
+               pending: int, claimed: int) -> tuple[str, ...]:
+    """One seat's bookkeeping: legal areas, one leaf per choice made, leaf steps that are die
+    values, one value written per placement, one X per X bonus (minus lost or pending ones)."""
+    problems = [f"area {area}: {p}" for area in AREAS
+                for p in sheet_area_problems(sheet[area - 1], area)]
+    if len(leaves) != chosen:
+        problems.append(f"{len(leaves)} leaves after {chosen} choices")
+    if len(leaves) > LEAVES:
+        problems.append(f"{len(leaves)} leaves, the row has {LEAVES}")
+    steps = [b - a for a, b in zip((0, *leaves), leaves, strict=False)]
+    if any(not 1 <= step <= 6 for step in steps):
+        problems.append(f"leaf steps {steps} are not die values")
+    marks = [c for cells in sheet for c in cells]
+    values = sum(1 for c in marks if 1 <= c <= 6)
+    if values != len(leaves) - passes:
+        problems.append(f"{values} values written in {len(leaves)} choices, {passes} leaf-only")
+    xs = marks.count(X)
+    if xs != leaf_xs(leaves) - lost - pending:
+        problems.append(f"{xs} X marks for {leaf_xs(leaves)} earned")
+    if sum(score_row(sheet, leaves, claimed)) > MAX_SCORE:
+        problems.append("score above the ceiling of 79")
+    return tuple(problems)
 
 
 def sheet_area_problems(cells: Cells, area: int) -> list[str]:

@@ -105,14 +105,14 @@ class DiceSheet(Widget, can_focus=True):
         Binding("a", "die(0)", "Die A", show=False),
         Binding("b", "die(1)", "Die B", show=False),
         Binding("c", "die(2)", "Die C", show=False),
-        Binding("left", "move(-1)", "◀▶ move", show=True),
+        Binding("left", "move(-1)", "move", key_display="←→"),
         Binding("right", "move(1)", "Move", show=False),
         Binding("up", "move(-1)", "Move", show=False),
         Binding("down", "move(1)", "Move", show=False),
-        Binding("enter", "confirm", "Pick/confirm"),
-        Binding("backspace", "back", "Back"),
+        Binding("enter", "confirm", "pick"),
+        Binding("backspace", "back", "back"),
         Binding("escape", "back", "Back", show=False),
-        Binding("tab", "next_sheet", "Other sheet"),
+        Binding("tab", "next_sheet", "sheets"),
         *(Binding(str(area), f"jump({area})", "Area", show=False) for area in AREAS),
     ]
 
@@ -229,7 +229,17 @@ class DiceSheet(Widget, can_focus=True):
             self.sel.die_cursor = pickable[0]
 
     # -- keys ---------------------------------------------------------------------------------
+    def _looking_away(self) -> bool:
+        """Choosing keys first bring back the chooser's own sheet if another one is shown."""
+        if self.seat is not None and self.shown != self.seat:
+            self.shown = self.seat
+            self.refresh()
+            return True
+        return False
+
     def action_die(self, index: int) -> None:
+        if self._looking_away():
+            return
         if index not in self.pickable_dice():
             self.app.bell()
             return
@@ -250,6 +260,8 @@ class DiceSheet(Widget, can_focus=True):
         self.refresh()
 
     def action_move(self, step: int) -> None:
+        if self._looking_away():
+            return
         stage = self.stage
         if stage in ("area", "write", "leaf"):
             pickable = self.pickable_dice()
@@ -275,6 +287,8 @@ class DiceSheet(Widget, can_focus=True):
         self.app.bell()
 
     def action_confirm(self) -> None:
+        if self._looking_away():
+            return
         stage = self.stage
         if stage in ("area", "write", "leaf"):
             if self.sel.die_cursor in self.pickable_dice():
@@ -491,11 +505,11 @@ class SheetPainter:
         w, stage = self.w, self.w.stage
         names = {
             "watch": "Tab: look at another sheet.",
-            "area": "Pick the AREA die: a/b/c or ◀▶ + Enter.",
-            "write": "Pick the WRITE die: a/b/c or ◀▶ + Enter; Esc back.",
-            "spot": "Pick a <spot>: ◀▶ (1-6 jump to area), Enter to write; Esc back.",
-            "x": "Place your X: ◀▶ or 1-6 to an area, Enter to place.",
-            "leaf": "No placement fits: pick the LEAF die (a/b/c or ◀▶ + Enter).",
+            "area": "Pick the AREA die: a/b/c, or ◀▶ and Enter.",
+            "write": "Pick the WRITE die: a/b/c, or ◀▶ and Enter. Esc: back.",
+            "spot": "◀▶/1-6 spot, Enter writes, Esc back",
+            "x": "Place your X: ◀▶/1-6, Enter",
+            "leaf": "No placement fits: pick the LEAF die (a/b/c, or ◀▶ and Enter).",
         }
         text = Text(names[stage], style="bold")
         action = w.chosen_action()
