@@ -108,3 +108,34 @@ def test_flood_beyond_the_cap_is_refused_cleanly(tmp_path, tmux: Tmux) -> None:
         assert server.alive()
     finally:
         server.stop()
+
+
+def test_idle_session_is_closed_with_a_note(tmp_path, tmux: Tmux) -> None:
+    server = Server(tmp_path, "--idle-timeout", "2")
+    try:
+        ana = tmux.client("ana", server.ssh_command("ana"))
+        ana.wait_for("Join a table")
+        ana.wait_for(r"Closed after 1 min without a key press", timeout=20)
+        assert server.alive()
+    finally:
+        server.stop()
+
+
+def test_garbage_from_one_client_leaves_the_other_playing(server: Server, tmux: Tmux) -> None:
+    ana = tmux.client("ana", server.ssh_command("ana"))
+    ben = tmux.client("ben", server.ssh_command("ben"))
+    ana.wait_for("Join a table")
+    ben.wait_for("Join a table")
+    noise = "\x1b[999;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;M\x1b[<1;2;3M\x1bP\x1b]52;c;AAAA\x07"
+    for chunk in (noise, "\x1b[" * 40, "\x9b\xff\xfe", "\x1b[200~" + "x" * 2000 + "\x1b[201~"):
+        ana.type(chunk)
+    ben.keys("End")
+    ben.wait_for("Leave tulipgames")
+    # Some of the noise reads as keys (it may open a screen): back out, ana's session answers.
+    for _ in range(4):
+        ana.keys("Escape")
+        ana.wait_for(".", timeout=2)
+    ana.wait_for("Join a table")
+    ana.keys("End")
+    ana.wait_for("Leave tulipgames")
+    assert server.alive()
