@@ -154,7 +154,12 @@ class TulipGamesApp(App[None]):
 
     def menu_entries(self) -> list[MenuEntry]:
         entries = [
-            game_entry(info, playable(info.id), str(number) if number < 10 else "")
+            game_entry(
+                info,
+                playable(info.id),
+                str(number) if number < 10 else "",
+                self.about_game(info.id) if playable(info.id) else "",
+            )
             for number, info in enumerate(games.CATALOGUE, 1)
         ]
         entries.append(MenuEntry("-", Text(""), ""))
@@ -193,6 +198,18 @@ class TulipGamesApp(App[None]):
             entries.append(MenuEntry(entry_id, keyed("", label), label))
         entries.append(MenuEntry("quit", keyed("q", "Quit"), "Leave tulipgames. Games stay saved."))
         return entries
+
+    def about_game(self, game_id: str) -> str:
+        """Under the menu: bot levels, whether there is a curtain, and the best score so far."""
+        game = games.get_game(game_id)
+        lines = [f"Bots: {', '.join(game.bot_levels)}"]
+        if game.hidden_information:
+            lines[0] += " · hidden hands: pass-and-play with a curtain"
+        best = self.store.high_scores(game_id, limit=1) if self.store else []
+        if best:
+            top = best[0]
+            lines.append(f"Best score: {top.score} by {top.name} ({top.date[:10]}).")
+        return "\n".join(lines)
 
     def on_mount(self) -> None:
         # without colour the highlighted line must still stand out (reverse video, see tcss)

@@ -47,8 +47,13 @@ def keyed(key: str, text: str, enabled: bool = True) -> Text:
     return label
 
 
-def game_entry(info: games.GameInfo, available: bool, key: str = "") -> MenuEntry:
-    """A game's line: its shortcut key, title, player count and pitch (or "coming soon")."""
+def game_entry(
+    info: games.GameInfo, available: bool, key: str = "", about: str = ""
+) -> MenuEntry:
+    """A game's line: its shortcut key, title, player count and pitch (or "coming soon").
+
+    ``about`` is shown under the menu while the line is highlighted, after the whole pitch.
+    """
     label = Text(no_wrap=True, overflow="ellipsis")
     label.append(f"{key:>2} ", style="bold")
     label.append(f"{info.title:<23}", style="bold" if available else "dim")
@@ -61,7 +66,8 @@ def game_entry(info: games.GameInfo, available: bool, key: str = "") -> MenuEntr
         label.append(pitch, style="italic")
     else:
         label.append("coming soon", style="dim italic")
-    return MenuEntry(f"game:{info.id}", label, info.pitch, available)
+    help_text = f"{info.pitch}\n{about}" if about else info.pitch
+    return MenuEntry(f"game:{info.id}", label, help_text, available)
 
 
 class MenuScreen(Screen[None]):
@@ -83,7 +89,7 @@ class MenuScreen(Screen[None]):
     MenuScreen #tagline { height: 1; padding: 0 1; color: $text-muted; }
     MenuScreen #menu { height: auto; max-height: 1fr; margin: 1 0 0 0; border: round $primary; }
     MenuScreen #menu:focus { border: round $accent; }
-    MenuScreen #menu-help { height: 2; padding: 0 1; color: $text-muted; }
+    MenuScreen #menu-help { height: auto; max-height: 1fr; padding: 0 1; color: $text-muted; }
     """
 
     def __init__(self, entries: list[MenuEntry]) -> None:
