@@ -127,7 +127,7 @@ def build_parser() -> Parser:
         "--seats",
         default=None,
         help='comma-separated seats: names are humans at this keyboard, "bot" or "bot:LEVEL" '
-        'are bots, "Name=bot:LEVEL" a named bot (default: "You,bot")',
+        'are bots, "Name=bot:LEVEL" a named bot (default: "Ana,bot")',
     )
     play.add_argument("--seed", type=seed, help="deal of the game (default: random)")
     play.add_argument("--option", type=option_pair, action="append", default=[],
@@ -137,7 +137,7 @@ def build_parser() -> Parser:
                           description="The Little Flower Shop solo challenge (one seat).")
     solo.add_argument("--daily", action="store_true", help="today's deal, the same for everyone")
     solo.add_argument("--seed", type=seed, help="a particular deal")
-    solo.add_argument("--name", default="You", help="your name for the high scores")
+    solo.add_argument("--name", default="Ana", help="your name for the high scores")
 
     resume = sub.add_parser("resume", help="go on with a saved game",
                             description="Resume a saved game (without ID: pick from a list).")
@@ -206,7 +206,7 @@ def cmd_play(args: argparse.Namespace, parser: Parser) -> int:
 
     game: Game = args.game
     try:
-        seats = parse_seats(args.seats or "You,bot", game)
+        seats = parse_seats(args.seats or "Ana,bot", game)
         options = parse_options(args.option, game)
     except ValueError as exc:
         parser.error(str(exc))
