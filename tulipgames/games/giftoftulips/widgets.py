@@ -100,7 +100,7 @@ class FestivalPanel(Widget):
         festival = self.festival
         width = max(36, self.content_size.width)
         room = width - 31  # for the full name (wide screens) and the face-up values
-        name_room = 22 if room >= 40 else 0
+        name_room = 22 if room >= 34 else 0
         values_room = room - (name_room + 1 if name_room else 0)
         prefix = width - 18
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -134,7 +134,7 @@ class FestivalPanel(Widget):
                 text.append(" ")
             text.append("Give +0, Keep 2\n", style="dim")
         secret, deck, removed = self.piles
-        text.append(f"Secret pile {secret}", style="bold")
+        text.append(f"Secret {secret}", style="bold")
         text.append(f" · deck {deck} ({deck // 2} turns) · out {removed}")
         if self.caption:
             text.append("\n")
@@ -186,7 +186,7 @@ class BouquetsPanel(Widget):
             line.append(f"{view.scores[seat]:>4}", style="bold")
             size = len(view.bouquets[seat])
             full = self._groups(view, seat, place_of, majorities, detailed=True)
-            count = f"  {size} cards"
+            count = f"  {size} card{'s' if size != 1 else ''}"
             if len(line) + len(full) + len(count) > width:
                 full = self._groups(view, seat, place_of, majorities, detailed=False)
                 count = f"  {size}c" if len(line) + len(full) + len(count) > width else count
@@ -314,7 +314,7 @@ class TurnPanel(Widget, can_focus=True):
 
     def _render_setup(self, text: Text, view: GiftView) -> None:
         if view.deal and view.setup_choice is None and self.acting:
-            text.append("Setup: choose your bouquet card\n", style="bold")
+            text.append("Setup: pick your bouquet card\n", style="bold")
             for index, (key, (choice,)) in enumerate(self._rows()):
                 action = choice.action
                 assert isinstance(action, ChooseBouquet)
@@ -323,7 +323,7 @@ class TurnPanel(Widget, can_focus=True):
                 self._cursor_mark(text, index)
                 text.append(f"{key} ", style="bold")
                 text.append_text(card_tag(kept))
-                text.append(" to bouquet, ")
+                text.append(" bouquet · ")
                 text.append_text(card_tag(other))
                 text.append(" secret\n")
             text.append("1/2 or ↑↓ Enter", style="dim")

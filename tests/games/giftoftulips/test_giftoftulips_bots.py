@@ -1,0 +1,72 @@
+"""Gift of Tulips bots: legal choices, sensible judgement and measured strength."""
+
+from __future__ import annotations
+
+import random
+
+from tests.games.giftoftulips.helpers import card, draw, playing, set_ranking
+from tulipgames.engine.bots import RandomBot, bot_move
+from tulipgames.games.giftoftulips.bots import HardBot, NormalBot
+from tulipgames.games.giftoftulips.rules import GAME, AddFaceUp, GiftOfTulips, Give, Keep
+from tulipgames.simulate import simulate
+
+
+def test_make_bot_levels() -> None:
+    assert isinstance(GAME.make_bot("random", 1), RandomBot)
+    assert isinstance(GAME.make_bot("normal", 1), NormalBot)
+    hard = GiftOfTulips(hard_iterations=3).make_bot("hard", 1)
+    assert isinstance(hard, HardBot) and hard.iterations == 3
+
+
+def test_normal_gives_when_the_receiver_already_holds_the_majority() -> None:
+    state = playing(2, start=0)
+    set_ranking(state, ("blue", 10), ("pink", 8))
+    state.bouquets = [[card("P2")], [card("B2"), card("B2"), card("B3")]]
+    state.used, state.card_no = ("keep",), 2
+    draw(state, "B4")
+    assert NormalBot(1).choose(state, 0) == Give(1)  # +7, and blue was Ben's anyway
+
+
+def test_normal_keeps_to_take_a_majority_it_would_otherwise_lose() -> None:
+    state = playing(2, start=0)
+    set_ranking(state, ("blue", 10), ("pink", 8))
+    state.bouquets = [[card("B3")], [card("B4")]]
+    state.used, state.card_no = ("add",), 2
+    draw(state, "B2")
+    # giving scores 5 but hands Ben blue 15; keeping scores 0 and wins blue 15
+    assert NormalBot(1).choose(state, 0) == Keep()
+
+
+def test_normal_pushes_its_own_variety_up_the_ranking() -> None:
+    state = playing(2, start=0)
+    set_ranking(state, ("blue", 10), ("pink", 8), ("orange", 5))
+    state.bouquets = [[card("O2"), card("O3"), card("O4")], [card("B2"), card("B2")]]
+    state.used, state.card_no = ("give",), 2
+    draw(state, "O4")
+    # Orange (3rd, 5 points) becomes 2nd (10 points) for the seat that holds it
+    assert NormalBot(1).choose(state, 0) == AddFaceUp()
+
+
+def test_bots_choose_legal_actions_on_their_own_view() -> None:
+    state = GAME.new_state(3, seed=6)
+    bots = [NormalBot(2), HardBot(iterations=2, seed=3), RandomBot(4)]
+    rng = random.Random(5)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = bot_move(bots[seat], state, seat, rng)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+
+
+def test_hard_bot_is_reproducible_with_an_iteration_budget() -> None:
+    state = playing(4, seed=9)
+    seat = state.active
+    first = HardBot(iterations=4, seed=11).choose(state.determinize(seat, random.Random(1)), seat)
+    again = HardBot(iterations=4, seed=11).choose(state.determinize(seat, random.Random(1)), seat)
+    assert first == again
+
+
+def test_normal_beats_random() -> None:
+    report = simulate(GAME, 2, 30, ["normal", "random"], seed=3)
+    assert report.wins["normal"] >= 24
+    assert report.invariant_violations == 0 and report.replay_mismatches == 0
