@@ -323,9 +323,6 @@ class Store:
         except (RecordError, games.UnknownGame) as exc:
             raise SaveError(str(exc)) from exc
 
-    def variant(self, save_id: int) -> str:
-        return str(self._row(save_id)[4])
-
     def count_active(self) -> int:
         """Games in progress (readable or not), cheaply, for the menu."""
         with self._lock:

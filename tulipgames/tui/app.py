@@ -212,7 +212,7 @@ class TulipGamesApp(App[None]):
         return "\n".join(lines)
 
     def on_mount(self) -> None:
-        # without colour the highlighted line must still stand out (reverse video, see tcss)
+        # without colour the highlighted line must still stand out (underlined, see the tcss)
         self.set_class(bool(os.environ.get("NO_COLOR")), "-no-color")
         self.push_screen(MenuScreen(self.menu_entries()))
         if self.initial_table is not None:
@@ -294,10 +294,9 @@ class TulipGamesApp(App[None]):
         if record is None:
             return
         seed = record.seed if same_seed else random_seed()
-        variant = ""
-        if self.store is not None and results.save_id is not None:
-            variant = self.store.variant(results.save_id)
-        table = self.new_table(record.game, list(record.seats), seed, dict(record.options))
+        seats = list(record.seats)
+        variant = solo_variant(SetupChoice(record.game, seats, seed, record.options, "daily"))
+        table = self.new_table(record.game, seats, seed, dict(record.options))
         results.dismiss(None)
         self.start_table(table, variant=variant)
 
