@@ -262,8 +262,16 @@ async def test_history_shows_finished_games_and_scores(store: Store):
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
         text = screen_text(app)
-        assert "Toy Cards" in text or "toy" in text
-        assert "Ana" in text
+        assert "Toy Cards" in text
+        assert "Ana" in text  # her high score; the bot has none
+        assert "Ben" not in text
+        await pilot.press("right")  # the finished games tab
+        await pilot.pause()
+        assert f"Ana {table.state.result().totals[0]}" in screen_text(app)
+        await pilot.press("enter")  # its score sheet again
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        assert app.screen.result == table.state.result()
 
 
 async def test_extra_menu_entries_hook(store: Store):

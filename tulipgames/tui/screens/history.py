@@ -34,7 +34,10 @@ class HistoryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("History & high scores  (←/→ switch tabs)", id="history-title")
+            yield Static(
+                "History & high scores  (←/→ switch tabs, Enter on a game: its scores)",
+                id="history-title",
+            )
             with TabbedContent(id="history-tabs"):
                 with TabPane("High scores", id="tab-scores"):
                     yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
@@ -58,10 +61,21 @@ class HistoryScreen(Screen[None]):
         for game in self.finished:
             ranking = sorted(range(len(game.names)), key=lambda s: game.result.ranks[s])
             line = ", ".join(f"{game.names[s]} {game.result.totals[s]}" for s in ranking)
-            played.add_row(game.finished[:16].replace("T", " "), game.title, line, str(game.seed))
+            played.add_row(
+                game.finished[:16].replace("T", " "), game.title, line, str(game.seed),
+                key=str(game.id),
+            )
         if not self.finished:
             played.add_row("", "No finished games yet", "", "")
         scores.focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a finished game shows its score sheet again (with rematch)."""
+        if event.data_table.id != "games" or event.row_key.value is None:
+            return
+        resume = getattr(self.app, "resume", None)
+        if callable(resume):
+            resume(int(event.row_key.value))
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)
