@@ -27,6 +27,13 @@ class TooSmallScreen(ModalScreen[None]):
     def on_resize(self) -> None:
         self.update_size()
 
+    def on_screen_resume(self) -> None:
+        """Back on top (a curtain above it closed): the terminal may have grown meanwhile."""
+        check = getattr(self.app, "check_size", None)
+        if callable(check):
+            self.call_after_refresh(check)
+        self.update_size()
+
     def update_size(self) -> None:
         width, height = self.app.size
         self.query_one("#too-small", Static).update(
