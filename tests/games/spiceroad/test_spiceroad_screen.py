@@ -25,6 +25,7 @@ from tulipgames.games.spiceroad.rules import (
     Times,
     Upgrade,
     UpgradeDone,
+    card_text,
 )
 from tulipgames.games.spiceroad.screen import SCREEN, demo_tables
 from tulipgames.games.spiceroad.widgets import (
@@ -97,7 +98,7 @@ async def test_demo_tables_fit_the_terminal(name: str, size: tuple[int, int]) ->
         assert legend in text
         assert f"{edition.gold_name.capitalize()} 3" in text
         for card in state.merchant_row:
-            label = GAME_TEXT(card, edition)
+            label = card_text(card, edition)
             assert label in text
         caravan = state.caravans[0]
         assert " ".join(f"{edition.letters[k]}{n}" for k, n in zip("YRGB", caravan, strict=True))
@@ -105,12 +106,6 @@ async def test_demo_tables_fit_the_terminal(name: str, size: tuple[int, int]) ->
         assert "p play" in text and "a acquire" in text
         widget = app.screen.query_one(ActionPad)
         assert widget.region.bottom <= size[1] - 5  # above the log and the footer
-
-
-def GAME_TEXT(card: str, edition) -> str:  # noqa: N802 - mirrors rules.card_text
-    from tulipgames.games.spiceroad.rules import card_text
-
-    return card_text(card, edition)
 
 
 def one_human(seed: int, edition: str = "spice", bot: str = "random") -> Table:

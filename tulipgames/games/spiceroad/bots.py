@@ -65,7 +65,8 @@ def card_value(card_id: str) -> float:
 
 
 def position_value(state: SpiceRoadState, seat: int) -> float:
-    """Score now, plus part of what the caravan and the merchant cards are likely to become."""
+    """Score now, plus part of what the caravan and the merchant cards are likely to become,
+    plus the best point card in the row discounted by the spice value still missing for it."""
     score = sum(state.score_parts(seat))
     caravan = state.caravans[seat]
     leader = max(len(c) for c in state.claimed)
@@ -73,7 +74,22 @@ def position_value(state: SpiceRoadState, seat: int) -> float:
     engine = sum(
         card_value(c) for c in state.hands[seat] + state.played[seat] if c not in STARTING_HAND
     )
-    return score + 0.45 * remaining * weight(caravan) + 0.5 * remaining * engine
+    reach = 0.0
+    for card_id in state.point_row:
+        card = POINT_CARDS[card_id]
+        missing = sum(SPICE_VALUE[i] * max(0, card.need[i] - caravan[i]) for i in range(4))
+        reach = max(reach, card.vp * 0.8**missing)
+    return (
+        score
+        + REACH_WEIGHT * reach
+        + CARAVAN_WEIGHT * remaining * weight(caravan)
+        + ENGINE_WEIGHT * remaining * engine
+    )
+
+
+REACH_WEIGHT = 0.5
+CARAVAN_WEIGHT = 0.3
+ENGINE_WEIGHT = 0.5
 
 
 def cap(caravan: Counts, need: Counts) -> Counts:
@@ -240,8 +256,12 @@ class PlannerBot:
 
     level = "normal"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, depth: int = PLAN_DEPTH, fast: bool = False) -> None:
+        """``depth``: turns planned ahead; ``fast`` settles trades and upgrades greedily (for
+        search rollouts, where a deep plan per step would cost too many iterations)."""
         self.rng = random.Random(seed)
+        self.depth = depth
+        self.fast = fast
 
     def choose(self, state: State, seat: int) -> Action:
         assert isinstance(state, SpiceRoadState)
@@ -252,13 +272,15 @@ class PlannerBot:
         if phase == RETURN:
             return Return(cheapest_spare(caravan, keep_needs(state, seat)))
         if phase in (TRADE, UPGRADE):
+            if self.fast:
+                return greedy_policy(state, seat, self.rng)
             return self._settle_play(state, seat)
         return self._turn(state, seat)
 
     def _turn(self, state: SpiceRoadState, seat: int) -> Action:
         caravan: Counts = tuple(state.caravans[seat])  # type: ignore[assignment]
         hand, played = tuple(state.hands[seat]), tuple(state.played[seat])
-        utility, position, first, _ = plan(state, seat, caravan, hand, played)
+        utility, position, first, _ = plan(state, seat, caravan, hand, played, self.depth)
         if position and first is None:
             return Claim(position)
         buy = self._purchase(state, seat)
@@ -388,11 +410,12 @@ class HardBot:
 
     def __init__(self, seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> None:
         self.planner = PlannerBot(seed)
+        quick = PlannerBot(seed, depth=1, fast=True)
         self.search = SearchBot(
             seconds=seconds,
             iterations=iterations,
             seed=seed,
-            rollout=greedy_policy,
+            rollout=lambda s, seat, rng: quick.choose(s, seat),
             rollout_depth=ROLLOUT_DEPTH,
         )
 
