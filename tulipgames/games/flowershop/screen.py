@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from tulipgames.engine.core import Action, SeatSpec
 from tulipgames.games.flowershop.bots import greedy_action
@@ -60,19 +60,29 @@ class FlowerShopScreen(GameScreen):
     FlowerShopScreen.-tall GameLog { height: 7; }
     FlowerShopScreen #fs-main { height: 1fr; }
     FlowerShopScreen #fs-side { width: 1fr; }
+    FlowerShopScreen #fs-left { width: auto; height: 1fr; scrollbar-size-vertical: 0; }
+    FlowerShopScreen .fs-rival { display: none; }
+    FlowerShopScreen.-roomy .fs-rival { display: block; }
     """
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     def compose_board(self) -> ComposeResult:
         yield OpponentsPanel(id="fs-opponents")
         with Horizontal(id="fs-main"):
-            yield ShopWindow(id="fs-window")
+            with VerticalScroll(id="fs-left"):
+                yield ShopWindow(id="fs-window")
+                for _ in range(self.table.state.seats - 1):
+                    yield ShopWindow(classes="fs-rival")
             with Vertical(id="fs-side"):
                 yield DraftPanel(id="fs-step")
                 yield ActionMenu(id="fs-actions")
 
     def on_resize(self) -> None:
-        self.query_one(ShopWindow).set_class(self.size.width >= 110, "-wide")
+        wide = self.size.width >= 110
+        for window in self.query(ShopWindow):
+            window.set_class(wide, "-wide")
+        # Roomy terminals also show the other shops in full under your own.
+        self.set_class(wide and self.size.height >= 34, "-roomy")
         if self.is_attached:
             self.refresh_table()
 
@@ -80,7 +90,11 @@ class FlowerShopScreen(GameScreen):
         assert isinstance(view, FlowerShopView)
         names = self.table.names
         shown = seat if seat is not None else 0
-        self.query_one(ShopWindow).show_shop(view, shown, names[shown], acting)
+        self.query_one("#fs-window", ShopWindow).show_shop(view, shown, names[shown], acting)
+        rivals = [s for s in range(view.seats) if s != shown]
+        for window, rival in zip(self.query(".fs-rival").results(ShopWindow), rivals,
+                                 strict=True):
+            window.show_shop(view, rival, names[rival], False)
         opponents = self.query_one(OpponentsPanel)
         opponents.display = not view.solo
         opponents.show_opponents(view, shown, names, wide=self.size.width >= 110)

@@ -25,6 +25,7 @@ from tulipgames.games.flowershop.data import (
     SPOTS,
     STORAGE_MAX,
     SWAP_COST,
+    VASE_ALONE_PAY,
 )
 from tulipgames.games.flowershop.rules import (
     STORAGE,
@@ -416,25 +417,31 @@ def action_label(action: Action, view: FlowerShopView, seat: int) -> Text:
         text.append_text(card_text(action.card))
         vase = shop.spots[index][0]
         if kind(action.card) == "flower" and vase is not None:
-            text.append(f" in {vase} on {action.spot} (+{CARDS[vase].petals}p)")
+            text.append(f" on {action.spot} +{CARDS[vase].petals}p")
         else:
             text.append(f" at {action.spot}")
     elif isinstance(action, Store):
         text.append("Store ")
         text.append_text(card_text(action.card))
-        text.append(f"  (storage {len(shop.storage) + 1}/{STORAGE_MAX})")
+        text.append(f" ({len(shop.storage) + 1}/{STORAGE_MAX})")
     elif isinstance(action, Sell):
-        goods = " + ".join(plain(c) for c in action.goods)
         flowers = [c for c in action.goods if kind(c) == "flower"]
-        price = flower_price(flowers[0]) if flowers else 2
-        text.append(f"Sell {goods} with {action.order}: ")
-        text.append(f"+${price}", style="bold")
+        price = flower_price(flowers[0]) if flowers else VASE_ALONE_PAY
+        text.append(f"+${price} ", style="bold")
+        text.append("Sell ")
+        if len(action.goods) == 1:
+            text.append_text(card_text(action.goods[0]))
+        else:
+            text.append(f"{action.goods[0]} + ")
+            text.append_text(card_text(action.goods[1]))
+        text.append(f" ({action.order})", style="dim")
     elif isinstance(action, Buy):
         info = CARDS[action.card]
         text.append(f"Buy {action.card} {info.fp}FP for ${info.cost}")
     elif isinstance(action, Move):
         text.append("Move ")
-        text.append_text(card_text(action.card))
+        text.append_text(card_text(action.card) if kind(action.card) == "flower"
+                         else Text(action.card))
         if action.to == STORAGE:
             text.append(" to storage")
         else:
@@ -443,13 +450,13 @@ def action_label(action: Action, view: FlowerShopView, seat: int) -> Text:
             if kind(action.card) == "flower":
                 text.append(f" into {vase} on {action.to}")
             elif vase is not None:
-                text.append(f" to {action.to} (swap with {vase})")
+                text.append(f" to {action.to} (swap {vase})")
             else:
                 text.append(f" to {action.to}")
     elif isinstance(action, Trash):
         text.append("Trash ")
         text.append_text(card_text(action.card))
-        text.append(f" (trash -> {len(shop.trash) + 1})")
+        text.append(f" (trash {len(shop.trash) + 1})")
     return text
 
 
