@@ -1,0 +1,162 @@
+"""The Tulip & Rose screen driven with Pilot in the real app, at 80x24."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tulipgames.engine.core import SeatSpec
+from tulipgames.games.tulipandrose import data
+from tulipgames.games.tulipandrose.rules import GAME, Keep, TulipState, bouquet_count
+from tulipgames.games.tulipandrose.screen import SCREEN, demo_tables
+from tulipgames.store import Store
+from tulipgames.table import Table
+from tulipgames.tui.app import TulipGamesApp
+from tulipgames.tui.screens.curtain import CurtainScreen
+from tulipgames.tui.screens.results import ResultsScreen
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    db = Store(tmp_path / "data")
+    yield db
+    db.close()
+
+
+def screen_text(app: TulipGamesApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def wait_for(pilot, condition, tries: int = 300) -> None:
+    for _ in range(tries):
+        if condition():
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()
+    assert condition()
+
+
+def order_lines(state: TulipState, seat: int) -> list[str]:
+    """How the orders panel writes ``seat``'s Special Orders (name and points)."""
+    return [f"{data.ORDERS_BY_ID[o][1]} {data.ORDERS_BY_ID[o][3]}" for o in state.orders[seat]]
+
+
+async def play_turn(pilot, app: TulipGamesApp, table: Table, seat: int, turn: int) -> None:
+    """One decision for the human ``seat``, by keys only."""
+    state = table.state
+    assert isinstance(state, TulipState)
+    before = len(table.record.actions)
+    if state.phase == "split":
+        cards = len(state.revealed)
+        bouquets = bouquet_count(cards)
+        await pilot.press("enter")  # nothing placed yet: refused with a message
+        assert len(table.record.actions) == before
+        for i in range(cards):
+            await pilot.press(str(1 + (i + turn) % bouquets))
+        await pilot.press("enter")
+        await wait_for(
+            pilot, lambda: table.state.phase != "split" or table.state.round != state.round
+        )
+        played = [text for _, text in table.record.actions[before:]]
+        assert played[:cards] == [
+            f"assign {i + 1} to {1 + (i + turn) % bouquets}" for i in range(cards)
+        ]
+        assert played[cards] == "split done"
+        return
+    if state.phase == "auction":
+        if state.min_bid() <= 4 and turn % 2 == 0:
+            expected = f"bid {state.min_bid()}"
+            await pilot.press("enter")  # raise to the minimum bid shown
+        else:
+            await pilot.press("p")
+            expected = "pass"
+    else:
+        keep = Keep() in state.legal_actions(seat) and turn % 2 == 0
+        await pilot.press("k" if keep else "s")
+        expected = "keep" if keep else "sell"
+    await wait_for(pilot, lambda: len(table.record.actions) > before)
+    assert table.record.actions[before] == (seat, expected)
+
+
+async def test_full_three_seat_game_with_two_humans(store: Store) -> None:
+    seats = [SeatSpec("Ana"), SeatSpec("Ben"), SeatSpec("Cleo", "bot:normal")]
+    table = Table.new(GAME, seats, seed=21, bot_delay=0.0)
+    app = TulipGamesApp(store, table=table)
+    curtains = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        turn = 0
+        while not table.state.is_over():
+            await wait_for(
+                pilot,
+                lambda: (
+                    table.state.is_over()
+                    or isinstance(app.screen, CurtainScreen)
+                    or (isinstance(app.screen, SCREEN) and app.screen.acting)
+                ),
+            )
+            if table.state.is_over():
+                break
+            if isinstance(app.screen, CurtainScreen):
+                text = screen_text(app)
+                assert "Pass to" in text
+                assert not any(line in text for s in (0, 1) for line in order_lines(table.state, s))
+                curtains += 1
+                await pilot.press("enter")
+                continue
+            viewer = app.screen.viewer
+            assert viewer in (0, 1)
+            text = screen_text(app)
+            other = 1 - viewer
+            assert all(line in text for line in order_lines(table.state, viewer))
+            assert not any(line in text for line in order_lines(table.state, other))
+            await play_turn(pilot, app, table, viewer, turn)
+            turn += 1
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        text = screen_text(app)
+        assert "Ana" in text and "Ben" in text and "Cleo" in text
+        assert str(max(table.state.result().totals)) in text
+    assert curtains >= 2
+    assert any(text.startswith("bid") for _, text in table.record.actions)
+
+
+async def test_bidding_panel_warns_of_a_loan_and_hides_money() -> None:
+    table = demo_tables()["tulipandrose-bidding"]
+    state = table.state
+    assert isinstance(state, TulipState)
+    state.options["hidden_money"] = True
+    app = TulipGamesApp(None, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Auction: bouquet" in text and "High bid" in text
+        low = state.min_bid()
+        assert f"range {low}-{state.cap(0)}" in text
+        for other in (1, 2, 3):
+            assert f" {state.florins[other]} " not in text.split("Player")[1].split("\n")[other + 1]
+        # Type an amount above the cash: the loan warning appears; Enter plays exactly it.
+        amount = state.florins[0] + 1
+        await pilot.press(*str(amount))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Needs 1 loan if you win" in text and "loans left: 1" in text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.record.actions[-1] == (0, f"bid {amount}"))
+        assert any(f"bids {amount} (loan ×1)" in e.text for e in table.events())
+
+
+async def test_demo_tables_render_at_80x24_and_120x40() -> None:
+    tables = demo_tables()
+    assert set(tables) == {"tulipandrose-bidding", "tulipandrose-splitting"}
+    for name, table in tables.items():
+        assert not table.seats[0].is_bot
+        for size in ((80, 24), (120, 40)):
+            app = TulipGamesApp(None, table=table)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                text = screen_text(app)
+                assert "Your Special Orders" in text and "Day " in text
+                if name == "tulipandrose-splitting":
+                    assert "Split " in text and "Enter confirm" in text
+                else:
+                    assert "Your bid" in text
