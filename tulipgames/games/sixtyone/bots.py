@@ -22,9 +22,10 @@ Both judge a position with :func:`evaluate`, an estimate of the final score of o
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import product
 
@@ -298,15 +299,26 @@ def _write(sheet: Sheet, area: int, spot: int, mark: int) -> Sheet:
 
 
 def best_x(sheet: Sheet, total: int, outlook: Outlook, gained: int) -> tuple[float, Sheet]:
-    """The best X placement for a sheet by :func:`evaluate` (the sheet itself if none fits)."""
-    best, best_sheet = evaluate(sheet, total, outlook, gained), sheet
-    first = True
+    """The best X placement for a sheet by :func:`evaluate` (the sheet itself if none fits).
+
+    Computed incrementally: an X changes one area, so only that area's worth is recomputed.
+    """
+    rounds = outlook.rounds_left(total)
+    worths = [area_worth(a, sheet[a - 1], rounds, outlook.standing[a - 1],
+                         outlook.rival_need[a - 1]) for a in AREAS]
+    base = (outlook.earned_leaf + gained + LEAF_WEIGHT * leaf_value(total, rounds)
+            + sum(worths))
+    best, best_at = base, None
     for area, spot in all_x_spots(sheet):
-        after = _write(sheet, area, spot, X)
-        value = evaluate(after, total, outlook, gained)
-        if first or value > best:
-            best, best_sheet, first = value, after, False
-    return best, best_sheet
+        cells = sheet[area - 1]
+        marked = (*cells[: spot - 1], X, *cells[spot:])
+        value = base - worths[area - 1] + area_worth(
+            area, marked, rounds, outlook.standing[area - 1], outlook.rival_need[area - 1])
+        if best_at is None or value > best:
+            best, best_at = value, (area, spot)
+    if best_at is None:
+        return best, sheet
+    return best, _write(sheet, best_at[0], best_at[1], X)
 
 
 def outcome(sheet: Sheet, total: int, action: Action, outlook: Outlook
@@ -334,11 +346,15 @@ ROLE_TRIPLES: dict[tuple[int, int, int], tuple[tuple[int, int, int], ...]] = {
 }
 
 
-def best_greedy_value(sheet: Sheet, total: int, outlook: Outlook,
-                      roll: tuple[int, int, int]) -> float:
-    """The value of the best choice for ``roll`` by :func:`evaluate`, computed incrementally:
-    only the area written changes, so the other areas' worth is shared by all choices."""
-    best = -1.0
+def greedy_step(sheet: Sheet, total: int, outlook: Outlook, roll: tuple[int, int, int]
+                ) -> tuple[float, Sheet, int, int]:
+    """The best choice for ``roll`` by :func:`evaluate`: (value, sheet, leaf total, leaf acorns
+    gained), an earned X placed at best.
+
+    Computed incrementally: only the area written changes, so the other areas' worth is shared
+    by all choices of the roll.
+    """
+    best: tuple[float, Sheet, int, int] | None = None
     sums: dict[int, tuple[float, list[float]]] = {}
 
     def base(rounds: int) -> tuple[float, list[float]]:
@@ -350,26 +366,31 @@ def best_greedy_value(sheet: Sheet, total: int, outlook: Outlook,
 
     for area, write, leaf in ROLE_TRIPLES[roll]:
         new_total = total + leaf
-        if LEAF_BONUS.get(new_total) == "X":
-            for spot in legal_spots(sheet[area - 1], area, write):
-                after = _write(sheet, area, spot, write)
-                best = max(best, best_x(after, new_total, outlook, 0)[0])
-            continue
-        rounds = outlook.rounds_left(new_total)
+        gained = leaf_gain(total, leaf)
         cells = sheet[area - 1]
         spots = legal_spots(cells, area, write)
         if not spots:
             continue
+        if LEAF_BONUS.get(new_total) == "X":
+            for spot in spots:
+                value, after = best_x(_write(sheet, area, spot, write), new_total, outlook, gained)
+                if best is None or value > best[0]:
+                    best = (value, after, new_total, gained)
+            continue
+        rounds = outlook.rounds_left(new_total)
         whole, worths = base(rounds)
-        fixed = (outlook.earned_leaf + leaf_gain(total, leaf)
-                 + LEAF_WEIGHT * leaf_value(new_total, rounds) + whole - worths[area - 1])
+        fixed = (outlook.earned_leaf + gained + LEAF_WEIGHT * leaf_value(new_total, rounds)
+                 + whole - worths[area - 1])
         standing, need = outlook.standing[area - 1], outlook.rival_need[area - 1]
         for spot in spots:
             written = (*cells[:spot - 1], write, *cells[spot:])
-            best = max(best, fixed + area_worth(area, written, rounds, standing, need))
-    if best >= 0:
+            value = fixed + area_worth(area, written, rounds, standing, need)
+            if best is None or value > best[0]:
+                best = (value, _write(sheet, area, spot, write), new_total, gained)
+    if best is not None:
         return best
-    return max(outcome(sheet, total, LeafOnly(d), outlook)[0] for d in set(roll))
+    return max((outcome(sheet, total, LeafOnly(d), outlook) for d in set(roll)),
+               key=lambda found: found[0])
 
 
 class NormalBot:
@@ -389,17 +410,52 @@ class NormalBot:
         return max(legal, key=lambda a: outcome(sheet, total, a, outlook)[0])
 
 
-class HardBot:
-    """Expectimax one roll deep.
+def rival_outlook(state: SixtyOneState, seat: int) -> Callable[[int, Sheet], float]:
+    """The best rival's evaluated final score as a function of ``seat``'s move: its new leaf
+    total (which may bring the end closer for everyone) and its new sheet (an open area it
+    completes now is lost to rivals who have not completed it too). ``0`` when playing alone."""
+    rivals = [s for s in range(state.seats) if s != seat]
+    if not rivals:
+        return lambda total, sheet: 0.0
+    base = {r: Outlook.of(state, r) for r in rivals}
+    others = {r: max((state.leaf_total(s) for s in rivals if s != r), default=0) for r in rivals}
+    cache: dict[tuple[int, frozenset[int]], float] = {}
 
-    The bot shortlists its :data:`SHORTLIST` best choices by :func:`evaluate`, then rates each by
-    the *expected* value of the next round: over all 56 distinct rolls (weighted by probability)
-    it assumes it will then make the best greedy choice for that roll, and averages the
-    evaluations. This sees what the greedy bot cannot: whether a sheet stays placeable for the
-    coming rolls, how likely the next exact leaf total is, and which spots the next roll will
-    probably fill anyway. Rivals are assumed to stand still for that one round. A choice after
-    which the game ends is rated by its evaluation alone. The search is exhaustive, so the bot is
-    deterministic and takes tens of milliseconds, with no time box needed.
+    def best_rival(total: int, sheet: Sheet) -> float:
+        taken = frozenset(a for a in AREAS
+                          if state.claims[a - 1] is None and area_full(sheet[a - 1]))
+        key = (total, taken)
+        if key not in cache:
+            values = []
+            for r in rivals:
+                theirs = state.sheets[r]
+                standing = tuple(
+                    LOST if a in taken and not area_full(theirs[a - 1]) else base[r].standing[a - 1]
+                    for a in AREAS
+                )
+                view = replace(base[r], rival_total=max(others[r], total), standing=standing)
+                values.append(evaluate(theirs, state.leaf_total(r), view))
+            cache[key] = max(values)
+        return cache[key]
+
+    return best_rival
+
+
+class HardBot:
+    """Expectimax one roll deep, playing for the margin over the best rival.
+
+    Each legal choice is first rated by :func:`evaluate` minus the best rival's evaluation after
+    it (:func:`rival_outlook`): a choice also changes the rivals' prospects, through the game end
+    (a higher leaf total shortens everyone's game, worth doing when ahead) and the first-fill
+    races (completing an area first takes its bonus from them). The :data:`SHORTLIST` best are
+    then rated by the *expected* value of the next round: over all 56 distinct rolls (weighted by
+    probability) the bot assumes it will then make the best greedy choice for that roll and
+    averages the evaluations. This sees what the greedy ``normal`` bot cannot: whether a sheet
+    stays placeable for the coming rolls, how likely the next exact leaf total is, which spots
+    the next roll will probably fill anyway, and when to hurry or slow the end. Rivals are
+    assumed to stand still for that one round; a choice after which the game ends is rated by
+    its evaluation alone. The search is exhaustive (no sampling), so the bot is deterministic and
+    needs no time box: tens of milliseconds a decision.
     """
 
     level = "hard"
@@ -413,16 +469,19 @@ class HardBot:
         if len(legal) == 1:
             return legal[0]
         outlook = Outlook.of(state, seat)
+        rival = rival_outlook(state, seat)
         sheet, total = state.sheets[seat], state.leaf_total(seat)
-        rated = sorted(
-            ((outcome(sheet, total, a, outlook), a) for a in legal),
-            key=lambda pair: -pair[0][0],
-        )[: self.SHORTLIST]
-        best_value, best_action = -1.0, rated[0][1]
-        for (value, after, new_total, gained), action in rated:
+        rated = []
+        for action in legal:
+            value, after, new_total, gained = outcome(sheet, total, action, outlook)
+            pressure = rival(new_total, after)
+            rated.append((value - pressure, pressure, after, new_total, gained, action))
+        rated.sort(key=lambda entry: -entry[0])
+        best_value, best_action = -math.inf, rated[0][-1]
+        for value, pressure, after, new_total, gained, action in rated[: self.SHORTLIST]:
             if outlook.rounds_left(new_total) > 0:
                 value = self.expected_next(after, new_total,
-                                           outlook.next_round(after, gained))
+                                           outlook.next_round(after, gained)) - pressure
             if value > best_value:
                 best_value, best_action = value, action
         return best_action
@@ -430,5 +489,5 @@ class HardBot:
     @staticmethod
     def expected_next(sheet: Sheet, total: int, outlook: Outlook) -> float:
         """Mean over the next roll of the best greedy evaluation."""
-        return sum(chance * best_greedy_value(sheet, total, outlook, roll)
+        return sum(chance * greedy_step(sheet, total, outlook, roll)[0]
                    for roll, chance in ROLLS)
