@@ -160,3 +160,19 @@ async def test_demo_tables_render_at_80x24_and_120x40() -> None:
                     assert "Split " in text and "Enter confirm" in text
                 else:
                     assert "Your bid" in text
+
+
+async def test_no_curtain_without_secrets(store: Store) -> None:
+    seats = [SeatSpec("Ana"), SeatSpec("Ben")]
+    options = {"special_orders": False, "hidden_money": False}
+    table = Table.new(GAME, seats, seed=4, options=options, bot_delay=0.0)
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seller = table.state.to_act()[0]
+        assert isinstance(app.screen, SCREEN) and app.screen.viewer == seller
+        for i in range(len(table.state.revealed)):
+            await pilot.press(str(1 + i % 3))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.state.phase == "auction")
+        assert isinstance(app.screen, SCREEN) and app.screen.viewer == 1 - seller

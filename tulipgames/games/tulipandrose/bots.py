@@ -250,19 +250,6 @@ def policy(
     return sell_or_keep(state, seat)
 
 
-def quick_policy(state: TulipState, seat: int, rng: random.Random) -> Action:
-    """A cheap normal policy for search playouts: plain splits, and bids that jump halfway to
-    the bouquet's worth instead of creeping up by one."""
-    if state.phase != "auction":
-        return policy(state, seat, rng, starts=2, climb=False)
-    low = state.min_bid()
-    value = int(worth(state, seat, state.bouquets[state.current]))
-    amount = min(max(low, (low + value) // 2), state.cap(seat))
-    if amount >= low and amount + loan_cost(amount, state.florins[seat]) <= value:
-        return Bid(amount)
-    return Pass()
-
-
 def search_moves(state: TulipState, seat: int) -> list[Action]:
     """The moves the search weighs: a few sensible bids instead of every amount."""
     if state.phase != "auction":
@@ -341,13 +328,13 @@ class HardBot:
         )
 
     def moves(self, state: TulipState, seat: int) -> list[Action]:
-        """What the search weighs: a split among the best few, else ``search_moves``."""
+        """What the search weighs: for the split being decided, the best few; for splits deeper
+        in the tree, just the playout's plain split; otherwise ``search_moves``."""
         if state.phase == "split" and not state.draft and len(state.revealed) > 1:
             key = (state.round, tuple(state.revealed))
-            if key not in self.candidates:
-                found = split_candidates(state, seat, self.rng, starts=10)
-                self.candidates[key] = found[:4]
-            return [Split(tuple(split)) for split in self.candidates[key]]
+            if key in self.candidates:
+                return [Split(tuple(split)) for split in self.candidates[key]]
+            return [playout_policy(state, seat, self.rng)]
         return search_moves(state, seat)
 
     def choose(self, state: TulipState, seat: int) -> Action:  # type: ignore[override]
@@ -365,6 +352,7 @@ class HardBot:
             if state.draft:
                 self.plan = (key, state.draft + finish_split(state, seat))
             else:
+                self.candidates = {key: split_candidates(state, seat, self.rng, starts=10)[:4]}
                 options = self.moves(state, seat)
                 chosen = self.search.choose_from(state, seat, options[0])
                 assert isinstance(chosen, Split)

@@ -72,6 +72,14 @@ class TulipAndRoseScreen(GameScreen):
     """
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
+    @property
+    def needs_curtain(self) -> bool:
+        """Only Special Orders and hidden florins are secrets between players (spec §7): with
+        both options off nothing needs hiding, so no curtain."""
+        options = self.table.state.options
+        secrets = bool(options.get("special_orders")) or bool(options.get("hidden_money"))
+        return secrets and super().needs_curtain
+
     def compose_board(self) -> ComposeResult:
         yield TableLine(id="tr-table")
         yield RevealStrip(id="tr-reveal")
