@@ -143,6 +143,8 @@ class JoinScreen(Screen[None]):
         self.lobby.listeners.remove(self._lobby_changed)
 
     def _lobby_changed(self, lobby: Lobby) -> None:
+        if not self.is_attached:
+            return  # queued before this screen closed
         tables = self.query_one("#tables", OptionList)
         tables.clear_options()
         listing = lobby.listing()
@@ -220,7 +222,7 @@ class LobbyScreen(Screen[None]):
         self.opened.depart(self.player)
 
     def _table_changed(self, opened: OpenTable) -> None:
-        if self._entered:
+        if self._entered or not self.is_attached:
             return
         if opened.code not in self.lobby.tables:
             self.app.pop_screen()
