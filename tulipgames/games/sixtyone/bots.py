@@ -460,6 +460,8 @@ class HardBot:
 
     level = "hard"
     SHORTLIST = 6
+    #: How much the best rival's prospects count against the bot's own (1 = pure margin).
+    RIVAL_WEIGHT = 1.0
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -474,7 +476,7 @@ class HardBot:
         rated = []
         for action in legal:
             value, after, new_total, gained = outcome(sheet, total, action, outlook)
-            pressure = rival(new_total, after)
+            pressure = self.RIVAL_WEIGHT * rival(new_total, after)
             rated.append((value - pressure, pressure, after, new_total, gained, action))
         rated.sort(key=lambda entry: -entry[0])
         best_value, best_action = -math.inf, rated[0][-1]

@@ -320,7 +320,7 @@ class DiceSheet(Widget, can_focus=True):
     def render(self) -> Text:
         if self.view is None:
             return Text("")
-        wide = self.size.width >= 110 and self.size.height >= 30
+        wide = self.size.width >= 90
         return SheetPainter(self, wide).paint()
 
 
