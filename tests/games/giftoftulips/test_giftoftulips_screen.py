@@ -183,3 +183,18 @@ async def test_demo_tables_render_at_both_sizes() -> None:
                 text = screen_text(app)
                 assert "Festival" in text and "Secret " in text and "turns)" in text
                 assert "Ben" in text and "Dev" in text
+
+
+async def test_auto_reveal_pace_flips_by_itself(monkeypatch) -> None:
+    from tulipgames.games.giftoftulips import screen as screen_module
+
+    monkeypatch.setattr(screen_module, "AUTO_FLIP_SECONDS", 0.05)
+    table = new_table([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")], 4, reveal_pace="auto")
+    while not table.state.is_over():
+        seat = table.state.to_act()[0]
+        table.play(seat, table.state.legal_actions(seat)[-1])
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(SCREEN(table, frozenset({0})))
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        assert "Total" in screen_text(app)
