@@ -929,11 +929,27 @@ class TulipState(State):
                 else ""
             ),
             tiebreak_values=[
-                (s.florins, s.loans // data.LOAN_POINTS, s.weeds_held - s.weeds_discarded)
+                f"{s.florins} florins, {s.loans // data.LOAN_POINTS} loans, "
+                f"{s.weeds_held - s.weeds_discarded} weeds counted"
                 for s in sheets
             ],
             tiebreak_keys=keys,
         )
+
+    def score_detail(self, seat: int) -> str:
+        """The results screen's line per player: each Special Order and the weed count."""
+        sheet = self.score_sheets()[seat]
+        parts = [
+            f"{data.ORDERS_BY_ID[order][1]} {points:+d}"
+            if points
+            else f"{data.ORDERS_BY_ID[order][1]} not met"
+            for order, points in sheet.orders
+        ]
+        counted = sheet.weeds_held - sheet.weeds_discarded
+        parts.append(
+            f"weeds {sheet.weeds_held} held, {sheet.weeds_discarded} discarded, {counted} counted"
+        )
+        return "; ".join(parts)
 
     def estimate(self) -> tuple[float, ...]:
         """The running score, plus the income still to come at today's rate, plus a prospect for

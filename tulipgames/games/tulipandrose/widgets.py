@@ -129,9 +129,9 @@ class HoldingsTable(Static):
 
     def show_holdings(self, view: TulipView, names: Sequence[str], acting: Sequence[int]) -> None:
         wide = self.size.width >= 100
-        head = Text("   Player    Merchant", style="dim")
-        head.append("                " if wide else "")
-        head.append("  Fl  Ln Inc  T  R  L  I  C  H   W  S  V  G", style="dim")
+        merchant = 26 if wide else 13
+        head = Text(f"   {'Player':<10}{'Merchant':<{merchant}}", style="dim")
+        head.append("  Fl Ln Inc  T  R  L  I  C  H   W  S  V  G", style="dim")
         lines = [head]
         for player in view.players:
             lines.append(self._row(view, player, names, acting, wide))
@@ -153,10 +153,10 @@ class HoldingsTable(Static):
         )
         row = Text(marks, style="bold")
         row.append(f"{names[seat][:9]:<9} ", style="bold" if seat == view.seat else "")
-        merchant = f"#{player.priority} {player.specialty}"
-        if wide:
-            merchant += f" {player.merchant}"
-        row.append(f"{merchant:<{26 if wide else 10}}")
+        # Narrow terminals get the merchant's family name only ("van Dam", "Roos").
+        name = player.merchant if wide else player.merchant.split(" ", 1)[1]
+        merchant = f"#{player.priority} {player.specialty} {name}"
+        row.append(f"{merchant[:26 if wide else 13]:<{26 if wide else 13}}")
         florins = "?" if player.florins is None else str(player.florins)
         row.append(f"{florins:>4} ", style="bold")
         row.append(f"{player.loans:>2} ", style="red" if player.loans else "")
@@ -377,7 +377,7 @@ class BiddingPanel(Static):
             turn = bidder.seat == auction.to_act
             label = f"{'>' if turn else ''}{names[bidder.seat]} {bidder.status}"
             if bidder.loans_declared:
-                label += f" loan x{bidder.loans_declared}"
+                label += f" loan ×{bidder.loans_declared}"
             style = "bold" if bidder.status != "passed" else "dim strike"
             standing.append(label, style=style)
         lines.append(standing)
