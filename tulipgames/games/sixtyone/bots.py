@@ -394,7 +394,8 @@ def greedy_step(sheet: Sheet, total: int, outlook: Outlook, roll: tuple[int, int
 
 
 class NormalBot:
-    """Greedy: takes the legal choice whose resulting sheet :func:`evaluate` rates highest."""
+    """Greedy: takes the legal choice whose resulting sheet :func:`evaluate` rates highest
+    (ties broken by the bot's seeded random source)."""
 
     level = "normal"
 
@@ -407,6 +408,7 @@ class NormalBot:
             return legal[0]
         outlook = Outlook.of(state, seat)
         sheet, total = state.sheets[seat], state.leaf_total(seat)
+        self.rng.shuffle(legal)  # equal choices are then taken at random
         return max(legal, key=lambda a: outcome(sheet, total, a, outlook)[0])
 
 
@@ -454,8 +456,9 @@ class HardBot:
     stays placeable for the coming rolls, how likely the next exact leaf total is, which spots
     the next roll will probably fill anyway, and when to hurry or slow the end. Rivals are
     assumed to stand still for that one round; a choice after which the game ends is rated by
-    its evaluation alone. The search is exhaustive (no sampling), so the bot is deterministic and
-    needs no time box: tens of milliseconds a decision.
+    its evaluation alone. The search is exhaustive (no sampling; ties go to the seeded random
+    source), so a seed fixes every choice and no time box is needed: tens of milliseconds a
+    decision.
     """
 
     level = "hard"
@@ -470,6 +473,7 @@ class HardBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        self.rng.shuffle(legal)  # equal choices are then taken at random
         outlook = Outlook.of(state, seat)
         rival = rival_outlook(state, seat)
         sheet, total = state.sheets[seat], state.leaf_total(seat)

@@ -42,7 +42,6 @@ from tulipgames.games.sixtyone.rules import (
 from tulipgames.tui.screens.messages import ActionChosen
 
 DIE_LETTERS = "ABC"
-ROLE_NAMES = ("area", "write", "leaf")
 
 #: Two-line area labels for the compact layout (number and name).
 SHORT_LABELS = {
