@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.net.conftest import Client, Server, Tmux, menu_pick, needs_clients
+from tests.net.conftest import Server, Tmux, menu_pick, needs_clients
 from tulipgames.store import Store
 
 pytestmark = needs_clients

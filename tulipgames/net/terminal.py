@@ -15,6 +15,7 @@ colour system of that session's Textual console:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -34,9 +35,14 @@ class TerminalProfile:
     term: str
     colorterm: str = ""
     lang: str = ""
+    #: ``NO_COLOR`` was set: monochrome. Only for the local ``tulipgames`` in an SSH login; the
+    #: server reads nothing but ``TERM``, ``COLORTERM`` and ``LANG`` from a client.
+    no_color: bool = False
 
     @classmethod
-    def from_client(cls, term_type: str | None, env: Mapping[str, str]) -> TerminalProfile:
+    def from_client(
+        cls, term_type: str | None, env: Mapping[str, str], no_color: bool = False
+    ) -> TerminalProfile:
         """Build a profile from the PTY's terminal type and the client's environment.
 
         Only :data:`ACCEPTED_ENV` is read; values are cut short and stripped of control
@@ -46,6 +52,7 @@ class TerminalProfile:
             term=_clean(term_type or env.get("TERM", "")),
             colorterm=_clean(env.get("COLORTERM", "")),
             lang=_clean(env.get("LANG", "")),
+            no_color=no_color,
         )
 
     @property
@@ -77,7 +84,7 @@ class TerminalProfile:
 
 
 def _clean(value: str) -> str:
-    return "".join(ch for ch in value[:64] if ch.isprintable())
+    return "".join(ch for ch in value[:256] if ch.isprintable())[:64]
 
 
 class _NullFile:
@@ -119,7 +126,29 @@ def apply_profile(app: Any, profile: TerminalProfile) -> None:
         soft_wrap=False,
     )
     filters = [f for f in app._filters if not isinstance(f, Monochrome)]
-    app.no_color = color is None
+    app.no_color = color is None or profile.no_color
     if app.no_color:
         filters.append(Monochrome())
     app._filters = filters
+
+
+def in_ssh_login(environ: Mapping[str, str]) -> bool:
+    """True when this process runs inside an SSH login (``sshd`` sets these variables)."""
+    return any(environ.get(name) for name in ("SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"))
+
+
+def tune_for_ssh_login(app: Any, environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
+    """Make a local ``tulipgames`` behave inside an SSH login; returns extra ``app.run`` arguments.
+
+    Over SSH: 256 colours unless ``COLORTERM`` promises true colour (SSH clients rarely forward
+    it, and many say ``TERM=xterm`` while drawing 256 colours), ``NO_COLOR`` honoured, and no
+    mouse reporting (every mouse motion would be a packet on a slow link). Outside SSH nothing
+    changes.
+    """
+    if not in_ssh_login(environ):
+        return {}
+    profile = TerminalProfile.from_client(
+        environ.get("TERM"), environ, no_color="NO_COLOR" in environ
+    )
+    apply_profile(app, profile)
+    return {"mouse": False}
