@@ -26,6 +26,7 @@ from tulipgames.games.spiceroad.rules import (
     PAY,
     RETURN,
     TRADE,
+    TURN,
     UPGRADE,
     Acquire,
     Claim,
@@ -65,8 +66,13 @@ def card_value(card_id: str) -> float:
 
 
 def position_value(state: SpiceRoadState, seat: int) -> float:
-    """Score now, plus part of what the caravan and the merchant cards are likely to become,
-    plus the best point card in the row discounted by the spice value still missing for it."""
+    """A prediction of the seat's final score from the position (the search's cut-off value).
+
+    A linear fit on 12,905 positions of 150 planner-vs-planner games (2-3 seats) against their
+    final scores: the score so far counts most, spices keep about a third of their value, and
+    merchant cards are worth something only while much of the game remains. Score alone
+    predicts the final score with an RMS error of 47; this fit, 10.5.
+    """
     score = sum(state.score_parts(seat))
     caravan = state.caravans[seat]
     leader = max(len(c) for c in state.claimed)
@@ -79,17 +85,15 @@ def position_value(state: SpiceRoadState, seat: int) -> float:
         card = POINT_CARDS[card_id]
         missing = sum(SPICE_VALUE[i] * max(0, card.need[i] - caravan[i]) for i in range(4))
         reach = max(reach, card.vp * 0.8**missing)
+    spices = weight(caravan)
     return (
-        score
-        + REACH_WEIGHT * reach
-        + CARAVAN_WEIGHT * remaining * weight(caravan)
-        + ENGINE_WEIGHT * remaining * engine
+        0.865 * score
+        + (0.245 + 0.058 * remaining) * spices
+        + (0.224 * remaining - 0.233) * engine
+        + 0.045 * reach
+        + 54.5 * remaining
+        + 13.0
     )
-
-
-REACH_WEIGHT = 0.5
-CARAVAN_WEIGHT = 0.3
-ENGINE_WEIGHT = 0.5
 
 
 def cap(caravan: Counts, need: Counts) -> Counts:
@@ -403,30 +407,32 @@ def greedy_policy(state: State, seat: int, rng: random.Random) -> Action:
 
 
 class HardBot:
-    """``hard``: determinized MCTS for the turn's action and the trade count; the planner settles
-    upgrades, payments and returns, where search adds little but costs many iterations."""
+    """``hard``: determinized MCTS chooses the turn's action; the planner settles the steps that
+    follow it (trade count, upgrades, payments, returns), where search adds little but would
+    spend many iterations. Playouts use :func:`greedy_policy` for ``ROLLOUT_DEPTH`` actions and
+    are then cut off with :func:`position_value`, a predicted final score."""
 
     level = "hard"
 
     def __init__(self, seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> None:
         self.planner = PlannerBot(seed)
-        quick = PlannerBot(seed, depth=1, fast=True)
         self.search = SearchBot(
             seconds=seconds,
             iterations=iterations,
             seed=seed,
-            rollout=lambda s, seat, rng: quick.choose(s, seat),
+            rollout=greedy_policy,
             rollout_depth=ROLLOUT_DEPTH,
         )
 
     def choose(self, state: State, seat: int) -> Action:
         assert isinstance(state, SpiceRoadState)
-        if state.phase in (PAY, RETURN, UPGRADE):
+        if state.phase != TURN:
             return self.planner.choose(state, seat)
         return self.search.choose(state, seat)
 
 
-ROLLOUT_DEPTH: int | None = 24
+#: Short playouts: the greedy policy is weak, the cut-off estimate is fitted to real games.
+ROLLOUT_DEPTH = 8
 
 
 def make_hard_bot(seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> HardBot:

@@ -825,7 +825,7 @@ class SpiceRoadState(State):
         )
 
     def estimate(self) -> tuple[float, ...]:
-        """Score plus what the caravan and the merchant cards owned are likely to become."""
+        """Each seat's predicted final score (see ``bots.position_value``)."""
         from tulipgames.games.spiceroad.bots import position_value
 
         return tuple(position_value(self, seat) for seat in range(self.seats))

@@ -242,6 +242,8 @@ class CaravanPanel(Static):
         edition = EDITIONS[view.edition]
         player = view.players[seat]
         head = Text(f"{name}", style="bold")
+        if seat == 0:
+            head.append(" (start)")
         if seat == view.current and not view.over:
             head.append(" ▶ to play", style="bold green")
         head.append("  ")
