@@ -322,8 +322,8 @@ class GiftState(State):
     def __init__(self, seats: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(seats, seed, options)
         n = seats
-        self.pool_size = len(build_pool(n))
         deck = build_pool(n)
+        self.pool_size = len(deck)
         self.rng.shuffle(deck)
         self.removed: list[Card] = [deck.pop() for _ in range(REMOVE_AT_SETUP[n])]
         self.festival_cards: list[Card] = []
