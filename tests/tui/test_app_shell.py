@@ -354,3 +354,59 @@ async def test_no_color_marks_the_selection_without_colour(
         menu = app.screen.query_one("#menu", OptionList)
         style = menu.get_component_rich_style("option-list--option-highlighted")
         assert style.underline and style.bold
+
+
+async def test_setup_player_count_seats_and_a_bad_seed(store: Store):
+    app = TulipGamesApp(store, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.show_setup("toy")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.query_one("#player-count").value = 4
+        await pilot.pause()
+        choice = setup.read_choice()
+        assert [s.name for s in choice.seats] == ["Ana", "Ben", "Cleo", "Dev"]
+        assert [s.kind for s in choice.seats] == ["human"] + ["bot:normal"] * 3
+        setup.query_one("#kind-1").value = "human"
+        setup.query_one("#name-1").value = "Mira"
+        setup.query_one("#option-cards").value = 3
+        setup.query_one("#player-count").value = 3
+        await pilot.pause()
+        choice = setup.read_choice()
+        assert [(s.name, s.kind) for s in choice.seats] == [
+            ("Ana", "human"), ("Mira", "human"), ("Cleo", "bot:normal"),
+        ]
+        assert choice.options == {"cards": 3}
+        setup.query_one("#seed").value = ""
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert app.screen is setup  # not started
+        assert "seed must be a whole number" in screen_text(app)
+        await pilot.press("ctrl+r")  # a new random seed
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)  # Ana and Mira share the keyboard
+        (save,) = store.saves()
+        assert save.names == ("Ana", "Mira", "Cleo")
+
+
+async def test_rematch_with_a_new_seed(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")], cards=1, seed=123456789)
+    store.create(table)
+    table.play(0, table.state.legal_actions(0)[0])
+    table.play(0, "end")
+    table.run_bots_now()
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.resume(table.save_id)  # finished: its results
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        again = app.screen.table
+        assert again.record.seed != table.record.seed  # random seeds are below a million
+        assert [s.to_json() for s in again.seats] == [s.to_json() for s in table.seats]
