@@ -410,3 +410,19 @@ async def test_rematch_with_a_new_seed(store: Store):
         again = app.screen.table
         assert again.record.seed != table.record.seed  # random seeds are below a million
         assert [s.to_json() for s in again.seats] == [s.to_json() for s in table.seats]
+
+
+async def test_a_bot_error_is_shown_not_swallowed(store: Store):
+    class Broken:
+        level = "broken"
+
+        def choose(self, state: object, seat: int) -> toygame.Play:
+            return toygame.Play(99)
+
+    table = new_toy([SeatSpec("Ben", "bot:random"), SeatSpec("Ana")])
+    table._bots[0] = Broken()
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: table.bot_error is not None)
+        assert "Ben's bot chose an illegal move" in status(app)
+        assert app.screen.query_one("#status").has_class("warning")
