@@ -173,9 +173,15 @@ class MerchantRow(Static):
             word = f" {edition.spice_word}{'s' if cost > 1 else ''}"
             price = "free" if cost == 0 else f"pay {cost}" if cell < 17 else f"{cost}{word}"
             head = Text(f"{position}", style="reverse bold" if picking else "bold")
-            head.append(f" {price}")
+            if view.phase == PAY and position == len(view.paid) + 1:
+                head.append(" ▼ pay here", style="bold reverse")
+            elif view.phase == PAY and position == view.acquire_position:
+                head.append(" ▲ taking", style="bold reverse")
+            else:
+                head.append(f" {price}")
             if position in choices.acquires:
                 head.append(" ✓")
+
             heads.append_text(fit(head, cell - 1)).append(" ")
             effects.append_text(fit(card_label(card_id, edition), cell))
             on = view.row_spices[position - 1]
