@@ -43,13 +43,11 @@ class GiftOfTulipsScreen(GameScreen):
     ]
     DEFAULT_CSS = """
     GiftOfTulipsScreen #top { height: auto; }
-    GiftOfTulipsScreen FestivalPanel { width: 46; }
-    GiftOfTulipsScreen TurnPanel { width: 1fr; }
+    GiftOfTulipsScreen FestivalPanel { width: 3fr; min-width: 46; max-width: 76; }
+    GiftOfTulipsScreen TurnPanel { width: 2fr; min-width: 34; }
     GiftOfTulipsScreen #board { height: auto; }
     GiftOfTulipsScreen GameLog { height: 1fr; min-height: 3; }
-    GiftOfTulipsScreen.-wide FestivalPanel { width: 72; }
     """
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     def __init__(self, table: Table, seats: frozenset[int] | None = None) -> None:
         super().__init__(table, seats)
