@@ -14,9 +14,28 @@ import re
 
 import pytest
 
-from tulipgames.engine.core import Action, SeatSpec
+from tulipgames.engine.core import Action, IllegalAction, SeatSpec
 from tulipgames.engine.record import GameRecord, replay
-from tulipgames.games.flowershop.rules import ENDING_ACTIONS, GAME, FlowerShopState
+from tulipgames.games.flowershop.data import SPOTS
+from tulipgames.games.flowershop.rules import (
+    ENDING_ACTIONS,
+    GAME,
+    STORAGE,
+    Buy,
+    ChooseFiller,
+    Discard,
+    Done,
+    Draw,
+    FlowerShopState,
+    Keep,
+    Move,
+    Pick,
+    Place,
+    Sell,
+    Store,
+    Swap,
+    Trash,
+)
 
 GAMES_PER_COUNT = {1: 140, 2: 130, 3: 120, 4: 110}  # 500 games in all
 CARD_ID = re.compile(r"'([A-Z]{2}\d{1,2})'")
@@ -116,3 +135,40 @@ def test_clone_is_independent() -> None:
     twin.apply(seat, twin.legal_actions(seat)[0])
     assert state.shops[0].pick is None and twin.shops[0].pick is not None
     assert state.rng.random() == twin.rng.random()
+
+
+def candidates(state: FlowerShopState, seat: int) -> list[Action]:
+    """Every action over the seat's own cards, legal or not: a superset of the legal ones."""
+    shop = state.shops[seat]
+    cards = [*shop.storage, *shop.hand, *shop.hooks, *shop.trash, *shop.register]
+    cards += [c for c in (*shop.spots, *shop.flowers, shop.using) if c]
+    orders = [c for c in cards if c.startswith("OR")]
+    found: list[Action] = [Swap(), Keep(), Discard(), Draw(), Done(), ChooseFiller("B")]
+    for card in cards:
+        found += [Pick(card), Store(card), Trash(card), Buy(card), Move(card, STORAGE)]
+        found += [Place(card, spot) for spot in SPOTS] + [Move(card, spot) for spot in SPOTS]
+        for order in orders:
+            found.append(Sell(order, (card,)))
+            found += [Sell(order, (card, other)) for other in cards if other != card]
+    return found
+
+
+@pytest.mark.parametrize("seats", [1, 3])
+def test_legal_actions_are_exactly_the_actions_check_accepts(seats: int) -> None:
+    for number in range(8):
+        rng = random.Random(number)
+        state = GAME.new_state(seats, 500 + number, {"filler_scoring": number % 2 == 0})
+        step = 0
+        while not state.is_over():
+            seat = rng.choice(state.to_act())
+            if step % 9 == 0:
+                legal = {str(a) for a in state.legal_actions(seat)}
+                for action in candidates(state, seat):
+                    try:
+                        state.check(seat, action)
+                        accepted = True
+                    except IllegalAction:
+                        accepted = False
+                    assert accepted == (str(action) in legal), (str(action), accepted)
+            state.apply(seat, choose(state, seat, rng))
+            step += 1

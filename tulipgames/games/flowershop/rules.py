@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -232,6 +232,11 @@ class Sell(Action):
     order: str
     goods: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        # A vase is written before its flower, whichever way the pair was given.
+        ordered = tuple(sorted(self.goods, key=lambda c: c not in CARDS or kind(c) != "vase"))
+        object.__setattr__(self, "goods", ordered)
+
     def __str__(self) -> str:
         return f"sell {self.order} {'+'.join(self.goods)}"
 
@@ -317,12 +322,6 @@ class Shop:
 
     def empty_spots(self) -> list[int]:
         return [i for i, vase in enumerate(self.spots) if vase is None]
-
-    def vases(self) -> list[str]:
-        return [vase for vase in self.spots if vase is not None]
-
-    def filled(self) -> int:
-        return sum(1 for flower in self.flowers if flower is not None)
 
     def remove(self, card: str) -> None:
         """Take a possessed card out of wherever it is (its vase stays if it is a flower)."""
@@ -1305,8 +1304,6 @@ class FlowerShopGame(Game):
         card = args[0].upper()
         if verb == "sell" and len(args) == 2:
             goods = tuple(_card(g) for g in args[1].upper().split("+"))
-            # The vase is written first, whichever way the player typed the pair.
-            goods = tuple(sorted(goods, key=lambda c: kind(c) != "vase"))
             return Sell(_card(card), goods)
         _card(card)
         if verb in ("pick", "store", "trash", "buy") and len(args) == 1:
@@ -1348,12 +1345,6 @@ def filler_choices(shop_view: ShopView) -> dict[str, int]:
         if flower is not None:
             counts[CARDS[flower].filler] += 1
     return counts
-
-
-def unused(cards: Iterable[str]) -> list[str]:
-    """Shop cards not among ``cards`` (what a seat has not seen), in id order."""
-    seen = set(cards)
-    return [c for c in SHOP_DECK if c not in seen]
 
 
 GAME = FlowerShopGame()
