@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import random
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -68,8 +69,12 @@ async def _shoot(
         screen = make()
         if screen is not None:
             await app.push_screen(screen)
-        await pilot.pause(0.3)
-        app.save_screenshot(path.name, str(path.parent))
+        await pilot.pause(0.5)
+        await pilot.pause()  # the footer draws its bindings a refresh after the screen
+        svg = app.export_screenshot(simplify=True)
+    # Rich names the SVG's CSS classes after a hash that changes from run to run; a name from
+    # the file keeps them unique on a page and the files unchanged when the screen is unchanged
+    path.write_text(re.sub(r"terminal-\d+", f"terminal-{path.stem}", svg), encoding="utf-8")
     return path
 
 
