@@ -155,8 +155,9 @@ class HoldingsTable(Static):
         row.append(f"{names[seat][:9]:<9} ", style="bold" if seat == view.seat else "")
         # Narrow terminals get the merchant's family name only ("van Dam", "Roos").
         name = player.merchant if wide else player.merchant.split(" ", 1)[1]
-        merchant = f"#{player.priority} {player.specialty} {name}"
-        row.append(f"{merchant[:26 if wide else 13]:<{26 if wide else 13}}")
+        width = 26 if wide else 13
+        merchant = f"#{player.priority} {player.specialty} {name}"[:width]
+        row.append(f"{merchant:<{width}}")
         florins = "?" if player.florins is None else str(player.florins)
         row.append(f"{florins:>4} ", style="bold")
         row.append(f"{player.loans:>2} ", style="red" if player.loans else "")
