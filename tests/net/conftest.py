@@ -92,6 +92,8 @@ class Tmux:
 
     def kill(self) -> None:
         self.run("kill-server")
+        socket = Path(f"/tmp/tmux-{os.getuid()}") / self.socket
+        socket.unlink(missing_ok=True)
 
 
 class Client:

@@ -139,3 +139,12 @@ def test_garbage_from_one_client_leaves_the_other_playing(server: Server, tmux: 
     ana.keys("End")
     ana.wait_for("Leave tulipgames")
     assert server.alive()
+
+
+def test_server_stops_cleanly_and_tells_the_players(tmp_path, tmux: Tmux) -> None:
+    server = Server(tmp_path)
+    ana = tmux.client("ana", server.ssh_command("ana"))
+    ana.wait_for("Join a table")
+    server.proc.terminate()
+    assert server.proc.wait(15) == 0
+    ana.wait_for("The server is shutting down. Your games are saved.")

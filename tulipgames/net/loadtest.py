@@ -9,7 +9,7 @@ per session count, the p50/p95/max keystroke-to-screen time, bytes sent per keys
 server's resident memory and its CPU time per keystroke, and the machine's load average (the
 latencies mean little on a machine busy with other work; CPU per keystroke still does).
 
-    python -m tulipgames.net.loadtest --sessions 1,10,50 --keys 20
+    python -m tulipgames.net.loadtest --sessions 1,10,50 --keys 20 [--pace 0.3,0.7]
 
 Bounded: at most 200 sessions and 200 keystrokes each, every wait times out, loopback only.
 """
@@ -96,9 +96,11 @@ async def connect(port: int, name: str) -> Client:
     return Client(conn, chan, term)
 
 
-async def type_keys(client: Client, keys: int, rng: random.Random) -> None:
+async def type_keys(
+    client: Client, keys: int, rng: random.Random, pace: tuple[float, float] = (0.3, 0.7)
+) -> None:
     for i in range(keys):
-        await asyncio.sleep(rng.uniform(0.3, 0.7))
+        await asyncio.sleep(rng.uniform(*pace))
         key, on_quit = (END, True) if i % 2 == 0 else (UP, False)
         before = client.term.received
         start = time.perf_counter()
@@ -139,7 +141,9 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-async def measure(port: int, pid: int, count: int, keys: int, seed: int) -> dict[str, Any]:
+async def measure(
+    port: int, pid: int, count: int, keys: int, seed: int, pace: tuple[float, float]
+) -> dict[str, Any]:
     base = rss_kib(pid)
     clients = []
     for i in range(count):
@@ -151,7 +155,7 @@ async def measure(port: int, pid: int, count: int, keys: int, seed: int) -> dict
     cpu_before, load_before = cpu_seconds(pid), os.getloadavg()[0]
     started = time.perf_counter()
     await asyncio.gather(
-        *(type_keys(c, keys, random.Random(rng.getrandbits(32))) for c in clients)
+        *(type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients)
     )
     elapsed = time.perf_counter() - started
     cpu = cpu_seconds(pid) - cpu_before
@@ -178,11 +182,13 @@ async def measure(port: int, pid: int, count: int, keys: int, seed: int) -> dict
     }
 
 
-async def main_async(levels: list[int], keys: int, seed: int) -> list[dict[str, Any]]:
+async def main_async(
+    levels: list[int], keys: int, seed: int, pace: tuple[float, float]
+) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="tulipgames-load-") as tmp:
         proc, port = start_server(Path(tmp), max(levels) + 1)
         try:
-            return [await measure(port, proc.pid, n, keys, seed + n) for n in levels]
+            return [await measure(port, proc.pid, n, keys, seed + n, pace) for n in levels]
         finally:
             proc.terminate()
             proc.wait(10)
@@ -193,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", default="1,10,50", help="comma-separated session counts")
     parser.add_argument("--keys", type=int, default=20, help="keystrokes per session")
+    parser.add_argument("--pace", default="0.3,0.7", metavar="MIN,MAX",
+                        help="seconds between one client's keystrokes (default 0.3,0.7)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     args = parser.parse_args(argv)
@@ -202,7 +210,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--sessions: expected numbers like 1,10,50, not {args.sessions!r}")
     if not all(1 <= n <= MAX_SESSIONS for n in levels) or not 1 <= args.keys <= MAX_KEYS:
         parser.error(f"at most {MAX_SESSIONS} sessions and {MAX_KEYS} keys per session")
-    rows = asyncio.run(main_async(levels, args.keys, args.seed))
+    try:
+        low, high = (float(x) for x in args.pace.split(","))
+    except ValueError:
+        parser.error(f"--pace: expected MIN,MAX seconds like 0.3,0.7, not {args.pace!r}")
+    if not 0.05 <= low <= high <= 60:
+        parser.error("--pace: need 0.05 <= MIN <= MAX <= 60")
+    rows = asyncio.run(main_async(levels, args.keys, args.seed, (low, high)))
     if args.json:
         print(json.dumps(rows))
         return 0

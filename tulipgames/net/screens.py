@@ -32,7 +32,7 @@ _FRAME_CSS = """
 """
 
 
-def _enter_table(app: Any, lobby: Lobby, opened: OpenTable, seat: int, name: str) -> None:
+def _enter_table(app: Any, opened: OpenTable, seat: int) -> None:
     """Show the started table for ``seat``; the game screen sees that seat's view only."""
     assert opened.table is not None
     app.start_table(opened.table, seats=frozenset({seat}))
@@ -171,7 +171,7 @@ class JoinScreen(Screen[None]):
             return
         if opened.started:
             self.app.pop_screen()
-            _enter_table(self.app, self.lobby, opened, seat, self.player)
+            _enter_table(self.app, opened, seat)
         else:
             self.app.switch_screen(LobbyScreen(self.lobby, opened, self.player))
 
@@ -232,7 +232,7 @@ class LobbyScreen(Screen[None]):
         if opened.started and seat is not None:
             self._entered = True
             self.app.pop_screen()
-            _enter_table(self.app, self.lobby, opened, seat, self.player)
+            _enter_table(self.app, opened, seat)
             return
         self.query_one("#code", Static).update(
             Text.assemble("Join code: ", (opened.code, "bold reverse"), "   (others: Join a table)")

@@ -149,7 +149,7 @@ class GameServer:
         self.config = config
         self.app_factory = app_factory
         self.sessions: set[GameSession] = set()
-        self.connections = 0
+        self.connections: set[asyncssh.SSHServerConnection] = set()
         self.host_key = load_host_key(config.data_dir)
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._watchdog: asyncio.Task[None] | None = None
@@ -188,12 +188,20 @@ class GameServer:
         self._watchdog = asyncio.get_running_loop().create_task(self._watch_idle())
 
     async def stop(self) -> None:
+        """Tell every player, close their sessions, then the connections and the listener."""
         if self._watchdog is not None:
             self._watchdog.cancel()
-        for session in list(self.sessions):
-            session.close("The server is shutting down.")
         if self._acceptor is not None:
             self._acceptor.close()
+        for session in list(self.sessions):
+            session.close("The server is shutting down. Your games are saved.")
+        for _ in range(50):  # each app restores the client's screen and says goodbye
+            if not self.sessions:
+                break
+            await asyncio.sleep(0.1)
+        for conn in list(self.connections):
+            conn.close()
+        if self._acceptor is not None:
             await self._acceptor.wait_closed()
 
     async def _watch_idle(self) -> None:
@@ -225,14 +233,15 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        self.server.connections += 1
+        self.server.connections.add(conn)
         # Unauthenticated connections cost a handshake each: bound them well above the
         # session cap so a flood cannot starve the players who are already in.
-        if self.server.connections > 2 * self.server.config.max_sessions + 16:
+        if len(self.server.connections) > 2 * self.server.config.max_sessions + 16:
             conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.server.connections -= 1
+        if self.conn is not None:
+            self.server.connections.discard(self.conn)
 
     def begin_auth(self, username: str) -> bool:
         return not self.server.config.open
@@ -357,6 +366,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     # -- the app ----------------------------------------------------------------------------------
     async def _run(self) -> None:
+        if self._chan is None:  # the client left before its app could start
+            self.server.sessions.discard(self)
+            return
         profile = TerminalProfile.from_client(self._term_type, self._chan.get_environment())
         info = SessionInfo(self.username, profile, self.peer)
         note = "Goodbye."

@@ -121,7 +121,6 @@ async def _serve(config: object) -> int:
     await stop.wait()
     print("tulipgames serve: stopping", file=out, flush=True)
     await server.stop()
-    await asyncio.sleep(0.3)  # let the sessions say goodbye
     store.close()
     return 0
 
