@@ -51,5 +51,6 @@ def test_inside_an_ssh_login_no_mouse_256_colours_and_no_color() -> None:
     login = {"SSH_CONNECTION": "10.0.0.2 50000 10.0.0.1 22", "TERM": "xterm"}
     assert tune_for_ssh_login(app, login) == {"mouse": False}
     assert app.console.color_system == "256" and not app.no_color
+    assert app.animation_level == "none"
     tune_for_ssh_login(app, {**login, "NO_COLOR": "1"})
     assert app.no_color and any(isinstance(f, Monochrome) for f in app._filters)

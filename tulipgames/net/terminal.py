@@ -141,9 +141,9 @@ def tune_for_ssh_login(app: Any, environ: Mapping[str, str] = os.environ) -> dic
     """Make a local ``tulipgames`` behave inside an SSH login; returns extra ``app.run`` arguments.
 
     Over SSH: 256 colours unless ``COLORTERM`` promises true colour (SSH clients rarely forward
-    it, and many say ``TERM=xterm`` while drawing 256 colours), ``NO_COLOR`` honoured, and no
-    mouse reporting (every mouse motion would be a packet on a slow link). Outside SSH nothing
-    changes.
+    it, and many say ``TERM=xterm`` while drawing 256 colours), ``NO_COLOR`` honoured, no
+    animations and no mouse reporting (every frame and every mouse motion is a packet on a slow
+    link). Outside SSH nothing changes.
     """
     if not in_ssh_login(environ):
         return {}
@@ -151,4 +151,5 @@ def tune_for_ssh_login(app: Any, environ: Mapping[str, str] = os.environ) -> dic
         environ.get("TERM"), environ, no_color="NO_COLOR" in environ
     )
     apply_profile(app, profile)
+    app.animation_level = "none"
     return {"mouse": False}
