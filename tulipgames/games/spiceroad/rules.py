@@ -376,8 +376,9 @@ class SpiceRoadState(State):
         twin.seats = self.seats
         twin.seed = self.seed
         twin.options = self.options
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        # Chance happens once, at setup (the two shuffles); afterwards nothing draws from the
+        # random source, so a clone may share it (determinize gives its copy a new one).
+        twin.rng = self.rng
         twin.edition = self.edition
         twin.point_deck = self.point_deck[:]
         twin.point_row = self.point_row[:]
