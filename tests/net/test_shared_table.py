@@ -156,3 +156,18 @@ def test_started_table_comes_back_from_the_store_after_a_restart(
     again = restarted.find(opened.code)
     assert again.seat_of("ben") == 1 and again.started
     assert again.table is not None and again.table.record.actions == table.record.actions
+
+
+def test_finished_tables_leave_the_list_but_not_the_store(lobby: Lobby) -> None:
+    opened = lobby.open("toy", 2, "ana")
+    opened.give_free_seats_to_bots("random")
+    table = lobby.start(opened.code, seed=5)
+    table.run_bots_now()
+    while not table.state.is_over():
+        seat = table.state.to_act()[0]
+        table.play(seat, table.state.legal_actions(seat)[0])
+        table.run_bots_now()
+    assert opened not in lobby.listing()
+    assert opened.code not in lobby.tables
+    again = lobby.find(opened.code)
+    assert again.table is not None and again.table.state.is_over()

@@ -92,6 +92,14 @@ class ChannelDriver(Driver):
         self.disable_input()
         self.write("\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h")
 
+    # -- nothing may reach the server's desktop or files ---------------------------------------
+    def open_url(self, url: str, new_tab: bool = True) -> None:
+        """A link followed in a remote session must not open a browser on the server."""
+
+    def deliver_binary(self, binary: Any, **kwargs: Any) -> None:
+        """Textual would save a "download" into the server's file system: refuse."""
+        raise PermissionError("no file delivery over SSH")
+
     # -- input ----------------------------------------------------------------------------
     def send_message(self, message: Message) -> None:
         # Already on the app's loop: post directly instead of hopping threads.

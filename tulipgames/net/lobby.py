@@ -272,7 +272,14 @@ class Lobby:
         raise TableError(f"no table has the code {key!r}")
 
     def listing(self) -> list[OpenTable]:
-        """Tables still waiting for players or being played, newest first."""
+        """Tables still waiting for players or being played, newest first.
+
+        Finished tables nobody is looking at leave memory here; their codes still find them
+        in the store.
+        """
+        for code, opened in list(self.tables.items()):
+            if opened.over and not opened.present:
+                del self.tables[code]
         return [t for t in reversed(self.tables.values()) if not t.over]
 
     def close(self, code: str) -> None:
