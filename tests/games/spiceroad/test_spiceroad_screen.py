@@ -198,3 +198,23 @@ async def test_full_two_seat_game_played_from_the_keyboard() -> None:
             await pilot.pause(0.05)
         assert isinstance(app.screen, ResultsScreen)
         assert len(table.state.claimed[0]) >= 6 or len(table.state.claimed[1]) >= 6
+
+
+async def test_golem_edition_on_screen() -> None:
+    """A19 on screen: crystal words and letters, copper, Golem cards."""
+    seats = [SeatSpec("Ana")] + [SeatSpec(f"Bot {i}", "bot:random") for i in range(1, 5)]
+    table = Table.new(GAME, seats, 11, {"edition": "golem"}, bot_delay=0.0)
+    spice = Table.new(GAME, seats, 11, {"edition": "spice"}, bot_delay=0.0)
+    app = ScreenApp(table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = "\n".join(painted(app))
+        assert text.count("(3 yellow + 1 green crystal)") == 2  # seats 4 and 5
+        assert "Copper 3VP ×10" in text and "Silver 1VP ×10" in text
+        assert "Golem cards 0/5" in text
+        assert "P pink" in text and "turmeric" not in text
+        for card in table.state.merchant_row:
+            assert card_text(card, EDITIONS["golem"]) in text
+        if "M42" in table.state.merchant_row:
+            assert "PP → GGGBB" in text
+    assert spice.state.merchant_row == table.state.merchant_row

@@ -41,6 +41,7 @@ from tulipgames.games.spiceroad.rules import (
     Times,
     Upgrade,
     UpgradeDone,
+    caravan_words,
     card_text,
     coin_stacks,
 )
@@ -280,6 +281,8 @@ class RivalsPanel(Static):
             start = " (start)" if other == 0 else ""
             line = Text(f"{mark}{names[other]}{start} ", style="bold")
             line.append_text(caravan_line(player.caravan, edition, names=False))
+            if self.app.size.width >= 110:
+                line.append(f" ({caravan_words(player.caravan, edition)})", style="dim")
             line.append(
                 f"  ★ {len(player.claimed)}/{view.end_trigger}  "
                 f"{edition.gold_name} {player.gold}  {edition.silver_name} {player.silver}  "
