@@ -176,3 +176,32 @@ async def test_no_curtain_without_secrets(store: Store) -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.state.phase == "auction")
         assert isinstance(app.screen, SCREEN) and app.screen.viewer == 1 - seller
+
+
+SEED_ANA_SELLS = 1
+
+
+async def test_undo_and_change_a_split(store: Store) -> None:
+    seats = [SeatSpec("Ana"), SeatSpec("Ben", "bot:normal")]
+    # The bot waits long enough for Ana to take her split back before it bids.
+    table = Table.new(GAME, seats, seed=SEED_ANA_SELLS, bot_delay=60.0)
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        state = table.state
+        assert isinstance(state, TulipState) and len(state.revealed) >= 4
+        assert state.to_act() == (0,)
+        cards = len(state.revealed)
+        for i in range(cards):
+            await pilot.press(str(1 + i % 3))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.state.phase == "auction")
+        await pilot.press("u")  # the Seller takes back "split done"
+        await wait_for(pilot, lambda: table.state.phase == "split")
+        await pilot.press(*["left"] * (cards - 1), "2", "enter")
+        await wait_for(pilot, lambda: table.state.phase == "auction")
+        wanted = [2] + [1 + i % 3 for i in range(1, cards)]
+        revealed = table.state.revealed
+        assert table.state.bouquets == [
+            [c for c, b in zip(revealed, wanted, strict=True) if b == n] for n in (1, 2, 3)
+        ]

@@ -187,11 +187,22 @@ class TulipAndRoseScreen(GameScreen):
             self.notify(problem, severity="warning")
             return
         draft = list(splitter.draft)
-        state = self.table.state
-        assert isinstance(state, TulipState) and self.viewer is not None
-        for card in range(len(state.draft) + 1, len(draft) + 1):
+        viewer = self.viewer
+        assert viewer is not None
+        # Steps already played that the player has since changed are taken back first.
+        while self._played_draft() != draft[: len(self._played_draft())]:
+            if not self.table.can_undo(viewer):
+                self.notify("The split can no longer be changed.", severity="error")
+                return
+            self.table.undo(viewer)
+        for card in range(len(self._played_draft()) + 1, len(draft) + 1):
             self.submit(Assign(card, draft[card - 1]))
         self.submit(SplitDone())
+
+    def _played_draft(self) -> list[int]:
+        state = self.table.state
+        assert isinstance(state, TulipState)
+        return list(state.draft)
 
     def action_pass(self) -> None:
         if self._phase() == "auction":
