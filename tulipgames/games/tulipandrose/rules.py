@@ -33,7 +33,6 @@ from tulipgames.games.tulipandrose import data
 
 N_KINDS = len(data.CARD_LETTERS)
 KIND_INDEX = {letter: i for i, letter in enumerate(data.CARD_LETTERS)}
-FLOWERS = range(len(data.FLOWER_LETTERS))
 WEED_I = KIND_INDEX[data.WEED]
 SEMPER_I = KIND_INDEX[data.SEMPER_AUGUSTUS]
 VASE_I = KIND_INDEX[data.GOLDEN_VASE]
@@ -45,11 +44,6 @@ _KIND_BY_WORD = {name.lower(): i for i, name in enumerate(data.FLOWER_KINDS)}
 
 
 # -- cards ------------------------------------------------------------------------------------
-def card_letter(card: str) -> str:
-    """The kind letter of a card code (``T5`` -> ``T``)."""
-    return card[0]
-
-
 def card_value(card: str) -> int:
     """The printed value of a card code (``W-1`` -> -1); it matters only for the reveal."""
     return int(card[1:])
