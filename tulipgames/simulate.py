@@ -35,6 +35,8 @@ class SimulationReport:
     wins: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     seat_scores: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     think: dict[str, ThinkTimer] = field(default_factory=lambda: defaultdict(ThinkTimer))
+    #: How often each ``state.score_detail(seat)`` text occurred (e.g. solo levels), if any.
+    details: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     invariant_violations: int = 0
     replay_mismatches: int = 0
     violations: list[str] = field(default_factory=list)
@@ -67,6 +69,7 @@ class SimulationReport:
             },
             "invariant_violations": self.invariant_violations,
             "replay_mismatches": self.replay_mismatches,
+            "score_details": dict(sorted(self.details.items())),
         }
 
     def lines(self) -> list[str]:
@@ -82,6 +85,9 @@ class SimulationReport:
             out.append(f"  {level:>8}: mean score {mean:7.2f}  wins {wins:g}")
         for level, think in data["think_ms"].items():
             out.append(f"  {level:>8}: think p50 {think['p50']} ms, p95 {think['p95']} ms")
+        if self.details:
+            counts = ", ".join(f"{text}: {n}" for text, n in sorted(self.details.items()))
+            out.append(f"  score details: {counts}")
         out.append(
             f"  invariant violations: {self.invariant_violations}, "
             f"replay mismatches: {self.replay_mismatches}"
@@ -131,6 +137,9 @@ def simulate(
                     report.violations.extend(f"game seed {game_seed}: {p}" for p in problems)
         report.actions += len(actions)
         report.turns.append(len(actions))
+        detail = getattr(state, "score_detail", None)
+        if seats == 1 and callable(detail):
+            report.details[str(detail(0))] += 1
         result = state.result()
         for seat, total in enumerate(result.totals):
             report.scores[seat_levels[seat]].append(total)
