@@ -198,3 +198,25 @@ async def test_auto_reveal_pace_flips_by_itself(monkeypatch) -> None:
         await app.push_screen(SCREEN(table, frozenset({0})))
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
         assert "Total" in screen_text(app)
+
+
+async def test_a_bots_secret_add_shows_only_the_count_and_a_log_line() -> None:
+    table = new_table([SeatSpec("Ana"), SeatSpec("Ben", "bot:normal")], 6, start_player=1)
+    table.ensure_bots_running = lambda: None  # type: ignore[method-assign]
+    for seat in (0, 1):
+        first = table.state.deals[seat][0]
+        table.play(seat, f"bouquet {first}")
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(SCREEN(table, frozenset({0})))
+        await pilot.pause()
+        before = table.state.view(0).secret_size
+        hidden = table.state.pending
+        assert hidden is not None
+        assert f"Secret {before} " in screen_text(app)
+        table.play(1, "add secret")
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"Secret {before + 1} " in text
+        assert "Ben added a card to the secret festival" in text
+        assert hidden.uid not in uids_in(repr(table.state.view(0)))
