@@ -153,12 +153,14 @@ async def measure(
     loaded = rss_kib(pid)
     rng = random.Random(seed)
     cpu_before, load_before = cpu_seconds(pid), os.getloadavg()[0]
+    client_before = time.process_time()
     started = time.perf_counter()
     await asyncio.gather(
         *(type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients)
     )
     elapsed = time.perf_counter() - started
     cpu = cpu_seconds(pid) - cpu_before
+    client_cpu = time.process_time() - client_before
     latencies = [lat for c in clients for lat in c.latencies]
     sent = [b for c in clients for b in c.bytes_per_key]
     for client in clients:
@@ -178,6 +180,7 @@ async def measure(
         "seconds": round(elapsed, 1),
         "server_cpu_ms_per_key": round(1000 * cpu / len(latencies), 1),
         "server_cpu_share": round(cpu / elapsed, 2),
+        "client_cpu_ms_per_key": round(1000 * client_cpu / len(latencies), 1),
         "loadavg": round(max(load_before, os.getloadavg()[0]), 1),
     }
 
@@ -221,12 +224,13 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rows))
         return 0
     print(f"{'sessions':>8} {'keys':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} "
-          f"{'B/key':>7} {'RSS MiB':>8} {'MiB/session':>12} {'CPU ms/key':>11} {'load':>5}")
+          f"{'B/key':>7} {'RSS MiB':>8} {'MiB/session':>12} {'CPU ms/key':>11} "
+          f"{'client ms/key':>14} {'load':>5}")
     for row in rows:
         print(f"{row['sessions']:>8} {row['keystrokes']:>6} {row['p50_ms']:>8} {row['p95_ms']:>8} "
               f"{row['max_ms']:>8} {row['bytes_per_key']:>7} {row['rss_loaded_mib']:>8} "
               f"{row['mib_per_session']:>12} {row['server_cpu_ms_per_key']:>11} "
-              f"{row['loadavg']:>5}")
+              f"{row['client_cpu_ms_per_key']:>14} {row['loadavg']:>5}")
     return 0
 
 
