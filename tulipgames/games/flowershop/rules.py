@@ -19,7 +19,7 @@ import datetime as _dt
 import hashlib
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from tulipgames.engine.bots import RandomBot
@@ -764,7 +764,8 @@ class FlowerShopState(State):
                 if vase is not None and flower is None:
                     shop.spots[i] = None
             if swept:
-                events.append(Event(f"Cleanup: {seat_ref(seat)} trashes {len(swept)} cards."))
+                cards = "1 card" if len(swept) == 1 else f"{len(swept)} cards"
+                events.append(Event(f"Cleanup: {seat_ref(seat)} trashes {cards}."))
         if self.filler_scoring:
             self.phase = "filler"
             events.append(Event("Choose the filler you score."))
@@ -798,18 +799,19 @@ class FlowerShopState(State):
         rows = [self.score_rows(seat) for seat in range(self.seats)]
         vases = [len(shop_after_cleanup(s)[0]) for s in self.shops]
         change = [s.money % 5 for s in self.shops]
+        keys = [(v, c) for v, c in zip(vases, change, strict=True)]
+        if self.solo:  # alone, nothing to break: the level says how it went
+            base = Result.build(self.categories(), rows)
+            level = solo_level(base.totals[0], self.filler_scoring)
+            return FlowerShopResult(**{**base.__dict__, "level": level})
         base = Result.build(
             self.categories(),
             rows,
-            tiebreak="" if self.solo else "most vases in the window, then money mod 5",
-            tiebreak_values=[(v, c) for v, c in zip(vases, change, strict=True)],
-            tiebreak_keys=[(v, c) for v, c in zip(vases, change, strict=True)],
+            tiebreak="most vases in the window, then money mod 5",
+            tiebreak_values=keys,
+            tiebreak_keys=keys,
         )
-        level = solo_level(base.totals[0], self.filler_scoring) if self.solo else ""
-        if level:
-            band = level_band(level, self.filler_scoring)
-            base = replace(base, tiebreak=f"Level: {level} ({band})")
-        return FlowerShopResult(**{**base.__dict__, "level": level})
+        return FlowerShopResult(**base.__dict__)
 
     def score_detail(self, seat: int) -> str:
         """The high-score note: the solo level reached, else the place at the table."""
