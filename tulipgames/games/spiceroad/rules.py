@@ -143,6 +143,16 @@ class Return(Action):
         return f"return {self.spice}"
 
 
+# Actions are immutable, so legal_actions hands out shared instances instead of building new ones.
+PLAYS = {card: Play(card) for card in MERCHANT_CARDS}
+ACQUIRES = [Acquire(k) for k in range(MERCHANT_ROW_SIZE + 1)]
+CLAIMS = [Claim(p) for p in range(POINT_ROW_SIZE + 1)]
+UPGRADES = {key: Upgrade(key) for key in SPICES}
+PAYS = {key: Pay(key) for key in SPICES}
+RETURNS = {key: Return(key) for key in SPICES}
+REST = Rest()
+UPGRADE_DONE = UpgradeDone()
+
 _NOTATION = re.compile(
     r"^\s*(?:(play)\s+(S[12]|M\d\d)|(times)\s+(\d+)|(upgrade)\s+(done|[YRGB])|(acquire)\s+(\d+)"
     r"|(pay)\s+([YRGB])|(claim)\s+(\d+)|(rest)|(return)\s+([YRGB]))\s*$"
@@ -183,7 +193,11 @@ def parse_action(text: str) -> Action:
 def trade_max(caravan: Counts | list[int], pay: Counts) -> int:
     """The largest repeat count a trade allows: every repetition is paid from the caravan as it
     stands before the play, so r_max = min over paid keys of caravan // pay (E6)."""
-    return min(have // need for have, need in zip(caravan, pay, strict=True) if need)
+    best = 99
+    for have, need in zip(caravan, pay):  # noqa: B905 - both are always four long
+        if need and have // need < best:
+            best = have // need
+    return best
 
 
 def can_upgrade(caravan: Counts | list[int]) -> bool:
@@ -203,7 +217,12 @@ def can_play(caravan: Counts | list[int], card_id: str) -> bool:
 
 def affords(caravan: Counts | list[int], need: Counts) -> bool:
     """A claim needs every required spice by key; a higher spice never stands in for a lower."""
-    return all(have >= want for have, want in zip(caravan, need, strict=True))
+    return (
+        caravan[0] >= need[0]
+        and caravan[1] >= need[1]
+        and caravan[2] >= need[2]
+        and caravan[3] >= need[3]
+    )
 
 
 def coin_for_claim(position: int, gold: int, silver: int) -> str | None:
@@ -429,28 +448,26 @@ class SpiceRoadState(State):
         caravan = self.caravans[seat]
         present = [key for key, n in zip(SPICES, caravan, strict=True) if n]
         if self.phase == TURN:
-            actions: list[Action] = [Play(c) for c in self.hands[seat] if can_play(caravan, c)]
-            total = sum(caravan)
+            actions: list[Action] = [PLAYS[c] for c in self.hands[seat] if can_play(caravan, c)]
+            reach = min(len(self.merchant_row), sum(caravan) + 1)
+            actions.extend(ACQUIRES[1 : reach + 1])
             actions.extend(
-                Acquire(k) for k in range(1, len(self.merchant_row) + 1) if acquire_cost(k) <= total
-            )
-            actions.extend(
-                Claim(p)
+                CLAIMS[p]
                 for p, card in enumerate(self.point_row, 1)
                 if affords(caravan, POINT_CARDS[card].need)
             )
-            actions.append(Rest())
+            actions.append(REST)
             return actions
         if self.phase == TRADE:
             return [Times(r) for r in range(1, self.trade_limit() + 1)]
         if self.phase == UPGRADE:
-            steps: list[Action] = [Upgrade(key) for key in present if key != "B"]
+            steps: list[Action] = [UPGRADES[key] for key in present if key != "B"]
             if self.upgrades_done >= 1:
-                steps.append(UpgradeDone())
+                steps.append(UPGRADE_DONE)
             return steps
         if self.phase == PAY:
-            return [Pay(key) for key in present]
-        return [Return(key) for key in present]
+            return [PAYS[key] for key in present]
+        return [RETURNS[key] for key in present]
 
     def check(self, seat: int, action: Action) -> None:
         """Direct legality tests with a reason a player can read."""
