@@ -464,7 +464,7 @@ class HardBot:
     level = "hard"
     SHORTLIST = 6
     #: How much the best rival's prospects count against the bot's own (1 = pure margin).
-    RIVAL_WEIGHT = 1.0
+    RIVAL_WEIGHT = 0.5
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
