@@ -67,9 +67,6 @@ class Listeners:
     def remove(self, callback: Callable[..., None]) -> None:
         self._entries = [entry for entry in self._entries if entry[0] != callback]
 
-    def __len__(self) -> int:
-        return len(self._entries)
-
     def publish(self, *args: Any) -> None:
         current = _current_app()
         for callback, app in list(self._entries):
@@ -118,7 +115,7 @@ class Seat:
     def free(self) -> bool:
         return self.name is None and self.bot is None
 
-    def label(self, index: int) -> str:
+    def label(self) -> str:
         if self.bot is not None:
             return f"bot ({self.bot})"
         return self.name or "(open)"
@@ -171,7 +168,7 @@ class OpenTable:
 
     def summary(self) -> str:
         """One line for the list of open tables."""
-        names = ", ".join(seat.label(i) for i, seat in enumerate(self.seats))
+        names = ", ".join(seat.label() for seat in self.seats)
         state = "playing" if self.started else "waiting"
         return f"{self.code}  {self.game.title}  [{state}]  {names}"
 

@@ -241,7 +241,7 @@ class LobbyScreen(Screen[None]):
         for index, seat_info in enumerate(opened.seats):
             here = seat_info.name is not None and seat_info.name in opened.present
             mark = "*" if here else ("-" if seat_info.name else " ")
-            lines.append(f"{mark} Seat {index + 1}: {seat_info.label(index)}")
+            lines.append(f"{mark} Seat {index + 1}: {seat_info.label()}")
             if seat_info.name == opened.host:
                 lines.append("  (host)", style="italic")
             if seat_info.name == self.player:

@@ -42,8 +42,6 @@ log = logging.getLogger("tulipgames.serve")
 
 #: Bytes of unsent output a client may fall behind before it is disconnected.
 MAX_BACKLOG = 4 * 1024 * 1024
-#: The smallest window the game screens are laid out for.
-MIN_SIZE = (80, 24)
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
 
