@@ -95,3 +95,24 @@ def test_determinize_reshuffles_decks_but_keeps_the_table() -> None:
     assert twin.view(0) == state.view(0)
     assert sorted(twin.merchant_deck) == sorted(state.merchant_deck)
     assert twin.merchant_deck != state.merchant_deck or twin.point_deck != state.point_deck
+
+
+def test_invariants_catch_broken_conservation() -> None:
+    state = GAME.new_state(3, 2)
+    assert state.invariant_violations() == []
+    broken = state.clone()
+    broken.caravans[1][2] += 1  # a spice from nowhere
+    assert any("ledger" in p for p in broken.invariant_violations())
+    broken = state.clone()
+    broken.hands[0].append(broken.merchant_row[0])  # a card in two places
+    assert any("M01-M43" in p for p in broken.invariant_violations())
+    broken = state.clone()
+    broken.claimed[2].append(broken.point_row[1])
+    assert any("P01-P36" in p for p in broken.invariant_violations())
+    broken = state.clone()
+    broken.gold -= 1
+    assert any("gold" in p for p in broken.invariant_violations())
+    broken = state.clone()
+    broken.caravans[2] = [11, 0, 0, 0]
+    broken.ledger[0] += 7
+    assert any("more than 10" in p for p in broken.invariant_violations())

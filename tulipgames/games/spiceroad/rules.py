@@ -53,6 +53,8 @@ from tulipgames.games.spiceroad.data import (
 )
 
 RANK = {key: index for index, key in enumerate(SPICES)}
+MERCHANT_SET = frozenset(MERCHANT_DECK)
+POINT_SET = frozenset(POINT_DECK)
 
 # -- actions ------------------------------------------------------------------------------------
 
@@ -863,13 +865,13 @@ class SpiceRoadState(State):
         merchant = self.merchant_deck + self.merchant_row
         for seat in range(self.seats):
             own = self.hands[seat] + self.played[seat]
-            if sorted(c for c in own if c in STARTING_HAND) != sorted(STARTING_HAND):
+            if own.count("S1") != 1 or own.count("S2") != 1:
                 problems.append(f"seat {seat} does not own exactly one S1 and one S2")
             merchant += [c for c in own if c not in STARTING_HAND]
-        if sorted(merchant) != sorted(MERCHANT_DECK):
+        if len(merchant) != len(MERCHANT_DECK) or set(merchant) != MERCHANT_SET:
             problems.append("merchant cards M01-M43 are not each present exactly once")
         points = self.point_deck + self.point_row + [c for cs in self.claimed for c in cs]
-        if sorted(points) != sorted(POINT_DECK):
+        if len(points) != len(POINT_DECK) or set(points) != POINT_SET:
             problems.append("point cards P01-P36 are not each present exactly once")
         coins = coins_per_stack(self.seats)
         if self.gold + sum(self.gold_coins) != coins or self.gold < 0:
