@@ -309,7 +309,7 @@ class BiddingPanel(Static):
         auction = self.view.auction if self.view else None
         return 1 if auction is None or auction.high is None else auction.high + 1
 
-    def high(self) -> int | None:
+    def cap(self) -> int | None:
         """The bidder's cap from their own florins and loans (None if not known to the viewer)."""
         view = self.view
         if view is None or view.seat is None:
@@ -341,7 +341,7 @@ class BiddingPanel(Static):
         self.render_bids()
 
     def _set(self, amount: int) -> None:
-        top = self.high()
+        top = self.cap()
         amount = max(self.low(), amount)
         if top is not None:
             amount = min(top, amount)
@@ -396,7 +396,7 @@ class BiddingPanel(Static):
         view = self.view
         assert view is not None and view.seat is not None
         me = view.players[view.seat]
-        top = self.high()
+        top = self.cap()
         lines = [
             Text.assemble(
                 ("Your bid ", "bold"),
