@@ -94,6 +94,7 @@ def _supported(cells: Cells, spot: int) -> bool:
     return all(cells[s - 1] != EMPTY for s in BURROW_SUPPORTS.get(spot, ()))
 
 
+@lru_cache(maxsize=1 << 16)
 def legal_spots(cells: Cells, area: int, value: int) -> tuple[int, ...]:
     """The empty spots of ``area`` where die value ``value`` may be written (spec 4.4).
 
