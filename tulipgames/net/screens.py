@@ -43,8 +43,8 @@ class OpenTableScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("plus,right", "seats(1)", "+ seat"),
-        Binding("minus,left", "seats(-1)", "- seat"),
+        Binding("plus,right", "seats(1)", "More seats"),
+        Binding("minus,left", "seats(-1)", "Fewer seats"),
     ]
     DEFAULT_CSS = _FRAME_CSS.format(name="OpenTableScreen")
 
@@ -187,7 +187,7 @@ class LobbyScreen(Screen[None]):
     ]
     DEFAULT_CSS = _FRAME_CSS.format(name="LobbyScreen") + """
     LobbyScreen #code { height: 3; padding: 1 1 0 1; text-style: bold; }
-    LobbyScreen #seats { height: auto; padding: 1 1; border: round $primary; }
+    LobbyScreen #seats { height: auto; padding: 0 1; border: round $primary; }
     """
 
     def __init__(self, lobby: Lobby, opened: OpenTable, player: str) -> None:
@@ -202,6 +202,10 @@ class LobbyScreen(Screen[None]):
     @property
     def is_host(self) -> bool:
         return self.player == self.opened.host
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Bots, bot level and start are the host's keys: others do not see them."""
+        return self.is_host or action not in ("bots", "level", "start")
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -262,9 +266,6 @@ class LobbyScreen(Screen[None]):
         self.query_one("#error", Static).update(text)
 
     def action_bots(self) -> None:
-        if not self.is_host:
-            self._error("Only the host gives seats to bots.")
-            return
         if self.opened.give_free_seats_to_bots(self.level) == 0:
             self._error("No empty seat left.")
 
@@ -274,9 +275,6 @@ class LobbyScreen(Screen[None]):
         self._table_changed(self.opened)
 
     def action_start(self) -> None:
-        if not self.is_host:
-            self._error(f"Only {self.opened.host} can start the game.")
-            return
         try:
             self.lobby.start(self.opened.code)
         except TableError as exc:
