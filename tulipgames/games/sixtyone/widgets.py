@@ -434,7 +434,7 @@ class SheetPainter:
 
     def leaf_lines(self, width: int) -> list[Text]:
         leaves = self.view.leaves[self.seat]
-        total = leaves[-1] if leaves else 0
+        total = self.view.leaf_total(self.seat)
         text = Text("Leaves ", style="bold")
         for index in range(LEAVES):
             if index < len(leaves):
@@ -471,7 +471,7 @@ class SheetPainter:
             lines = [Text(f"  {'Player':<14}{'score':>6}{'leaf':>6}{'first-fill':>12}",
                           style="bold underline")]
             for seat in range(view.seats):
-                total = view.leaves[seat][-1] if view.leaves[seat] else 0
+                total = view.leaf_total(seat)
                 claimed = sum(1 for c in view.claims if c is not None and seat in c)
                 marker = "▶ " if seat == view.current else "  "
                 style = "bold reverse" if seat == view.current else (
@@ -482,7 +482,7 @@ class SheetPainter:
         cells = []
         for seat in range(view.seats):
             score = sum(view.scores[seat])
-            total = view.leaves[seat][-1] if view.leaves[seat] else 0
+            total = view.leaf_total(seat)
             marker = "▶" if seat == view.current else " "
             style = "bold reverse" if seat == view.current else (
                 "bold" if seat == self.seat else "")
