@@ -171,3 +171,35 @@ def test_finished_tables_leave_the_list_but_not_the_store(lobby: Lobby) -> None:
     assert opened.code not in lobby.tables
     again = lobby.find(opened.code)
     assert again.table is not None and again.table.state.is_over()
+
+
+async def test_host_fills_empty_seats_with_bots_and_they_play(
+    lobby: Lobby, tmp_path: Path
+) -> None:
+    ana = session_app(lobby, "ana", tmp_path)
+    async with ana.run_test(size=(80, 24)) as pa:
+        with ana._context():
+            ana.on_extra_menu("net:open")
+        await pa.pause()
+        await pa.press("end", "plus", "enter")  # toy game, three seats
+        await pa.pause()
+        [code] = lobby.tables
+        await pa.press("s")  # not yet: two seats are empty
+        await pa.pause()
+        assert not lobby.tables[code].started
+        await pa.press("b", "s")
+        await pa.pause()
+        table = lobby.tables[code].table
+        assert table is not None
+        assert [s.kind for s in table.seats] == ["human", "bot:normal", "bot:normal"]
+        screen = ana.screen
+        assert isinstance(screen, GameScreen)
+        with ana._context():
+            screen.submit(f"play {table.state.hands[0][0]}")
+            screen.submit("end")
+        for _ in range(100):  # both bots take their turns, on the table's one driver
+            if table.state.to_act() == (0,):
+                break
+            await pa.pause(0.05)
+        assert table.state.to_act() == (0,)
+        assert "Bot 1 ends the turn" in log_text(ana) and "Bot 2 ends the turn" in log_text(ana)
