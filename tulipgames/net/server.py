@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hmac
 import logging
 import sys
 from collections.abc import Callable
@@ -248,8 +249,6 @@ class _Connection(asyncssh.SSHServer):
         return bool(self.server.config.passwords)
 
     def validate_password(self, username: str, password: str) -> bool:
-        import hmac
-
         passwords = self.server.config.passwords
         expected = passwords.get(username, passwords.get("*"))
         return expected is not None and hmac.compare_digest(
