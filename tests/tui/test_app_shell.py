@@ -426,3 +426,25 @@ async def test_a_bot_error_is_shown_not_swallowed(store: Store):
         await wait_for(pilot, lambda: table.bot_error is not None)
         assert "Ben's bot chose an illegal move" in status(app)
         assert app.screen.query_one("#status").has_class("warning")
+
+
+async def test_the_log_never_takes_the_focus_unless_asked(store: Store):
+    class Bare(toygame.ToyScreen):
+        """A board with nothing focusable (some games draw everything themselves)."""
+
+        def compose_board(self):
+            yield Static(id="hand")
+
+        def show(self, view: object, seat: int | None, acting: bool) -> None:
+            self.query_one("#hand", Static).update(repr(view))
+
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")])
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(Bare(table))
+        await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        assert app.focused is not log
+        await pilot.press("ctrl+l")
+        assert app.focused is log

@@ -49,7 +49,7 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         # every move is saved as played, so the footer's room goes to the keys that matter more
         Binding("ctrl+s", "save", "Save", show=False),
-        Binding("ctrl+l", "focus_log", "Log", show=False),
+        Binding("ctrl+l", "focus_log", "Scroll log", show=False),
         Binding("escape", "leave", "Menu"),
     ]
     DEFAULT_CSS = """
@@ -239,7 +239,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.table.game))
 
     def action_focus_log(self) -> None:
-        self.query_one(GameLog).focus()
+        """Arrow keys scroll the log until Tab or a click moves the focus on."""
+        self.query_one(GameLog).take_focus()
 
     def action_leave(self) -> None:
         """Back to the menu; the game stays saved and can be resumed."""

@@ -15,9 +15,13 @@ from tulipgames.tui.screens.messages import ActionChosen
 class GameLog(RichLog):
     """The game log: one line per event as the viewer may read it, newest at the bottom.
 
-    Scrolls with the arrow keys when focused. :meth:`show_lines` appends when the log only grew
-    and rewrites it when it changed otherwise (after an undo).
+    It takes no part in Tab focus, so it never steals the arrow keys from a game's widgets;
+    :meth:`take_focus` (ctrl+l on a game screen) lets the arrow keys scroll it until focus moves
+    on. :meth:`show_lines` appends when the log only grew and rewrites it when it changed
+    otherwise (after an undo).
     """
+
+    can_focus = False
 
     DEFAULT_CSS = """
     GameLog {
@@ -33,6 +37,13 @@ class GameLog(RichLog):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, min_width=20)
         self._lines: list[str] = []
+
+    def take_focus(self) -> None:
+        self.can_focus = True
+        self.focus()
+
+    def on_blur(self) -> None:
+        self.can_focus = False
 
     def show_lines(self, lines: Sequence[str]) -> None:
         new = list(lines)
