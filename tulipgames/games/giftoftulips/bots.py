@@ -90,18 +90,15 @@ class Position:
         """Majority points per seat if the game ended with this ranking."""
         players = len(self.held)
         result = [0.0] * players
-        for place in SCORED_PLACES:
-            if place > len(self.ranking):
-                break
-            variety = self.ranking[place - 1]
-            levels = MAJORITY[players][place]
-            holds = [h.get(variety, (0, 0)) for h in self.held]
-            groups = sorted({h for h in holds if h[0] > 0}, reverse=True)
+        table = MAJORITY[players]
+        for place, variety in enumerate(self.ranking[: len(SCORED_PLACES)], 1):
+            holds = [h.get(variety) for h in self.held]
+            groups = sorted({h for h in holds if h}, reverse=True)
+            # dense levels: the n-th distinct (count, sum) group takes the n-th printed level
+            paid = dict(zip(groups, table[place], strict=False))
             for seat, h in enumerate(holds):
-                if h[0]:
-                    level = groups.index(h)
-                    if level < len(levels):
-                        result[seat] += levels[level]
+                if h in paid:
+                    result[seat] += paid[h]
         return result
 
     def worth(self, seat: int) -> float:
