@@ -13,7 +13,7 @@ from tulipgames import games
 from tulipgames.engine.core import SeatSpec
 from tulipgames.store import DB_NAME, Store
 from tulipgames.table import Table
-from tulipgames.tui.app import TulipGamesApp
+from tulipgames.tui.app import TulipGamesApp, daily_seed
 from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.screens.history import HistoryScreen
@@ -448,3 +448,14 @@ async def test_the_log_never_takes_the_focus_unless_asked(store: Store):
         assert app.focused is not log
         await pilot.press("ctrl+l")
         assert app.focused is log
+
+
+async def test_daily_deal_setup_shows_the_whole_daily_seed(store: Store):
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.show_setup("toy", solo=True, daily=True)
+        await pilot.pause()
+        choice = app.screen.read_choice()
+        assert choice.seed == daily_seed() and choice.variant == "daily"
+        assert [s.name for s in choice.seats] == ["Ana"]

@@ -149,7 +149,7 @@ class SetupScreen(Screen[SetupChoice | None]):
                         yield Static(option.help, classes="option-help")
                 with Horizontal(classes="setup-row"):
                     yield Label("Seed")
-                    yield Input(str(self.seed), restrict=r"[0-9]*", max_length=12, compact=True,
+                    yield Input(str(self.seed), restrict=r"[0-9]*", max_length=20, compact=True,
                                 id="seed")
                     yield Static("same seed = same deal (ctrl+r: new)", classes="option-help")
         with Horizontal(id="start-bar"):
