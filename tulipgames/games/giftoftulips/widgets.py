@@ -346,7 +346,7 @@ class TurnPanel(Widget, can_focus=True):
         text.append(f"(used: {used})\n", style="dim")
         card = view.pending
         text.append_text(card_tag(card))
-        text.append(f"  {VARIETY_INFO[card.variety][0]}, value {card.value}\n")
+        text.append(f"  {VARIETY_INFO[card.variety][0]}\n")
         rows = self._rows()
         keys = [key for key, _ in rows]
         by_key = dict(rows)
