@@ -265,7 +265,7 @@ class DraftPanel(Static):
             if view.step < 7:
                 lines.append(Text(f"Hand passes {arrow} to {names[target]}"))
             else:
-                lines.append(Text("Last card of the round: nothing passes"))
+                lines.append(Text("Last card: nothing passes"))
         if view.my_pick is not None:
             line = Text("Your face-down pick: ")
             line.append_text(card_text(view.my_pick))
@@ -396,7 +396,7 @@ def action_label(action: Action, view: FlowerShopView, seat: int) -> Text:
         text.append("Pick ")
         text.append_text(card_text(action.card))
     elif isinstance(action, Swap):
-        text.append(f"s Swap {view.hand[0] if view.hand else ''} for a random card: ${SWAP_COST}")
+        text.append(f"s Swap {view.hand[0] if view.hand else ''}: ${SWAP_COST}, random card")
     elif isinstance(action, Keep):
         text.append("k Keep ")
         if view.flipped:
