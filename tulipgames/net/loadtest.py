@@ -10,6 +10,11 @@ server's resident memory and its CPU time per keystroke, and the machine's load 
 latencies mean little on a machine busy with other work; CPU per keystroke still does).
 
     python -m tulipgames.net.loadtest --sessions 1,10,50 --keys 20 [--pace 0.3,0.7]
+    python -m tulipgames.net.loadtest --scenario table --sessions 2,10,50 --keys 5 --pace 1,2
+
+With ``--scenario table`` the sessions sit in pairs at two-seat Sixty-One tables and take turns;
+each move is timed from the Enter that ends the turn until the *opponent's* screen shows that it
+is their turn: the shared-table update across sessions.
 
 Bounded: at most 200 sessions and 200 keystrokes each, every wait times out, loopback only.
 """
@@ -27,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,29 +57,37 @@ class _Screen(asyncssh.SSHClientSession):  # type: ignore[type-arg]
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.ByteStream(self.screen)
         self.received = 0
-        self._want: tuple[str, bool, asyncio.Future[float]] | None = None
+        self._waiters: list[tuple[Callable[[], bool], asyncio.Future[float]]] = []
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.received += len(data)
         self.stream.feed(data)
-        if self._want is not None:
-            text, present, future = self._want
-            if not future.done() and (text in self.text()) == present:
+        for check, future in self._waiters:
+            if not future.done() and check():
                 future.set_result(time.perf_counter())
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, text: str, present: bool = True) -> float:
-        """The time ``text`` appeared on (or left) the screen; now if it already has."""
-        if (text in self.text()) == present:
+    def status(self) -> str:
+        """The top line: a game's prompt or "Waiting for ..."."""
+        return str(self.screen.display[0]).strip()
+
+    async def until(self, check: Callable[[], bool], timeout: float = WAIT) -> float:
+        """The time ``check()`` first held for the screen (now, if it already does)."""
+        if check():
             return time.perf_counter()
         future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-        self._want = (text, present, future)
+        waiter = (check, future)
+        self._waiters.append(waiter)
         try:
-            return await asyncio.wait_for(future, WAIT)
+            return await asyncio.wait_for(future, timeout)
         finally:
-            self._want = None
+            self._waiters.remove(waiter)
+
+    async def wait_for(self, text: str, present: bool = True) -> float:
+        """The time ``text`` appeared on (or left) the screen; now if it already has."""
+        return await self.until(lambda: (text in self.text()) == present)
 
 
 @dataclass
@@ -110,6 +124,44 @@ async def type_keys(
         client.bytes_per_key.append(client.term.received - before)
 
 
+async def open_shared_table(host: Client, guest: Client, guest_name: str) -> None:
+    """The host opens a two-seat Sixty-One table, the guest joins by code, the host starts."""
+    host.chan.write((END + UP + UP + "\r").encode())  # Open a table
+    await host.term.wait_for("Pick the game with the arrows")
+    host.chan.write((END + "\r").encode())  # Sixty-One, the last game
+    await host.term.wait_for("Join code:")
+    match = re.search(r"Join code: ([A-Z2-9]{4})", host.term.text())
+    assert match is not None
+    guest.chan.write((END + UP + "\r").encode())  # Join a table
+    await guest.term.wait_for("Type the code")
+    guest.chan.write((match.group(1) + "\r").encode())
+    await host.term.wait_for(f"Seat 2: {guest_name}")
+    host.chan.write(b"s")
+
+
+async def play_moves(
+    me: Client, name: str, other: Client, other_name: str, moves: int,
+    rng: random.Random, pace: tuple[float, float],
+) -> None:
+    """Make ``moves`` Sixty-One moves with Enter; time each from the Enter that ends the turn
+    until the opponent's screen shows it is their turn."""
+    mine, theirs = f"{name}:", f"{other_name}:"
+    for _ in range(moves):
+        await me.term.until(lambda: me.term.status().startswith(mine))
+        await asyncio.sleep(rng.uniform(*pace))
+        for _ in range(8):  # area die, write die, spot, and an X earned on the way
+            before = me.term.text()
+            before_bytes = other.term.received
+            sent = time.perf_counter()
+            me.chan.write(b"\r")
+            await me.term.until(lambda before=before: me.term.text() != before, timeout=5)
+            if not me.term.status().startswith(mine):
+                seen = await other.term.until(lambda: other.term.status().startswith(theirs))
+                me.latencies.append(seen - sent)
+                me.bytes_per_key.append(other.term.received - before_bytes)
+                break
+
+
 def cpu_seconds(pid: int) -> float:
     """User plus system CPU time of a process, from ``/proc``."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -142,7 +194,8 @@ def percentile(values: list[float], p: float) -> float:
 
 
 async def measure(
-    port: int, pid: int, count: int, keys: int, seed: int, pace: tuple[float, float]
+    port: int, pid: int, count: int, keys: int, seed: int, pace: tuple[float, float],
+    scenario: str = "menu",
 ) -> dict[str, Any]:
     base = rss_kib(pid)
     clients = []
@@ -152,12 +205,22 @@ async def measure(
     await asyncio.sleep(1.0)
     loaded = rss_kib(pid)
     rng = random.Random(seed)
+    if scenario == "table":
+        pairs = [(i, i + 1) for i in range(0, count - 1, 2)]
+        await asyncio.gather(
+            *(open_shared_table(clients[a], clients[b], f"load{b}") for a, b in pairs)
+        )
+        jobs = [
+            play_moves(clients[me], f"load{me}", clients[other], f"load{other}", keys,
+                       random.Random(rng.getrandbits(32)), pace)
+            for a, b in pairs for me, other in ((a, b), (b, a))
+        ]
+    else:
+        jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients]
     cpu_before, load_before = cpu_seconds(pid), os.getloadavg()[0]
     client_before = time.process_time()
     started = time.perf_counter()
-    await asyncio.gather(
-        *(type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients)
-    )
+    await asyncio.gather(*jobs)
     elapsed = time.perf_counter() - started
     cpu = cpu_seconds(pid) - cpu_before
     client_cpu = time.process_time() - client_before
@@ -186,12 +249,14 @@ async def measure(
 
 
 async def main_async(
-    levels: list[int], keys: int, seed: int, pace: tuple[float, float]
+    levels: list[int], keys: int, seed: int, pace: tuple[float, float], scenario: str = "menu"
 ) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="tulipgames-load-") as tmp:
         proc, port = start_server(Path(tmp), max(levels) + 1)
         try:
-            return [await measure(port, proc.pid, n, keys, seed + n, pace) for n in levels]
+            return [
+                await measure(port, proc.pid, n, keys, seed + n, pace, scenario) for n in levels
+            ]
         finally:
             proc.terminate()
             proc.wait(10)
@@ -204,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keys", type=int, default=20, help="keystrokes per session")
     parser.add_argument("--pace", default="0.3,0.7", metavar="MIN,MAX",
                         help="seconds between one client's keystrokes (default 0.3,0.7)")
+    parser.add_argument("--scenario", choices=("menu", "table"), default="menu",
+                        help="menu: End/Up in the menu; table: pairs play Sixty-One, each move "
+                             "timed until the opponent's screen shows it (keys = moves each)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     args = parser.parse_args(argv)
@@ -219,7 +287,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--pace: expected MIN,MAX seconds like 0.3,0.7, not {args.pace!r}")
     if not 0.05 <= low <= high <= 60:
         parser.error("--pace: need 0.05 <= MIN <= MAX <= 60")
-    rows = asyncio.run(main_async(levels, args.keys, args.seed, (low, high)))
+    if args.scenario == "table" and any(n % 2 for n in levels):
+        parser.error("--scenario table seats sessions in pairs: use even session counts")
+    rows = asyncio.run(main_async(levels, args.keys, args.seed, (low, high), args.scenario))
     if args.json:
         print(json.dumps(rows))
         return 0
