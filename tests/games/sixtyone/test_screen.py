@@ -153,8 +153,9 @@ def shown_totals(app: App[None]) -> list[int]:
     raise AssertionError("no Total row on the results screen")
 
 
-async def test_full_hot_seat_game_with_keys_only() -> None:
-    table = hot_seat(61)
+@pytest.mark.parametrize("second", ["human", "bot:hard"])
+async def test_full_game_with_keys_only(second: str) -> None:
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Ben", second)], 61, bot_delay=0.0)
     app = ScreenApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
