@@ -4,8 +4,10 @@
   rests that makes it affordable (a breadth-first search over its own caravan and cards), buys
   strong merchant cards early, and settles each sequenced step (trade count, upgrades, payment,
   returns) towards that plan.
-* ``hard`` is the generic determinized MCTS (``engine.bots.SearchBot``) with a fast greedy
-  rollout (:func:`greedy_policy`) and :func:`position_value` as its cut-off estimate.
+* ``hard`` (:class:`HardBot`) chooses each turn's action with the generic determinized MCTS
+  (``engine.bots.SearchBot``): short playouts with a fast greedy policy (:func:`greedy_policy`),
+  cut off by :func:`position_value`, a final-score prediction fitted to real games. The planner
+  then settles the steps of the chosen action.
 """
 
 from __future__ import annotations
@@ -260,12 +262,10 @@ class PlannerBot:
 
     level = "normal"
 
-    def __init__(self, seed: int = 0, depth: int = PLAN_DEPTH, fast: bool = False) -> None:
-        """``depth``: turns planned ahead; ``fast`` settles trades and upgrades greedily (for
-        search rollouts, where a deep plan per step would cost too many iterations)."""
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int = 0, depth: int = PLAN_DEPTH) -> None:
+        """``depth``: turns of plays and rests planned ahead of a claim. The planner is
+        deterministic; ``seed`` is taken for the common bot signature."""
         self.depth = depth
-        self.fast = fast
 
     def choose(self, state: State, seat: int) -> Action:
         assert isinstance(state, SpiceRoadState)
@@ -276,8 +276,6 @@ class PlannerBot:
         if phase == RETURN:
             return Return(cheapest_spare(caravan, keep_needs(state, seat)))
         if phase in (TRADE, UPGRADE):
-            if self.fast:
-                return greedy_policy(state, seat, self.rng)
             return self._settle_play(state, seat)
         return self._turn(state, seat)
 
