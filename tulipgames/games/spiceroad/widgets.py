@@ -211,7 +211,15 @@ def caravan_line(caravan: Sequence[int], edition: Edition, names: bool) -> Text:
     return out
 
 
-def cards_line(cards: Sequence[str], edition: Edition, keys: str = "", dim: bool = False) -> Text:
+def cards_line(
+    cards: Sequence[str],
+    edition: Edition,
+    keys: str = "",
+    dim: bool = False,
+    playable: frozenset[str] | None = None,
+) -> Text:
+    """Cards in compact labels; with ``keys`` each gets its key, and with ``playable`` the
+    cards that cannot be played now are dimmed and marked "✗"."""
     out = Text()
     for index, card_id in enumerate(cards):
         if index:
@@ -219,9 +227,12 @@ def cards_line(cards: Sequence[str], edition: Edition, keys: str = "", dim: bool
         if keys and index < len(keys):
             out.append(f"{keys[index]}:", style="bold reverse")
         label = card_label(card_id, edition, compact=True)
-        if dim:
+        blocked = playable is not None and card_id not in playable
+        if dim or blocked:
             label.stylize("dim")
         out.append_text(label)
+        if blocked:
+            out.append("✗", style="dim")
     return out or Text("—", style="dim")
 
 
@@ -256,7 +267,12 @@ class CaravanPanel(Static):
         head.append("  ")
         head.append_text(caravan_line(player.caravan, edition, names=self.app.size.width >= 100))
         hand = Text("Hand: ", style="bold").append_text(
-            cards_line(player.hand, edition, HAND_KEYS if picking else "")
+            cards_line(
+                player.hand,
+                edition,
+                HAND_KEYS if picking else "",
+                playable=choices.plays if choices.steps and view.phase == TURN else None,
+            )
         )
         played = Text("Played: ", style="bold dim").append_text(
             cards_line(player.played, edition, dim=True)
