@@ -83,6 +83,8 @@ class _Screen(asyncssh.SSHClientSession):  # type: ignore[type-arg]
         self._waiters.append(waiter)
         try:
             return await asyncio.wait_for(future, timeout)
+        except asyncio.TimeoutError:
+            raise asyncio.TimeoutError("waited in vain; the screen:\n" + self.text()) from None
         finally:
             self._waiters.remove(waiter)
 
