@@ -167,15 +167,21 @@ class Table:
             seat, version = seats[0], self.version
             job = self.think_job(seat)
             await asyncio.sleep(self.bot_delay)
-            action = await asyncio.to_thread(job)
-            if version != self.version:
-                continue  # someone undid or played meanwhile: think again
             try:
+                action = await asyncio.to_thread(job)
+                if version != self.version:
+                    continue  # someone undid or played meanwhile: think again
                 self.play(seat, action)
-            except IllegalAction as exc:  # a bot bug must not freeze the table
-                self.bot_error = f"{self.names[seat]}'s bot chose an illegal move: {exc}"
-                self._notify()
+            except IllegalAction as exc:
+                self._bot_failed(f"{self.names[seat]}'s bot chose an illegal move: {exc}")
                 return
+            except Exception as exc:  # a bot crash or a failed save must not freeze silently
+                self._bot_failed(f"{self.names[seat]}'s bot stopped: {exc}")
+                return
+
+    def _bot_failed(self, message: str) -> None:
+        self.bot_error = message
+        self._notify()
 
     def run_bots_now(self) -> None:
         """Play every pending bot action synchronously (tests, headless simulation)."""
