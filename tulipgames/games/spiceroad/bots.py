@@ -407,7 +407,7 @@ def greedy_policy(state: State, seat: int, rng: random.Random) -> Action:
 class HardBot:
     """``hard``: determinized MCTS chooses the turn's action; the planner settles the steps that
     follow it (trade count, upgrades, payments, returns), where search adds little but would
-    spend many iterations. Playouts use :func:`greedy_policy` for ``ROLLOUT_DEPTH`` actions and
+    spend many iterations. Playouts use :func:`greedy_policy` for a few actions per seat and
     are then cut off with :func:`position_value`, a predicted final score."""
 
     level = "hard"
@@ -419,18 +419,19 @@ class HardBot:
             iterations=iterations,
             seed=seed,
             rollout=greedy_policy,
-            rollout_depth=ROLLOUT_DEPTH,
         )
 
     def choose(self, state: State, seat: int) -> Action:
         assert isinstance(state, SpiceRoadState)
         if state.phase != TURN:
             return self.planner.choose(state, seat)
+        self.search.rollout_depth = ROLLOUT_ACTIONS_PER_SEAT * state.seats
         return self.search.choose(state, seat)
 
 
-#: Short playouts: the greedy policy is weak, the cut-off estimate is fitted to real games.
-ROLLOUT_DEPTH = 8
+#: Short playouts (about two turns per player): the greedy policy is weak, the cut-off
+#: estimate is fitted to real games.
+ROLLOUT_ACTIONS_PER_SEAT = 4
 
 
 def make_hard_bot(seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> HardBot:
