@@ -159,7 +159,7 @@ async def play_moves(
             me.chan.write(b"\r")
             with contextlib.suppress(asyncio.TimeoutError):  # an Enter that changed nothing
                 await me.term.until(lambda before=before: me.term.text() != before, timeout=2)
-            if not me.term.status().startswith(mine):
+            if me.term.status().startswith("Waiting for"):  # not "not mine": frames arrive in parts
                 seen = await other.term.until(lambda: other.term.status().startswith(theirs))
                 me.latencies.append(seen - sent)
                 me.bytes_per_key.append(other.term.received - before_bytes)
