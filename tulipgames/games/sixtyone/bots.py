@@ -459,11 +459,16 @@ class HardBot:
     its evaluation alone. The search is exhaustive (no sampling; ties go to the seeded random
     source), so a seed fixes every choice and no time box is needed: tens of milliseconds a
     decision.
+
+    Measured (``tulipgames simulate``): clearly ahead of ``normal`` alone and head to head
+    (55.6% of 1000 two-seat games); with many seats the one-round look-ahead gains little, as
+    the first-fill races are decided by rivals it assumes to stand still.
     """
 
     level = "hard"
     SHORTLIST = 6
-    #: How much the best rival's prospects count against the bot's own (1 = pure margin).
+    #: How much the best rival's prospects count against the bot's own (1 = pure margin),
+    #: divided by the number of rivals.
     RIVAL_WEIGHT = 0.5
 
     def __init__(self, seed: int = 0) -> None:
@@ -476,11 +481,13 @@ class HardBot:
         self.rng.shuffle(legal)  # equal choices are then taken at random
         outlook = Outlook.of(state, seat)
         rival = rival_outlook(state, seat)
+        # The best of many rivals is a noisy target: the more rivals, the less it counts.
+        weight = self.RIVAL_WEIGHT / max(1, state.seats - 1)
         sheet, total = state.sheets[seat], state.leaf_total(seat)
         rated = []
         for action in legal:
             value, after, new_total, gained = outcome(sheet, total, action, outlook)
-            pressure = self.RIVAL_WEIGHT * rival(new_total, after)
+            pressure = weight * rival(new_total, after)
             rated.append((value - pressure, pressure, after, new_total, gained, action))
         rated.sort(key=lambda entry: -entry[0])
         best_value, best_action = -math.inf, rated[0][-1]
