@@ -370,6 +370,8 @@ class SheetPainter:
 
     def status(self, area: int) -> Text:
         claim = self.view.claims[area - 1]
+        if claim is None and EMPTY not in self.view.sheets[self.seat][area - 1]:
+            return Text("+3 at end", style="bold green")  # full: claimed at round end
         if claim is None:
             return Text("open +3", style="green")
         if self.seat in claim:
