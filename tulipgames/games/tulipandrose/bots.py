@@ -316,6 +316,7 @@ class HardBot:
         rollout_depth: int = 60,
     ) -> None:
         self.rng = random.Random(seed)
+        self.me = 0
         self.candidates: dict[tuple[int, tuple[str, ...]], list[list[int]]] = {}
         self.plan: tuple[tuple[int, tuple[str, ...]], list[int]] | None = None
         self.search = GuidedSearch(
@@ -329,7 +330,11 @@ class HardBot:
 
     def moves(self, state: TulipState, seat: int) -> list[Action]:
         """What the search weighs: for the split being decided, the best few; for splits deeper
-        in the tree, just the playout's plain split; otherwise ``search_moves``."""
+        in the tree, just the playout's plain split; otherwise ``search_moves``. Rivals are
+        modelled by the normal policy: one move each, so that their untried replies (picked at
+        random while the tree grows) do not drown the few iterations a second allows."""
+        if seat != self.me:
+            return [playout_policy(state, seat, self.rng)]
         if state.phase == "split" and not state.draft and len(state.revealed) > 1:
             key = (state.round, tuple(state.revealed))
             if key in self.candidates:
@@ -338,6 +343,7 @@ class HardBot:
         return search_moves(state, seat)
 
     def choose(self, state: TulipState, seat: int) -> Action:  # type: ignore[override]
+        self.me = seat
         if state.phase != "split":
             return self.search.choose(state, seat)
         cards = len(state.revealed)
