@@ -40,18 +40,18 @@ class FlowerShopScreen(GameScreen):
 
     AUTO_FOCUS = "ActionMenu"
     BINDINGS = [
-        Binding("1", "pick(0)", "1-7 pick", show=False),
+        Binding("1", "pick(0)", "Pick", key_display="1-7"),
         Binding("2", "pick(1)", show=False),
         Binding("3", "pick(2)", show=False),
         Binding("4", "pick(3)", show=False),
         Binding("5", "pick(4)", show=False),
         Binding("6", "pick(5)", show=False),
         Binding("7", "pick(6)", show=False),
-        Binding("k", "step('keep')", "Keep", show=False),
-        Binding("x", "step('discard')", "Discard", show=False),
-        Binding("s", "step('swap')", "Swap/draw", show=False),
+        Binding("k", "step('keep')", "Keep"),
+        Binding("x", "step('discard')", "Discard"),
+        Binding("s", "step('swap')", "$2 swap"),
         Binding("d", "step('done')", "Done"),
-        Binding("b", "filler('B')", show=False),
+        Binding("b", "filler('B')", "Filler", key_display="b/h/f"),
         Binding("h", "filler('H')", show=False),
         Binding("f", "filler('F')", show=False),
     ]
@@ -99,6 +99,7 @@ class FlowerShopScreen(GameScreen):
         opponents.display = not view.solo
         opponents.show_opponents(view, shown, names, wide=self.size.width >= 110)
         self.query_one(DraftPanel).show_step(view, seat, names, acting)
+        self.refresh_bindings()
         menu = self.query_one(ActionMenu)
         if acting and seat is not None:
             menu.show_actions(self.table.state.legal_actions(seat), view, seat)
@@ -106,6 +107,23 @@ class FlowerShopScreen(GameScreen):
             menu.show_actions([], None, None, note=self.status_text())
 
     # -- keys ---------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer (and show in the footer) only the keys of the current step."""
+        phases = {"pick": "pick", "step": None, "filler": "filler"}
+        if action not in phases:
+            return True
+        state = self.table.state
+        assert isinstance(state, FlowerShopState)
+        if action == "step":
+            name = str(parameters[0])
+            if name == "swap":
+                last = state.step == 7 if state.phase == "pick" else state.under == 0
+                wanted = state.phase if last else ""
+            else:
+                wanted = {"keep": "flip", "discard": "flip", "done": "use"}[name]
+        else:
+            wanted = phases[action]
+        return self.acting and state.phase == wanted
     def _legal(self) -> list[Action]:
         if not self.acting or self.viewer is None:
             return []
