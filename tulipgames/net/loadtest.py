@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import random
@@ -44,7 +43,7 @@ import pyte
 MAX_SESSIONS = 200
 MAX_KEYS = 200
 WAIT = 20.0
-END, UP = "\x1b[F", "\x1b[A"
+END, UP, RIGHT = "\x1b[F", "\x1b[A", "\x1b[C"
 #: The menu's help line while Quit is highlighted.
 QUIT_HELP = "Leave tulipgames"
 #: On every menu, whichever games are playable.
@@ -157,8 +156,11 @@ async def play_moves(
             before_bytes = other.term.received
             sent = time.perf_counter()
             me.chan.write(b"\r")
-            with contextlib.suppress(asyncio.TimeoutError):  # an Enter that changed nothing
+            try:
                 await me.term.until(lambda before=before: me.term.text() != before, timeout=2)
+            except asyncio.TimeoutError:  # Enter did nothing: the cursor is on an unusable die
+                me.chan.write(RIGHT.encode())
+                continue
             if me.term.status().startswith("Waiting for"):  # not "not mine": frames arrive in parts
                 seen = await other.term.until(lambda: other.term.status().startswith(theirs))
                 me.latencies.append(seen - sent)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 import secrets
 import threading
 from collections.abc import Callable
@@ -297,8 +296,10 @@ class Lobby:
             else SeatSpec(_bot_name(opened, i), f"bot:{seat.bot}")
             for i, seat in enumerate(opened.seats)
         ]
+        # Not the random module: something in the process may have seeded it, and players must
+        # not be able to predict the deal.
         table = RemoteTable.new(
-            opened.game, specs, random.randrange(2**31) if seed is None else seed
+            opened.game, specs, secrets.randbelow(999_999) + 1 if seed is None else seed
         )
         if self.store is not None:
             self.store.create(table, variant="")
