@@ -10,6 +10,12 @@ worth gets a bouquet at about the second-highest worth.
 The Seller's split is where the keep option pays: a bouquet the Seller wants can be kept for half
 the bid, and the rest sells at the rivals' worth. The normal bot searches splits (random starts
 and moving one card at a time) for the best expected outcome under that pricing model.
+
+The hard bot runs a determinized Monte Carlo search (re-dealing the deck and the rivals' Special
+Orders every iteration) over its own few sensible moves, with rivals and playouts following the
+normal policy, and keeps the normal move unless the search finds a clearly better one. Rivals'
+florins are not re-dealt under ``hidden_money``: every payment is public, so a player with a
+perfect memory knows them (see ``TulipState._redeal_hidden``).
 """
 
 from __future__ import annotations
