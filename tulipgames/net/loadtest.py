@@ -42,7 +42,7 @@ import pyte
 
 MAX_SESSIONS = 200
 MAX_KEYS = 200
-WAIT = 20.0
+WAIT = 60.0
 END, UP, RIGHT = "\x1b[F", "\x1b[A", "\x1b[C"
 #: The menu's help line while Quit is highlighted.
 QUIT_HELP = "Leave tulipgames"
@@ -73,7 +73,7 @@ class _Screen(asyncssh.SSHClientSession):  # type: ignore[type-arg]
         """The top line: a game's prompt or "Waiting for ..."."""
         return str(self.screen.display[0]).strip()
 
-    async def until(self, check: Callable[[], bool], timeout: float = WAIT) -> float:
+    async def until(self, check: Callable[[], bool], timeout: float | None = None) -> float:
         """The time ``check()`` first held for the screen (now, if it already does)."""
         if check():
             return time.perf_counter()
@@ -81,7 +81,7 @@ class _Screen(asyncssh.SSHClientSession):  # type: ignore[type-arg]
         waiter = (check, future)
         self._waiters.append(waiter)
         try:
-            return await asyncio.wait_for(future, timeout)
+            return await asyncio.wait_for(future, WAIT if timeout is None else timeout)
         except asyncio.TimeoutError:
             raise asyncio.TimeoutError("waited in vain; the screen:\n" + self.text()) from None
         finally:
