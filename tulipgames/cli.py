@@ -194,9 +194,11 @@ def open_store(args: argparse.Namespace, parser: Parser) -> Any:
 
 
 def run_app(**kwargs: Any) -> int:
+    from tulipgames.net.terminal import tune_for_ssh_login
     from tulipgames.tui.app import TulipGamesApp
 
-    TulipGamesApp(**kwargs).run()
+    app = TulipGamesApp(**kwargs)
+    app.run(**tune_for_ssh_login(app))
     return 0
 
 

@@ -208,3 +208,27 @@ async def test_tab_shows_other_sheets_and_a_choosing_key_comes_back() -> None:
         await pilot.press("enter")  # back to Ana's own sheet, nothing picked yet
         assert widget.shown == 0 and widget.stage == "area"
         assert len(table.record.actions) == played
+
+
+async def test_enter_always_picks_a_usable_die_after_a_new_roll() -> None:
+    """The die cursor follows the new roll: Enter is never a dead key on a fresh decision.
+
+    Seed 181301 reaches round 3 with the roll 6 6 2, where die A, usable on the previous roll,
+    cannot be the area die any more.
+    """
+    import random
+
+    table = hot_seat(181301)
+    app = ScreenApp(table)
+    rng = random.Random(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(24):
+            await pilot.pause()
+            widget = app.screen.query_one(DiceSheet)
+            if widget.stage == "area":
+                assert widget.sel.die_cursor in widget.pickable_dice()
+                await pilot.press("enter")
+                assert widget.stage == "write"
+                await pilot.press("escape")
+            seat = table.state.to_act()[0]
+            table.play(seat, rng.choice(table.state.legal_actions(seat)))

@@ -135,12 +135,12 @@ class DiceSheet(Widget, can_focus=True):
                   names: Sequence[str]) -> None:
         """Take a new view; a new decision (new roll, next seat, pending X) resets the choice."""
         key = (view.round, view.current, view.pending_x, view.legal, seat)
+        self.view, self.seat, self.acting, self.names = view, seat, acting, list(names)
         if key != self._key:
             self._key = key
             self.sel = Selection()
             self.shown = seat if seat is not None else (view.current or 0)
-            self._first_die()
-        self.view, self.seat, self.acting, self.names = view, seat, acting, list(names)
+            self._first_die()  # after taking the view: the cursor must suit the new roll
         self.refresh()
 
     # -- what may be picked, from view.legal ---------------------------------------------------
