@@ -12,7 +12,6 @@ from tulipgames.engine.core import State
 from tulipgames.games.flowershop.bots import FlowerSearchBot, GreedyBot, Worth
 from tulipgames.games.flowershop.data import SOLO_LEVELS
 from tulipgames.games.flowershop.rules import GAME, Pick, daily_seed, solo_level
-from tulipgames.games.flowershop.solo import record_solo_result
 from tulipgames.simulate import simulate
 
 
@@ -90,23 +89,3 @@ def test_daily_seed_is_the_same_all_day_and_differs_by_day() -> None:
     assert daily_seed(day) == daily_seed(dt.date(2026, 11, 30))
     assert daily_seed(day) != daily_seed(day + dt.timedelta(days=1))
     assert GAME.new_state(1, daily_seed(day)).piles == GAME.new_state(1, daily_seed(day)).piles
-
-
-class FakeStore:
-    def __init__(self) -> None:
-        self.rows: list[tuple] = []
-
-    def add_high_score(self, game, name, score, *, variant="", detail="", seed=None, date=None):
-        self.rows.append((game, name, score, variant, detail, seed, date))
-
-
-def test_record_solo_result() -> None:
-    day = dt.date(2026, 11, 30)
-    state = play(GAME.new_state(1, daily_seed(day)), [GreedyBot()], seed=1)
-    store = FakeStore()
-    score, level = record_solo_result(store, "Mira", state, day)
-    assert level == solo_level(score)
-    assert store.rows == [
-        ("flowershop", "Mira", score, "daily", state.score_detail(0), daily_seed(day), "2026-11-30")
-    ]
-    assert state.score_detail(0).startswith(level)
