@@ -31,6 +31,22 @@ async def main():
 asyncio.run(main())
 """
 
+# The yardstick: the smallest Textual app, started and drawn the same way as the menu.
+_HELLO_SCRIPT = """
+import asyncio, time
+began = time.perf_counter()
+from textual.app import App
+from textual.widgets import Static
+class Hello(App):
+    def compose(self):
+        yield Static("Hello, world")
+async def main():
+    async with Hello().run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    print(time.perf_counter() - began)
+asyncio.run(main())
+"""
+
 
 def _fresh_seconds(code: str) -> float | None:
     """Seconds printed by ``code`` run in a new interpreter (``None`` if it failed)."""
@@ -41,6 +57,12 @@ def _fresh_seconds(code: str) -> float | None:
         return float(done.stdout.strip().splitlines()[-1])
     except (ValueError, IndexError):
         return None
+
+
+def _median_fresh_seconds(code: str, runs: int) -> float | None:
+    """The median of ``runs`` fresh-interpreter timings (start-up times are noisy)."""
+    samples = sorted(t for t in (_fresh_seconds(code) for _ in range(runs)) if t is not None)
+    return samples[len(samples) // 2] if samples else None
 
 
 def _import_seconds(module: str) -> float | None:
@@ -125,11 +147,15 @@ def run(quick: bool = False) -> dict[str, Any]:
     for info in games.CATALOGUE:
         if games.is_available(info.id):
             results.append(bench_game(games.get_game(info.id), budget))
+    runs = 1 if quick else 5
     startup = {
         "import_cli_ms": _import_seconds("tulipgames.cli"),
         "import_app_ms": _import_seconds("tulipgames.tui.app"),
-        "menu_drawn_ms": _fresh_seconds(_MENU_SCRIPT),
+        "menu_drawn_ms": _median_fresh_seconds(_MENU_SCRIPT, runs),
+        "hello_world_drawn_ms": _median_fresh_seconds(_HELLO_SCRIPT, runs),
     }
+    menu, hello = startup["menu_drawn_ms"], startup["hello_world_drawn_ms"]
+    ratio = round(menu / hello, 2) if menu and hello else None
     return {
         "tulipgames": __version__,
         "python": platform.python_version(),
@@ -138,7 +164,8 @@ def run(quick: bool = False) -> dict[str, Any]:
         "startup": {
             key: None if value is None else round(value * 1000, 1)
             for key, value in startup.items()
-        },
+        }
+        | {"menu_vs_hello_world": ratio},
     }
 
 
@@ -162,5 +189,7 @@ def format_report(report: dict[str, Any]) -> str:
         "",
         f"startup: import cli {startup['import_cli_ms']} ms, import app "
         f"{startup['import_app_ms']} ms, menu drawn (headless) {startup['menu_drawn_ms']} ms",
+        f"         a bare Textual hello-world drawn the same way {startup['hello_world_drawn_ms']} "
+        f"ms; the menu takes {startup['menu_vs_hello_world']}x as long",
     ]
     return "\n".join(lines)
