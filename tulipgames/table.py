@@ -82,7 +82,9 @@ class Table:
         return self.record.seats
 
     def events(self) -> list[Event]:
-        return [event for entry in self.applied for event in entry.events]
+        """The log: what setup did, then every played action's events."""
+        played = [event for entry in self.applied for event in entry.events]
+        return [*self.state.setup_events, *played]
 
     def human_seats(self) -> list[int]:
         return [i for i, spec in enumerate(self.seats) if not spec.is_bot]

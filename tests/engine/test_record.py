@@ -112,3 +112,12 @@ async def test_bot_driver_plays_bot_seats_until_a_human_must_act() -> None:
         await asyncio.sleep(0.01)
     assert table.state.is_over() or table.state.to_act() == (0,)
     assert any(seat == 1 for seat, _ in table.record.actions)
+
+
+def test_table_log_starts_with_what_setup_did() -> None:
+    from tulipgames.engine.core import Event
+
+    table = Table.new(NIM, [SeatSpec("Ana"), SeatSpec("Ben")], seed=2)
+    table.state.setup_events.append(Event("the pile is built"))
+    table.play(0, "take 1")
+    assert [e.text for e in table.events()] == ["the pile is built", "{seat0} takes 1"]

@@ -193,6 +193,8 @@ class State(ABC):
         self.seed = seed
         self.options = dict(options)
         self.rng = random.Random(seed)
+        #: What setup itself did (the first roll, round one's income and reveal), for the log.
+        self.setup_events: list[Event] = []
 
     # -- who acts and what they may do ------------------------------------------------------
     @abstractmethod

@@ -331,6 +331,7 @@ class SixtyOneState(State):
         self.pending_x = False
         self.over = False
         self.dice = self._roll()
+        self.setup_events.append(self._roll_event())
 
     def _roll(self) -> tuple[int, int, int]:
         """One roll of the three shared dice (spec 4.1)."""
@@ -495,10 +496,13 @@ class SixtyOneState(State):
         self.round += 1
         self.current = 0
         self.dice = self._roll()
-        events.append(Event(
+        events.append(self._roll_event())
+
+    def _roll_event(self) -> Event:
+        return Event(
             f"Round {self.round}: the dice show {' '.join(str(d) for d in self.dice)}",
             reveals=True,
-        ))
+        )
 
     # -- seeing ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> SixtyOneView:
