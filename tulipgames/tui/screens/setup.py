@@ -51,7 +51,7 @@ class SeatRow(Horizontal):
 
     DEFAULT_CSS = """
     SeatRow { height: 1; }
-    SeatRow Label { width: 8; }
+    SeatRow Label { width: 16; }
     SeatRow Input { width: 20; margin: 0 2 0 0; }
     SeatRow Select { width: 20; }
     """
@@ -74,6 +74,13 @@ class SeatRow(Horizontal):
         return SeatSpec(name, str(kind))
 
 
+def choice_label(choice: object) -> str:
+    """How an option value reads on screen: on/off rather than True/False."""
+    if isinstance(choice, bool):
+        return "on" if choice else "off"
+    return str(choice)
+
+
 class SetupScreen(Screen[SetupChoice | None]):
     """Dismisses with a :class:`SetupChoice` on Start, ``None`` on Esc."""
 
@@ -88,7 +95,7 @@ class SetupScreen(Screen[SetupChoice | None]):
     SetupScreen > VerticalScroll { width: 100%; max-width: 90; height: 1fr; padding: 0 2; }
     SetupScreen #setup-title { padding: 1 0; text-style: bold; color: $accent; }
     SetupScreen .setup-row { height: 1; margin: 1 0 0 0; }
-    SetupScreen .setup-row Label { width: 8; }
+    SetupScreen .setup-row Label { width: 16; }
     SetupScreen .setup-row Select { width: 20; }
     SetupScreen .setup-row Input { width: 20; }
     SetupScreen #setup-pitch { color: $text-muted; }
@@ -97,7 +104,7 @@ class SetupScreen(Screen[SetupChoice | None]):
     SetupScreen #setup-options .setup-row { margin: 0; }
     SetupScreen #setup-options { height: auto; margin: 1 0 0 0; }
     SetupScreen #start-bar { dock: bottom; height: 2; padding: 0 2; }
-    SetupScreen #start { margin: 0 2 0 8; }
+    SetupScreen #start { margin: 0 2 0 16; }
     SetupScreen #setup-error { color: $error; width: 1fr; }
     """
 
@@ -140,9 +147,9 @@ class SetupScreen(Screen[SetupChoice | None]):
             with Vertical(id="setup-options"):
                 for name, option in game.options.items():
                     with Horizontal(classes="setup-row"):
-                        yield Label(name.replace("_", " ")[:8])
+                        yield Label(name.replace("_", " ").capitalize()[:15])
                         yield Select(
-                            [(str(choice), choice) for choice in option.choices],
+                            [(choice_label(choice), choice) for choice in option.choices],
                             value=option.default, allow_blank=False, compact=True,
                             id=f"option-{name}",
                         )
