@@ -162,6 +162,24 @@ def score_detail(table: Table, seat: int) -> str:
     return f"place {result.ranks[seat]} of {len(result.ranks)}"
 
 
+def _insert_score(
+    db: sqlite3.Connection,
+    game: str,
+    variant: str,
+    name: str,
+    score: int,
+    detail: str,
+    seed: int | None,
+    date: str,
+    save_id: int | None,
+) -> None:
+    db.execute(
+        "INSERT INTO scores (game, variant, name, score, detail, seed, date, save_id) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (game, variant, name, score, detail, seed, date, save_id),
+    )
+
+
 class Store:
     """The database of one data directory. Safe to share between the tasks of one process."""
 
@@ -278,19 +296,9 @@ class Store:
             "SELECT variant FROM saves WHERE id = ?", (table.save_id,)
         ).fetchone()[0]
         for seat in table.human_seats():
-            db.execute(
-                "INSERT INTO scores (game, variant, name, score, detail, seed, date, save_id) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    table.game.id,
-                    variant,
-                    table.names[seat],
-                    int(result.totals[seat]),
-                    score_detail(table, seat),
-                    table.record.seed,
-                    stamp,
-                    table.save_id,
-                ),
+            _insert_score(
+                db, table.game.id, variant, table.names[seat], int(result.totals[seat]),
+                score_detail(table, seat), table.record.seed, stamp, table.save_id,
             )
 
     # -- loading ------------------------------------------------------------------------------
@@ -404,11 +412,7 @@ class Store:
     ) -> None:
         """Record a score by hand (finished games add theirs in :meth:`persist`)."""
         with self._transaction() as db:
-            db.execute(
-                "INSERT INTO scores (game, variant, name, score, detail, seed, date) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game, variant, name, score, detail, seed, date or now()),
-            )
+            _insert_score(db, game, variant, name, score, detail, seed, date or now(), None)
 
     def high_scores(
         self, game: str, variant: str | None = None, limit: int = 10

@@ -1,6 +1,6 @@
 """Widgets every game screen may use: the game log, the player panel, key hints and the list
 of legal actions."""
 
-from tulipgames.tui.widgets.common import GameLog, KeyHints, LegalActionList, PlayerPanel
+from tulipgames.tui.widgets.common import GameLog, LegalActionList
 
-__all__ = ["GameLog", "KeyHints", "LegalActionList", "PlayerPanel"]
+__all__ = ["GameLog", "LegalActionList"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import OptionList, RichLog
 from textual.widgets.option_list import Option
 
 from tulipgames.engine.core import Action
@@ -55,51 +55,6 @@ class GameLog(RichLog):
         for line in fresh:
             self.write(Text(line))
         self._lines = new
-
-
-class PlayerPanel(Static):
-    """The seats at a table: who acts now (``>``), who plays at this keyboard (``*``), bots."""
-
-    DEFAULT_CSS = """
-    PlayerPanel { height: auto; padding: 0 1; }
-    """
-
-    def show_seats(
-        self,
-        names: Sequence[str],
-        kinds: Sequence[str],
-        acting: Sequence[int],
-        viewer: int | None,
-    ) -> None:
-        text = Text()
-        for seat, (name, kind) in enumerate(zip(names, kinds, strict=True)):
-            if seat:
-                text.append("  ")
-            marker = ">" if seat in acting else " "
-            text.append(marker, style="bold")
-            label = name + (f" ({kind.partition(':')[2] or 'bot'} bot)" if kind != "human" else "")
-            style = "bold reverse" if seat in acting else ("bold" if seat == viewer else "")
-            text.append(label, style=style)
-            if seat == viewer:
-                text.append("*")
-        self.update(text)
-
-
-class KeyHints(Static):
-    """A line of key hints for keys a game handles itself (``1-6 pick a die · Enter place``)."""
-
-    DEFAULT_CSS = """
-    KeyHints { height: 1; color: $text-muted; padding: 0 1; }
-    """
-
-    def show_hints(self, hints: Sequence[tuple[str, str]]) -> None:
-        text = Text()
-        for index, (key, label) in enumerate(hints):
-            if index:
-                text.append(" · ", style="dim")
-            text.append(key, style="bold")
-            text.append(f" {label}")
-        self.update(text)
 
 
 class LegalActionList(OptionList):
