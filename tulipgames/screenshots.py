@@ -1,5 +1,5 @@
 """``tulipgames screenshots``: SVGs of the menu, a setup, every game's demo positions, a curtain,
-the rules and a results screen, drawn headless at 100x30 with Textual's own screenshot export.
+the rules and every game's results screen, drawn headless at 100x30 with Textual's own screenshot export.
 
 Each game's ``screen.py`` offers ``demo_tables()``: named tables in interesting positions with
 seat 0 human. Bots are kept still while a picture is taken so every run draws the same screens.
@@ -44,12 +44,15 @@ def has_rules(game_id: str) -> bool:
         return False
 
 
-def finished_table(game_id: str, seed: int = 7) -> Table:
-    """A table of bots played to the end, for the results picture."""
+def finished_table(game_id: str, seed: int = 7, count: int | None = None) -> Table:
+    """A table of heuristic bots played to the end, for the results picture."""
     game = games.get_game(game_id)
-    count = max(game.min_players, min(3, game.max_players))
+    if count is None:
+        count = max(game.min_players, min(3, game.max_players))
     names = ["Ana", "Ben", "Cleo", "Dev", "Mira"]
-    seats = [SeatSpec(names[i % len(names)], "bot:random") for i in range(count)]
+    # the heuristic level (realistic, quick) against random ones, so the scores differ
+    levels = [game.bot_levels[1], *[game.bot_levels[0]] * (count - 1)]
+    seats = [SeatSpec(names[i % len(names)], f"bot:{levels[i]}") for i in range(count)]
     table = Table.new(game, seats, seed)
     table.run_bots_now()
     return table
@@ -116,12 +119,17 @@ async def render(out: Path, data_dir: Path) -> list[Path]:
             TulipGamesApp(None), out / "rules.svg", lambda: RulesScreen(games.get_game(explained))
         )
     )
-    done = finished_table(ready[0])
-    written.append(
-        await _shoot(
-            TulipGamesApp(None), out / "results.svg", lambda: ResultsScreen.for_table(done)
+    finals = {f"{game_id}-results": finished_table(game_id) for game_id in ready}
+    if "flowershop" in ready:
+        finals["flowershop-solo-results"] = finished_table("flowershop", count=1)
+    for name, done in finals.items():
+        written.append(
+            await _shoot(
+                TulipGamesApp(None),
+                out / f"{name}.svg",
+                lambda done=done: ResultsScreen.for_table(done),
+            )
         )
-    )
     store.close()
     return written
 

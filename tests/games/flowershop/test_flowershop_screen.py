@@ -96,7 +96,7 @@ async def test_solo_challenge_to_the_level_screen(store: Store) -> None:
         text = screen_text(app)
         assert level in text and str(table.state.result().totals[0]) in text
     best = store.high_scores("flowershop")
-    assert best and best[0].detail.startswith(level)
+    assert best and best[0].detail.startswith(f"level {level} (")
 
 
 async def test_two_seat_game_with_one_human(store: Store) -> None:

@@ -817,7 +817,7 @@ class FlowerShopState(State):
         """The high-score note: the solo level reached, else the place at the table."""
         result = self.result()
         if self.solo:
-            return f"{result.level} ({level_band(result.level, self.filler_scoring)})"
+            return f"level {result.level} ({level_band(result.level, self.filler_scoring)})"
         return f"place {result.ranks[seat]} of {self.seats}"
 
     def estimate(self) -> tuple[float, ...]:
