@@ -1,5 +1,5 @@
 """``tulipgames screenshots``: SVGs of the menu, a setup, every game's demo positions, a curtain,
-the rules and every game's results screen, drawn headless at 100x30 with Textual's own screenshot export.
+the rules and every game's results, drawn headless at 100x30 with Textual's screenshot export.
 
 Each game's ``screen.py`` offers ``demo_tables()``: named tables in interesting positions with
 seat 0 human. Bots are kept still while a picture is taken so every run draws the same screens.
