@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -118,6 +119,21 @@ class TulipAndRoseScreen(GameScreen):
             bids.update(f"{names[view.seller]} (Seller) is splitting the cards into bouquets.")
         if decide.display:
             decide.show_decision(view, names, acting, self._keep_reason() if acting else None)
+        self.refresh_bindings()
+
+    #: The decisions each of this screen's own keys belongs to; the footer shows only those.
+    KEY_PHASES: ClassVar[dict[str, tuple[str, ...]]] = {
+        "confirm": ("split", "auction"),
+        "pass": ("auction",),
+        "sell": ("decide",),
+        "keep": ("decide",),
+    }
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        phases = self.KEY_PHASES.get(action)
+        if phases is not None and self.is_attached:
+            return self._phase() in phases
+        return super().check_action(action, parameters)
 
     def _keep_reason(self) -> str | None:
         assert self.viewer is not None
