@@ -58,7 +58,9 @@ class SimulationReport:
             "mean_score_per_bot": {
                 level: round(statistics.fmean(vals), 3) for level, vals in self.scores.items()
             },
-            "wins": {level: self.wins.get(level, 0.0) for level in dict.fromkeys(self.levels)},
+            "wins": {
+                level: round(self.wins.get(level, 0.0), 3) for level in dict.fromkeys(self.levels)
+            },
             "think_ms": {
                 level: {
                     "p50": round(timer.percentile(50) * 1000, 3),
