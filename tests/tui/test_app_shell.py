@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 from textual.widgets import Markdown, OptionList, Static
 
+from tests.pilot import screen_text, wait_for
 from tests.tui import toygame
 from tulipgames import games
 from tulipgames.engine.core import SeatSpec
@@ -28,19 +29,8 @@ from tulipgames.tui.widgets import GameLog, LegalActionList
 pytestmark = pytest.mark.usefixtures("toy")
 
 
-def screen_text(app: TulipGamesApp) -> str:
-    """Everything drawn on the top screen, as plain text lines."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-async def wait_for(pilot, condition, tries: int = 80) -> None:
-    """Pause until ``condition()`` holds (bots and timers run meanwhile), then let it draw."""
-    for _ in range(tries):
-        if condition():
-            break
-        await pilot.pause(0.05)
-    await pilot.pause()
-    assert condition()
 
 
 def status(app: TulipGamesApp) -> str:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
+from tests.pilot import screen_text, wait_for
 from tulipgames.engine.core import Action, SeatSpec
 from tulipgames.games.flowershop.bots import greedy_action
 from tulipgames.games.flowershop.rules import (
@@ -26,26 +23,6 @@ from tulipgames.table import Table
 from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.results import ResultsScreen
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    db = Store(tmp_path / "data")
-    yield db
-    db.close()
-
-
-def screen_text(app: TulipGamesApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def wait_for(pilot, condition, tries: int = 200) -> None:
-    for _ in range(tries):
-        if condition():
-            break
-        await pilot.pause(0.02)
-    await pilot.pause()
-    assert condition()
 
 
 def key_for(action: Action, state: FlowerShopState, seat: int) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.games.giftoftulips.helpers import uids_in
+from tests.pilot import screen_text, wait_for
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.giftoftulips.rules import GAME, PLAY, GiftState
 from tulipgames.games.giftoftulips.screen import SCREEN, GiftOfTulipsScreen, demo_tables
@@ -15,19 +16,6 @@ from tulipgames.table import Table
 from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.results import ResultsScreen
-
-
-def screen_text(app: TulipGamesApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def wait_for(pilot, condition, tries: int = 200) -> None:
-    for _ in range(tries):
-        if condition():
-            break
-        await pilot.pause(0.05)
-    await pilot.pause()
-    assert condition()
 
 
 def new_table(seats: list[SeatSpec], seed: int, **options: object) -> Table:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
+from tests.pilot import screen_text, wait_for
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import GAME, Keep, TulipState, bouquet_count
@@ -15,26 +12,6 @@ from tulipgames.table import Table
 from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.results import ResultsScreen
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    db = Store(tmp_path / "data")
-    yield db
-    db.close()
-
-
-def screen_text(app: TulipGamesApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def wait_for(pilot, condition, tries: int = 300) -> None:
-    for _ in range(tries):
-        if condition():
-            break
-        await pilot.pause(0.02)
-    await pilot.pause()
-    assert condition()
 
 
 def order_lines(state: TulipState, seat: int) -> list[str]:
