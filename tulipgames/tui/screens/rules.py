@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer
 
 from tulipgames.engine.core import Game
 
@@ -31,6 +31,10 @@ class RulesScreen(ModalScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
+        # Imported here: the Markdown widget brings markdown-it, about a tenth of start-up time,
+        # and the rules are opened far less often than the menu.
+        from textual.widgets import Markdown
+
         try:
             text = self.game.rules_markdown()
         except (OSError, ModuleNotFoundError):
