@@ -76,7 +76,7 @@ class SpiceRoadScreen(GameScreen):
         viewer = self.viewer
         while (
             viewer is not None
-            and self.table.state.phase in (TRADE, UPGRADE, PAY)  # type: ignore[attr-defined]
+            and self.table.state.view(viewer).phase in (TRADE, UPGRADE, PAY)
             and self.table.can_undo(viewer)
         ):
             self.table.undo(viewer)

@@ -145,9 +145,11 @@ class TulipAndRoseScreen(GameScreen):
 
     def _phase(self) -> str | None:
         """The phase of the decision the seat at the keyboard must make now, if any."""
-        state = self.table.state
-        assert isinstance(state, TulipState)
-        return state.phase if self.acting else None
+        if not self.acting or self.viewer is None:
+            return None
+        view = self.table.state.view(self.viewer)
+        assert isinstance(view, TulipView)
+        return view.phase
 
     # -- keys ---------------------------------------------------------------------------------
     def action_cursor(self, step: int) -> None:
@@ -216,9 +218,9 @@ class TulipAndRoseScreen(GameScreen):
         self.submit(SplitDone())
 
     def _played_draft(self) -> list[int]:
-        state = self.table.state
-        assert isinstance(state, TulipState)
-        return list(state.draft)
+        view = self.table.state.view(self.viewer)
+        assert isinstance(view, TulipView)
+        return list(view.draft)
 
     def action_pass(self) -> None:
         if self._phase() == "auction":
