@@ -57,3 +57,14 @@ def test_think_timer_percentiles() -> None:
     timer = ThinkTimer([0.1 * i for i in range(1, 21)])
     assert round(timer.percentile(50), 6) == 1.0
     assert round(timer.percentile(95), 6) == 1.9
+
+
+def test_make_bot_gives_random_and_refuses_unknown_levels() -> None:
+    import pytest
+
+    from tulipgames.engine.bots import RandomBot
+
+    assert isinstance(NIM.make_bot("random", seed=1), RandomBot)
+    assert isinstance(NIM.make_bot("hard", seed=1), SearchBot)
+    with pytest.raises(ValueError, match=r"no bot level 'normal' \(random, hard\)"):
+        NIM.make_bot("normal")

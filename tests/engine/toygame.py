@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tulipgames.engine.bots import RandomBot, SearchBot
+from tulipgames.engine.bots import SearchBot
 from tulipgames.engine.core import Action, Event, Game, IllegalAction, Result, State, seat_ref
 
 
@@ -127,9 +127,7 @@ class Nim(Game):
             return Take(int(words[1]))
         raise IllegalAction(f"cannot read {text!r}: write 'take N' or 'peek'")
 
-    def make_bot(self, level: str, seed: int = 0) -> Any:
-        if level == "random":
-            return RandomBot(seed)
+    def _make_bot(self, level: str, seed: int) -> Any:
         return SearchBot(iterations=400, seed=seed)
 
 

@@ -136,8 +136,8 @@ class ToyGame(Game):
             return Play(int(words[1]))
         raise IllegalAction(f"cannot read {text!r}")
 
-    def make_bot(self, level: str, seed: int = 0) -> RandomBot:
-        return RandomBot(seed)
+    def _make_bot(self, level: str, seed: int) -> RandomBot:
+        return RandomBot(seed)  # every level plays at random in the toy game
 
     def rules_markdown(self) -> str:
         return "# Toy Cards\n\nPlay one card, then **end** your turn.\n"

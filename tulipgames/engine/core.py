@@ -332,9 +332,24 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         """Read an action's text notation; raises :class:`IllegalAction` if it cannot be read."""
 
-    @abstractmethod
     def make_bot(self, level: str, seed: int = 0) -> Any:
-        """A bot of the given level (one of :attr:`bot_levels`); see ``engine.bots.Bot``."""
+        """A bot of the given level (one of :attr:`bot_levels`); see ``engine.bots.Bot``.
+
+        ``random`` is the same for every game; the game makes its other levels in
+        :meth:`_make_bot`.
+        """
+        if level not in self.bot_levels:
+            levels = ", ".join(self.bot_levels)
+            raise ValueError(f"{self.title} has no bot level {level!r} ({levels})")
+        if level == "random":
+            from tulipgames.engine.bots import RandomBot
+
+            return RandomBot(seed)
+        return self._make_bot(level, seed)
+
+    @abstractmethod
+    def _make_bot(self, level: str, seed: int) -> Any:
+        """The game's own bot for a level other than ``random`` (already checked known)."""
 
     def rules_markdown(self) -> str:
         """The game's rules screen text (``rules.md`` next to the game's module)."""

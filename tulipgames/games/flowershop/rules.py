@@ -22,7 +22,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tulipgames.engine.bots import RandomBot
 from tulipgames.engine.core import (
     Action,
     Event,
@@ -1322,16 +1321,10 @@ class FlowerShopGame(Game):
                     return Move(card, where)
         raise IllegalAction(f"cannot read {text!r}")
 
-    def make_bot(self, level: str, seed: int = 0) -> Any:
+    def _make_bot(self, level: str, seed: int) -> Any:
         from tulipgames.games.flowershop.bots import GreedyBot, make_search_bot
 
-        if level == "random":
-            return RandomBot(seed)
-        if level == "easy":
-            return GreedyBot()
-        if level == "hard":
-            return make_search_bot(seed)
-        raise ValueError(f"no bot level {level!r} ({', '.join(self.bot_levels)})")
+        return GreedyBot() if level == "easy" else make_search_bot(seed)
 
 
 def _card(text: str) -> str:

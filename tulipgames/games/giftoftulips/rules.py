@@ -808,17 +808,12 @@ class GiftOfTulips(Game):
             f"cannot read {text!r}: expected keep, give SEAT, add faceup, add secret or bouquet V4"
         )
 
-    def make_bot(self, level: str, seed: int = 0) -> Any:
-        from tulipgames.engine.bots import RandomBot
+    def _make_bot(self, level: str, seed: int) -> Any:
         from tulipgames.games.giftoftulips.bots import NormalBot, make_search_bot
 
-        if level == "random":
-            return RandomBot(seed)
         if level == "normal":
             return NormalBot(seed)
-        if level == "hard":
-            return make_search_bot(seed, self.hard_seconds, self.hard_iterations)
-        raise ValueError(f"{self.title} has no bot level {level!r}")
+        return make_search_bot(seed, self.hard_seconds, self.hard_iterations)
 
 
 GAME = GiftOfTulips()

@@ -22,7 +22,6 @@ from functools import lru_cache
 from itertools import pairwise, permutations
 from typing import Any
 
-from tulipgames.engine.bots import RandomBot
 from tulipgames.engine.core import Action, Event, Game, IllegalAction, Result, State, seat_ref
 from tulipgames.games.sixtyone.data import (
     AREA_NAMES,
@@ -695,16 +694,10 @@ class SixtyOne(Game):
             f"cannot read {text!r}: use 'place area=A write=W leaf=L spot=S', 'leaf D' or 'x A S'"
         )
 
-    def make_bot(self, level: str, seed: int = 0) -> Any:
+    def _make_bot(self, level: str, seed: int) -> Any:
         from tulipgames.games.sixtyone.bots import HardBot, NormalBot
 
-        if level == "random":
-            return RandomBot(seed)
-        if level == "normal":
-            return NormalBot(seed)
-        if level == "hard":
-            return HardBot(seed)
-        raise ValueError(f"{self.title} has no bot level {level!r} ({', '.join(self.bot_levels)})")
+        return NormalBot(seed) if level == "normal" else HardBot(seed)
 
 
 GAME = SixtyOne()

@@ -921,17 +921,10 @@ class SpiceRoad(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def make_bot(self, level: str, seed: int = 0) -> Any:
-        from tulipgames.engine.bots import RandomBot
+    def _make_bot(self, level: str, seed: int) -> Any:
         from tulipgames.games.spiceroad import bots
 
-        if level == "random":
-            return RandomBot(seed)
-        if level == "normal":
-            return bots.PlannerBot(seed)
-        if level == "hard":
-            return bots.make_hard_bot(seed)
-        raise ValueError(f"{self.title} has no bot level {level!r}")
+        return bots.PlannerBot(seed) if level == "normal" else bots.make_hard_bot(seed)
 
 
 GAME = SpiceRoad()

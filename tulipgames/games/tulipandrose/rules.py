@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from tulipgames.engine.bots import RandomBot
 from tulipgames.engine.core import (
     Action,
     Event,
@@ -1039,16 +1038,10 @@ class TulipAndRose(Game):
             "sell or keep"
         )
 
-    def make_bot(self, level: str, seed: int = 0) -> Any:
+    def _make_bot(self, level: str, seed: int) -> Any:
         from tulipgames.games.tulipandrose import bots
 
-        if level == "random":
-            return RandomBot(seed)
-        if level == "normal":
-            return bots.NormalBot(seed)
-        if level == "hard":
-            return bots.hard_bot(seed)
-        raise ValueError(f"Tulip & Rose has no bot level {level!r}")
+        return bots.NormalBot(seed) if level == "normal" else bots.hard_bot(seed)
 
 
 GAME = TulipAndRose()
