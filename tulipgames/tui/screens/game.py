@@ -85,6 +85,17 @@ class GameScreen(Screen[None], Generic[ViewT]):
         """Redraw the game's widgets from ``turn`` (what ``turn.seat`` may know and do)."""
         raise NotImplementedError
 
+    def step_back(self) -> bool:
+        """Esc inside a sub-step (a half-placed X, a payment, a card picked in a widget): undo
+        that sub-step and return True. Return False at the top level, where Esc leaves."""
+        return False
+
+    def shows_secrets(self, seat: int) -> bool:
+        """Whether ``seat``'s screen would show something private now, so that hot-seat play
+        must raise the curtain before drawing it. The default: whenever the game's seats hold
+        secrets; games whose secrets are not on screen at every step refine it."""
+        return self.table.has_secrets
+
     # -- shared frame -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -139,6 +150,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
             and upcoming is not None
             and upcoming != self._revealed
             and not over
+            and self.shows_secrets(upcoming)
         ):
             self.viewer = None
             self._draw()
@@ -265,6 +277,9 @@ class GameScreen(Screen[None], Generic[ViewT]):
         self.query_one(GameLog).take_focus()
 
     def action_leave(self) -> None:
-        """Back to the menu; the game stays saved and can be resumed."""
+        """Esc: step back out of the current sub-step; at the top level, back to the menu (the
+        game stays saved and can be resumed)."""
+        if self.step_back():
+            return
         if self.is_current:
             self.dismiss(None)
