@@ -2,16 +2,48 @@
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 from typing import Any
 
+from rich.cells import cell_len
 from textual.app import App
 from textual.pilot import Pilot
 
+# Rich's SVG export writes each run of text of one style as a <text> placed at x = column *
+# char_width, clipped to its line; the clip rectangles are the terminal's width.
+_TEXT = re.compile(
+    r'<text [^>]*?x="([\d.]+)"[^>]*?clip-path="url\(#[^)]*-line-(\d+)\)"[^>]*>(.*?)</text>'
+)
+_CLIP_WIDTH = re.compile(r'<clipPath id="[^"]*-line-0">\s*<rect [^>]*?width="([\d.]+)"')
+
+
+def svg_text(svg: str, columns: int, rows: int) -> str:
+    """The characters drawn in a Rich/Textual SVG screenshot, as plain text lines."""
+    width = _CLIP_WIDTH.search(svg)
+    char_width = float(width.group(1)) / columns if width else 12.2
+    grid = [[" "] * columns for _ in range(rows)]
+    for x, line, content in _TEXT.findall(svg):
+        row, column = int(line), round(float(x) / char_width)
+        if row >= rows:
+            continue
+        for char in html.unescape(content).replace("\xa0", " "):
+            if column >= columns:
+                break
+            grid[row][column] = char
+            for filler in range(1, cell_len(char)):  # a wide character takes two cells
+                if column + filler < columns:
+                    grid[row][column + filler] = ""
+            column += max(cell_len(char), 1)
+    return "\n".join("".join(row).rstrip() for row in grid)
+
 
 def screen_text(app: App[Any]) -> str:
-    """Everything drawn on the top screen, as plain text lines."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    """Everything drawn on the top screen, as plain text lines (from the public SVG export,
+    so it is what a player sees: clipped, scrolled and overlaid as drawn)."""
+    columns, rows = app.size
+    return svg_text(app.export_screenshot(simplify=True), columns, rows)
 
 
 async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], tries: int = 300) -> None:

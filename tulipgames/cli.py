@@ -40,13 +40,8 @@ def available_game(text: str) -> Game:
 
 
 def playable_game(text: str) -> Game:
-    """A game id whose rules and screen are both built."""
-    game = available_game(text)
-    from tulipgames.tui.app import has_screen
-
-    if not has_screen(game.id):
-        raise argparse.ArgumentTypeError(f"{game.title} is coming soon (its screen is not built)")
-    return game
+    """A game id of the catalogue (every game has its screen)."""
+    return available_game(text)
 
 
 def seed(text: str) -> int:
@@ -218,11 +213,9 @@ def cmd_play(args: argparse.Namespace, parser: Parser) -> int:
 
 def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames.table import Table
-    from tulipgames.tui.app import daily_seed, playable
+    from tulipgames.tui.app import daily_seed
     from tulipgames.tui.screens.setup import random_seed
 
-    if not playable(SOLO_GAME):
-        parser.error("the solo challenge needs The Little Flower Shop, which is coming soon")
     if args.daily and args.seed is not None:
         parser.error("--daily and --seed cannot be combined: the daily deal has its own seed")
     game = games.get_game(SOLO_GAME)

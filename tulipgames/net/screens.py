@@ -19,7 +19,6 @@ from textual.widgets.option_list import Option
 
 from tulipgames import games
 from tulipgames.net.lobby import Lobby, OpenTable, TableError
-from tulipgames.tui.app import playable
 
 _FRAME_CSS = """
 {name} {{ align: center top; }}
@@ -65,7 +64,6 @@ class OpenTableScreen(Screen[None]):
             options = [
                 Option(f"{info.title:<24}{info.players:>5} players", id=info.id)
                 for info in games.CATALOGUE
-                if playable(info.id)
             ]
             yield OptionList(*options, id="games")
             yield Static(id="seats", classes="help")

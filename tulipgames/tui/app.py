@@ -8,7 +8,6 @@ shared tables for remote seats with :meth:`TulipGamesApp.start_table`.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 from datetime import date
 from pathlib import Path
@@ -42,19 +41,6 @@ def screen_class(game_id: str) -> type[GameScreen]:
     """The game's screen class (``SCREEN`` in ``tulipgames.games.<id>.screen``)."""
     module = importlib.import_module(f"tulipgames.games.{game_id}.screen")
     return module.SCREEN
-
-
-def has_screen(game_id: str) -> bool:
-    """True when the game's screen module is installed (its rules may land before it)."""
-    try:
-        return importlib.util.find_spec(f"tulipgames.games.{game_id}.screen") is not None
-    except ModuleNotFoundError:
-        return False
-
-
-def playable(game_id: str) -> bool:
-    """A game that can be started here: rules and screen both built."""
-    return game_id in games.GAME_IDS and has_screen(game_id)
 
 
 def daily_seed(day: date | None = None) -> int:
@@ -101,7 +87,7 @@ class GamePickScreen(ModalScreen[str | None]):
             yield Static(self.heading)
             yield OptionList(
                 *[
-                    Option(info.title, id=info.id, disabled=not playable(info.id))
+                    Option(info.title, id=info.id)
                     for info in games.CATALOGUE
                 ]
             )
@@ -154,17 +140,11 @@ class TulipGamesApp(App[None]):
 
     def menu_entries(self) -> list[MenuEntry]:
         entries = [
-            game_entry(
-                info,
-                playable(info.id),
-                str(number) if number < 10 else "",
-                self.about_game(info.id) if playable(info.id) else "",
-            )
+            game_entry(info, str(number) if number < 10 else "", self.about_game(info.id))
             for number, info in enumerate(games.CATALOGUE, 1)
         ]
         entries.append(MenuEntry("-", Text(""), ""))
         resumable = self.store.count_active() if self.store else 0
-        solo = playable(SOLO_GAME)
         saving = self.store is not None
         resume = f"Resume a game ({resumable})" if resumable else "Resume a game"
         entries += [
@@ -176,15 +156,13 @@ class TulipGamesApp(App[None]):
             ),
             MenuEntry(
                 "solo",
-                keyed("s", "Solo challenge" + ("" if solo else "  (coming soon)"), solo),
+                keyed("s", "Solo challenge"),
                 "The Little Flower Shop alone: score levels, high scores, a daily deal.",
-                solo,
             ),
             MenuEntry(
                 "daily",
-                keyed("d", "Daily deal" + ("" if solo else "  (coming soon)"), solo),
+                keyed("d", "Daily deal"),
                 "Today's solo deal: the same cards for everyone, its own high-score table.",
-                solo,
             ),
             MenuEntry(
                 "history",
@@ -251,9 +229,6 @@ class TulipGamesApp(App[None]):
     # -- new games ----------------------------------------------------------------------------
     def show_setup(self, game_id: str, *, solo: bool = False, daily: bool = False) -> None:
         """Open the setup screen of a game (``solo``: one seat, the solo challenge)."""
-        if not playable(game_id):
-            self.notify(f"{games.info(game_id).title} is coming soon.", severity="warning")
-            return
         game = games.get_game(game_id)
         seats = [SeatSpec("Ana", "human")] if solo else None
         seed = daily_seed() if daily else None
@@ -320,7 +295,7 @@ class TulipGamesApp(App[None]):
         except SaveError as exc:
             self.notify(f"Cannot open game #{save_id}: {exc}", severity="error", timeout=8)
             return False
-        if table.state.is_over():
+        if table.is_over:
             self.push_screen(ResultsScreen.for_table(table))
         else:
             self.start_table(table)

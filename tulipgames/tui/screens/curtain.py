@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -30,12 +31,11 @@ class CurtainScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            yield Static(
-                f"{self.game_title}\n\nPass to [b]{self.player}[/b]\n\n"
-                f"{self.player}: press Enter when nobody else is looking.",
-                id="curtain-card",
-                markup=True,
-            )
+            # the name is the player's own text: plain, never markup
+            card = Text(f"{self.game_title}\n\nPass to ")
+            card.append(self.player, style="bold")
+            card.append(f"\n\n{self.player}: press Enter when nobody else is looking.")
+            yield Static(card, id="curtain-card")
 
     def action_reveal(self) -> None:
         self.dismiss(True)

@@ -27,6 +27,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from tulipgames.engine.core import Action, IllegalAction
@@ -51,7 +52,9 @@ class GameScreen(Screen[None], Generic[ViewT]):
         Binding("u", "undo", "Undo"),
         # every move is saved as played, so the footer's room goes to the keys that matter more
         Binding("ctrl+s", "save", "Save", show=False),
-        Binding("ctrl+l", "focus_log", "Scroll log", show=False),
+        Binding("ctrl+l", "focus_log", "Log"),
+        # one key, two meanings, and the footer names the one that applies now (check_action)
+        Binding("escape", "back", "Back"),
         Binding("escape", "leave", "Menu"),
     ]
     DEFAULT_CSS = """
@@ -62,6 +65,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
     }
     GameScreen #status.warning { background: $error; }
     GameScreen #board { height: 1fr; }
+    GameScreen GameLog { height: 1fr; min-height: 3; max-height: 12; }
     """
 
     def __init__(self, table: Table, seats: frozenset[int] | None = None) -> None:
@@ -75,6 +79,8 @@ class GameScreen(Screen[None], Generic[ViewT]):
         self._revealed: int | None = None
         self._curtain_up = False
         self._finishing = False
+        #: What had the focus before ctrl+l gave it to the log (it gets it back after).
+        self._focus_before_log: Widget | None = None
 
     # -- to implement per game ------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -88,6 +94,11 @@ class GameScreen(Screen[None], Generic[ViewT]):
     def step_back(self) -> bool:
         """Esc inside a sub-step (a half-placed X, a payment, a card picked in a widget): undo
         that sub-step and return True. Return False at the top level, where Esc leaves."""
+        return False
+
+    def can_step_back(self) -> bool:
+        """Whether :meth:`step_back` would act now (the footer then says "Esc Back" instead of
+        "Esc Menu"). Games with sub-steps answer it from the same state ``step_back`` reads."""
         return False
 
     def shows_secrets(self, seat: int) -> bool:
@@ -128,6 +139,8 @@ class GameScreen(Screen[None], Generic[ViewT]):
         return self.viewer if self.viewer is not None else min(self.local_seats, default=None)
 
     def _on_table_change(self, table: Table) -> None:
+        # a new decision (or another seat's move) gives the keys back to the board
+        self.leave_log()
         self.refresh_table()
 
     @property
@@ -153,9 +166,12 @@ class GameScreen(Screen[None], Generic[ViewT]):
             and self.shows_secrets(upcoming)
         ):
             self.viewer = None
+            self.leave_log()
             self._draw()
             if not self._curtain_up:
                 self._curtain_up = True
+                # a toast about the last seat (an impossible bid...) must not reach the next
+                self.app.clear_notifications()
                 self.app.push_screen(
                     CurtainScreen(self.table.names[upcoming], self.table.game.title),
                     callback=lambda lifted: self._curtain_lifted(upcoming, lifted),
@@ -182,6 +198,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
         status.update(Text(self.status_text(turn), no_wrap=True, overflow="ellipsis"))
         self.query_one(GameLog).show_lines(self.table.log_for(self.viewer))
         self.show(turn)
+        self.refresh_bindings()
 
     def status_text(self, turn: Turn[Any]) -> str:
         """The status line: whose turn, the prompt, bots thinking, a bot error, the end."""
@@ -257,6 +274,17 @@ class GameScreen(Screen[None], Generic[ViewT]):
             self.refresh_table()
 
     # -- keys ---------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer lists only keys that work now: Undo when there is something to undo,
+        Esc as "Back" inside a sub-step and as "Menu" at the top level."""
+        if action == "undo":
+            return self.acting and self.turn.can_undo
+        if action == "back":
+            return self.can_step_back()
+        if action == "leave":
+            return not self.can_step_back()
+        return True
+
     def action_undo(self) -> None:
         self.take_back(1)
 
@@ -273,8 +301,31 @@ class GameScreen(Screen[None], Generic[ViewT]):
         self.app.push_screen(RulesScreen(self.table.game))
 
     def action_focus_log(self) -> None:
-        """Arrow keys scroll the log until Tab or a click moves the focus on."""
-        self.query_one(GameLog).take_focus()
+        """ctrl+l: the arrow keys scroll the log; any other key gives them back to the board
+        (see :class:`GameLog`), and so do a new decision and the curtain."""
+        log = self.query_one(GameLog)
+        if log.has_focus:
+            self.leave_log()
+            return
+        self._focus_before_log = self.focused
+        log.take_focus()
+
+    def leave_log(self) -> None:
+        """Give the focus back to the board widget that had it before the log took it."""
+        log = self.query_one(GameLog)
+        if not log.has_focus:
+            return
+        log.can_focus = False
+        before, self._focus_before_log = self._focus_before_log, None
+        if before is not None and before.is_attached and before.focusable:
+            before.focus()
+            return
+        board = [w for w in self.query_one("#board").query("*") if w.focusable]
+        self.set_focus(board[0] if board else None)
+
+    def action_back(self) -> None:
+        """Esc inside a sub-step: step back out of it."""
+        self.action_leave()
 
     def action_leave(self) -> None:
         """Esc: step back out of the current sub-step; at the top level, back to the menu (the

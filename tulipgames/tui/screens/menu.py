@@ -15,9 +15,9 @@ from textual.widgets.option_list import Option
 
 from tulipgames import __version__, games
 
-#: Room left for a game's pitch on its menu line at 80 columns.
-PITCH_WIDTH = 36
 BANNER = "✿ tulipgames"
+#: The menu's widest (see the CSS): the longest pitch line is 105 cells, whole at 120 columns.
+MAX_WIDTH = 120
 TAGLINE = "five board and dice games for the terminal"
 
 
@@ -47,27 +47,20 @@ def keyed(key: str, text: str, enabled: bool = True) -> Text:
     return label
 
 
-def game_entry(
-    info: games.GameInfo, available: bool, key: str = "", about: str = ""
-) -> MenuEntry:
-    """A game's line: its shortcut key, title, player count and pitch (or "coming soon").
+def game_entry(info: games.GameInfo, key: str = "", about: str = "") -> MenuEntry:
+    """A game's line: its shortcut key, title, player count and pitch.
 
     ``about`` is shown under the menu while the line is highlighted, after the whole pitch.
     """
     label = Text(no_wrap=True, overflow="ellipsis")
     label.append(f"{key:>2} ", style="bold")
-    label.append(f"{info.title:<23}", style="bold" if available else "dim")
-    label.append(f"{info.players:>5} pl  ", style="" if available else "dim")
-    if available:
-        # the whole pitch is shown under the menu; the line itself must fit 80 columns
-        pitch = info.pitch
-        if len(pitch) > PITCH_WIDTH:
-            pitch = pitch[: PITCH_WIDTH - 1] + "…"
-        label.append(pitch, style="italic")
-    else:
-        label.append("coming soon", style="dim italic")
+    label.append(f"{info.title:<23}", style="bold")
+    label.append(f"{info.players:>5} pl  ")
+    # the line is cut where the menu ends (an ellipsis at 80 columns, whole at 120); the whole
+    # pitch is shown under the menu while the line is highlighted
+    label.append(info.pitch, style="italic")
     help_text = f"{info.pitch}\n{about}" if about else info.pitch
-    return MenuEntry(f"game:{info.id}", label, help_text, available)
+    return MenuEntry(f"game:{info.id}", label, help_text)
 
 
 class MenuScreen(Screen[None]):
@@ -84,7 +77,7 @@ class MenuScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     MenuScreen { align: center top; }
-    MenuScreen > Vertical { width: 100%; max-width: 96; height: 1fr; padding: 0 1; }
+    MenuScreen > Vertical { width: 100%; max-width: 120; height: 1fr; padding: 0 1; }
     MenuScreen #banner { height: 2; padding: 1 0 0 1; color: $accent; text-style: bold; }
     MenuScreen #tagline { height: 1; padding: 0 1; color: $text-muted; }
     MenuScreen #menu { height: auto; max-height: 1fr; margin: 1 0 0 0; border: round $primary; }
@@ -112,14 +105,25 @@ class MenuScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
+        width = self._label_width()
         for entry in entries:
             if entry.id == "-":
                 menu.add_option(None)
             else:
-                menu.add_option(Option(entry.label, id=entry.id, disabled=not entry.enabled))
+                label = entry.label.copy()
+                label.truncate(width, overflow="ellipsis")  # by terminal cells, one line each
+                menu.add_option(Option(label, id=entry.id, disabled=not entry.enabled))
         first = next((i for i, e in enumerate(self._options()) if e.enabled), 0)
         menu.highlighted = highlighted if highlighted is not None else first
         menu.focus()
+
+    def _label_width(self) -> int:
+        """Cells left for a label inside the menu's border, padding and scrollbar."""
+        return max(10, min(self.app.size.width, MAX_WIDTH) - 6)
+
+    def on_resize(self) -> None:
+        if self.entries:
+            self.set_entries(self.entries)
 
     def _options(self) -> list[MenuEntry]:
         return [entry for entry in self.entries if entry.id != "-"]

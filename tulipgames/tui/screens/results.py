@@ -7,13 +7,17 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tulipgames.engine.core import Result, render_names
 from tulipgames.engine.record import GameRecord
+from tulipgames.store import score_detail
 from tulipgames.table import Table
+
+#: Up to this many seats get a column each; more get a row each (12 columns do not fit 80).
+SEATS_AS_COLUMNS = 4
 
 
 def ordinal(rank: int) -> str:
@@ -21,19 +25,30 @@ def ordinal(rank: int) -> str:
     return f"{rank}{suffix}"
 
 
+def spoken_list(items: Sequence[str]) -> str:
+    """"Ana", "Ana and Ben", "Ana, Ben and Cleo": a list as a sentence says it."""
+    if len(items) <= 2:
+        return " and ".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def winners_line(result: Result, names: Sequence[str]) -> str:
-    """"Ana wins with 42." / "Ana and Ben share the win with 40." / solo: "Score: 37"."""
+    """"Ana wins with 42." / "Ana and Ben share the win with 40." / solo: "Ana scores 37."."""
     if len(names) == 1:
         return f"{names[0]} scores {result.totals[0]}."
     winners = [names[seat] for seat in result.winners]
     top = max(result.totals)
     if len(winners) == 1:
         return f"{winners[0]} wins with {top}."
-    return f"{' and '.join(winners)} share the win with {top}."
+    return f"{spoken_list(winners)} share the win with {top}."
 
 
 class ResultsScreen(Screen[None]):
-    """Results of a finished table. ``r`` rematch (same seed), ``n`` new seed, Esc the menu."""
+    """Results of a finished table. ``r`` rematch (same seed), ``n`` new seed, Esc the menu.
+
+    Everything is in one scrolling column, so many seats or a long breakdown at 80x24 scroll
+    (arrows, PgUp/PgDn) instead of being cut off.
+    """
 
     BINDINGS = [
         Binding("r", "rematch(True)", "Rematch same seed"),
@@ -43,10 +58,12 @@ class ResultsScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     ResultsScreen { align: center top; }
-    ResultsScreen > Vertical { width: 100%; max-width: 110; height: 1fr; padding: 0 1; }
+    ResultsScreen > VerticalScroll { width: 100%; max-width: 110; height: 1fr; padding: 0 1; }
+    ResultsScreen > VerticalScroll:focus { background-tint: $foreground 3%; }
     ResultsScreen #results-title { text-style: bold; color: $accent; padding: 1 0 0 0; }
-    ResultsScreen #results-winners { text-style: bold; padding: 0 0 1 0; }
-    ResultsScreen DataTable { height: auto; max-height: 16; }
+    ResultsScreen #results-winners { text-style: bold; }
+    ResultsScreen #results-ending { color: $text-muted; padding: 0 0 1 0; }
+    ResultsScreen DataTable { height: auto; }
     ResultsScreen #results-tiebreak { padding: 1 0 0 0; color: $text-muted; }
     """
 
@@ -73,17 +90,16 @@ class ResultsScreen(Screen[None]):
     def for_table(cls, table: Table) -> ResultsScreen:
         """The results of a finished table, with the game's own detail lines if it has any.
 
-        A state may define ``score_detail(seat) -> str`` (a solo level, say); it is shown per
-        seat under the table.
+        A solo game shows its high-score detail (the Flower Shop's level) under the table; with
+        several seats the place row says it already.
         """
-        custom = getattr(table.state, "score_detail", None)
         detail = []
-        if callable(custom):
-            detail = [f"{name}: {custom(seat)}" for seat, name in enumerate(table.names)]
+        if len(table.names) == 1:
+            detail = [text for text in [score_detail(table, 0)] if text]
         return cls(
             table.game.title,
             table.names,
-            table.state.result(),
+            table.result(),
             table.record.seed,
             detail,
             table.record,
@@ -91,35 +107,24 @@ class ResultsScreen(Screen[None]):
         )
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(f"{self.game_title} — final scores (seed {self.seed})", id="results-title")
+        with VerticalScroll(id="results-scroll"):
+            yield Static(
+                Text(f"{self.game_title} — final scores (seed {self.seed})"), id="results-title"
+            )
             yield Static(Text(winners_line(self.result, self.names)), id="results-winners")
+            yield Static(Text(self.result.ending), id="results-ending")
             yield DataTable(id="results-table", show_cursor=False, zebra_stripes=True)
             yield Static(id="results-tiebreak")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_column("", key="category")
-        for seat, name in enumerate(self.names):
-            table.add_column(Text(name, justify="right"), key=f"seat{seat}")
-        for index, category in enumerate(self.result.categories):
-            cells = [Text(str(row[index]), justify="right") for row in self.result.breakdown]
-            table.add_row(category, *cells)
-        table.add_row(
-            Text("Total", style="bold"),
-            *[Text(str(t), style="bold", justify="right") for t in self.result.totals],
-        )
-        if len(self.names) > 1:
-            table.add_row(
-                Text("Place", style="bold"),
-                *[
-                    Text(ordinal(r) + (" *" if r == 1 else ""), style="bold", justify="right")
-                    for r in self.result.ranks
-                ],
-            )
+        if len(self.names) > SEATS_AS_COLUMNS:
+            self._fill_seat_rows(table)
+        else:
+            self._fill_seat_columns(table)
         lines = []
-        if self.result.tiebreak:
+        if self.result.tiebreak and self._tied():
             lines.append(f"Tie-break: {render_names(self.result.tiebreak, self.names)}")
             if self.result.tiebreak_values:
                 shown = ", ".join(
@@ -129,10 +134,53 @@ class ResultsScreen(Screen[None]):
                 )
                 if shown:
                     lines.append(f"Compared: {shown}")
+        if len(self.names) > 1:
+            lines.append("* the winner")
         lines.extend(self.detail)
-        lines.append("r: rematch, same seed · n: rematch, new seed · Esc: menu")
         self.query_one("#results-tiebreak", Static).update(Text("\n".join(lines)))
-        table.focus()
+        # the scroll takes the keys, so arrows and PgDn reach seats and rows below the fold
+        self.query_one("#results-scroll", VerticalScroll).focus()
+
+    def _tied(self) -> bool:
+        """Whether two seats ended on the same total (only then does a tie-break matter)."""
+        return len(set(self.result.totals)) < len(self.result.totals)
+
+    def _place(self, seat: int) -> Text:
+        rank = self.result.ranks[seat]
+        return Text(ordinal(rank) + (" *" if rank == 1 else ""), style="bold", justify="right")
+
+    def _fill_seat_columns(self, table: DataTable[Text]) -> None:
+        """A few seats: one column per seat, one row per scoring category."""
+        table.add_column("", key="category")
+        for seat, name in enumerate(self.names):
+            table.add_column(Text(name, justify="right"), key=f"seat{seat}")
+        for index, category in enumerate(self.result.categories):
+            cells = [Text(str(row[index]), justify="right") for row in self.result.breakdown]
+            table.add_row(Text(category), *cells)
+        table.add_row(
+            Text("Total", style="bold"),
+            *[Text(str(t), style="bold", justify="right") for t in self.result.totals],
+        )
+        if len(self.names) > 1:
+            table.add_row(
+                Text("Place", style="bold"), *[self._place(s) for s in range(len(self.names))]
+            )
+
+    def _fill_seat_rows(self, table: DataTable[Text]) -> None:
+        """Many seats: one row per seat in finishing order, so 12 seats fit 80 columns."""
+        table.add_column(Text("Place"), key="place")
+        table.add_column(Text("Player"), key="player")
+        for index, category in enumerate(self.result.categories):
+            table.add_column(Text(category, justify="right"), key=f"category{index}")
+        table.add_column(Text("Total", style="bold", justify="right"), key="total")
+        order = sorted(range(len(self.names)), key=lambda seat: (self.result.ranks[seat], seat))
+        for seat in order:
+            table.add_row(
+                self._place(seat),
+                Text(self.names[seat]),
+                *[Text(str(value), justify="right") for value in self.result.breakdown[seat]],
+                Text(str(self.result.totals[seat]), style="bold", justify="right"),
+            )
 
     def action_rematch(self, same_seed: bool) -> None:
         rematch = getattr(self.app, "rematch", None)

@@ -1,6 +1,5 @@
-"""Widgets every game screen may use: the game log, the player panel, key hints and the list
-of legal actions."""
+"""Widgets every game screen may use: the game log."""
 
-from tulipgames.tui.widgets.common import GameLog, LegalActionList
+from tulipgames.tui.widgets.common import GameLog
 
-__all__ = ["GameLog", "LegalActionList"]
+__all__ = ["GameLog"]

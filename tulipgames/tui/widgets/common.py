@@ -5,20 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widgets import OptionList, RichLog
-from textual.widgets.option_list import Option
+from textual import events
+from textual.widgets import RichLog
 
-from tulipgames.engine.core import Action
-from tulipgames.tui.screens.messages import ActionChosen
+#: Keys that scroll the log while it has the focus; every other key leaves it.
+SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
 
 
 class GameLog(RichLog):
     """The game log: one line per event as the viewer may read it, newest at the bottom.
 
     It takes no part in Tab focus, so it never steals the arrow keys from a game's widgets;
-    :meth:`take_focus` (ctrl+l on a game screen) lets the arrow keys scroll it until focus moves
-    on. :meth:`show_lines` appends when the log only grew and rewrites it when it changed
-    otherwise (after an undo).
+    :meth:`take_focus` (ctrl+l on a game screen) lets the scroll keys scroll it. Any other key
+    (Tab, Esc, a game key) gives the focus back to the board, and a game key then goes on to
+    the board as if the log had never had the focus. :meth:`show_lines` appends when the log
+    only grew and rewrites it when it changed otherwise (after an undo). Lines are plain text:
+    names in them are the players' own words, never markup.
     """
 
     can_focus = False
@@ -45,6 +47,23 @@ class GameLog(RichLog):
     def on_blur(self) -> None:
         self.can_focus = False
 
+    async def on_key(self, event: events.Key) -> None:
+        if event.key in SCROLL_KEYS:
+            return
+        event.stop()
+        event.prevent_default()
+        leave = getattr(self.screen, "leave_log", None)
+        if callable(leave):
+            leave()
+        else:
+            self.can_focus = False
+            self.screen.set_focus(None)
+        if event.key in ("escape", "tab", "shift+tab", "ctrl+l"):
+            return  # leaving the log was all these keys meant
+        # the key was meant for the decision at hand: press it again, now that the board has
+        # the focus (as App.simulate_key does, keeping the typed character)
+        self.app.post_message(events.Key(event.key, event.character))
+
     def show_lines(self, lines: Sequence[str]) -> None:
         new = list(lines)
         if new[: len(self._lines)] == self._lines:
@@ -55,41 +74,3 @@ class GameLog(RichLog):
         for line in fresh:
             self.write(Text(line))
         self._lines = new
-
-
-class LegalActionList(OptionList):
-    """The acting seat's legal actions by notation; Enter (or a click) plays the highlighted one.
-
-    Games that have no better widget for a decision, or want to show "what may be done now",
-    fill it from ``state.legal_actions(seat)`` with :meth:`show_actions`.
-    """
-
-    DEFAULT_CSS = """
-    LegalActionList { height: auto; max-height: 12; border: round $primary-darken-2; }
-    LegalActionList:focus { border: round $accent; }
-    """
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self._actions: list[Action] = []
-
-    @property
-    def actions(self) -> list[Action]:
-        return list(self._actions)
-
-    def show_actions(self, actions: Sequence[Action], labels: Sequence[str] | None = None) -> None:
-        """Replace the list; ``labels`` (same length) may describe actions better than notation."""
-        new = list(actions)
-        if new == self._actions:
-            return
-        self._actions = new
-        shown = labels if labels is not None else [str(a) for a in new]
-        self.clear_options()
-        self.add_options([Option(Text(label), id=str(i)) for i, label in enumerate(shown)])
-        if new:
-            self.highlighted = 0
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option_index < len(self._actions):
-            self.post_message(ActionChosen(self._actions[event.option_index]))
