@@ -163,7 +163,7 @@ def test_menu_fits_80x24_and_a_game_starts(terminal: Terminal, env: dict[str, st
         assert entry in menu
     terminal.keys("1")
     terminal.wait_for(f"New game: {first.title}")
-    terminal.keys("Enter")  # Start has the focus: Ana (human) against a bot
+    terminal.keys("C-g")  # start as set up: Ana (human) against a bot
     shown = terminal.wait_for(lambda s: "Undo" in s and ("Ana:" in s or "thinking" in s))
     assert "Undo" in shown.splitlines()[-1]  # key hints in the footer
     terminal.keys("Escape")

@@ -14,6 +14,7 @@ import random
 import re
 import tempfile
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -254,9 +255,7 @@ async def render(out: Path, data_dir: Path) -> list[Path]:
     for game_id in ready:
         for name, table in demo_tables(game_id).items():
             written.append(
-                await _shoot(
-                    TulipGamesApp(None), out / f"{name}.svg", lambda table=table: demo_screen(table)
-                )
+                await _shoot(TulipGamesApp(None), out / f"{name}.svg", partial(demo_screen, table))
             )
     hidden = next((g for g in ready if games.get_game(g).hidden_information), ready[0])
     written.append(
@@ -279,7 +278,7 @@ async def render(out: Path, data_dir: Path) -> list[Path]:
             await _shoot(
                 TulipGamesApp(None),
                 out / f"{name}.svg",
-                lambda done=done: ResultsScreen.for_table(done),
+                partial(ResultsScreen.for_table, done),
             )
         )
     store.close()

@@ -68,7 +68,8 @@ async def test_menu_to_setup_to_game_and_back(store: Store):
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         app.screen.query_one("#seed").value = "77"
-        await pilot.press("enter")  # Start has the focus
+        assert app.focused is app.screen.query_one("#player-count")  # never Start at first
+        await pilot.press("ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         table = app.screen.table
@@ -255,7 +256,7 @@ async def test_history_shows_finished_games_and_scores(store: Store):
         assert "Toy Cards" in text
         assert "Ana" in text  # her high score; the bot has none
         assert "Ben" not in text
-        await pilot.press("right")  # the finished games tab
+        await pilot.press("left")  # the finished games tab (the last)
         await pilot.pause()
         assert f"Ana {table.state.result().totals[0]}" in screen_text(app)
         await pilot.press("enter")  # its score sheet again
@@ -345,7 +346,7 @@ async def test_setup_player_count_seats_and_a_bad_seed(store: Store):
         setup.query_one("#player-count").value = 4
         await pilot.pause()
         choice = setup.read_choice()
-        assert [s.name for s in choice.seats] == ["Ana", "Ben", "Cleo", "Dev"]
+        assert [s.name for s in choice.seats] == ["Ana", "Bot 2", "Bot 3", "Bot 4"]
         assert [s.kind for s in choice.seats] == ["human"] + ["bot:normal"] * 3
         setup.query_one("#kind-1").value = "human"
         setup.query_one("#name-1").value = "Mira"
@@ -354,7 +355,7 @@ async def test_setup_player_count_seats_and_a_bad_seed(store: Store):
         await pilot.pause()
         choice = setup.read_choice()
         assert [(s.name, s.kind) for s in choice.seats] == [
-            ("Ana", "human"), ("Mira", "human"), ("Cleo", "bot:normal"),
+            ("Ana", "human"), ("Mira", "human"), ("Bot 3", "bot:normal"),
         ]
         assert choice.options == {"cards": 3}
         setup.query_one("#seed").value = ""
@@ -367,7 +368,7 @@ async def test_setup_player_count_seats_and_a_bad_seed(store: Store):
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)  # Ana and Mira share the keyboard
         (save,) = store.saves()
-        assert save.names == ("Ana", "Mira", "Cleo")
+        assert save.names == ("Ana", "Mira", "Bot 3")
 
 
 async def test_rematch_with_a_new_seed(store: Store):

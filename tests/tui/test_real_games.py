@@ -28,7 +28,7 @@ async def test_menu_setup_and_a_sixtyone_move(store: Store):
         await pilot.press(str(number))
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        await pilot.press("enter")
+        await pilot.press("ctrl+g")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)

@@ -26,7 +26,7 @@ from tulipgames.engine.core import SeatSpec
 from tulipgames.store import HighScore, SaveError, Store
 from tulipgames.table import Table
 from tulipgames.tui.screens.game import GameScreen
-from tulipgames.tui.screens.history import HistoryScreen
+from tulipgames.tui.screens.history import SCORE_TABS, HistoryScreen
 from tulipgames.tui.screens.menu import MenuChosen, MenuEntry, MenuScreen, game_entry, keyed
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.resume import ResumeScreen
@@ -201,7 +201,8 @@ class TulipGamesApp(App[None]):
             self.show_history()
         elif self.open_screen == "solo":
             self.show_setup(SOLO_GAME, solo=True)
-        self.call_after_refresh(self.check_size)
+        # at once, before the first layout: the screens are never arranged in 1 to 6 columns
+        self.check_size()
 
     def on_menu_chosen(self, message: MenuChosen) -> None:
         entry = message.entry_id
@@ -306,8 +307,9 @@ class TulipGamesApp(App[None]):
             return
         scores: list[HighScore] = []
         for info in games.CATALOGUE:
-            scores.extend(self.store.high_scores(info.id, limit=10))
-        scores.sort(key=lambda s: (s.game, s.variant, -s.score))
+            for _, _, variants in SCORE_TABS:
+                for variant in variants:
+                    scores.extend(self.store.high_scores(info.id, variant, limit=10))
         self.push_screen(HistoryScreen(self.store.finished(), scores))
 
     # -- terminal size ------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""History and high scores: finished games and the best scores per game."""
+"""History and high scores: finished games and the best scores, one table per kind of play."""
 
 from __future__ import annotations
 
@@ -12,14 +12,32 @@ from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 from tulipgames import games
 from tulipgames.store import FinishedGame, HighScore
 
+#: The high-score tables: a solo score, a daily-deal score and a score against others are
+#: different contests, so each has its own tab. ``(tab id, title, variants)``.
+SCORE_TABS = (
+    ("scores-table", "High scores", ("",)),
+    ("scores-solo", "Solo", ("solo",)),
+    ("scores-daily", "Daily deal", ("daily",)),
+)
+
+
+def game_title(game_id: str) -> str:
+    return games.info(game_id).title if game_id in games.GAME_IDS else game_id
+
+
+def ranking_line(game: FinishedGame) -> Text:
+    """"Ana 52, Ben 40": every seat by place, as plain text (names are the players' own)."""
+    ranking = sorted(range(len(game.names)), key=lambda seat: game.result.ranks[seat])
+    return Text(", ".join(f"{game.names[s]} {game.result.totals[s]}" for s in ranking))
+
 
 class HistoryScreen(Screen[None]):
-    """Two tabs: recent finished games (winner and scores) and the high-score lists."""
+    """Tabs: high scores at a table, solo, daily deal, and the recent finished games."""
 
     BINDINGS = [
         Binding("escape", "close", "Back"),
-        Binding("left", "tab(-1)", "Prev tab", show=False),
-        Binding("right", "tab(1)", "Next tab", show=False),
+        Binding("left", "tab(-1)", "Prev tab"),
+        Binding("right", "tab(1)", "Next tab"),
     ]
     DEFAULT_CSS = """
     HistoryScreen > Vertical { padding: 0 1; }
@@ -32,6 +50,10 @@ class HistoryScreen(Screen[None]):
         self.finished = finished
         self.scores = scores
 
+    @property
+    def tab_order(self) -> list[str]:
+        return [tab for tab, _, _ in SCORE_TABS] + ["tab-games"]
+
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
@@ -39,35 +61,41 @@ class HistoryScreen(Screen[None]):
                 id="history-title",
             )
             with TabbedContent(id="history-tabs"):
-                with TabPane("High scores", id="tab-scores"):
-                    yield DataTable(id="scores", cursor_type="row", zebra_stripes=True)
+                for tab, title, _ in SCORE_TABS:
+                    with TabPane(title, id=tab):
+                        yield DataTable(id=f"{tab}-rows", cursor_type="row", zebra_stripes=True)
                 with TabPane("Finished games", id="tab-games"):
                     yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
-        scores = self.query_one("#scores", DataTable)
-        scores.add_columns("Game", "Kind", "Name", "Score", "Detail", "Seed", "Date")
-        for entry in self.scores:
-            title = games.info(entry.game).title if entry.game in games.GAME_IDS else entry.game
-            scores.add_row(
-                title, entry.variant or "-", entry.name, Text(str(entry.score), justify="right"),
-                entry.detail, str(entry.seed or ""), entry.date[:10],
+        for tab, _, variants in SCORE_TABS:
+            self._fill_scores(
+                self.query_one(f"#{tab}-rows", DataTable),
+                [entry for entry in self.scores if entry.variant in variants],
             )
-        if not self.scores:
-            scores.add_row("No scores yet: finish a game!", "", "", "", "", "", "")
         played = self.query_one("#games", DataTable)
         played.add_columns("Date", "Game", "Result", "Seed")
         for game in self.finished:
-            ranking = sorted(range(len(game.names)), key=lambda s: game.result.ranks[s])
-            line = ", ".join(f"{game.names[s]} {game.result.totals[s]}" for s in ranking)
             played.add_row(
-                game.finished[:16].replace("T", " "), game.title, line, str(game.seed),
-                key=str(game.id),
+                game.finished[:16].replace("T", " "), Text(game.title), ranking_line(game),
+                str(game.seed), key=str(game.id),
             )
         if not self.finished:
             played.add_row("", "No finished games yet", "", "")
-        scores.focus()
+        self.query_one(f"#{SCORE_TABS[0][0]}-rows", DataTable).focus()
+
+    @staticmethod
+    def _fill_scores(table: DataTable[Text | str], scores: list[HighScore]) -> None:
+        table.add_columns("Game", "Name", "Score", "Detail", "Seed", "Date")
+        for entry in scores:
+            table.add_row(
+                Text(game_title(entry.game)), Text(entry.name),
+                Text(str(entry.score), justify="right"), Text(entry.detail),
+                str(entry.seed or ""), entry.date[:10],
+            )
+        if not scores:
+            table.add_row("No scores yet: finish a game!", "", "", "", "", "")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on a finished game shows its score sheet again (with rematch)."""
@@ -79,10 +107,10 @@ class HistoryScreen(Screen[None]):
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)
-        order = ["tab-scores", "tab-games"]
+        order = self.tab_order
         current = order.index(tabs.active) if tabs.active in order else 0
         tabs.active = order[(current + step) % len(order)]
-        target = "#scores" if tabs.active == "tab-scores" else "#games"
+        target = "#games" if tabs.active == "tab-games" else f"#{tabs.active}-rows"
         self.query_one(target, DataTable).focus()
 
     def action_close(self) -> None:

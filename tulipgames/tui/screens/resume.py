@@ -12,17 +12,44 @@ from textual.widgets.option_list import Option
 
 from tulipgames.store import SaveInfo
 
+#: Cells for the id and the game title columns ("The Little Flower Shop" is 22).
+ID_CELLS, TITLE_CELLS = 6, 24
 
-def save_label(save: SaveInfo) -> Text:
-    label = Text()
-    label.append(f"#{save.id:<4}", style="bold")
-    label.append(f"{save.title[:21]:<22}")
-    label.append(f"{', '.join(save.names)[:22]:<23}")
-    label.append(save.updated[:16].replace("T", " "), style="dim")
-    if save.problem is not None:
-        label.append(f"\n      cannot open: {save.problem}", style="italic")
+
+def cell(text: str, width: int, style: str = "") -> Text:
+    """``text`` in exactly ``width`` terminal cells: cut with an ellipsis or padded (a CJK
+    character or an emoji takes two cells)."""
+    part = Text(text, style=style, no_wrap=True)
+    part.truncate(width, overflow="ellipsis", pad=True)
+    return part
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def save_label(save: SaveInfo, width: int = 74) -> Text:
+    """Two lines of at most ``width`` cells: the game, when and how far; then every player
+    (cut at the end, with the count, when they do not fit); a third says why it cannot open."""
+    label = cell(f"#{save.id}", ID_CELLS, "bold")
+    label.append_text(cell(save.title, TITLE_CELLS))
+    when = save.updated[:16].replace("T", " ")
+    label.append_text(cell(f"{when}  {plural(save.moves, 'move')}", width - ID_CELLS - TITLE_CELLS,
+                           "dim"))
+    names = ", ".join(save.names)
+    label.append("\n")
+    label.append_text(cell("", ID_CELLS))
+    room = width - ID_CELLS
+    if Text(names).cell_len > room:
+        count = f" ({len(save.names)} players)"
+        label.append_text(cell(names, room - len(count)))
+        label.append(count, style="dim")
     else:
-        label.append(f"  {save.moves} moves", style="dim")
+        label.append_text(cell(names, room))
+    if save.problem is not None:
+        label.append("\n")
+        label.append_text(cell("", ID_CELLS))
+        label.append_text(cell(f"cannot open: {save.problem}", room, "italic"))
     return label
 
 
@@ -50,20 +77,30 @@ class ResumeScreen(Screen[int | None]):
                 else "No games in progress. Start one from the menu; every move is saved."
             )
             yield Static(hint, id="resume-hint")
-            yield OptionList(
-                *[
-                    Option(save_label(save), id=str(save.id), disabled=not save.playable)
-                    for save in self.saves
-                ],
-                id="saves",
-            )
+            yield OptionList(id="saves")
         yield Footer()
 
     def on_mount(self) -> None:
+        self._fill()
         saves = self.query_one("#saves", OptionList)
         first = next((i for i, s in enumerate(self.saves) if s.playable), None)
         saves.highlighted = first
         saves.focus()
+
+    def on_resize(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        """The rows, cut to the list's width (padding, border and scrollbar take 7 cells)."""
+        saves = self.query_one("#saves", OptionList)
+        highlighted = saves.highlighted
+        width = max(20, self.app.size.width - 8)
+        saves.clear_options()
+        saves.add_options(
+            Option(save_label(save, width), id=str(save.id), disabled=not save.playable)
+            for save in self.saves
+        )
+        saves.highlighted = highlighted
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

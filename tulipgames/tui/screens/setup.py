@@ -3,27 +3,41 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from tulipgames import games
-from tulipgames.engine.core import Game, SeatSpec
+from tulipgames.engine.core import Game, Option, SeatSpec
 from tulipgames.tui.screens.rules import RulesScreen
 
 DEFAULT_NAMES = (
     "Ana", "Ben", "Cleo", "Dev", "Mira", "Noah", "Ola", "Pim", "Quin", "Rosa", "Sam", "Tess",
 )
+#: The longest name a seat may have (it must fit the games' player columns).
+NAME_CELLS = 16
 
 
 def random_seed() -> int:
     """A seed short enough to read out and type again for a rematch of the same deal."""
     return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def bot_name(index: int) -> str:
+    """A bot seat's default name: "Bot 3" for the third seat, as on the command line."""
+    return f"Bot {index + 1}"
+
+
+def human_name(index: int) -> str:
+    return DEFAULT_NAMES[index % len(DEFAULT_NAMES)]
 
 
 @dataclass
@@ -38,12 +52,50 @@ class SetupChoice:
 
 
 def default_seats(game: Game, count: int) -> list[SeatSpec]:
-    """Seat 1 is a human at this keyboard, the others bots of the game's middle level."""
+    """Seat 1 is a human at this keyboard, the others bots of the game's default level."""
     level = game.default_level
-    seats = [SeatSpec(DEFAULT_NAMES[0], "human")]
+    seats = [SeatSpec(human_name(0), "human")]
     for i in range(1, count):
-        seats.append(SeatSpec(DEFAULT_NAMES[i % len(DEFAULT_NAMES)], f"bot:{level}"))
+        seats.append(SeatSpec(bot_name(i), f"bot:{level}"))
     return seats
+
+
+def check_names(seats: list[SeatSpec]) -> None:
+    """Every seat needs a name of its own (the log, the scores and the curtain say who is who);
+    raises ``ValueError`` naming the seat."""
+    seen: dict[str, int] = {}
+    for index, seat in enumerate(seats):
+        if not seat.name:
+            raise ValueError(f"seat {index + 1} needs a name")
+        key = seat.name.casefold()
+        if key in seen:
+            raise ValueError(
+                f"seats {seen[key] + 1} and {index + 1} are both called {seat.name}: "
+                "each seat needs its own name"
+            )
+        seen[key] = index
+
+
+def choice_label(choice: object) -> str:
+    """How an option value reads on screen: on/off rather than True/False."""
+    return Option.show(choice)
+
+
+def choice_help(option: Option, value: object) -> str:
+    """The option's help for the chosen value. A help text that explains each choice in turn
+    ("spice: turmeric, ...; golem: the same game with crystals") is cut to the part about
+    ``value``, keeping what comes before the first choice ("end-game reveal: ...")."""
+    text = option.help
+    names = [re.escape(choice_label(choice)) for choice in option.choices]
+    found = list(re.finditer(rf"\b({'|'.join(names)})\s*[:=]\s*", text)) if names else []
+    if len({match.group(1) for match in found}) != len(option.choices):
+        return text
+    prefix = text[: found[0].start()]
+    for number, match in enumerate(found):
+        if match.group(1) == choice_label(value):
+            end = found[number + 1].start() if number + 1 < len(found) else len(text)
+            return prefix + text[match.start() : end].rstrip(" ;,")
+    return text
 
 
 class SeatRow(Horizontal):
@@ -57,33 +109,41 @@ class SeatRow(Horizontal):
     """
 
     def __init__(self, index: int, spec: SeatSpec, kinds: list[tuple[str, str]]) -> None:
-        super().__init__(id=f"seat-row-{index}")
+        super().__init__(id=f"seat-row-{index}", classes="field-row")
         self.index = index
         self.spec = spec
         self.kinds = kinds
 
     def compose(self) -> ComposeResult:
-        yield Label(f"Seat {self.index + 1}")
-        yield Input(self.spec.name, max_length=16, compact=True, id=f"name-{self.index}")
+        yield Label(f"  Seat {self.index + 1}")
+        yield Input(self.spec.name, max_length=NAME_CELLS, compact=True, id=f"name-{self.index}")
         yield Select(self.kinds, value=self.spec.kind, allow_blank=False, compact=True,
                      id=f"kind-{self.index}")
 
     def read(self) -> SeatSpec:
-        name = self.query_one(Input).value.strip() or DEFAULT_NAMES[self.index % len(DEFAULT_NAMES)]
+        name = self.query_one(Input).value.strip()
         kind = self.query_one(Select).value
         return SeatSpec(name, str(kind))
 
-
-def choice_label(choice: object) -> str:
-    """How an option value reads on screen: on/off rather than True/False."""
-    if isinstance(choice, bool):
-        return "on" if choice else "off"
-    return str(choice)
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A seat turned from bot to human (or back) keeps a name the player typed, and
+        otherwise takes the default name of its new kind."""
+        name = self.query_one(Input)
+        if name.value.strip() in ("", bot_name(self.index), human_name(self.index)):
+            is_bot = str(event.value).startswith("bot")
+            name.value = bot_name(self.index) if is_bot else human_name(self.index)
 
 
 class SetupScreen(Screen[SetupChoice | None]):
-    """Dismisses with a :class:`SetupChoice` on Start, ``None`` on Esc."""
+    """Dismisses with a :class:`SetupChoice` on Start, ``None`` on Esc.
 
+    The focus starts on the player count, so a first Enter never starts a game nobody set up;
+    the row that has the focus is marked (reversed, so also without colour). The daily deal
+    fixes its seed and options: everyone plays the same deal.
+    """
+
+    #: The first field gets the focus, never Start: a first Enter must not start a game.
+    AUTO_FOCUS = "Select, Input"
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
         Binding("ctrl+r", "reseed", "New seed"),
@@ -93,19 +153,26 @@ class SetupScreen(Screen[SetupChoice | None]):
     DEFAULT_CSS = """
     SetupScreen { align: center top; }
     SetupScreen > VerticalScroll { width: 100%; max-width: 90; height: 1fr; padding: 0 2; }
-    SetupScreen #setup-title { padding: 1 0; text-style: bold; color: $accent; }
-    SetupScreen .setup-row { height: 1; margin: 1 0 0 0; }
-    SetupScreen .setup-row Label { width: 16; }
-    SetupScreen .setup-row Select { width: 20; }
-    SetupScreen .setup-row Input { width: 20; }
+    SetupScreen #setup-title { padding: 1 0 0 0; text-style: bold; color: $accent; }
     SetupScreen #setup-pitch { color: $text-muted; }
+    SetupScreen #setup-keys { color: $text-muted; padding: 0 0 1 0; }
+    SetupScreen .field-row { height: auto; min-height: 1; }
+    SetupScreen .field-row > Label { width: 16; }
+    SetupScreen .field-row Select { width: 20; }
+    SetupScreen .field-row Input { width: 20; }
+    SetupScreen .field-row.-focused > Label { text-style: bold reverse; }
+    SetupScreen Input:focus { text-style: bold underline; background: $accent 25%; }
+    SetupScreen Select:focus > SelectCurrent {
+        text-style: bold underline; background: $accent 25%;
+    }
+    SetupScreen Input:disabled, SetupScreen Select:disabled { opacity: 70%; }
     SetupScreen .option-help { color: $text-muted; width: 1fr; margin: 0 0 0 2; }
     SetupScreen #seats { height: auto; margin: 1 0 0 0; }
-    SetupScreen #setup-options .setup-row { margin: 0; }
     SetupScreen #setup-options { height: auto; margin: 1 0 0 0; }
     SetupScreen #start-bar { dock: bottom; height: 2; padding: 0 2; }
     SetupScreen #start { margin: 0 2 0 16; }
-    SetupScreen #setup-error { color: $error; width: 1fr; }
+    SetupScreen #start:focus { text-style: bold reverse; }
+    SetupScreen #setup-error { color: $error; width: 1fr; text-style: bold; }
     """
 
     def __init__(
@@ -125,50 +192,80 @@ class SetupScreen(Screen[SetupChoice | None]):
             (f"Bot: {level}", f"bot:{level}") for level in game.bot_levels
         ]
 
+    @property
+    def daily(self) -> bool:
+        """The daily deal: one seat, the day's seed and the default options, fixed."""
+        return self.variant == "daily"
+
     def compose(self) -> ComposeResult:
         game = self.game
-        info = games.info(game.id) if game.id in games.GAME_IDS else None
+        fixed = self.daily
         with VerticalScroll():
+            title = f"New game: {game.title}  ({game.info.players} players)"
+            if fixed:
+                title = f"Daily deal: {game.title}  (today's deal, the same for everyone)"
+            yield Static(Text(title), id="setup-title")
+            yield Static(Text(game.info.pitch), id="setup-pitch")
             yield Static(
-                f"New game: {game.title}  ({game.min_players}-{game.max_players} players)",
-                id="setup-title",
+                Text("Tab / Shift+Tab move between fields · Enter on Start (or ctrl+g) starts"),
+                id="setup-keys",
             )
-            if info is not None:
-                yield Static(info.pitch, id="setup-pitch")
-            with Horizontal(classes="setup-row"):
-                yield Label("Players")
+            with Horizontal(classes="field-row"):
+                yield Label("  Players")
                 yield Select(
                     [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                     value=len(self.seats), allow_blank=False, compact=True, id="player-count",
+                    disabled=fixed or game.min_players == game.max_players,
                 )
             with Vertical(id="seats"):
                 for index, spec in enumerate(self.seats):
                     yield SeatRow(index, spec, self.kinds)
             with Vertical(id="setup-options"):
                 for name, option in game.options.items():
-                    with Horizontal(classes="setup-row"):
-                        yield Label(name.replace("_", " ").capitalize()[:15])
+                    with Horizontal(classes="field-row"):
+                        yield Label(Text("  " + name.replace("_", " ").capitalize()[:14]))
                         yield Select(
                             [(choice_label(choice), choice) for choice in option.choices],
                             value=option.default, allow_blank=False, compact=True,
-                            id=f"option-{name}",
+                            id=f"option-{name}", disabled=fixed,
                         )
-                        yield Static(option.help, classes="option-help")
-                with Horizontal(classes="setup-row"):
-                    yield Label("Seed")
+                        yield Static(
+                            Text(choice_help(option, option.default)),
+                            classes="option-help", id=f"help-{name}",
+                        )
+                with Horizontal(classes="field-row"):
+                    yield Label("  Seed")
                     yield Input(str(self.seed), restrict=r"[0-9]*", max_length=20, compact=True,
-                                id="seed")
-                    yield Static("same seed = same deal (ctrl+r: new)", classes="option-help")
+                                id="seed", disabled=fixed)
+                    hint = "today's deal" if fixed else "same seed = same deal (ctrl+r: new)"
+                    yield Static(Text(hint), classes="option-help")
         with Horizontal(id="start-bar"):
             yield Button("Start game", variant="success", id="start", compact=True)
             yield Static(id="setup-error")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._mark_row(event.widget, True)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._mark_row(event.widget, False)
+
+    @staticmethod
+    def _mark_row(widget: Widget, focused: bool) -> None:
+        for node in widget.ancestors_with_self:
+            if isinstance(node, Widget) and node.has_class("field-row"):
+                node.set_class(focused, "-focused")
+                return
 
     async def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id != "player-count" or not isinstance(event.value, int):
+        select_id = event.select.id or ""
+        if select_id.startswith("option-"):
+            name = select_id.removeprefix("option-")
+            self.query_one(f"#help-{name}", Static).update(
+                Text(choice_help(self.game.options[name], event.value))
+            )
+            return
+        if select_id != "player-count" or not isinstance(event.value, int):
             return
         count = event.value
         box = self.query_one("#seats", Vertical)
@@ -186,6 +283,9 @@ class SetupScreen(Screen[SetupChoice | None]):
                 SeatRow(index, wanted[index], self.kinds) for index in range(len(rows), count)
             )
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one("#setup-error", Static).update("")
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.focus_next()
@@ -198,6 +298,7 @@ class SetupScreen(Screen[SetupChoice | None]):
         """The choice as entered; raises ``ValueError`` with what is wrong."""
         seats = [row.read() for row in self.query(SeatRow)]
         self.game.check_seats(len(seats))
+        check_names(seats)
         seed_text = self.query_one("#seed", Input).value.strip()
         if not seed_text.isdigit():
             raise ValueError("the seed must be a whole number")
@@ -210,12 +311,19 @@ class SetupScreen(Screen[SetupChoice | None]):
         try:
             choice = self.read_choice()
         except ValueError as exc:
-            self.query_one("#setup-error", Static).update(str(exc))
+            message = str(exc)
+            self.query_one("#setup-error", Static).update(Text(message[:1].upper() + message[1:]))
             return
         self.dismiss(choice)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "reseed":
+            return not self.daily  # the daily deal's seed is fixed
+        return True
+
     def action_reseed(self) -> None:
-        self.query_one("#seed", Input).value = str(random_seed())
+        if not self.daily:
+            self.query_one("#seed", Input).value = str(random_seed())
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.game))

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.screen import ModalScreen
+from textual.screen import Screen
 from textual.widgets import Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
-class TooSmallScreen(ModalScreen[None]):
-    """Covers everything until the terminal is large enough again (the app pops it on resize)."""
+class TooSmallScreen(Screen[None]):
+    """Covers everything until the terminal is large enough again (the app pops it on resize).
+
+    An opaque screen, not a modal one: the screens under it are then not laid out at all, so a
+    terminal 1 to 6 columns wide never reaches widgets that cannot wrap text in no room (Rich
+    divides a line by zero cells there: ``range() arg 3 must not be zero``).
+    """
 
     DEFAULT_CSS = """
     TooSmallScreen { align: center middle; background: $background; }
