@@ -191,7 +191,7 @@ def finished_table(game_id: str, seed: int = 7, count: int | None = None) -> Tab
     game = games.get_game(game_id)
     if count is None:
         count = max(game.min_players, min(3, game.max_players))
-    names = ["Ana", "Ben", "Cleo", "Dev", "Mira", "Noah", "Ola", "Pim", "Quin", "Rosa", "Sam"]
+    names = ["Ana", "Ben", "Cleo", "Dev", "Mira", "Noah", "Ola", "Pim", "Quin", "Rosa", "Sam", "Tess"]
     table = Table.new(game, [SeatSpec(names[i % len(names)]) for i in range(count)], seed)
     # one seat at the default level, the others at the weakest, so the scores differ
     levels = [game.default_level, *[game.bot_levels[0]] * (count - 1)]

@@ -46,8 +46,9 @@ def winners_line(result: Result, names: Sequence[str]) -> str:
 class ResultsScreen(Screen[None]):
     """Results of a finished table. ``r`` rematch (same seed), ``n`` new seed, Esc the menu.
 
-    Everything is in one scrolling column, so many seats or a long breakdown at 80x24 scroll
-    (arrows, PgUp/PgDn) instead of being cut off.
+    Everything is in one scrolling area, so many seats or a long breakdown at 80x24 scroll
+    (arrows, PgUp/PgDn) instead of being cut off; with many seats the place, name and total
+    come first, so the columns that may run off to the right are the categories.
     """
 
     BINDINGS = [
@@ -55,15 +56,20 @@ class ResultsScreen(Screen[None]):
         Binding("n", "rematch(False)", "Rematch new seed"),
         Binding("escape", "leave", "Menu"),
         Binding("m", "leave", "Menu", show=False),
+        # the scroll area takes up/down; the score table's own columns scroll sideways
+        Binding("right", "columns(8)", "More columns", priority=True),
+        Binding("left", "columns(-8)", "Back", show=False, priority=True),
     ]
     DEFAULT_CSS = """
     ResultsScreen { align: center top; }
-    ResultsScreen > VerticalScroll { width: 100%; max-width: 110; height: 1fr; padding: 0 1; }
+    ResultsScreen > VerticalScroll {
+        width: 100%; max-width: 110; height: 1fr; padding: 0 1;
+    }
     ResultsScreen > VerticalScroll:focus { background-tint: $foreground 3%; }
     ResultsScreen #results-title { text-style: bold; color: $accent; padding: 1 0 0 0; }
     ResultsScreen #results-winners { text-style: bold; }
     ResultsScreen #results-ending { color: $text-muted; padding: 0 0 1 0; }
-    ResultsScreen DataTable { height: auto; }
+    ResultsScreen DataTable { height: auto; width: 1fr; scrollbar-size-horizontal: 1; }
     ResultsScreen #results-tiebreak { padding: 1 0 0 0; color: $text-muted; }
     """
 
@@ -112,7 +118,9 @@ class ResultsScreen(Screen[None]):
                 Text(f"{self.game_title} — final scores (seed {self.seed})"), id="results-title"
             )
             yield Static(Text(winners_line(self.result, self.names)), id="results-winners")
-            yield Static(Text(self.result.ending), id="results-ending")
+            ending = Static(Text(self.result.ending), id="results-ending")
+            ending.display = bool(self.result.ending)
+            yield ending
             yield DataTable(id="results-table", show_cursor=False, zebra_stripes=True)
             yield Static(id="results-tiebreak")
         yield Footer()
@@ -151,6 +159,7 @@ class ResultsScreen(Screen[None]):
 
     def _fill_seat_columns(self, table: DataTable[Text]) -> None:
         """A few seats: one column per seat, one row per scoring category."""
+        table.fixed_columns = 1
         table.add_column("", key="category")
         for seat, name in enumerate(self.names):
             table.add_column(Text(name, justify="right"), key=f"seat{seat}")
@@ -167,20 +176,35 @@ class ResultsScreen(Screen[None]):
             )
 
     def _fill_seat_rows(self, table: DataTable[Text]) -> None:
-        """Many seats: one row per seat in finishing order, so 12 seats fit 80 columns."""
+        """Many seats: one row per seat in finishing order, so 12 seats fit 80 columns; place
+        and name stay put while the other columns scroll sideways."""
+        table.fixed_columns = 2
         table.add_column(Text("Place"), key="place")
         table.add_column(Text("Player"), key="player")
+        table.add_column(Text("Total", style="bold", justify="right"), key="total")
         for index, category in enumerate(self.result.categories):
             table.add_column(Text(category, justify="right"), key=f"category{index}")
-        table.add_column(Text("Total", style="bold", justify="right"), key="total")
         order = sorted(range(len(self.names)), key=lambda seat: (self.result.ranks[seat], seat))
         for seat in order:
             table.add_row(
                 self._place(seat),
                 Text(self.names[seat]),
-                *[Text(str(value), justify="right") for value in self.result.breakdown[seat]],
                 Text(str(self.result.totals[seat]), style="bold", justify="right"),
+                *[Text(str(value), justify="right") for value in self.result.breakdown[seat]],
             )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "columns":
+            table = self.query_one(DataTable)
+            return table.max_scroll_x > 0
+        return True
+
+    def action_columns(self, cells: int) -> None:
+        table = self.query_one(DataTable)
+        table.scroll_to(x=table.scroll_x + cells, animate=False)
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()
 
     def action_rematch(self, same_seed: bool) -> None:
         rematch = getattr(self.app, "rematch", None)
