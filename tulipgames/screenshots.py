@@ -30,7 +30,7 @@ from tulipgames.tui.app import TulipGamesApp, screen_class
 from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.rules import RulesScreen
-from tulipgames.tui.screens.setup import SetupScreen
+from tulipgames.tui.screens.setup import SetupScreen, human_name
 
 SIZE = (100, 30)
 
@@ -191,8 +191,7 @@ def finished_table(game_id: str, seed: int = 7, count: int | None = None) -> Tab
     game = games.get_game(game_id)
     if count is None:
         count = max(game.min_players, min(3, game.max_players))
-    names = ["Ana", "Ben", "Cleo", "Dev", "Mira", "Noah", "Ola", "Pim", "Quin", "Rosa", "Sam", "Tess"]
-    table = Table.new(game, [SeatSpec(names[i % len(names)]) for i in range(count)], seed)
+    table = Table.new(game, [SeatSpec(human_name(i)) for i in range(count)], seed)
     # one seat at the default level, the others at the weakest, so the scores differ
     levels = [game.default_level, *[game.bot_levels[0]] * (count - 1)]
     bots = {seat: game.make_bot(level, seed + seat) for seat, level in enumerate(levels)}
