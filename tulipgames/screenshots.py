@@ -20,6 +20,7 @@ from typing import Any
 
 from textual.app import App
 from textual.screen import Screen
+from textual.widgets import Input
 
 from tulipgames import games
 from tulipgames.engine.bots import bot_move
@@ -223,6 +224,8 @@ async def snapshot(
         if screen is not None:
             await app.push_screen(screen)
         await pilot.pause(0.3)
+        for field in app.screen.query(Input):
+            field.cursor_blink = False  # a blinking cursor differs from one run to the next
         await pilot.pause()  # the footer draws its bindings a refresh after the screen
         return app.export_screenshot(simplify=True)
 

@@ -36,8 +36,9 @@ class HistoryScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "close", "Back"),
-        Binding("left", "tab(-1)", "Prev tab"),
-        Binding("right", "tab(1)", "Next tab"),
+        # priority: the score tables would otherwise take the arrows for a column cursor
+        Binding("left", "tab(-1)", "Prev tab", priority=True),
+        Binding("right", "tab(1)", "Next tab", priority=True),
     ]
     DEFAULT_CSS = """
     HistoryScreen > Vertical { padding: 0 1; }
