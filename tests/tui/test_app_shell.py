@@ -438,3 +438,130 @@ async def test_daily_deal_setup_shows_the_whole_daily_seed(store: Store):
         choice = app.screen.read_choice()
         assert choice.seed == daily_seed() and choice.variant == "daily"
         assert [s.name for s in choice.seats] == ["Ana"]
+
+
+class Counter(Static, can_focus=True):
+    """A focusable board widget that counts the arrow and game keys it gets."""
+
+    BINDINGS = [("up", "count('up')"), ("x", "count('x')")]
+
+    def __init__(self) -> None:
+        super().__init__("board", id="counter")
+        self.got: list[str] = []
+
+    def action_count(self, key: str) -> None:
+        self.got.append(key)
+
+
+class Boarded(toygame.ToyScreen):
+    """The toy screen with a focusable board widget, and a sub-step Esc steps back out of."""
+
+    def __init__(self, table: Table, seats: frozenset[int] | None = None) -> None:
+        super().__init__(table, seats)
+        self.picked = False
+        self.steps_back = 0
+
+    def compose_board(self):
+        yield Counter()
+        yield from super().compose_board()
+
+    def can_step_back(self) -> bool:
+        return self.picked
+
+    def step_back(self) -> bool:
+        if not self.picked:
+            return False
+        self.picked = False
+        self.steps_back += 1
+        self.refresh_bindings()
+        return True
+
+
+def footer_line(app: TulipGamesApp) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_leaving_the_log_gives_the_keys_back_to_the_board(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")], cards=3)
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = Boarded(table)
+        await app.push_screen(screen)
+        await pilot.pause()
+        counter = screen.query_one(Counter)
+        counter.focus()
+        log = screen.query_one(GameLog)
+        await pilot.press("ctrl+l", "up")
+        assert app.focused is log and counter.got == []  # the arrow scrolled the log
+        await pilot.press("tab")
+        assert app.focused is counter
+        await pilot.press("up")
+        assert counter.got == ["up"]
+        await pilot.press("ctrl+l", "x")  # a game key: it goes on to the board
+        await pilot.pause()
+        assert app.focused is counter and counter.got == ["up", "x"]
+        await pilot.press("ctrl+l", "escape")  # Esc from the log: back to the board, not out
+        assert app.screen is screen and app.focused is counter
+        await pilot.press("ctrl+l")
+        table.play(0, table.turn(0).legal[0])  # a new decision: the keys go back to the board
+        await pilot.pause()
+        assert app.focused is counter
+
+
+async def test_escape_steps_back_first_and_the_footer_says_which(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")])
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = Boarded(table)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert "esc Menu" in footer_line(app) and "Back" not in footer_line(app)
+        assert "Undo" not in footer_line(app)  # nothing to undo yet
+        screen.picked = True
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert "esc Back" in footer_line(app) and "Menu" not in footer_line(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.steps_back == 1
+        assert "esc Menu" in footer_line(app)
+        await pilot.press("enter")  # play a card: now it can be taken back
+        await pilot.pause()
+        assert "u Undo" in footer_line(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_toast_about_one_seat_does_not_reach_the_curtain(store: Store):
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Mira")], seed=8)
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # lift the curtain for Ana
+        await pilot.pause()
+        game = app.screen
+        game.notify("Ana may bid at most 12 (her florins plus the loans).", timeout=30)
+        await wait_for(pilot, lambda: "at most 12" in screen_text(app))
+        await pilot.press("enter", "enter")  # play, end: Mira is next
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert "at most 12" not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game and "at most 12" not in screen_text(app)
+
+
+async def test_a_markup_name_on_the_curtain_is_plain_text(store: Store):
+    table = new_toy([SeatSpec("[/b]"), SeatSpec("[@click=app.quit]Mira")], seed=8)
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass to [/b]" in screen_text(app)
+        await pilot.press("enter", "enter", "enter")
+        await pilot.pause()
+        assert "Pass to [@click=app.quit]Mira" in screen_text(app)
+        assert app.is_running
