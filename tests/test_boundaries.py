@@ -93,7 +93,7 @@ def test_screens_and_widgets_never_touch_a_state() -> None:
     assert offenders == []
 
 
-# -- no import cycles anywhere ----------------------------------------------------------------------
+# -- no import cycles anywhere ---------------------------------------------------------------
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -175,6 +175,6 @@ def test_the_import_graph_sees_the_package() -> None:
     assert "tulipgames.games.sixtyone.rules" in graph["tulipgames.games.sixtyone.bots"]
 
 
-@pytest.mark.xfail(strict=True, reason="integration in progress: Spice Road's estimate imports bots")
+@pytest.mark.xfail(strict=True, reason="until Spice Road estimate stops importing bots")
 def test_no_import_cycles() -> None:
     assert cycles(import_graph()) == []
