@@ -62,7 +62,7 @@ def test_corrupt_database_is_one_clear_line(tmp_path, capsys: pytest.CaptureFixt
         main(["--data-dir", str(tmp_path), "resume", "1"])
     assert exit_info.value.code == 1
     err = capsys.readouterr().err
-    assert "damaged or not a database" in err
+    assert "not an SQLite database" in err
     assert "Traceback" not in err
 
 
