@@ -187,10 +187,13 @@ def open_store(args: argparse.Namespace, parser: Parser) -> Any:
     from tulipgames.store import Store, StoreError
 
     try:
-        return Store(args.data_dir)
+        store = Store(args.data_dir)
     except StoreError as exc:
         print(f"tulipgames: {exc}", file=sys.stderr)
         raise SystemExit(1) from exc
+    if store.notice:
+        print(f"tulipgames: note: {store.notice}", file=sys.stderr)
+    return store
 
 
 def run_app(**kwargs: Any) -> int:

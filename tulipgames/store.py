@@ -355,8 +355,8 @@ class Store:
         try:
             self._db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
             self._db.execute("PRAGMA journal_mode = WAL")
+            self._check()  # before any write: a damaged file is left exactly as it was
             self._migrate()
-            self._check()
         except sqlite3.Error as exc:
             self._db.close()
             raise _open_failure(exc, self.path) from exc
