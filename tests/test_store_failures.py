@@ -94,7 +94,7 @@ def snapshot(directory: Path) -> dict[str, bytes]:
 
 
 def test_a_read_only_data_directory_is_named_as_such(shared_dir: Path):
-    save_id, _ = saved_game(shared_dir)
+    saved_game(shared_dir)
     for extra in shared_dir.glob(DB_NAME + "-*"):
         extra.unlink()  # a clean shutdown: the database file alone
     shared_dir.chmod(0o555)
