@@ -143,6 +143,21 @@ def build_parser() -> Parser:
                             description="Resume a saved game (without ID: pick from a list).")
     resume.add_argument("id", nargs="?", type=positive, metavar="ID", help="saved game number")
 
+    export = sub.add_parser(
+        "export", help="write a game's record as a JSON file",
+        description="Write a saved or finished game as a record file (docs/records.md).",
+    )
+    export.add_argument("id", type=positive, metavar="ID", help="game number (see History)")
+    export.add_argument("-o", "--output", type=Path, metavar="FILE",
+                        help="where to write it (default: standard output)")
+
+    import_ = sub.add_parser(
+        "import", help="add a game record file to your games",
+        description="Add a record file written by `tulipgames export` to the store: a "
+        "finished game to History, an unfinished one to Resume.",
+    )
+    import_.add_argument("file", type=Path, metavar="FILE", help="a record file ('-': stdin)")
+
     simulate = sub.add_parser(
         "simulate", help="headless bot games: results, throughput, invariant checks",
         description="Play bot games without a screen. Levels are dealt to the seats in turn "
@@ -251,6 +266,49 @@ def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
     return run_app(store=store, table=table)
 
 
+def cmd_export(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.store import SaveError
+
+    store = open_store(args, parser)
+    try:
+        data = store.export_record(args.id)
+    except SaveError as exc:
+        parser.error(f"cannot export game {args.id}: {exc}")
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        args.output.write_text(text, "utf-8")
+    except OSError as exc:
+        parser.error(f"cannot write {args.output}: {exc.strerror or exc}")
+    print(f"game {args.id} written to {args.output}", file=sys.stderr)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.engine.record import RecordError
+    from tulipgames.store import SaveError, read_export
+
+    name = str(args.file)
+    try:
+        text = sys.stdin.read() if name == "-" else args.file.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        parser.error(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}")
+    try:
+        table, variant = read_export(text)
+    except RecordError as exc:
+        parser.error(f"cannot import {name}: {exc}")
+    store = open_store(args, parser)
+    try:
+        save_id = store.import_record(table, variant)
+    except SaveError as exc:
+        parser.error(f"cannot import {name}: {exc}")
+    where = "History" if table.state.is_over() else "Resume"
+    print(f"imported {table.game.title} as game {save_id} (see {where})")
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames.simulate import simulate
 
@@ -319,6 +377,8 @@ COMMANDS = {
     "play": cmd_play,
     "solo": cmd_solo,
     "resume": cmd_resume,
+    "export": cmd_export,
+    "import": cmd_import,
     "simulate": cmd_simulate,
     "bench": cmd_bench,
     "serve": cmd_serve,
@@ -339,4 +399,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parse_args(parser, argv)
     sub = parser.commands.get(args.command, parser)
-    return COMMANDS[args.command](args, sub)
+    from tulipgames.store import StoreError
+
+    try:
+        return COMMANDS[args.command](args, sub)
+    except StoreError as exc:  # the database failed mid-command: one line, never a traceback
+        print(f"tulipgames: {exc}", file=sys.stderr)
+        return 1

@@ -764,6 +764,11 @@ def read_export(text: str) -> tuple[Table, str]:
         game = games.get_game(record.game)
     except games.UnknownGame as exc:
         raise RecordError(str(exc)) from exc
+    if record.rules_version > game.rules_version:
+        raise RecordError(
+            f"played with newer {game.title} rules (version {record.rules_version}, this "
+            f"tulipgames knows {game.rules_version}); upgrade tulipgames to import it"
+        )
     try:
         table = Table(game, record)
     except RecordError as exc:
