@@ -139,7 +139,7 @@ def test_a_move_that_cannot_be_saved_for_a_file_size_limit_fails_and_loses_nothi
         import json, os, resource, signal, sys
         from pathlib import Path
         from tulipgames.store import Store
-        from tulipgames.store import SaveFailed
+        from tulipgames.table import SaveFailed
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a refused write, not a dead process
         store = Store(sys.argv[1])
         table = store.load({save_id})
@@ -239,6 +239,6 @@ def test_a_locked_database_at_open_says_who_holds_it(tmp_path: Path):
 
 
 def test_write_failures_are_save_failures_and_store_errors(tmp_path: Path):
-    from tulipgames.store import SaveFailed
+    from tulipgames.table import SaveFailed
 
     assert issubclass(WriteFailed, SaveFailed) and issubclass(WriteFailed, StoreError)

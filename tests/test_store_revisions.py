@@ -11,8 +11,8 @@ import pytest
 
 from tests.tui import toygame
 from tulipgames.engine.core import SeatSpec
-from tulipgames.store import DB_NAME, SCHEMA_VERSION, SaveConflict, SaveError, Store
-from tulipgames.table import Table
+from tulipgames.store import DB_NAME, SCHEMA_VERSION, SaveError, Store
+from tulipgames.table import SaveConflict, Table
 
 
 @pytest.fixture(autouse=True)
@@ -56,8 +56,9 @@ def test_the_second_of_two_writers_on_one_save_is_refused_and_nothing_is_lost(tm
     assert conflict.value.record.actions == saved
     assert "another screen" in str(conflict.value)
     assert on_disk(tmp_path, table.save_id) == ([list(a) for a in saved], 2)
-
-    again = second_store.load(table.save_id)  # what the refused screen does: reload, go on
+    # the refused table took the saved game instead of its own move, and goes on from there
+    assert second.record.actions == saved and second.revision == 2
+    again = second_store.load(table.save_id)
     assert again.record.actions == saved and again.revision == 2
     play_first_legal(again)
     assert on_disk(tmp_path, table.save_id)[1] == 3

@@ -86,7 +86,7 @@ def parse_seats(text: str, game: Game) -> list[SeatSpec]:
             raise ValueError(f"seat {index + 1} is empty in {text!r}")
         name, _, kind = part.partition("=") if "=" in part else ("", "", part)
         if kind.lower() == "bot" or kind.lower().startswith("bot:"):
-            level = kind.partition(":")[2].lower() or game.bot_levels[len(game.bot_levels) // 2]
+            level = game.check_level(kind.partition(":")[2].lower())
             if level not in game.bot_levels:
                 levels = ", ".join(game.bot_levels)
                 raise ValueError(f"{game.title} has no bot level {level!r} (levels: {levels})")
@@ -184,11 +184,11 @@ def build_parser() -> Parser:
                            description="Serve tulipgames over SSH.")
     try:
         from tulipgames.net import ssh
-    except ImportError:
-        ssh = None
-    if ssh is not None:
+
         ssh.add_arguments(serve)
-    serve.set_defaults(ssh_available=ssh is not None)
+        serve.set_defaults(ssh_available=True)
+    except ImportError:  # a partial install without asyncssh
+        serve.set_defaults(ssh_available=False)
 
     shots = sub.add_parser("screenshots", help="render SVG screenshots of every screen",
                            description="Render the menu, setup, each game and results to SVG.")

@@ -40,22 +40,7 @@ from typing import Any
 from tulipgames import __version__, games
 from tulipgames.engine.core import Result
 from tulipgames.engine.record import RECORD_FORMAT, GameRecord, RecordError
-from tulipgames.table import Table
-
-try:
-    from tulipgames.table import SaveConflict, SaveFailed
-except ImportError:  # TEMPORARY until the integrator's table.py lands in main
-
-    class SaveFailed(Exception):  # type: ignore[no-redef]
-        """A move could not be saved."""
-
-    class SaveConflict(SaveFailed):  # type: ignore[no-redef]
-        """Another writer saved this game first."""
-
-        def __init__(self, message: str, *, record: GameRecord, revision: int) -> None:
-            super().__init__(message)
-            self.record = record
-            self.revision = revision
+from tulipgames.table import SaveConflict, SaveFailed, Table
 
 DB_NAME = "tulipgames.sqlite3"
 ENV_HOME = "TULIPGAMES_HOME"
@@ -578,11 +563,12 @@ class Store:
         try:
             record = GameRecord.loads(record_text)
             game = games.get_game(record.game)
-            table = Table(game, record, persist=self.persist, save_id=save_id, **table_args)
+            return Table(
+                game, record, persist=self.persist, save_id=save_id, revision=revision,
+                **table_args,
+            )
         except (RecordError, games.UnknownGame) as exc:
             raise SaveError(str(exc)) from exc
-        table.revision = revision
-        return table
 
     def count_active(self) -> int:
         """Games in progress with at least one move (readable or not), cheaply, for the menu."""

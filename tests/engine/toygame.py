@@ -12,8 +12,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tulipgames.engine.bots import SearchBot
-from tulipgames.engine.core import Action, Event, Game, IllegalAction, Result, State, seat_ref
+from tulipgames.engine.bots import RANDOM, SearchBot
+from tulipgames.engine.core import (
+    Action,
+    BotLevel,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Result,
+    State,
+    seat_ref,
+)
 
 
 @dataclass(frozen=True)
@@ -108,16 +119,15 @@ class NimState(State):
 
 
 class Nim(Game):
-    id = "nim"
-    title = "Nim"
-    min_players = 2
-    max_players = 3
+    info = GameInfo("nim", "Nim", 2, 3, "Take stones; the last stone wins.")
+    state_class = NimState
     hidden_information = True
-    bot_levels = ("random", "hard")
+    options = {"pile": Option("pile", 15, tuple(range(1, 16)), "stones at the start")}
 
-    def new_state(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        self.check_seats(seats)
-        return NimState(seats, seed, options or {})
+    @property
+    def levels(self) -> tuple[BotLevel, ...]:
+        hard = BotLevel("hard", lambda seed: SearchBot(iterations=400, seed=seed), "", default=True)
+        return (RANDOM, hard)
 
     def parse_action(self, text: str) -> Action:
         words = text.split()
@@ -126,9 +136,6 @@ class Nim(Game):
         if len(words) == 2 and words[0] == "take" and words[1].isdigit():
             return Take(int(words[1]))
         raise IllegalAction(f"cannot read {text!r}: write 'take N' or 'peek'")
-
-    def _make_bot(self, level: str, seed: int) -> Any:
-        return SearchBot(iterations=400, seed=seed)
 
 
 NIM = Nim()

@@ -13,7 +13,7 @@ from tests.tui import toygame
 from tulipgames import games
 from tulipgames.engine.core import SeatSpec
 from tulipgames.store import DB_NAME, Store
-from tulipgames.table import Table
+from tulipgames.table import Table, Turn
 from tulipgames.tui.app import TulipGamesApp, daily_seed
 from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.game import GameScreen
@@ -311,18 +311,6 @@ async def test_digit_starts_the_nth_game_and_coming_games_do_not_start(store: St
         assert app.screen.game.id == "toy"
 
 
-async def test_coming_game_cannot_be_started(store: Store, monkeypatch: pytest.MonkeyPatch):
-    toygame.install(monkeypatch, only=True)
-    app = TulipGamesApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("1")  # Tulip & Rose, not available in this test
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-        menu = app.screen.query_one("#menu", OptionList)
-        assert menu.get_option("game:tulipandrose").disabled
-
-
 async def test_escape_on_the_curtain_goes_to_the_menu_and_the_empty_game_is_not_listed(
     store: Store,
 ):
@@ -428,8 +416,8 @@ async def test_the_log_never_takes_the_focus_unless_asked(store: Store):
         def compose_board(self):
             yield Static(id="hand")
 
-        def show(self, view: object, seat: int | None, acting: bool) -> None:
-            self.query_one("#hand", Static).update(repr(view))
+        def show(self, turn: Turn[toygame.ToyView]) -> None:
+            self.query_one("#hand", Static).update(repr(turn.view))
 
     table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")])
     app = TulipGamesApp(store)

@@ -6,15 +6,15 @@ import random
 
 from tests.games.giftoftulips.helpers import card, draw, playing, set_ranking
 from tulipgames.engine.bots import RandomBot, bot_move
-from tulipgames.games.giftoftulips.bots import HardBot, NormalBot
-from tulipgames.games.giftoftulips.rules import GAME, AddFaceUp, GiftOfTulips, Give, Keep
+from tulipgames.games.giftoftulips.bots import HardBot, NormalBot, make_search_bot
+from tulipgames.games.giftoftulips.rules import GAME, AddFaceUp, Give, Keep
 from tulipgames.simulate import simulate
 
 
 def test_make_bot_levels() -> None:
     assert isinstance(GAME.make_bot("random", 1), RandomBot)
     assert isinstance(GAME.make_bot("normal", 1), NormalBot)
-    hard = GiftOfTulips(hard_iterations=3).make_bot("hard", 1)
+    hard = make_search_bot(1, 1.0, 3)
     assert isinstance(hard, HardBot) and hard.iterations == 3
 
 

@@ -32,6 +32,7 @@ from tulipgames.engine.core import (
     State,
     seat_ref,
 )
+from tulipgames.games.flowershop import INFO
 from tulipgames.games.flowershop.data import (
     BASKET_HOOKS,
     CARDS,
@@ -1268,13 +1269,9 @@ def _move(shop: Shop, who: str, action: Move) -> list[Event]:
 class FlowerShopGame(Game):
     """The Little Flower Shop (2018): 2-4 players draft, or one plays the solo challenge."""
 
-    id = "flowershop"
-    title = "The Little Flower Shop"
-    pitch = "Draft vases, flowers and baskets to fill your shop window."
-    min_players = 1
-    max_players = 4
+    info = INFO
+    state_class = FlowerShopState
     hidden_information = True
-    bot_levels = ("random", "easy", "hard")
     options = {
         "filler_scoring": Option(
             "filler_scoring",
@@ -1284,11 +1281,6 @@ class FlowerShopGame(Game):
         )
     }
 
-    def new_state(
-        self, seats: int, seed: int, options: Mapping[str, Any] | None = None
-    ) -> FlowerShopState:
-        self.check_seats(seats)
-        return FlowerShopState(seats, seed, self.resolve_options(options))
 
     def parse_action(self, text: str) -> Action:
         words = text.split()
@@ -1321,10 +1313,6 @@ class FlowerShopGame(Game):
                     return Move(card, where)
         raise IllegalAction(f"cannot read {text!r}")
 
-    def _make_bot(self, level: str, seed: int) -> Any:
-        from tulipgames.games.flowershop.bots import GreedyBot, make_search_bot
-
-        return GreedyBot() if level == "easy" else make_search_bot(seed)
 
 
 def _card(text: str) -> str:

@@ -31,11 +31,11 @@ from tulipgames.games.flowershop.rules import (
     Swap,
 )
 from tulipgames.games.flowershop.widgets import ActionMenu, DraftPanel, OpponentsPanel, ShopWindow
-from tulipgames.table import Table
+from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 
 
-class FlowerShopScreen(GameScreen):
+class FlowerShopScreen(GameScreen[FlowerShopView]):
     """Hot-seat, remote or solo Little Flower Shop for the seat at this keyboard."""
 
     AUTO_FOCUS = "ActionMenu"
@@ -86,8 +86,8 @@ class FlowerShopScreen(GameScreen):
         if self.is_attached:
             self.refresh_table()
 
-    def show(self, view: object, seat: int | None, acting: bool) -> None:
-        assert isinstance(view, FlowerShopView)
+    def show(self, turn: Turn[FlowerShopView]) -> None:
+        view, seat, acting = turn.view, turn.seat, self.acting
         names = self.table.names
         shown = seat if seat is not None else 0
         self.query_one("#fs-window", ShopWindow).show_shop(view, shown, names[shown], acting)
@@ -104,7 +104,7 @@ class FlowerShopScreen(GameScreen):
         if acting and seat is not None:
             menu.show_actions(self.table.state.legal_actions(seat), view, seat)
         else:
-            menu.show_actions([], None, None, note=self.status_text())
+            menu.show_actions([], None, None, note=self.status_text(turn))
 
     # -- keys ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from tulipgames.engine.bots import SearchBot
-from tulipgames.engine.core import Action, State
+from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.giftoftulips.data import (
     GIVE_BONUS,
     KEEP_POINTS,
@@ -302,3 +302,12 @@ class HardBot(SearchBot):
 def make_search_bot(seed: int, seconds: float, iterations: int | None) -> HardBot:
     """The hard bot (see :class:`HardBot`)."""
     return HardBot(seconds=seconds, iterations=iterations, seed=seed)
+
+
+LEVELS: tuple[BotLevel, ...] = (
+    BotLevel(
+        "normal", NormalBot, "weighs keeping, giving and adding by the festival", default=True
+    ),
+    BotLevel("hard", lambda seed: make_search_bot(seed, 1.0, None),
+             "plays its best three options to the end in re-dealt worlds"),
+)

@@ -27,6 +27,7 @@ from tulipgames.engine.core import (
     State,
     seat_ref,
 )
+from tulipgames.games.giftoftulips import INFO
 from tulipgames.games.giftoftulips.data import (
     COPIES,
     GIVE_BONUS,
@@ -757,13 +758,9 @@ class GiftState(State):
 class GiftOfTulips(Game):
     """Gift of Tulips for 2-6 players."""
 
-    id = "giftoftulips"
-    title = "Gift of Tulips"
-    pitch = "Keep, gift or add tulips; the festival ranking decides their worth."
-    min_players = 2
-    max_players = 6
+    info = INFO
+    state_class = GiftState
     hidden_information = True
-    bot_levels = ("random", "normal", "hard")
     options = {
         "start_player": Option(
             "start_player",
@@ -784,11 +781,6 @@ class GiftOfTulips(Game):
         self.hard_seconds = hard_seconds
         self.hard_iterations = hard_iterations
 
-    def new_state(
-        self, seats: int, seed: int, options: Mapping[str, Any] | None = None
-    ) -> GiftState:
-        self.check_seats(seats)
-        return GiftState(seats, seed, self.resolve_options(options))
 
     def parse_action(self, text: str) -> Action:
         words = text.strip().lower().split()
@@ -808,12 +800,6 @@ class GiftOfTulips(Game):
             f"cannot read {text!r}: expected keep, give SEAT, add faceup, add secret or bouquet V4"
         )
 
-    def _make_bot(self, level: str, seed: int) -> Any:
-        from tulipgames.games.giftoftulips.bots import NormalBot, make_search_bot
-
-        if level == "normal":
-            return NormalBot(seed)
-        return make_search_bot(seed, self.hard_seconds, self.hard_iterations)
 
 
 GAME = GiftOfTulips()

@@ -25,7 +25,7 @@ from tulipgames.games.giftoftulips.rules import (
     GiftView,
 )
 from tulipgames.games.giftoftulips.widgets import BouquetsPanel, FestivalPanel, TurnPanel
-from tulipgames.table import Table
+from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.widgets import GameLog
 
@@ -33,7 +33,7 @@ from tulipgames.tui.widgets import GameLog
 AUTO_FLIP_SECONDS = 1.0
 
 
-class GiftOfTulipsScreen(GameScreen):
+class GiftOfTulipsScreen(GameScreen[GiftView]):
     """Gift of Tulips at one keyboard: one human against bots, or hot-seat behind the curtain."""
 
     AUTO_FOCUS = "TurnPanel"
@@ -63,8 +63,8 @@ class GiftOfTulipsScreen(GameScreen):
         yield BouquetsPanel(id="bouquets")
 
     # -- drawing ------------------------------------------------------------------------------
-    def show(self, view: object, seat: int | None, acting: bool) -> None:
-        assert isinstance(view, GiftView)
+    def show(self, turn: Turn[GiftView]) -> None:
+        view, acting = turn.view, self.acting
         self._last_view = view
         if view.reveals and self.flipped is None:
             self._start_reveal()

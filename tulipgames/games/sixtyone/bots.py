@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from itertools import product
 
-from tulipgames.engine.core import Action
+from tulipgames.engine.core import Action, BotLevel
 from tulipgames.games.sixtyone.data import (
     AREA_SPOTS,
     AREAS,
@@ -504,3 +504,9 @@ class HardBot:
         """Mean over the next roll of the best greedy evaluation."""
         return sum(chance * greedy_step(sheet, total, outlook, roll)[0]
                    for roll, chance in ROLLS)
+
+
+LEVELS: tuple[BotLevel, ...] = (
+    BotLevel("normal", NormalBot, "takes the placement that scores best now", default=True),
+    BotLevel("hard", HardBot, "looks one roll ahead and plays for the margin"),
+)

@@ -23,6 +23,7 @@ from itertools import pairwise, permutations
 from typing import Any
 
 from tulipgames.engine.core import Action, Event, Game, IllegalAction, Result, State, seat_ref
+from tulipgames.games.sixtyone import INFO
 from tulipgames.games.sixtyone.data import (
     AREA_NAMES,
     AREA_SPOTS,
@@ -34,10 +35,8 @@ from tulipgames.games.sixtyone.data import (
     FIRST_FILL_BONUS,
     LEAF_BONUS,
     LEAVES,
-    MAX_PLAYERS,
     MAX_ROUNDS,
     MAX_SCORE,
-    MIN_PLAYERS,
     MUG_ACORNS,
     MUSHROOM_ACORNS,
     PUMPKIN_ACORNS,
@@ -657,20 +656,11 @@ _X = re.compile(r"x\s+(\d)\s+(\d)")
 class SixtyOne(Game):
     """The game object: setup, notation and bots."""
 
-    id = "sixtyone"
-    title = "Sixty-One"
-    pitch = "Share three dice, fill your autumn sheet and race the leaf row to 61."
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    info = INFO
+    state_class = SixtyOneState
     options = {}
     hidden_information = False
-    bot_levels = ("random", "normal", "hard")
 
-    def new_state(
-        self, seats: int, seed: int, options: Mapping[str, Any] | None = None
-    ) -> SixtyOneState:
-        self.check_seats(seats)
-        return SixtyOneState(seats, seed, self.resolve_options(options))
 
     def parse_action(self, text: str) -> Action:
         """Read ``place area=A write=W leaf=L spot=S``, ``leaf D`` or ``x AREA SPOT``."""
@@ -694,10 +684,6 @@ class SixtyOne(Game):
             f"cannot read {text!r}: use 'place area=A write=W leaf=L spot=S', 'leaf D' or 'x A S'"
         )
 
-    def _make_bot(self, level: str, seed: int) -> Any:
-        from tulipgames.games.sixtyone.bots import HardBot, NormalBot
-
-        return NormalBot(seed) if level == "normal" else HardBot(seed)
 
 
 GAME = SixtyOne()

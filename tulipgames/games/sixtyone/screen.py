@@ -9,11 +9,11 @@ from textual.app import ComposeResult
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.sixtyone.rules import GAME, SixtyOneState, SixtyOneView
 from tulipgames.games.sixtyone.widgets import DiceSheet
-from tulipgames.table import Table
+from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 
 
-class SixtyOneScreen(GameScreen):
+class SixtyOneScreen(GameScreen[SixtyOneView]):
     """Hot-seat or remote Sixty-One: one dice sheet, drawn for the seat choosing now."""
 
     AUTO_FOCUS = "DiceSheet"
@@ -26,8 +26,8 @@ class SixtyOneScreen(GameScreen):
     def compose_board(self) -> ComposeResult:
         yield DiceSheet(id="sheet")
 
-    def show(self, view: object, seat: int | None, acting: bool) -> None:
-        assert isinstance(view, SixtyOneView)
+    def show(self, turn: Turn[SixtyOneView]) -> None:
+        view, seat, acting = turn.view, turn.seat, self.acting
         self.query_one(DiceSheet).show_view(view, seat, acting, self.table.names)
 
 

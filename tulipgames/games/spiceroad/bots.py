@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterable
 
 from tulipgames.engine.bots import SearchBot
-from tulipgames.engine.core import Action, State
+from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.spiceroad.data import (
     CARAVAN_LIMIT,
     MERCHANT_CARDS,
@@ -436,3 +436,9 @@ ROLLOUT_ACTIONS_PER_SEAT = 4
 
 def make_hard_bot(seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> HardBot:
     return HardBot(seed, seconds, iterations)
+
+
+LEVELS: tuple[BotLevel, ...] = (
+    BotLevel("normal", PlannerBot, "plans the cheapest route to a point card", default=True),
+    BotLevel("hard", make_hard_bot, "searches with greedy playouts and a score predictor"),
+)

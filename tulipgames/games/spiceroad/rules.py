@@ -33,6 +33,7 @@ from tulipgames.engine.core import (
     State,
     seat_ref,
 )
+from tulipgames.games.spiceroad import INFO
 from tulipgames.games.spiceroad.data import (
     CARAVAN_LIMIT,
     COIN_VP,
@@ -896,11 +897,8 @@ class SpiceRoadState(State):
 class SpiceRoad(Game):
     """Century: Spice Road (and its Golem Edition look)."""
 
-    id = "spiceroad"
-    title = "Century: Spice Road"
-    pitch = "Trade spices along the caravan routes and claim point cards."
-    min_players = 2
-    max_players = 5
+    info = INFO
+    state_class = SpiceRoadState
     options = {
         "edition": Option(
             "edition",
@@ -910,21 +908,11 @@ class SpiceRoad(Game):
         )
     }
     hidden_information = False
-    bot_levels = ("random", "normal", "hard")
 
-    def new_state(
-        self, seats: int, seed: int, options: Mapping[str, Any] | None = None
-    ) -> SpiceRoadState:
-        self.check_seats(seats)
-        return SpiceRoadState(seats, seed, self.resolve_options(options))
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def _make_bot(self, level: str, seed: int) -> Any:
-        from tulipgames.games.spiceroad import bots
-
-        return bots.PlannerBot(seed) if level == "normal" else bots.make_hard_bot(seed)
 
 
 GAME = SpiceRoad()

@@ -27,11 +27,11 @@ from tulipgames.games.spiceroad.widgets import (
     PointRow,
     RivalsPanel,
 )
-from tulipgames.table import Table
+from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 
 
-class SpiceRoadScreen(GameScreen):
+class SpiceRoadScreen(GameScreen[SpiceRoadView]):
     """Hot-seat or remote Spice Road; everything is public, so no curtain is needed."""
 
     AUTO_FOCUS = "ActionPad"
@@ -50,8 +50,8 @@ class SpiceRoadScreen(GameScreen):
             yield RivalsPanel()
         yield ActionPad()
 
-    def show(self, view: object, seat: int | None, acting: bool) -> None:
-        assert isinstance(view, SpiceRoadView)
+    def show(self, turn: Turn[SpiceRoadView]) -> None:
+        view, seat, acting = turn.view, turn.seat, self.acting
         shown = seat if seat is not None else view.current
         legal = self.table.state.legal_actions(seat) if acting and seat is not None else []
         choices = Choices.of(legal)
@@ -68,7 +68,7 @@ class SpiceRoadScreen(GameScreen):
     def on_picking_changed(self, message: PickingChanged) -> None:
         message.stop()
         if self.is_attached:
-            self.show(self.table.state.view(self.viewer), self.viewer, self.acting)
+            self.show(self.turn)
 
     def on_cancel_play(self, message: CancelPlay) -> None:
         """Esc inside a play or an acquisition: take back all of its steps."""
