@@ -152,6 +152,9 @@ def test_an_empty_game_is_not_offered_and_a_stale_one_is_deleted(tmp_path: Path)
     play_first_legal(stale_played)
     assert {s.id for s in store.saves()} == {played.save_id, stale_played.save_id}
     assert store.count_active() == 2
+    assert {s.id for s in store.saves(empty=True)} == {
+        empty.save_id, played.save_id, stale_played.save_id
+    }
     # the empty one stays in the database for the screen showing it...
     play_first_legal(store.load(empty.save_id))
     assert store.count_active() == 3

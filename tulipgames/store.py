@@ -575,10 +575,11 @@ class Store:
         rows = self._read("SELECT record FROM saves WHERE status = 'active'")
         return sum(1 for (record_text,) in rows if not _is_empty(record_text))
 
-    def saves(self, status: str | None = "active") -> list[SaveInfo]:
+    def saves(self, status: str | None = "active", *, empty: bool = False) -> list[SaveInfo]:
         """Saved games, newest first, each checked by replaying it (``problem`` says why not).
 
-        Games in progress with no move yet are left out: they are not games to go on with.
+        Games in progress with no move yet are left out (they are not games to go on with)
+        unless ``empty`` is true.
         """
         query = (
             "SELECT id, game, title, names, variant, record, status, created, updated, revision "
@@ -592,7 +593,7 @@ class Store:
         out = []
         for row in rows:
             save_id, game, title, names, variant, record_text, state, created, updated, rev = row
-            if state == "active" and _is_empty(record_text):
+            if not empty and state == "active" and _is_empty(record_text):
                 continue
             problem: str | None = None
             moves = 0
