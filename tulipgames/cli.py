@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ from tulipgames import __version__, games
 from tulipgames.engine.core import Game, SeatSpec
 
 SOLO_GAME = "flowershop"
+#: The exit code of a command stopped by Ctrl-C (128 + SIGINT), after its partial figures.
+INTERRUPTED = 130
 
 
 class Parser(argparse.ArgumentParser):
@@ -309,6 +312,41 @@ def cmd_import(args: argparse.Namespace, parser: Parser) -> int:
     return 0
 
 
+@contextmanager
+def progress_bar(total: int, description: str, shown: bool) -> Iterator[Callable[[int], None]]:
+    """``advance(done)`` for a Rich progress bar on a terminal; nothing when ``shown`` is false
+    (output piped or ``--json``). The bar goes away when the work ends, so only the figures
+    stay on screen."""
+    if not shown:
+        yield lambda done: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TimeRemainingColumn(), transient=True,
+    ) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def on_terminal(args: argparse.Namespace) -> bool:
+    return sys.stdout.isatty() and not getattr(args, "json", False)
+
+
+def print_rich(renderable: Any) -> None:
+    from rich.console import Console
+
+    Console().print(renderable)
+
+
 def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames.simulate import simulate
 
@@ -331,24 +369,33 @@ def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
                 )
     except ValueError as exc:
         parser.error(str(exc))
-    report = simulate(game, seats, args.games, levels, args.seed, options, check=not args.no_check)
+    label = f"{game.title}, {seats} seats"
+    with progress_bar(args.games, label, on_terminal(args)) as advance:
+        report = simulate(
+            game, seats, args.games, levels, args.seed, options, check=not args.no_check,
+            progress=advance,
+        )
     if args.json:
         data = report.to_json()
         data["violations"] = report.violations[:20]
-        print(json.dumps(data))
+        print(json.dumps(data), flush=True)
     else:
-        print("\n".join(report.lines()))
-        for line in report.violations[:10]:
-            print(f"  ! {line}")
+        print_rich(report.renderable())
+    if report.interrupted:
+        return INTERRUPTED
     return 1 if report.invariant_violations or report.replay_mismatches else 0
 
 
 def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames import bench
 
-    report = bench.run(quick=args.quick)
-    print(json.dumps(report) if args.json else bench.format_report(report))
-    return 0
+    with progress_bar(bench.steps(args.quick), "benchmarks", on_terminal(args)) as advance:
+        report = bench.run(quick=args.quick, progress=advance)
+    if args.json:
+        print(json.dumps(report), flush=True)
+    else:
+        print_rich(bench.render_report(report))
+    return INTERRUPTED if report["interrupted"] else 0
 
 
 def cmd_serve(args: argparse.Namespace, parser: Parser) -> int:
