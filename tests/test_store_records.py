@@ -140,3 +140,14 @@ def test_export_to_stdout_is_the_json_alone(tmp_path: Path, capsys):
     assert main(["--data-dir", str(tmp_path), "export", str(table.save_id)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["record"] == table.record.to_json()
+
+
+def test_the_example_in_docs_records_md_is_a_record_that_imports(tmp_path: Path):
+    import re
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text("utf-8")
+    example = re.search(r"```json\n(.*?)```", docs, re.S)
+    assert example is not None
+    table, variant = read_export(example.group(1))
+    assert table.game.id == "sixtyone" and len(table.record.actions) == 2
+    assert Store(tmp_path).import_record(table, variant) == 1
