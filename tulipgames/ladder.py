@@ -52,7 +52,8 @@ class Played:
             if self.levels[a] == self.levels[b]:
                 continue
             ra, rb = self.ranks[a], self.ranks[b]
-            out.append((self.levels[a], self.levels[b], 1.0 if ra < rb else 0.5 if ra == rb else 0.0))
+            score = 1.0 if ra < rb else 0.5 if ra == rb else 0.0
+            out.append((self.levels[a], self.levels[b], score))
         return out
 
 
