@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Iterable
+from dataclasses import replace
 from datetime import date
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
+from textual.theme import Theme
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -25,6 +30,8 @@ from tulipgames import games
 from tulipgames.engine.core import SeatSpec
 from tulipgames.store import HighScore, SaveError, Store
 from tulipgames.table import Table
+from tulipgames.tui import prefs
+from tulipgames.tui.prefs import BOT_SPEEDS
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.screens.history import SCORE_TABS, HistoryScreen
 from tulipgames.tui.screens.menu import MenuChosen, MenuEntry, MenuScreen, game_entry, keyed
@@ -33,6 +40,7 @@ from tulipgames.tui.screens.resume import ResumeScreen
 from tulipgames.tui.screens.rules import RulesScreen
 from tulipgames.tui.screens.setup import SetupChoice, SetupScreen, random_seed
 from tulipgames.tui.screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tulipgames.tui.themes import DARK_ANSI, LIGHT_ANSI, THEMES
 
 SOLO_GAME = "flowershop"
 
@@ -110,7 +118,8 @@ class TulipGamesApp(App[None]):
 
     TITLE = "tulipgames"
     CSS_PATH = Path(__file__).with_name("tulipgames.tcss")
-    ENABLE_COMMAND_PALETTE = False
+    # ctrl+p: the app's own commands (get_system_commands) and Textual's theme picker
+    COMMAND_PALETTE_BINDING = "ctrl+p"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(
@@ -129,6 +138,15 @@ class TulipGamesApp(App[None]):
         self.open_screen = open_screen
         self.bot_delay = bot_delay
         self._too_small: TooSmallScreen | None = None
+        self.prefs, self._prefs_problem = prefs.read()
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.ansi_theme_dark, self.ansi_theme_light = DARK_ANSI, LIGHT_ANSI
+        if self.prefs.theme in self.available_themes:
+            self.theme = self.prefs.theme
+        else:
+            self._prefs_problem = f"There is no theme {self.prefs.theme!r}; using tulip-dark."
+            self.theme = "tulip-dark"
 
     # -- the menu -----------------------------------------------------------------------------
     def extra_menu_entries(self) -> list[tuple[str, str]]:
@@ -189,9 +207,74 @@ class TulipGamesApp(App[None]):
             lines.append(f"Best score: {top.score} by {top.name} ({top.date[:10]}).")
         return "\n".join(lines)
 
+    # -- preferences and the command palette ------------------------------------------------
+    def remember(self, **changes: str) -> None:
+        """Keep a preference for the next run; a file that cannot be written is said once."""
+        new = replace(self.prefs, **changes)
+        if new == self.prefs:
+            return
+        self.prefs = new
+        problem = prefs.write(new)
+        if problem:
+            self.notify(problem, severity="warning", timeout=8)
+
+    def _theme_chosen(self, theme: Theme) -> None:
+        self.remember(theme=theme.name)
+
+    def set_bot_speed(self, speed: str) -> None:
+        """Bots of tables opened from now on wait this long before they move."""
+        self.remember(bot_speed=speed)
+        self.notify(f"Bot speed: {speed}. It applies to games opened from now on.")
+
+    @property
+    def table_args(self) -> dict[str, Any]:
+        """Keyword arguments for new and loaded tables: the bots' pace."""
+        return {"bot_delay": self.prefs.bot_delay if self.bot_delay is None else self.bot_delay}
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette: Textual's own (theme, keys, quit...), then the app's: a new game
+        of each title, resume, solo, history, rules, bot speed; in a game its own keys."""
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Undo", "Take back your last step", screen.action_undo)
+            yield SystemCommand("Scroll the log", "Arrows scroll it", screen.action_focus_log)
+            yield SystemCommand(
+                f"Rules of {screen.table.game.title}", "The rules on screen", screen.action_rules
+            )
+            yield SystemCommand(
+                "Leave the game", "Back to the menu; the game stays saved", screen.action_leave
+            )
+        for info in games.CATALOGUE:
+            yield SystemCommand(
+                f"New game: {info.title}", info.pitch, partial(self.show_setup, info.id)
+            )
+            yield SystemCommand(
+                f"Rules: {info.title}", "How to play", partial(self._show_rules, info.id)
+            )
+        if self.store is not None:
+            yield SystemCommand("Resume a game", "Go on with a saved game", self.show_resume)
+            yield SystemCommand("History & high scores", "Finished games", self.show_history)
+        yield SystemCommand(
+            "Solo challenge", "The Little Flower Shop alone",
+            partial(self.show_setup, SOLO_GAME, solo=True),
+        )
+        yield SystemCommand(
+            "Daily deal", "Today's solo deal", partial(self.show_setup, SOLO_GAME, solo=True,
+                                                       daily=True),
+        )
+        for speed in BOT_SPEEDS:
+            if speed != self.prefs.bot_speed:
+                yield SystemCommand(
+                    f"Bot speed: {speed}", f"Bots wait {BOT_SPEEDS[speed]} s before moving",
+                    partial(self.set_bot_speed, speed),
+                )
+
     def on_mount(self) -> None:
         # without colour the highlighted line must still stand out (underlined, see the tcss)
         self.set_class(bool(os.environ.get("NO_COLOR")), "-no-color")
+        self.theme_changed_signal.subscribe(self, self._theme_chosen)
+        if self._prefs_problem:
+            self.notify(self._prefs_problem, severity="warning", timeout=10)
         self.push_screen(MenuScreen(self.menu_entries()))
         if self.initial_table is not None:
             self.start_table(self.initial_table, self.initial_seats)
@@ -231,14 +314,18 @@ class TulipGamesApp(App[None]):
     def show_setup(self, game_id: str, *, solo: bool = False, daily: bool = False) -> None:
         """Open the setup screen of a game (``solo``: one seat, the solo challenge)."""
         game = games.get_game(game_id)
-        seats = [SeatSpec("Ana", "human")] if solo else None
+        seats = [SeatSpec(self.prefs.name, "human")] if solo else None
         seed = daily_seed() if daily else None
         variant = "daily" if daily else ("solo" if solo else "")
-        self.push_screen(SetupScreen(game, seats, seed, variant), self._setup_done)
+        self.push_screen(
+            SetupScreen(game, seats, seed, variant, name=self.prefs.name), self._setup_done
+        )
 
     def _setup_done(self, choice: SetupChoice | None) -> None:
         if choice is None:
             return
+        if not choice.seats[0].is_bot:
+            self.remember(name=choice.seats[0].name)
         try:
             table = self.new_table(choice.game, choice.seats, choice.seed, choice.options)
         except ValueError as exc:
@@ -250,8 +337,7 @@ class TulipGamesApp(App[None]):
         self, game_id: str, seats: list[SeatSpec], seed: int, options: dict[str, object]
     ) -> Table:
         """A new table (not yet saved); raises ``ValueError`` for a bad setup."""
-        extra = {} if self.bot_delay is None else {"bot_delay": self.bot_delay}
-        return Table.new(games.get_game(game_id), seats, seed, dict(options), **extra)
+        return Table.new(games.get_game(game_id), seats, seed, dict(options), **self.table_args)
 
     def start_table(
         self, table: Table, seats: frozenset[int] | None = None, *, variant: str = ""
@@ -290,9 +376,8 @@ class TulipGamesApp(App[None]):
         """Open a saved game; a save that cannot be opened is explained, not changed."""
         if self.store is None:
             return False
-        extra = {} if self.bot_delay is None else {"bot_delay": self.bot_delay}
         try:
-            table = self.store.load(save_id, **extra)
+            table = self.store.load(save_id, **self.table_args)
         except SaveError as exc:
             self.notify(f"Cannot open game #{save_id}: {exc}", severity="error", timeout=8)
             return False

@@ -51,10 +51,11 @@ class SetupChoice:
     variant: str = ""
 
 
-def default_seats(game: Game, count: int) -> list[SeatSpec]:
-    """Seat 1 is a human at this keyboard, the others bots of the game's default level."""
+def default_seats(game: Game, count: int, name: str = DEFAULT_NAMES[0]) -> list[SeatSpec]:
+    """Seat 1 is a human at this keyboard (``name``), the others bots of the game's default
+    level."""
     level = game.default_level
-    seats = [SeatSpec(human_name(0), "human")]
+    seats = [SeatSpec(name, "human")]
     for i in range(1, count):
         seats.append(SeatSpec(bot_name(i), f"bot:{level}"))
     return seats
@@ -181,12 +182,15 @@ class SetupScreen(Screen[SetupChoice | None]):
         seats: list[SeatSpec] | None = None,
         seed: int | None = None,
         variant: str = "",
+        name: str = DEFAULT_NAMES[0],
     ) -> None:
+        """``name``: the first seat's name (the player's, remembered from the last game)."""
         super().__init__()
         self.game = game
         self.variant = variant
+        self.first_name = name
         count = len(seats) if seats else max(game.min_players, min(2, game.max_players))
-        self.seats = seats or default_seats(game, count)
+        self.seats = seats or default_seats(game, count, name)
         self.seed = random_seed() if seed is None else seed
         self.kinds = [("Human", "human")] + [
             (f"Bot: {level}", f"bot:{level}") for level in game.bot_levels
@@ -273,7 +277,7 @@ class SetupScreen(Screen[SetupChoice | None]):
         current = [row.read() for row in rows]
         if count == len(current):
             return
-        wanted = current[:count] + default_seats(self.game, count)[len(current):]
+        wanted = current[:count] + default_seats(self.game, count, self.first_name)[len(current):]
         self.seats = wanted
         if count < len(rows):
             for row in rows[count:]:

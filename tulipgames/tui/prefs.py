@@ -1,0 +1,96 @@
+"""The player's preferences: theme, bot speed and the name to offer, in a small JSON file.
+
+The file is ``config.json`` in the user config directory (``platformdirs``), or the path in
+``TULIPGAMES_CONFIG`` (tests point it elsewhere). A missing file means the defaults. A damaged
+one also means the defaults, with a message saying so; it is moved aside, never overwritten, the
+first time a preference is saved.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_config_dir
+
+#: Seconds a bot waits before it moves, by speed: long enough to follow what it did.
+BOT_SPEEDS = {"slow": 0.9, "normal": 0.35, "fast": 0.05}
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """What the app remembers between runs."""
+
+    theme: str = "tulip-dark"
+    bot_speed: str = "normal"
+    #: The first seat's name in a new game's setup (the last name a player started with).
+    name: str = "Ana"
+
+    @property
+    def bot_delay(self) -> float:
+        return BOT_SPEEDS.get(self.bot_speed, BOT_SPEEDS["normal"])
+
+
+def config_path() -> Path:
+    override = os.environ.get("TULIPGAMES_CONFIG")
+    if override:
+        return Path(override)
+    return Path(user_config_dir("tulipgames")) / "config.json"
+
+
+def read(path: Path | None = None) -> tuple[Preferences, str | None]:
+    """The preferences in ``path`` and, when it cannot be used as it is, why (in words)."""
+    path = path or config_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Preferences(), None
+    except OSError as exc:
+        return Preferences(), f"Cannot read the settings in {path} ({exc.strerror}); using defaults"
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+    except ValueError as exc:
+        return Preferences(), (
+            f"The settings file {path} is damaged ({exc}); using the defaults. "
+            "It is kept aside as config.json.damaged when a setting is next saved."
+        )
+    known = {field.name: field.type for field in fields(Preferences)}
+    values: dict[str, Any] = {
+        key: value for key, value in data.items() if key in known and isinstance(value, str)
+    }
+    prefs = Preferences(**values)
+    problems = [key for key in data if key not in values]
+    if prefs.bot_speed not in BOT_SPEEDS:
+        problems.append("bot_speed")
+        prefs = replace(prefs, bot_speed="normal")
+    if problems:
+        return prefs, f"Ignored unknown or bad settings in {path}: {', '.join(sorted(problems))}."
+    return prefs, None
+
+
+def write(prefs: Preferences, path: Path | None = None) -> str | None:
+    """Save ``prefs``; returns why not when it cannot (the game goes on without it)."""
+    path = path or config_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and read(path)[1] is not None and not _is_ours(path):
+            path.replace(path.with_name(path.name + ".damaged"))
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(json.dumps(asdict(prefs), indent=2) + "\n", encoding="utf-8")
+        temporary.replace(path)
+    except OSError as exc:
+        return f"Cannot save the settings to {path} ({exc.strerror})."
+    return None
+
+
+def _is_ours(path: Path) -> bool:
+    """A readable JSON object (only some values were bad): safe to write over."""
+    try:
+        return isinstance(json.loads(path.read_text(encoding="utf-8")), dict)
+    except (OSError, ValueError):
+        return False
