@@ -568,3 +568,38 @@ async def test_a_markup_name_on_the_curtain_is_plain_text(store: Store):
         await pilot.pause()
         assert "Pass to [@click=app.quit]Mira" in screen_text(app)
         assert app.is_running
+
+
+async def test_resume_deletes_a_save_only_after_yes(store: Store):
+    tables = []
+    for names in (("Ana", "Ben"), ("Cleo", "Dev")):
+        table = new_toy([SeatSpec(names[0]), SeatSpec(names[1], "bot:random")])
+        store.create(table)
+        table.play(0, table.turn(0).legal[0])
+        tables.append(table)
+    app = TulipGamesApp(store, open_screen="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        resume = app.screen
+        assert isinstance(resume, ResumeScreen)
+        assert "d Delete" in screen_text(app).splitlines()[-1]
+        saves = resume.query_one(OptionList)
+        saves.highlighted = saves.get_option_index(str(tables[0].save_id))
+        await pilot.press("d")
+        await pilot.pause()
+        assert "Delete game" in screen_text(app) and "Ana, Ben" in screen_text(app)
+        await pilot.press("enter", "n")  # Enter does not answer; n keeps it
+        await pilot.pause()
+        assert app.screen is resume
+        assert {s.id for s in store.saves()} == {t.save_id for t in tables}
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert [s.id for s in store.saves()] == [tables[1].save_id]
+        assert saves.option_count == 1
+        # a save played on after the list was drawn is not deleted
+        tables[1].play(0, "end")
+        saves.highlighted = 0
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert [s.id for s in store.saves()] == [tables[1].save_id]
+        assert saves.option_count == 1

@@ -28,7 +28,7 @@ from textual.widgets.option_list import Option
 
 from tulipgames import games
 from tulipgames.engine.core import SeatSpec
-from tulipgames.store import HighScore, SaveError, Store
+from tulipgames.store import HighScore, SaveError, SaveInfo, Store
 from tulipgames.table import Table
 from tulipgames.tui import prefs
 from tulipgames.tui.prefs import BOT_SPEEDS
@@ -366,7 +366,17 @@ class TulipGamesApp(App[None]):
     def show_resume(self) -> None:
         if self.store is None:
             return
-        self.push_screen(ResumeScreen(self.store.saves()), self._resume_chosen)
+        self.push_screen(ResumeScreen(self.store.saves(), self.delete_save), self._resume_chosen)
+
+    def delete_save(self, save: SaveInfo) -> str | None:
+        """Delete a save the player confirmed; returns why not (played on meanwhile, ...)."""
+        if self.store is None:
+            return "nothing is saved here"
+        try:
+            self.store.delete(save.id, save.revision)
+        except SaveError as exc:
+            return str(exc)
+        return None
 
     def _resume_chosen(self, save_id: int | None) -> None:
         if save_id is not None:

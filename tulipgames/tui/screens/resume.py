@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tulipgames.store import SaveInfo
+from tulipgames.tui.screens.confirm import ConfirmScreen
 
 #: Cells for the id and the game title columns ("The Little Flower Shop" is 22).
 ID_CELLS, TITLE_CELLS = 6, 24
@@ -53,10 +57,19 @@ def save_label(save: SaveInfo, width: int = 74) -> Text:
     return label
 
 
-class ResumeScreen(Screen[int | None]):
-    """Dismisses with the chosen save's id, or ``None``."""
+#: Deletes a save and returns why it could not, or ``None`` once it is gone.
+Deleter = Callable[[SaveInfo], "str | None"]
 
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+class ResumeScreen(Screen[int | None]):
+    """Dismisses with the chosen save's id, or ``None``. With a ``delete`` function, ``d``
+    deletes the highlighted save after a yes/no question."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        Binding("d", "delete", "Delete"),
+        Binding("delete", "delete", "Delete", show=False),
+    ]
     DEFAULT_CSS = """
     ResumeScreen > Vertical { padding: 0 1; }
     ResumeScreen #resume-title { padding: 1 0 0 0; text-style: bold; color: $accent; }
@@ -64,9 +77,10 @@ class ResumeScreen(Screen[int | None]):
     ResumeScreen OptionList, ResumeScreen OptionList:focus { height: 1fr; border: round $accent; }
     """
 
-    def __init__(self, saves: list[SaveInfo]) -> None:
+    def __init__(self, saves: list[SaveInfo], delete: Deleter | None = None) -> None:
         super().__init__()
         self.saves = saves
+        self.delete = delete
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -106,6 +120,40 @@ class ResumeScreen(Screen[int | None]):
         event.stop()
         if event.option_id is not None:
             self.dismiss(int(event.option_id))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "delete":
+            return self.delete is not None and self._highlighted() is not None
+        return True
+
+    def _highlighted(self) -> SaveInfo | None:
+        index = self.query_one("#saves", OptionList).highlighted
+        return self.saves[index] if index is not None and index < len(self.saves) else None
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()
+
+    def action_delete(self) -> None:
+        save = self._highlighted()
+        if save is None or self.delete is None:
+            return
+        question = Text("Delete game ")
+        question.append(f"#{save.id} {save.title}", style="bold")
+        question.append(f" ({', '.join(save.names)}, {plural(save.moves, 'move')})?")
+        question.append("\nIts moves are gone for good; finished games stay in History.")
+        self.app.push_screen(ConfirmScreen(question), partial(self._confirmed, save))
+
+    def _confirmed(self, save: SaveInfo, yes: bool | None) -> None:
+        if not yes or self.delete is None:
+            return
+        problem = self.delete(save)
+        if problem:
+            self.notify(f"Not deleted: {problem}", severity="error", timeout=8)
+            return
+        self.saves = [other for other in self.saves if other.id != save.id]
+        self._fill()
+        self.notify(f"Deleted game #{save.id}.")
+        self.refresh_bindings()
 
     def action_cancel(self) -> None:
         self.dismiss(None)
