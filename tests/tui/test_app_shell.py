@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 import pytest
-from textual.widgets import Markdown, OptionList, Static
+from textual.widgets import Label, Markdown, OptionList, Static
 
 from tests.pilot import screen_text, wait_for
 from tests.tui import toygame
@@ -603,3 +603,33 @@ async def test_resume_deletes_a_save_only_after_yes(store: Store):
         await pilot.pause()
         assert [s.id for s in store.saves()] == [tables[1].save_id]
         assert saves.option_count == 1
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_setup_focus_is_plain_on_every_tab_stop(
+    store: Store, monkeypatch: pytest.MonkeyPatch, no_color: bool
+):
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.show_setup("toy")
+        await pilot.pause()
+        setup = app.screen
+        stops = 0
+        while app.focused is not None and app.focused.id != "start":
+            row = next(n for n in app.focused.ancestors_with_self if n.has_class("field-row"))
+            label = row.query_one(Label)
+            assert label.rich_style.reverse, f"{app.focused.id} has no marked row"
+            others = [r for r in setup.query(".field-row") if r is not row]
+            assert not any(r.has_class("-focused") for r in others)
+            stops += 1
+            await pilot.press("tab")
+            await pilot.pause()
+            assert stops < 20
+        assert stops >= 6  # players, two names, two kinds, the option, the seed
+        assert app.focused.rich_style.reverse  # Start itself
+        assert app.screen is setup  # Tab never started anything
