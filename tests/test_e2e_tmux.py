@@ -164,10 +164,12 @@ def test_menu_fits_80x24_and_a_game_starts(terminal: Terminal, env: dict[str, st
     terminal.keys("1")
     terminal.wait_for(f"New game: {first.title}")
     terminal.keys("C-g")  # start as set up: Ana (human) against a bot
-    shown = terminal.wait_for(lambda s: "Undo" in s and ("Ana:" in s or "thinking" in s))
-    assert "Undo" in shown.splitlines()[-1]  # key hints in the footer
+    shown = terminal.wait_for(lambda s: "Rules" in s and ("Ana:" in s or "thinking" in s))
+    footer = shown.splitlines()[-1]  # key hints: only keys that work now
+    assert "Rules" in footer and "esc Menu" in footer and "Undo" not in footer
     terminal.keys("Escape")
-    terminal.wait_for("Resume a game (1)")
+    back = terminal.wait_for("Resume a game")
+    assert "Resume a game (" not in back  # no move was played: nothing to go on with
 
 
 def test_too_small_terminal_gets_a_notice(terminal: Terminal, env: dict[str, str],
