@@ -177,6 +177,8 @@ class GameScreen(Screen[None], Generic[ViewT]):
                     callback=lambda lifted: self._curtain_lifted(upcoming, lifted),
                 )
             return
+        if upcoming != self.viewer and self.viewer is not None and upcoming is not None:
+            self.app.clear_notifications()  # the last seat's toasts are not the next one's
         self.viewer = upcoming
         self._draw()
         if over and not self._finishing:

@@ -14,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tulipgames import __version__, games
+from tulipgames.tui.widgets import fit
 
 BANNER = "✿ tulipgames"
 #: The menu's widest (see the CSS): the longest pitch line is 105 cells, whole at 120 columns.
@@ -54,7 +55,7 @@ def game_entry(info: games.GameInfo, key: str = "", about: str = "") -> MenuEntr
     """
     label = Text(no_wrap=True, overflow="ellipsis")
     label.append(f"{key:>2} ", style="bold")
-    label.append(f"{info.title:<23}", style="bold")
+    label.append_text(fit(info.title, 23, "bold"))
     label.append(f"{info.players:>5} pl  ")
     # the line is cut where the menu ends (an ellipsis at 80 columns, whole at 120); the whole
     # pitch is shown under the menu while the line is highlighted

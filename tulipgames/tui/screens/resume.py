@@ -15,17 +15,10 @@ from textual.widgets.option_list import Option
 
 from tulipgames.store import SaveInfo
 from tulipgames.tui.screens.confirm import ConfirmScreen
+from tulipgames.tui.widgets import fit
 
 #: Cells for the id and the game title columns ("The Little Flower Shop" is 22).
 ID_CELLS, TITLE_CELLS = 6, 24
-
-
-def cell(text: str, width: int, style: str = "") -> Text:
-    """``text`` in exactly ``width`` terminal cells: cut with an ellipsis or padded (a CJK
-    character or an emoji takes two cells)."""
-    part = Text(text, style=style, no_wrap=True)
-    part.truncate(width, overflow="ellipsis", pad=True)
-    return part
 
 
 def plural(count: int, word: str) -> str:
@@ -35,25 +28,25 @@ def plural(count: int, word: str) -> str:
 def save_label(save: SaveInfo, width: int = 74) -> Text:
     """Two lines of at most ``width`` cells: the game, when and how far; then every player
     (cut at the end, with the count, when they do not fit); a third says why it cannot open."""
-    label = cell(f"#{save.id}", ID_CELLS, "bold")
-    label.append_text(cell(save.title, TITLE_CELLS))
+    label = fit(f"#{save.id}", ID_CELLS, "bold")
+    label.append_text(fit(save.title, TITLE_CELLS))
     when = save.updated[:16].replace("T", " ")
-    label.append_text(cell(f"{when}  {plural(save.moves, 'move')}", width - ID_CELLS - TITLE_CELLS,
+    label.append_text(fit(f"{when}  {plural(save.moves, 'move')}", width - ID_CELLS - TITLE_CELLS,
                            "dim"))
     names = ", ".join(save.names)
     label.append("\n")
-    label.append_text(cell("", ID_CELLS))
+    label.append_text(fit("", ID_CELLS))
     room = width - ID_CELLS
     if Text(names).cell_len > room:
         count = f" ({len(save.names)} players)"
-        label.append_text(cell(names, room - len(count)))
+        label.append_text(fit(names, room - len(count)))
         label.append(count, style="dim")
     else:
-        label.append_text(cell(names, room))
+        label.append_text(fit(names, room))
     if save.problem is not None:
         label.append("\n")
-        label.append_text(cell("", ID_CELLS))
-        label.append_text(cell(f"cannot open: {save.problem}", room, "italic"))
+        label.append_text(fit("", ID_CELLS))
+        label.append_text(fit(f"cannot open: {save.problem}", room, "italic"))
     return label
 
 

@@ -1,5 +1,5 @@
-"""Widgets every game screen may use: the game log."""
+"""Widgets every game screen may use: the game log, and ``fit`` to cut text by cells."""
 
-from tulipgames.tui.widgets.common import GameLog
+from tulipgames.tui.widgets.common import GameLog, fit
 
-__all__ = ["GameLog"]
+__all__ = ["GameLog", "fit"]

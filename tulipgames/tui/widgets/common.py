@@ -12,6 +12,14 @@ from textual.widgets import RichLog
 SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
 
 
+def fit(text: str, width: int, style: str = "") -> Text:
+    """``text`` in exactly ``width`` terminal cells: cut with an ellipsis or padded. A CJK
+    character or an emoji takes two cells, a zero-width joiner none (Rich's ``cell_len``)."""
+    part = Text(text, style=style, no_wrap=True)
+    part.truncate(width, overflow="ellipsis", pad=True)
+    return part
+
+
 class GameLog(RichLog):
     """The game log: one line per event as the viewer may read it, newest at the bottom.
 
