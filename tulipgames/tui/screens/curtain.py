@@ -9,6 +9,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tulipgames.tui.widgets import plain
+
 
 class CurtainScreen(Screen[bool]):
     """"Pass to Mira — press Enter". Dismisses with True on Enter, False on Esc (to the menu)."""
@@ -33,8 +35,8 @@ class CurtainScreen(Screen[bool]):
         with Middle(), Center():
             # the name is the player's own text: plain, never markup
             card = Text(f"{self.game_title}\n\nPass to ")
-            card.append(self.player, style="bold")
-            card.append(f"\n\n{self.player}: press Enter when nobody else is looking.")
+            card.append_text(plain(self.player, "bold"))
+            card.append_text(plain(f"\n\n{self.player}: press Enter when nobody else is looking."))
             yield Static(card, id="curtain-card")
 
     def action_reveal(self) -> None:

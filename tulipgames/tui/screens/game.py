@@ -36,7 +36,7 @@ from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.rules import RulesScreen
-from tulipgames.tui.widgets import GameLog
+from tulipgames.tui.widgets import GameLog, printable
 
 __all__ = ["ActionChosen", "GameScreen"]
 
@@ -197,7 +197,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
         turn = self.turn
         status = self.query_one("#status", Static)
         status.set_class(turn.trouble is not None, "warning")
-        status.update(Text(self.status_text(turn), no_wrap=True, overflow="ellipsis"))
+        status.update(Text(printable(self.status_text(turn)), no_wrap=True, overflow="ellipsis"))
         self.query_one(GameLog).show_lines(self.table.log_for(self.viewer))
         self.show(turn)
         self.refresh_bindings()

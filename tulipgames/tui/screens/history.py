@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 
 from tulipgames import games
 from tulipgames.store import FinishedGame, HighScore
+from tulipgames.tui.widgets import plain
 
 #: The high-score tables: a solo score, a daily-deal score and a score against others are
 #: different contests, so each has its own tab. ``(tab id, title, variants)``.
@@ -28,7 +29,7 @@ def game_title(game_id: str) -> str:
 def ranking_line(game: FinishedGame) -> Text:
     """"Ana 52, Ben 40": every seat by place, as plain text (names are the players' own)."""
     ranking = sorted(range(len(game.names)), key=lambda seat: game.result.ranks[seat])
-    return Text(", ".join(f"{game.names[s]} {game.result.totals[s]}" for s in ranking))
+    return plain(", ".join(f"{game.names[s]} {game.result.totals[s]}" for s in ranking))
 
 
 class HistoryScreen(Screen[None]):
@@ -91,7 +92,7 @@ class HistoryScreen(Screen[None]):
         table.add_columns("Game", "Name", "Score", "Detail", "Seed", "Date")
         for entry in scores:
             table.add_row(
-                Text(game_title(entry.game)), Text(entry.name),
+                Text(game_title(entry.game)), plain(entry.name),
                 Text(str(entry.score), justify="right"), Text(entry.detail),
                 str(entry.seed or ""), entry.date[:10],
             )

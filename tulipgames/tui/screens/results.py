@@ -15,6 +15,7 @@ from tulipgames.engine.core import Result, render_names
 from tulipgames.engine.record import GameRecord
 from tulipgames.store import score_detail
 from tulipgames.table import Table
+from tulipgames.tui.widgets import plain, printable
 
 #: Up to this many seats get a column each; more get a row each (12 columns do not fit 80).
 SEATS_AS_COLUMNS = 4
@@ -117,7 +118,7 @@ class ResultsScreen(Screen[None]):
             yield Static(
                 Text(f"{self.game_title} — final scores (seed {self.seed})"), id="results-title"
             )
-            yield Static(Text(winners_line(self.result, self.names)), id="results-winners")
+            yield Static(plain(winners_line(self.result, self.names)), id="results-winners")
             ending = Static(Text(self.result.ending), id="results-ending")
             ending.display = bool(self.result.ending)
             yield ending
@@ -145,7 +146,7 @@ class ResultsScreen(Screen[None]):
         if len(self.names) > 1:
             lines.append("* the winner")
         lines.extend(self.detail)
-        self.query_one("#results-tiebreak", Static).update(Text("\n".join(lines)))
+        self.query_one("#results-tiebreak", Static).update(plain("\n".join(lines)))
         # the scroll takes the keys, so arrows and PgDn reach seats and rows below the fold
         self.query_one("#results-scroll", VerticalScroll).focus()
 
@@ -162,7 +163,7 @@ class ResultsScreen(Screen[None]):
         table.fixed_columns = 1
         table.add_column("", key="category")
         for seat, name in enumerate(self.names):
-            table.add_column(Text(name, justify="right"), key=f"seat{seat}")
+            table.add_column(Text(printable(name), justify="right"), key=f"seat{seat}")
         for index, category in enumerate(self.result.categories):
             cells = [Text(str(row[index]), justify="right") for row in self.result.breakdown]
             table.add_row(Text(category), *cells)
@@ -188,7 +189,7 @@ class ResultsScreen(Screen[None]):
         for seat in order:
             table.add_row(
                 self._place(seat),
-                Text(self.names[seat]),
+                plain(self.names[seat]),
                 Text(str(self.result.totals[seat]), style="bold", justify="right"),
                 *[Text(str(value), justify="right") for value in self.result.breakdown[seat]],
             )

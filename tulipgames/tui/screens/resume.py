@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from tulipgames.store import SaveInfo
 from tulipgames.tui.screens.confirm import ConfirmScreen
-from tulipgames.tui.widgets import fit
+from tulipgames.tui.widgets import fit, plain
 
 #: Cells for the id and the game title columns ("The Little Flower Shop" is 22).
 ID_CELLS, TITLE_CELLS = 6, 24
@@ -131,8 +131,8 @@ class ResumeScreen(Screen[int | None]):
         if save is None or self.delete is None:
             return
         question = Text("Delete game ")
-        question.append(f"#{save.id} {save.title}", style="bold")
-        question.append(f" ({', '.join(save.names)}, {plural(save.moves, 'move')})?")
+        question.append_text(plain(f"#{save.id} {save.title}", "bold"))
+        question.append_text(plain(f" ({', '.join(save.names)}, {plural(save.moves, 'move')})?"))
         question.append("\nIts moves are gone for good; finished games stay in History.")
         self.app.push_screen(ConfirmScreen(question), partial(self._confirmed, save))
 

@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from tulipgames.engine.core import Game, Option, SeatSpec
 from tulipgames.tui.screens.rules import RulesScreen
+from tulipgames.tui.widgets import plain, printable
 
 DEFAULT_NAMES = (
     "Ana", "Ben", "Cleo", "Dev", "Mira", "Noah", "Ola", "Pim", "Quin", "Rosa", "Sam", "Tess",
@@ -68,6 +69,8 @@ def check_names(seats: list[SeatSpec]) -> None:
     for index, seat in enumerate(seats):
         if not seat.name:
             raise ValueError(f"seat {index + 1} needs a name")
+        if printable(seat.name) != seat.name:
+            raise ValueError(f"seat {index + 1}'s name holds a control character")
         key = seat.name.casefold()
         if key in seen:
             raise ValueError(
@@ -227,7 +230,7 @@ class SetupScreen(Screen[SetupChoice | None]):
             with Vertical(id="setup-options"):
                 for name, option in game.options.items():
                     with Horizontal(classes="field-row"):
-                        yield Label(Text("  " + name.replace("_", " ").capitalize()[:14]))
+                        yield Label(Text(" " + name.replace("_", " ").capitalize()[:14]))
                         yield Select(
                             [(choice_label(choice), choice) for choice in option.choices],
                             value=option.default, allow_blank=False, compact=True,
@@ -316,7 +319,7 @@ class SetupScreen(Screen[SetupChoice | None]):
             choice = self.read_choice()
         except ValueError as exc:
             message = str(exc)
-            self.query_one("#setup-error", Static).update(Text(message[:1].upper() + message[1:]))
+            self.query_one("#setup-error", Static).update(plain(message[:1].upper() + message[1:]))
             return
         self.dismiss(choice)
 

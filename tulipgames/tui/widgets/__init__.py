@@ -1,5 +1,5 @@
 """Widgets every game screen may use: the game log, and ``fit`` to cut text by cells."""
 
-from tulipgames.tui.widgets.common import GameLog, fit
+from tulipgames.tui.widgets.common import GameLog, fit, plain, printable
 
-__all__ = ["GameLog", "fit"]
+__all__ = ["GameLog", "fit", "plain", "printable"]

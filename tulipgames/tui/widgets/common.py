@@ -12,10 +12,31 @@ from textual.widgets import RichLog
 SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
 
 
+#: Control characters (C0 but newline and tab, DEL, C1) drawn as visible pictures: an ESC in a
+#: name from a record or a login must never reach the terminal as an escape sequence (Rich
+#: passes ESC through as it is).
+_CONTROLS = {
+    **{code: 0x2400 + code for code in range(0x20) if chr(code) not in "\n\t"},
+    0x7F: 0x2421,
+    **{code: 0xFFFD for code in range(0x80, 0xA0)},
+}
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character replaced by a visible sign (ESC becomes ␛)."""
+    return text.translate(_CONTROLS)
+
+
+def plain(text: str, style: str = "") -> Text:
+    """Text from a player, a record or the network, shown as it is: never markup, and never
+    a control sequence."""
+    return Text(printable(text), style=style)
+
+
 def fit(text: str, width: int, style: str = "") -> Text:
     """``text`` in exactly ``width`` terminal cells: cut with an ellipsis or padded. A CJK
     character or an emoji takes two cells, a zero-width joiner none (Rich's ``cell_len``)."""
-    part = Text(text, style=style, no_wrap=True)
+    part = Text(printable(text), style=style, no_wrap=True)
     part.truncate(width, overflow="ellipsis", pad=True)
     return part
 
@@ -80,5 +101,5 @@ class GameLog(RichLog):
             self.clear()
             fresh = new
         for line in fresh:
-            self.write(Text(line))
+            self.write(plain(line))
         self._lines = new
