@@ -42,6 +42,8 @@ __all__ = ["ActionChosen", "GameScreen"]
 
 #: Seconds the final position stays on screen before the results appear.
 RESULTS_DELAY = 1.2
+#: The log keeps at least this many rows (its border and two lines) however full the board.
+MIN_LOG_ROWS = 3
 
 
 class GameScreen(Screen[None], Generic[ViewT]):
@@ -65,7 +67,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
     }
     GameScreen #status.warning { background: $error; }
     GameScreen #board { height: 1fr; }
-    GameScreen GameLog { height: 1fr; min-height: 3; max-height: 12; }
+    GameScreen GameLog { height: 1fr; min-height: 3; }
     """
 
     def __init__(self, table: Table, seats: frozenset[int] | None = None) -> None:
@@ -201,6 +203,29 @@ class GameScreen(Screen[None], Generic[ViewT]):
         self.query_one(GameLog).show_lines(self.table.log_for(self.viewer))
         self.show(turn)
         self.refresh_bindings()
+        self.call_after_refresh(self.fit_log)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_log)
+
+    def fit_log(self) -> None:
+        """Give the log the rows the board leaves empty (and take them back when the board
+        needs them), so it is never 2 lines under a short board nor leaves 15 rows blank.
+
+        A board that fills its room itself (``height: 1fr`` widgets) leaves nothing over, and
+        the log keeps the height the game's CSS gives it.
+        """
+        if not self.is_attached:
+            return
+        board, log = self.query_one("#board"), self.query_one(GameLog)
+        children = [child for child in board.children if child.display]
+        if not children or board.region.height == 0:
+            return
+        used = max(child.region.bottom for child in children) - board.region.y
+        room = board.region.height + log.outer_size.height
+        wanted = max(MIN_LOG_ROWS, room - used)
+        if wanted != log.outer_size.height:
+            log.styles.height = wanted
 
     def status_text(self, turn: Turn[Any]) -> str:
         """The status line: whose turn, the prompt, bots thinking, a bot error, the end."""
