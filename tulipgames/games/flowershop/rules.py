@@ -1348,7 +1348,7 @@ def free_actions(shop: Shop) -> list[Action]:
     return actions
 
 
-def _sales(shop: Shop) -> list[Action]:
+def _sales(shop: Shop) -> list[Sell]:
     """F1: every order possessed, with every sellable unit."""
     loose = ([shop.using] if shop.using else []) + shop.storage
     orders = [c for c in loose if kind(c) == "order"]
@@ -1453,15 +1453,6 @@ class FlowerShopGame(Game):
         "pick FL07, swap, keep, discard, draw, done, filler B, place FL07 on=L4, store FL07, "
         "trash FL07, buy BA05, sell OR02 FL07, sell OR02 VA14+FL29, move VA05 to=storage"
     )
-
-
-def filler_choices(shop_view: ShopView) -> dict[str, int]:
-    """Window flowers per filler in a shop view (the screen preselects the largest)."""
-    counts = dict.fromkeys(FILLERS, 0)
-    for _vase, flower in shop_view.spots:
-        if flower is not None:
-            counts[CARDS[flower].filler] += 1
-    return counts
 
 
 GAME = FlowerShopGame()
