@@ -144,7 +144,7 @@ async def test_repeated_bad_presses_leave_one_toast() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, SCREEN))
-        assert "Step: not yet, storage holds" in screen_text(app)
+        assert "Not yet: storage holds" in screen_text(app)
         assert footer_keys(app)["1:Pick"] is False  # dimmed while storage is over 4
         for _ in range(5):
             await pilot.press("d")

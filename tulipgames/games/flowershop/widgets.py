@@ -305,7 +305,7 @@ class DraftPanel(Static):
             lines.append(Text.assemble(
                 ("Confirm ", "bold reverse"), (action_label(pending, view, viewer or 0).plain,
                                                "bold"),
-                ": press it again or Enter · Esc: back",
+                ": again or Enter · Esc: back",
             ))
         self.update(Text("\n").join(lines))
 
@@ -584,8 +584,10 @@ class ActionMenu(OptionList):
                                                     action_label(pending, view, seat))))
                 self._actions.append(pending)
             if view.end_blocker and card is None:
-                options.append(Option(Text(f"Step: not yet, {view.end_blocker}", style="dim"),
-                                      disabled=True))
+                # one line: the status line above says the same at full length
+                blocker = Text(f"Not yet: {view.end_blocker}", style="dim")
+                blocker.truncate(max(12, self.size.width - 4), overflow="ellipsis")
+                options.append(Option(blocker, disabled=True))
                 self._actions.append(None)
             by_group: dict[str, list[Action]] = {group: [] for group in GROUPS}
             for action in actions:
