@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual.app import App
 
 from tests.pilot import screen_text, wait_for
@@ -327,3 +328,19 @@ def test_the_screen_reads_only_the_turn() -> None:
     for module in (screen_module, widgets_module):
         source = Path(module.__file__ or "").read_text()
         assert not re.search(r"\.state\b|FlowerShopState|legal_actions\(", source), module
+
+
+def test_final_windows_give_the_results_their_context() -> None:
+    table = Table.new(GAME, FOUR, seed=31, bot_delay=0.0)
+    _advance(table, lambda v: False)
+    view = table.turn(None).view
+    lines = widgets_module.final_windows(view, table.names)
+    result = table.result()
+    assert len(lines) == 4
+    for seat, line in enumerate(lines):
+        shop = state_of(table).shops[seat]
+        text = line.plain
+        assert text.startswith(Text(table.names[seat]).plain[:4])
+        assert f" {result.totals[seat]} FP " in text
+        assert f"({sum(1 for f in shop.flowers if f)} vases, {result.breakdown[seat][0]}p)" in text
+        assert f"trash {len(shop.trash)}" in text

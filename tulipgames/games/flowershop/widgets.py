@@ -244,6 +244,30 @@ def spot_cell(shop: ShopView, index: int, wide: bool, selected: str | None = Non
     return text
 
 
+def final_windows(view: FlowerShopView, names: Sequence[str]) -> list[Text]:
+    """The results' context, one line per seat: the final window (each filled vase as
+    ``T×2:T2·H``), the hung baskets, money and trash, after cleanup (E1).
+
+    For a results screen: ``final_windows(table.turn(None).view, names)``; a full window per
+    seat is :meth:`ShopWindow.show_shop` on the same view.
+    """
+    lines = []
+    for shop in view.shops:
+        line = name_cell(names[shop.seat], 10)
+        line.append(f" {sum(view.preview[shop.seat])} FP ", style="bold")
+        filled = [(v, f) for v, f in shop.spots if v is not None and f is not None]
+        for vase, flower in filled:
+            line.append(f"{CARDS[vase].flower}×{CARDS[vase].count}:", style="dim")
+            line.append_text(card_text(flower, with_id=False))
+            line.append(" ")
+        petals = sum(CARDS[v].petals for v, _f in filled)
+        line.append(f"({len(filled)} vases, {petals}p) ", style="dim")
+        fp = sum(CARDS[b].fp for b in shop.hooks)
+        line.append(f"baskets {len(shop.hooks)} ({fp}FP) ${shop.money} trash {len(shop.trash)}")
+        lines.append(line)
+    return lines
+
+
 class OpponentsPanel(Static):
     """Every other seat on one line: vases filled, baskets, storage, trash, money, pick state."""
 
