@@ -267,9 +267,9 @@ async def test_four_seats_at_80x24_every_rival_line_and_window_on_a_key() -> Non
         await pilot.pause()
         text = screen_text(app)
         rows = [line for line in text.splitlines() if " filled " in line]
-        assert len(rows) == 3
+        assert len(rows) == 3 and all(re.search(r"\$\d+  (done|using)", row) for row in rows)
         # names are cut and padded by terminal cells: the columns line up
-        assert len({cell_len(row[:row.index(" filled ")]) for row in rows}) == 1
+        assert len({cell_len(row[:row.index(" filled ") - 4]) for row in rows}) == 1
         assert "[/]Dan" in text and "山田太郎" in text and "🌷 Cleo" in text
         keys = footer_keys(app)
         assert keys["w:Shops"] and keys["c:Card"] and keys["d:Done"] is False
@@ -344,3 +344,15 @@ def test_final_windows_give_the_results_their_context() -> None:
         assert f" {result.totals[seat]} FP " in text
         assert f"({sum(1 for f in shop.flowers if f)} vases, {result.breakdown[seat][0]}p)" in text
         assert f"trash {len(shop.trash)}" in text
+
+
+def test_a_rivals_longest_line_fits_80_columns() -> None:
+    state = GAME.new_state(4, 1)
+    dan = state.shops[3]
+    dan.spots = ["VA12", "VA13", "VA14", "VA15", "VA05", "VA06", "VA07", "VA08"]
+    dan.flowers = ["FL09", "FL19", "FL29", "FL38", "FL05", "FL06", "FL15", "FL16"]
+    dan.hooks, dan.storage = ["BA09", "BA10", "BA11"], ["OR01", "OR02", "OR03", "OR04", "OR05"]
+    dan.trash, dan.money = ["FL01"] * 12, 99
+    line = widgets_module.opponent_line(state.view(0), state.view(0).shops[3], "山田太郎さん")
+    assert line.cell_len <= 78 and line.plain.endswith("picking"), line.plain
+    assert "8/8 filled  3 baskets 12FP  stored 5  trash 12  $99  hand 7" in line.plain

@@ -278,29 +278,33 @@ class OpponentsPanel(Static):
     def show_opponents(
         self, view: FlowerShopView, viewer: int, names: Sequence[str], wide: bool = False
     ) -> None:
-        lines: list[Text] = []
-        for shop in view.shops:
-            if shop.seat == viewer:
-                continue
-            filled = sum(1 for _v, f in shop.spots if f is not None)
-            vases = sum(1 for v, _f in shop.spots if v is not None)
-            fp = sum(CARDS[b].fp for b in shop.hooks)
-            state = ""
-            if view.phase == "pick":
-                state = "picked" if shop.picked else "choosing"
-            elif view.phase == "use":
-                state = "done" if shop.done else "using"
-            line = Text(no_wrap=True, overflow="ellipsis")
-            line.append_text(name_cell(names[shop.seat], 8))
-            line.append(f" filled {filled}/{vases}  baskets {len(shop.hooks)} {fp}FP  "
-                        f"storage {len(shop.storage)}  trash {len(shop.trash)}  ${shop.money}  ")
-            if view.phase == "pick":
-                line.append(f"hand {shop.hand_size}  ")
-            line.append(state, style="italic")
-            if wide:
-                line.append(f"  now {sum(view.preview[shop.seat])} FP", style="dim")
-            lines.append(line)
+        lines = [opponent_line(view, shop, names[shop.seat], wide)
+                 for shop in view.shops if shop.seat != viewer]
         self.update(Text("\n").join(lines))
+
+
+def opponent_line(view: FlowerShopView, shop: ShopView, name: str, wide: bool = False) -> Text:
+    """A rival's essentials on one line (spec 9): vases filled, baskets, storage, trash, money,
+    hand size and where it is in the step. 78 cells hold the longest realistic line (8/8,
+    3 baskets 12FP, 5 stored, trash 12, $99, hand 7, picking)."""
+    filled = sum(1 for _v, f in shop.spots if f is not None)
+    vases = sum(1 for v, _f in shop.spots if v is not None)
+    fp = sum(CARDS[b].fp for b in shop.hooks)
+    state = ""
+    if view.phase == "pick":
+        state = "picked" if shop.picked else "picking"
+    elif view.phase == "use":
+        state = "done" if shop.done else "using"
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append_text(name_cell(name, 8))
+    line.append(f" {filled}/{vases} filled  {len(shop.hooks)} baskets {fp}FP  "
+                f"stored {len(shop.storage)}  trash {len(shop.trash)}  ${shop.money}  ")
+    if view.phase == "pick":
+        line.append(f"hand {shop.hand_size}  ")
+    line.append(state, style="italic")
+    if wide:
+        line.append(f"  now {sum(view.preview[shop.seat])} FP", style="dim")
+    return line
 
 
 class DraftPanel(Static):
