@@ -153,11 +153,13 @@ class ShopWindow(Static):
         if shop.using:
             using = Text.assemble(("Using ", "dim"), card_text(shop.using))
             if shop.using == selected:
-                using.stylize("reverse")
+                using.stylize("reverse", 6)
             lines.append(using)
         lines.extend(self._storage(shop, selected))
         lines.append(Text.assemble(("Now ", "dim"), score_line(view.categories,
                                                                 view.preview[seat])))
+        # an explicit height: a terminal did not always grow an auto height when a line came
+        self.styles.height = len(lines) + 2
         self.update(Text("\n").join(lines))
 
     @staticmethod
