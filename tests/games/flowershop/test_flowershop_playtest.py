@@ -356,3 +356,6 @@ def test_a_rivals_longest_line_fits_80_columns() -> None:
     line = widgets_module.opponent_line(state.view(0), state.view(0).shops[3], "山田太郎さん")
     assert line.cell_len <= 78 and line.plain.endswith("picking"), line.plain
     assert "8/8 filled  3 baskets 12FP  stored 5  trash 12  $99  hand 7" in line.plain
+    dan.hooks = ["BA09"]
+    line = widgets_module.opponent_line(state.view(0), state.view(0).shops[3], "Dan")
+    assert " 1 basket 4FP " in line.plain  # not "1 baskets"

@@ -299,7 +299,8 @@ def opponent_line(view: FlowerShopView, shop: ShopView, name: str, wide: bool = 
         state = "done" if shop.done else "using"
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append_text(name_cell(name, 8))
-    line.append(f" {filled}/{vases} filled  {len(shop.hooks)} baskets {fp}FP  "
+    baskets = f"{len(shop.hooks)} basket" + ("" if len(shop.hooks) == 1 else "s")
+    line.append(f" {filled}/{vases} filled  {baskets} {fp}FP  "
                 f"stored {len(shop.storage)}  trash {len(shop.trash)}  ${shop.money}  ")
     if view.phase == "pick":
         line.append(f"hand {shop.hand_size}  ")
