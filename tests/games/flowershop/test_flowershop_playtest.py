@@ -217,8 +217,16 @@ async def test_hot_seat_asks_before_the_keyboard_passes_and_esc_takes_it_back() 
         await pilot.press("escape")  # back to choosing, still in the game
         await pilot.pause()
         assert isinstance(app.screen, SCREEN) and "Confirm" not in screen_text(app)
+        await pilot.press("w")  # look at Ben's shop before picking
+        await pilot.pause()
+        assert "╭─ Ben's shop" in screen_text(app)
         await pilot.press("3", "enter")  # Enter confirms too
         await wait_for(pilot, lambda: table.record.actions == [(0, f"pick {hand[2]}")])
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, SCREEN))
+        assert "╭─ Ben's shop" in screen_text(app)  # Ben sees his own shop, not Ana's look
+        assert "Confirm" not in screen_text(app)
 
 
 async def test_a_pick_and_placing_it_take_three_keys_with_one_human() -> None:

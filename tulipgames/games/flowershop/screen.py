@@ -93,6 +93,8 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
         self._card: str | None = None
         #: A step that passes the keyboard, waiting for its confirmation (hot-seat only).
         self._pending: Action | None = None
+        #: The seat these belong to: they do not pass with the keyboard.
+        self._set_up_for: int | None = None
 
     def compose_board(self) -> ComposeResult:
         yield OpponentsPanel(id="fs-opponents")
@@ -121,6 +123,9 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
 
     def show(self, turn: Turn[FlowerShopView]) -> None:
         view, seat = turn.view, turn.seat
+        if seat != self._set_up_for:
+            self._look, self._card, self._pending = 0, None, None
+            self._set_up_for = seat
         # What the player set up on screen lasts only while the rules still allow it.
         if self._pending is not None and not turn.may(self._pending):
             self._pending = None
@@ -142,14 +147,11 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
         opponents = self.query_one(OpponentsPanel)
         opponents.display = not view.solo
         opponents.show_opponents(view, mine, turn.names, wide=self.size.width >= 110)
-        self.query_one(DraftPanel).show_step(turn, self._why_not, self._pending)
+        self.query_one(DraftPanel).show_step(turn, self.why_not, self._pending)
         note = "" if turn.acting else self.status_text(turn)
         self.query_one(ActionMenu).show_actions(turn, note=note, card=self._card,
                                                 pending=self._pending)
         self.refresh_bindings()
-
-    def _why_not(self, action: Action) -> str | None:
-        return self.why_not(action)
 
     def _redraw(self) -> None:
         """Redraw after a change on screen only (selection, confirmation, shop looked at)."""
