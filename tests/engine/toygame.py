@@ -23,6 +23,8 @@ from tulipgames.engine.core import (
     Option,
     Result,
     State,
+    UnreadableAction,
+    as_int,
     seat_ref,
 )
 
@@ -34,6 +36,14 @@ class Take(Action):
     def __str__(self) -> str:
         return f"take {self.stones}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Take | None:
+        if words[0] != "take":
+            return None
+        if len(words) != 2:
+            raise UnreadableAction("write take N")
+        return cls(as_int(words[1], "the number of stones"))
+
 
 @dataclass(frozen=True)
 class Peek(Action):
@@ -41,6 +51,10 @@ class Peek(Action):
 
     def __str__(self) -> str:
         return "peek"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Peek | None:
+        return cls() if words == ["peek"] else None
 
 
 @dataclass(frozen=True)
@@ -123,19 +137,13 @@ class Nim(Game):
     state_class = NimState
     hidden_information = True
     options = {"pile": Option("pile", 15, tuple(range(1, 16)), "stones at the start")}
+    actions = (Take, Peek)
+    notation_help = "take N or peek"
 
     @property
     def levels(self) -> tuple[BotLevel, ...]:
         hard = BotLevel("hard", lambda seed: SearchBot(iterations=400, seed=seed), "", default=True)
         return (RANDOM, hard)
-
-    def parse_action(self, text: str) -> Action:
-        words = text.split()
-        if words == ["peek"]:
-            return Peek()
-        if len(words) == 2 and words[0] == "take" and words[1].isdigit():
-            return Take(int(words[1]))
-        raise IllegalAction(f"cannot read {text!r}: write 'take N' or 'peek'")
 
 
 NIM = Nim()

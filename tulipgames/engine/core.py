@@ -156,6 +156,8 @@ class Result:
     ranks: tuple[int, ...]
     tiebreak: str = ""
     tiebreak_values: tuple[Any, ...] = ()
+    #: Why the game ended, in words ("Ana's leaf row reached 61"); "" while it runs.
+    ending: str = ""
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -182,6 +184,7 @@ class Result:
         tiebreak: str = "",
         tiebreak_values: Sequence[Any] | None = None,
         tiebreak_keys: Sequence[Sequence[Any]] | None = None,
+        ending: str = "",
     ) -> Result:
         """Make a result from a breakdown; ranks by total, then by ``tiebreak_keys`` per seat."""
         totals = tuple(sum(row) for row in breakdown)
@@ -194,6 +197,7 @@ class Result:
             ranks=cls.rank(keys),
             tiebreak=tiebreak,
             tiebreak_values=tuple(tiebreak_values or ()),
+            ending=ending,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -204,6 +208,7 @@ class Result:
             "ranks": list(self.ranks),
             "tiebreak": self.tiebreak,
             "tiebreak_values": list(self.tiebreak_values),
+            "ending": self.ending,
         }
 
 
