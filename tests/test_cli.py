@@ -115,8 +115,8 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]):
 
 
 def test_help_everywhere():
-    for argv in ([], ["play"], ["solo"], ["resume"], ["simulate"], ["bench"], ["serve"],
-                 ["screenshots"]):
+    for argv in ([], ["play"], ["solo"], ["resume"], ["export"], ["import"], ["replay"],
+                 ["simulate"], ["bench"], ["serve"], ["screenshots"]):
         done = subprocess.run([sys.executable, "-m", "tulipgames", *argv, "--help"],
                               capture_output=True, text=True, timeout=60, check=False)
         assert done.returncode == 0, done.stderr
