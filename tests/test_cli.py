@@ -6,6 +6,7 @@ import fcntl
 import json
 import os
 import pty
+import random
 import re
 import select
 import signal
@@ -18,6 +19,7 @@ import time
 import pytest
 
 from tests.tui import toygame
+from tulipgames import games
 from tulipgames.cli import build_parser, main, parse_args, parse_seats
 
 
@@ -113,8 +115,8 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]):
 
 
 def test_help_everywhere():
-    for argv in ([], ["play"], ["solo"], ["resume"], ["simulate"], ["bench"], ["serve"],
-                 ["screenshots"]):
+    for argv in ([], ["play"], ["solo"], ["resume"], ["export"], ["import"], ["replay"],
+                 ["simulate"], ["bench"], ["serve"], ["screenshots"]):
         done = subprocess.run([sys.executable, "-m", "tulipgames", *argv, "--help"],
                               capture_output=True, text=True, timeout=60, check=False)
         assert done.returncode == 0, done.stderr
@@ -209,3 +211,48 @@ def test_ctrl_c_stops_bench_with_the_games_measured_so_far():
     assert "Traceback" not in text
     assert "stopped by Ctrl-C" in text
     assert "games/s" in text  # the table heading, with at least the first game's row
+
+
+async def test_replay_opens_the_viewer_on_a_saved_game_and_leaves_to_the_menu(tmp_path):
+    from tests.pilot import screen_text
+    from tulipgames.cli import replay_app, replay_source
+    from tulipgames.engine.core import SeatSpec
+    from tulipgames.replay import ReplayTable
+    from tulipgames.store import Store
+    from tulipgames.table import Table
+    from tulipgames.tui.screens.menu import MenuScreen
+
+    store = Store(tmp_path)
+    sixtyone = games.get_game("sixtyone")
+    table = Table.new(sixtyone, [SeatSpec("Ana"), SeatSpec("Bot", "bot:random")], 5)
+    store.create(table)
+    rng = random.Random(5)
+    while not table.state.is_over():
+        seat = table.state.to_act()[0]
+        table.play(seat, rng.choice(table.state.legal_actions(seat)))
+    record, owned = replay_source(str(table.save_id), store, build_parser())
+    assert owned == {0} and record == table.record
+    app = replay_app(record, owned, store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen.table, ReplayTable)
+        length = len(table.record.actions)
+        assert f"Replay {length}/{length}" in screen_text(app)
+        await pilot.press("home")
+        assert app.screen.table.position == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+def test_replay_of_a_missing_game_or_file_is_one_line(tmp_path, capsys):
+    assert "cannot replay game 9: there is no saved game 9" in fails(
+        ["--data-dir", str(tmp_path), "replay", "9"], capsys
+    )
+    assert "cannot read" in fails(
+        ["--data-dir", str(tmp_path), "replay", str(tmp_path / "none.json")], capsys
+    )
+    (tmp_path / "bad.json").write_text("{}", "utf-8")
+    assert "cannot replay" in fails(
+        ["--data-dir", str(tmp_path), "replay", str(tmp_path / "bad.json")], capsys
+    )

@@ -161,6 +161,13 @@ def build_parser() -> Parser:
     )
     import_.add_argument("file", type=Path, metavar="FILE", help="a record file ('-': stdin)")
 
+    replay = sub.add_parser(
+        "replay", help="step through a game: a saved one by number, or a record file",
+        description="Open the replay viewer (arrows step, Home/End, v changes the view). A "
+        "finished game shows every seat; an unfinished one only the seats played here.",
+    )
+    replay.add_argument("game", metavar="FILE|ID", help="a game number or a record file")
+
     simulate = sub.add_parser(
         "simulate", help="headless bot games: results, throughput, invariant checks",
         description="Play bot games without a screen. Levels are dealt to the seats in turn "
@@ -347,6 +354,54 @@ def print_rich(renderable: Any) -> None:
     Console().print(renderable)
 
 
+def replay_source(text: str, store: Any, parser: Parser) -> tuple[Any, frozenset[int] | None]:
+    """The record to replay and the seats its viewer played (``None``: none of them).
+
+    A saved game was played at this keyboard, so its human seats are the viewer's; a file
+    may be anyone's game, so an unfinished one is watched from no seat's side.
+    """
+    from tulipgames.engine.record import RecordError
+    from tulipgames.store import SaveError, read_export
+
+    if text.isdigit():
+        try:
+            table = store.load(int(text))
+        except SaveError as exc:
+            parser.error(f"cannot replay game {text}: {exc}")
+        return table.record, frozenset(table.human_seats())
+    try:
+        loaded, _ = read_export(Path(text).read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        parser.error(f"cannot read {text}: {getattr(exc, 'strerror', None) or exc}")
+    except RecordError as exc:
+        parser.error(f"cannot replay {text}: {exc}")
+    return loaded.record, None
+
+
+def replay_app(record: Any, owned: frozenset[int] | None, store: Any = None) -> Any:
+    """The app opened on the replay viewer of ``record``; closing it leads to the menu."""
+    from tulipgames.tui.app import TulipGamesApp
+    from tulipgames.tui.screens.replay import replay_screen
+
+    class ReplayApp(TulipGamesApp):
+        def on_mount(self) -> None:
+            # Textual runs TulipGamesApp.on_mount too (it pushes the menu); the viewer goes on
+            # top once that is done.
+            self.call_later(self.push_screen, replay_screen(record, owned))
+
+    return ReplayApp(store)
+
+
+def cmd_replay(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.net.terminal import tune_for_ssh_login
+
+    store = open_store(args, parser)
+    record, owned = replay_source(args.game, store, parser)
+    app = replay_app(record, owned, store)
+    app.run(**tune_for_ssh_login(app))
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames.simulate import simulate
 
@@ -426,6 +481,7 @@ COMMANDS = {
     "resume": cmd_resume,
     "export": cmd_export,
     "import": cmd_import,
+    "replay": cmd_replay,
     "simulate": cmd_simulate,
     "bench": cmd_bench,
     "serve": cmd_serve,
