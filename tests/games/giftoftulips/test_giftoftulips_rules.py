@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tests.games.giftoftulips.helpers import draw, finish_setup, playing, set_ranking, uids_in
-from tulipgames.engine.core import IllegalAction
+from tulipgames.engine.core import IllegalAction, UnreadableAction
 from tulipgames.engine.record import can_undo
 from tulipgames.games import get_game
 from tulipgames.games.giftoftulips.data import COPIES, VALUES, VARIETIES
@@ -39,10 +39,32 @@ def test_notation_round_trips(action: object) -> None:
     assert GAME.parse_action(str(action)) == action
 
 
-@pytest.mark.parametrize("text", ["", "hold", "give", "give x", "bouquet Z4", "bouquet V9", "add"])
-def test_unreadable_notation_is_rejected(text: str) -> None:
-    with pytest.raises(IllegalAction, match="cannot read"):
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "cannot read '': expected keep, give SEAT"),
+        ("hold", "cannot read 'hold'"),
+        ("give", "give takes one seat number"),
+        ("give x", "the seat to give to must be a number"),
+        ("bouquet Z4", "Z4 is no card"),
+        ("bouquet V9", "V9 is no card"),
+        ("bouquet", "bouquet takes a card such as V4"),
+        ("add", "add takes faceup or secret"),
+        ("add up", "add takes faceup or secret"),
+    ],
+)
+def test_unreadable_notation_is_rejected_with_a_reason(text: str, reason: str) -> None:
+    with pytest.raises(UnreadableAction) as raised:
         GAME.parse_action(text)
+    assert reason in raised.value.reason
+
+
+def test_readable_but_forbidden_is_not_unreadable() -> None:
+    state = GAME.new_state(2, 1, {"start_player": 0})
+    with pytest.raises(IllegalAction) as raised:
+        state.apply(0, GAME.parse_action("give 0"))
+    assert not isinstance(raised.value, UnreadableAction)
+    assert "bouquet" in raised.value.reason
 
 
 def test_copies_per_variety_and_value_follow_the_table() -> None:
