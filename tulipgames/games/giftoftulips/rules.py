@@ -571,12 +571,12 @@ class GiftState(State):
             return events
         shown = []
         for s in range(self.seats):
-            index = self.chosen_index[s]
-            assert index is not None
-            self.bouquets[s].append(self.deals[s][index])
-            self.secret.append(self.deals[s][1 - index])
+            chosen = self.chosen_index[s]
+            assert chosen is not None
+            self.bouquets[s].append(self.deals[s][chosen])
+            self.secret.append(self.deals[s][1 - chosen])
             self.secret_owner.append(s)
-            shown.append(f"{seat_ref(s)} {self.deals[s][index]}")
+            shown.append(f"{seat_ref(s)} {self.deals[s][chosen]}")
         self.deals = [() for _ in range(self.seats)]
         self.phase = PLAY
         events.append(Event("Bouquets revealed: " + ", ".join(shown), reveals=True))
@@ -696,8 +696,8 @@ class GiftState(State):
     def view(self, seat: int | None) -> GiftView:
         setup = self.phase == SETUP
         mine = seat is not None
-        deal: tuple[Card, ...] = self.deals[seat] if mine and setup else ()
-        index = self.chosen_index[seat] if mine and setup else None
+        deal: tuple[Card, ...] = self.deals[seat] if seat is not None and setup else ()
+        index = self.chosen_index[seat] if seat is not None and setup else None
         return GiftView(
             viewer=seat,
             seats=self.seats,
@@ -723,7 +723,7 @@ class GiftState(State):
             )
             if self.phase != OVER
             else (),
-            choices=tuple(self.choices(seat)) if mine else (),
+            choices=tuple(self.choices(seat)) if seat is not None else (),
             festival_before_reveal=self.festival_before_reveal,
             reveals=tuple(self.reveals),
             rewards=place_rewards(self.seats),
