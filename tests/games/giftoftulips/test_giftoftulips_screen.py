@@ -140,10 +140,10 @@ async def test_turn_keys_give_needs_a_seat_and_escape_cancels() -> None:
         assert "Card 1 of 2" in text and "k Keep" in text and "Face up" in text
         await pilot.press("g")
         await pilot.pause()
-        assert "to?" in screen_text(app)
+        assert "Give it for" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
-        assert "to?" not in screen_text(app) and isinstance(app.screen, GiftOfTulipsScreen)
+        assert "Give it for" not in screen_text(app) and isinstance(app.screen, GiftOfTulipsScreen)
         await pilot.press("g", "3")
         await pilot.pause()
         assert table.record.actions[-1] == (0, "give 2")

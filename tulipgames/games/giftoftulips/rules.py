@@ -373,6 +373,8 @@ class GiftView:
     rewards: tuple[PlaceReward, ...] = ()
     #: ``reveal_pace`` option: "step" (a key per flipped secret card) or "auto".
     reveal_pace: str = "step"
+    #: The final scores once the game is over (the scoring table), else ``None``.
+    final: Result | None = None
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -728,6 +730,7 @@ class GiftState(State):
             reveals=tuple(self.reveals),
             rewards=place_rewards(self.seats),
             reveal_pace=str(self.options.get("reveal_pace", "step")),
+            final=self.result() if self.phase == OVER else None,
         )
 
     def secrets(self, seat: int) -> frozenset[str]:
