@@ -14,7 +14,7 @@ from tulipgames.engine.core import SeatSpec
 from tulipgames.games.giftoftulips.rules import GAME, PLAY, GiftState, GiftView
 from tulipgames.games.giftoftulips.screen import SCREEN, GiftOfTulipsScreen
 from tulipgames.games.giftoftulips.widgets import value_counts
-from tulipgames.table import Table
+from tulipgames.table import Table, Turn
 from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.screens.results import ResultsScreen
 
@@ -207,7 +207,12 @@ async def test_one_give_is_one_save_and_one_redraw() -> None:
         await pilot.pause()
         shows: list[int] = []
         original = screen.show
-        screen.show = lambda turn: (shows.append(1), original(turn))[1]  # type: ignore[method-assign]
+
+        def counted(turn: Turn[GiftView]) -> None:
+            shows.append(1)
+            original(turn)
+
+        screen.show = counted  # type: ignore[method-assign]
         saves.clear()
         await pilot.press("g", "3")
         await pilot.pause()

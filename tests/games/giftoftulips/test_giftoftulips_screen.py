@@ -55,8 +55,9 @@ async def test_hot_seat_game_with_a_bot_to_the_results(tmp_path: Path) -> None:
                 continue
             game = app.screen
             live = table.state
-            assert isinstance(live, GiftState)
+            assert isinstance(live, GiftState) and isinstance(game, GiftOfTulipsScreen)
             seat = game.viewer
+            assert seat is not None
             before = len(table.record.actions)
             if live.phase != PLAY:
                 await pilot.press("1")
@@ -77,7 +78,7 @@ async def test_hot_seat_game_with_a_bot_to_the_results(tmp_path: Path) -> None:
                     target = next(int(a.split()[1]) for a in sorted(legal) if a.startswith("give"))
                     await pilot.press(str(target + 1))
                 moves += 1
-            await wait_for(pilot, lambda before=before: len(table.record.actions) > before)
+            await wait_for(pilot, lambda: len(table.record.actions) > before)  # noqa: B023
         assert any("Pass to Ana" in text for text in curtains)
         assert any("Pass to Mira" in text for text in curtains)
         game = app.screen
@@ -94,7 +95,7 @@ async def test_hot_seat_game_with_a_bot_to_the_results(tmp_path: Path) -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
         assert "Total" in screen_text(app)
-    assert table.state.turns_taken == [10, 10, 10]
+    assert table.turn(0).view.turns_taken == (10, 10, 10)
     store.close()
 
 
@@ -191,15 +192,17 @@ async def test_auto_reveal_pace_flips_by_itself(monkeypatch) -> None:
 async def test_a_bots_secret_add_shows_only_the_count_and_a_log_line() -> None:
     table = new_table([SeatSpec("Ana"), SeatSpec("Ben", "bot:normal")], 6, start_player=1)
     table.ensure_bots_running = lambda: None  # type: ignore[method-assign]
+    state = table.state
+    assert isinstance(state, GiftState)
     for seat in (0, 1):
-        first = table.state.deals[seat][0]
+        first = state.deals[seat][0]
         table.play(seat, f"bouquet {first}")
     app = TulipGamesApp(None)
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(SCREEN(table, frozenset({0})))
         await pilot.pause()
-        before = table.state.view(0).secret_size
-        hidden = table.state.pending
+        before = table.turn(0).view.secret_size
+        hidden = table.state.pending  # type: ignore[attr-defined]
         assert hidden is not None
         assert f"Secret {before} " in screen_text(app)
         table.play(1, "add secret")

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.games.giftoftulips.helpers import hidden_from, uids_in
+from tests.games.giftoftulips.helpers import hidden_from, new_game, uids_in
 from tulipgames.engine.testing import check_bot_games, play_checked_game
 from tulipgames.games.giftoftulips.data import SECRET_REVEAL_COUNT, TURNS_PER_PLAYER
 from tulipgames.games.giftoftulips.rules import GAME, OVER, GiftState
@@ -38,7 +38,7 @@ def test_random_games_obey_the_engine_contract(players: int) -> None:
 def test_no_view_ever_shows_a_hidden_card_and_secrets_name_the_owners_cards(players: int) -> None:
     owned = 0
     for number in range(FULL_LEAK_CHECK):
-        state = GAME.new_state(players, number)
+        state = new_game(players, number)
         rng = random.Random(number)
         while True:
             assert_no_leak(state)
@@ -60,7 +60,7 @@ def test_no_view_ever_shows_a_hidden_card_and_secrets_name_the_owners_cards(play
 def test_determinize_keeps_the_view_and_redeals_the_rest(players: int) -> None:
     changed = 0
     for number in range(30):
-        state = GAME.new_state(players, number)
+        state = new_game(players, number)
         rng = random.Random(number)
         for _ in range(rng.randrange(0, 40)):
             if state.is_over():
@@ -69,6 +69,7 @@ def test_determinize_keeps_the_view_and_redeals_the_rest(players: int) -> None:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         for seat in range(players):
             twin = state.determinize(seat, random.Random(number * 7 + seat))
+            assert isinstance(twin, GiftState)
             assert repr(twin.view(seat)) == repr(state.view(seat))
             assert twin.invariant_violations() == []
             if not state.is_over():
