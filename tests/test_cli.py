@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import pty
+import re
+import select
+import signal
+import struct
 import subprocess
 import sys
+import termios
+import time
 
 import pytest
 
@@ -62,7 +71,7 @@ def test_corrupt_database_is_one_clear_line(tmp_path, capsys: pytest.CaptureFixt
         main(["--data-dir", str(tmp_path), "resume", "1"])
     assert exit_info.value.code == 1
     err = capsys.readouterr().err
-    assert "damaged or not a database" in err
+    assert "not an SQLite database" in err
     assert "Traceback" not in err
 
 
@@ -117,3 +126,86 @@ def test_data_dir_before_or_after_the_command(tmp_path):
     assert parse_args(parser, ["--data-dir", str(tmp_path), "serve"]).data_dir == tmp_path
     assert parse_args(parser, ["serve", "--data-dir", str(tmp_path)]).data_dir == tmp_path
     assert parse_args(parser, ["--data-dir", str(tmp_path), "resume"]).data_dir == tmp_path
+
+
+def run_on_a_terminal(argv: list[str], ready: str, timeout: float = 120) -> tuple[int, str]:
+    """Run ``tulipgames argv`` on a pseudo-terminal, press Ctrl-C (SIGINT) once ``ready``
+    appears in its output, and return its exit code and everything it wrote."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    env["TERM"] = "xterm-256color"
+    proc = subprocess.Popen([sys.executable, "-m", "tulipgames", *argv], stdin=slave,
+                            stdout=slave, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    output = b""
+    deadline = time.monotonic() + timeout
+    sent = False
+
+    def read_some(wait: float) -> bool:
+        nonlocal output
+        if select.select([master], [], [], wait)[0]:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                return False
+            output += chunk
+            return bool(chunk)
+        return True
+
+    while time.monotonic() < deadline:
+        if not sent and re.search(ready, plain(output)):
+            proc.send_signal(signal.SIGINT)
+            sent = True
+        if not read_some(0.1) and proc.poll() is not None:
+            break
+    while read_some(0.2):
+        if proc.poll() is not None and not select.select([master], [], [], 0.2)[0]:
+            break
+    os.close(master)
+    code = proc.wait(timeout=30)
+    assert sent, plain(output)
+    return code, plain(output)
+
+
+def plain(output: bytes) -> str:
+    """Terminal output without its colour and cursor escapes."""
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", output.decode("utf-8", "replace"))
+
+
+def test_ctrl_c_stops_simulate_with_the_figures_so_far_and_exit_130():
+    code, text = run_on_a_terminal(
+        ["simulate", "sixtyone", "--seats", "2", "--games", "100000", "--bots", "random"],
+        ready=r"\b([3-9]|\d\d+)/100000\b",  # the progress bar: a few games are done
+    )
+    assert code == 130, text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    stopped = re.search(r"stopped after (\d+) of 100000 games", text)
+    assert stopped is not None, text
+    assert int(stopped.group(1)) >= 3
+    assert re.search(r"random\s+-?\d+\.\d\d\s+\d", text), text  # the bot's row of figures
+    assert "invariant violations: 0" in text
+
+
+def test_ctrl_c_stops_simulate_json_with_one_object_and_exit_130():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tulipgames", "simulate", "sixtyone", "--games", "100000",
+         "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    data = json.loads(out)  # piped: no progress bar, just the one object
+    assert data["interrupted"] is True and data["planned_games"] == 100000
+    assert data["games"] < 100000
+    assert sum(data["wins"].values()) == pytest.approx(data["games"])
+    assert "Traceback" not in err
+
+
+def test_ctrl_c_stops_bench_with_the_games_measured_so_far():
+    code, text = run_on_a_terminal(["bench", "--quick"], ready=r"\b[1-9]/\d+\b")
+    assert code == 130, text
+    assert "Traceback" not in text
+    assert "stopped by Ctrl-C" in text
+    assert "games/s" in text  # the table heading, with at least the first game's row
