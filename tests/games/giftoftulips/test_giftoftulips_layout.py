@@ -142,6 +142,7 @@ async def test_reveal_at_80x24_then_the_final_table_with_bouquet_cards() -> None
         await wait_for(pilot, lambda: game.flipped == 0)
         text = screen_text(app)
         assert "Flip card" in text and "Final scores" not in text and "Undo" not in text
+        assert f"Space flips the next secret card ({len(view.reveals)} face down)" in text
         assert len(bouquet_lines(text, NAMES)) == 6
         for _ in view.reveals:
             await pilot.press("space")
@@ -149,6 +150,7 @@ async def test_reveal_at_80x24_then_the_final_table_with_bouquet_cards() -> None
         text = screen_text(app)
         assert f"Secret card {len(view.reveals)} of {len(view.reveals)}" in text
         assert "Final scores" in text and "Flip card" not in text  # the footer moved on
+        assert "Final scores: Enter for the results" in text.splitlines()[0]
         header = next(line for line in text.splitlines() if "Total" in line)
         assert "Cards" in header and "Give" in header and "Maj 1st" in header
         for seat, line in enumerate(bouquet_lines(text, NAMES)):

@@ -106,6 +106,15 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
         hidden = self._unflipped(view)
         self.query_one(GameLog).show_lines(lines[: -(hidden + 1)] if hidden else lines)
 
+    def status_text(self, turn: Turn[GiftView]) -> str:
+        """During the reveal the status line says what the keys do next."""
+        if not turn.over or not turn.view.reveals or turn.trouble:
+            return super().status_text(turn)
+        left = len(turn.view.reveals) - (self.flipped or 0)
+        if left:
+            return f"The deck is empty: Space flips the next secret card ({left} face down)"
+        return "Final scores: Enter for the results"
+
     # -- keys ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer lists only keys that work now: undo when the rules allow taking a step
@@ -138,7 +147,7 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
         """Flip the next secret card onto the festival."""
         if self.flipped is not None and self._unflipped(self.turn.view):
             self.flipped += 1
-            self.show(self.turn)
+            self.refresh_table()
 
     def action_scores(self) -> None:
         """Every secret card is shown: on to the results."""
