@@ -231,7 +231,7 @@ def _last_card_of_game(players: int, secret: list[str]) -> tuple:
     state.secret = cards(*secret)
     state.secret_owner = [0] * len(secret)
     # the "random" draw takes the pile in order
-    state.rng.shuffle = lambda x: None  # type: ignore[method-assign]
+    state.rng.shuffle = lambda x: None  # type: ignore[method-assign, assignment]
     return state, state.active
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.games.giftoftulips.helpers import uids_in
 from tests.pilot import screen_text, wait_for
 from tulipgames.engine.core import SeatSpec
@@ -174,7 +176,7 @@ async def test_demo_tables_render_at_both_sizes() -> None:
                 assert "Ben" in text and "Dev" in text
 
 
-async def test_auto_reveal_pace_flips_by_itself(monkeypatch) -> None:
+async def test_auto_reveal_pace_flips_by_itself(monkeypatch: pytest.MonkeyPatch) -> None:
     from tulipgames.games.giftoftulips import screen as screen_module
 
     monkeypatch.setattr(screen_module, "AUTO_FLIP_SECONDS", 0.05)
