@@ -375,6 +375,8 @@ class GiftView:
     reveal_pace: str = "step"
     #: The final scores once the game is over (the scoring table), else ``None``.
     final: Result | None = None
+    #: Whole turns the deck still holds after the cards in play (each turn draws two).
+    turns_left: int = 0
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -731,6 +733,7 @@ class GiftState(State):
             rewards=place_rewards(self.seats),
             reveal_pace=str(self.options.get("reveal_pace", "step")),
             final=self.result() if self.phase == OVER else None,
+            turns_left=len(self.deck) // 2,
         )
 
     def secrets(self, seat: int) -> frozenset[str]:

@@ -65,7 +65,12 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
         if view.reveals and self.flipped is None:
             self._start_reveal(view)
         festival, caption, fresh = self._festival_shown(view)
-        piles = (view.secret_size + self._unflipped(view), view.deck_size, view.removed_size)
+        piles = (
+            view.secret_size + self._unflipped(view),
+            view.deck_size,
+            view.removed_size,
+            view.turns_left,
+        )
         self.query_one(FestivalPanel).show_festival(
             festival, view.rewards, piles, caption, fresh
         )

@@ -100,7 +100,7 @@ class FestivalPanel(Widget):
         super().__init__(id=id)
         self.festival = Festival((), (0, 0, 0, 0), ((), (), (), ()))
         self.rewards: tuple[PlaceReward, ...] = ()
-        self.piles = (0, 0, 0)
+        self.piles = (0, 0, 0, 0)
         self.caption = ""
         self.fresh: str | None = None
 
@@ -108,12 +108,12 @@ class FestivalPanel(Widget):
         self,
         festival: Festival,
         rewards: tuple[PlaceReward, ...],
-        piles: tuple[int, int, int],
+        piles: tuple[int, int, int, int],
         caption: str = "",
         fresh: str | None = None,
     ) -> None:
-        """``piles``: secret festival, deck and removed sizes; ``fresh``: the variety that just
-        moved (marked ``*``), e.g. during the reveal."""
+        """``piles``: secret festival, deck and removed sizes and the turns left; ``fresh``:
+        the variety that just moved (marked ``*``), e.g. during the reveal."""
         self.festival, self.rewards, self.piles = festival, rewards, piles
         self.caption, self.fresh = caption, fresh
         self.refresh(layout=True)
@@ -151,9 +151,9 @@ class FestivalPanel(Widget):
                 text.append_text(variety_tag(variety))
                 text.append(" ")
             text.append(f"Give +{last.give_bonus}, Keep {last.keep}\n", style="dim")
-        secret, deck, removed = self.piles
+        secret, deck, removed, turns = self.piles
         text.append(f"Secret {secret}", style="bold")
-        text.append(f" · deck {deck} ({deck // 2} turns) · out {removed}")
+        text.append(f" · deck {deck} ({turns} turns) · out {removed}")
         if self.caption:
             text.append("\n")
             text.append(self.caption, style="bold reverse")
