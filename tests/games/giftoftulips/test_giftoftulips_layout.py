@@ -13,7 +13,7 @@ from tests.pilot import screen_text, wait_for
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.giftoftulips.rules import GAME, PLAY, GiftState, GiftView
 from tulipgames.games.giftoftulips.screen import SCREEN, GiftOfTulipsScreen
-from tulipgames.games.giftoftulips.widgets import value_counts
+from tulipgames.games.giftoftulips.widgets import card_tag, value_counts
 from tulipgames.table import Table, Turn
 from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.screens.results import ResultsScreen
@@ -220,3 +220,30 @@ async def test_one_give_is_one_save_and_one_redraw() -> None:
         await pilot.pause()
         assert table.record.actions[-1] == (0, "give 2")
         assert len(saves) == 1 and len(shows) == 1
+
+
+async def test_many_secret_cards_stay_inside_the_turn_panel_while_giving() -> None:
+    seats = [SeatSpec("Ana"), SeatSpec("Ben", "bot:normal"), SeatSpec("Cleo", "bot:normal")]
+    table = Table.new(GAME, seats, 12, {"start_player": 0}, bot_delay=0.0)
+    table.ensure_bots_running = lambda: None  # type: ignore[method-assign]
+    while True:
+        seat = table.to_act()[0]
+        turn = table.turn(seat)
+        if seat == 0 and turn.view.card_no == 1 and turn.view.turns_taken[0] == 9:
+            break
+        secret = next((a for a in turn.legal if str(a) == "add secret"), None)
+        table.play(seat, secret if seat == 0 and secret else table.think_job(seat)())
+    mine = table.turn(0).view.own_secret
+    assert len(mine) == 10  # the setup card and one a turn: more than one line of the panel
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(SCREEN(table, frozenset({0})))
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        bottom = next(i for i, line in enumerate(lines) if line[46:].startswith("╰"))
+        panel = " ".join(line[46:] for line in lines[:bottom])
+        assert "Your secret cards:" in panel and "Give it for" in panel
+        shown = re.findall(r"[◆●▲■][VBPO][234]", panel.split("Your secret cards:")[1])
+        assert sorted(shown) == sorted(card_tag(c, gap="").plain for c in mine)
