@@ -329,10 +329,10 @@ class PlainSession:
     def finish(self) -> None:
         result = self.table.result()
         names = self.table.names
-        if result.ending:
-            self.say(f"The game is over: {result.ending}.")
-        else:
-            self.say("The game is over.")
+        ending = result.ending.strip()
+        if ending and not ending.endswith((".", "!")):
+            ending += "."
+        self.say(f"The game is over. {ending}".strip())
         order = sorted(range(len(names)), key=lambda s: (result.ranks[s], s))
         for seat in order:
             parts = ", ".join(
