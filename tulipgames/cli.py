@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tulipgames import __version__, games
-from tulipgames.engine.core import Game, SeatSpec
+from tulipgames.engine.core import Game, SeatSpec, parse_seats
 
 SOLO_GAME = "flowershop"
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT), after its partial figures.
@@ -77,29 +77,6 @@ def option_pair(text: str) -> tuple[str, str]:
     if not sep or not name.strip():
         raise argparse.ArgumentTypeError(f"options are written name=value, not {text!r}")
     return name.strip(), value.strip()
-
-
-def parse_seats(text: str, game: Game) -> list[SeatSpec]:
-    """``"Ana,Ben,bot:hard"`` → seats. ``bot`` alone is the game's middle level; ``Name=bot:easy``
-    names a bot. Raises ``ValueError`` naming the bad part."""
-    seats = []
-    parts = [part.strip() for part in text.split(",")]
-    for index, part in enumerate(parts):
-        if not part:
-            raise ValueError(f"seat {index + 1} is empty in {text!r}")
-        name, _, kind = part.partition("=") if "=" in part else ("", "", part)
-        if kind.lower() == "bot" or kind.lower().startswith("bot:"):
-            level = game.check_level(kind.partition(":")[2].lower())
-            if level not in game.bot_levels:
-                levels = ", ".join(game.bot_levels)
-                raise ValueError(f"{game.title} has no bot level {level!r} (levels: {levels})")
-            seats.append(SeatSpec(name.strip() or f"Bot {index + 1}", f"bot:{level}"))
-        else:
-            if name:
-                raise ValueError(f"seat {part!r}: only bots are written Name=bot:LEVEL")
-            seats.append(SeatSpec(part[:16], "human"))
-    game.check_seats(len(seats))
-    return seats
 
 
 def parse_options(pairs: Sequence[tuple[str, str]], game: Game) -> dict[str, Any]:
