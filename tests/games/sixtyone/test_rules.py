@@ -312,3 +312,30 @@ def test_invariants_catch_a_corrupted_sheet_and_a_skipped_leaf() -> None:
     skipped = state.clone()
     skipped.leaves[0] = ()
     assert any("0 leaves after 1 choices" in p for p in skipped.invariant_violations())
+
+
+def test_the_view_says_why_a_die_cannot_take_a_role() -> None:
+    state = position(dice=(2, 2, 6), sheets=[sheet(a2="2 - - - -", a6="5 - - - -")])
+    view = state.view(0)
+    assert view.why_not_die(0, 1) == "2 is already a waterlily (waterlilies must all differ)"
+    assert view.why_not_die(0) is None  # the 6 may be written in waterlily 2
+    reason = "after mushroom 5 the next one must be 4 or 6"
+    assert view.why_not_die(2, 0) == view.why_not_die(2, 1) == reason
+    assert view.why_not_die(2) == reason  # said once although both write dice fail
+    full = position(dice=(4, 4, 4), sheets=[sheet(a4="1 2 3 4 5 6")])
+    assert full.view(0).blocked == ()  # nothing fits: the leaf-only choice, no die reasons
+    assert all(isinstance(a, LeafOnly) for a in full.view(0).legal)
+    blocked = position(dice=(4, 1, 1), sheets=[sheet(a4="1 - - - - -")])
+    assert blocked.view(0).why_not_die(0) == "mug 1 is already filled (mug 1 takes only a 1)"
+    assert blocked.view(0).why_not_die(1) is None
+
+
+def test_the_view_carries_first_fill_standings_and_subtotals() -> None:
+    state = position(2, dice=(4, 4, 1), sheets=[sheet(a4="1 2 3 - 5 6"), sheet()])
+    state.apply(0, Place(4, 4, 1, 4))
+    assert state.view(1).standings[0][3] == "due"  # full, claimed at round end
+    state.apply(1, state.legal_actions(1)[0])
+    view = state.view(None)
+    assert view.standings[0][3] == "mine" and view.standings[1][3] == "missed"
+    assert view.subtotals[0][3] == 7 + view.first_fill_bonus
+    assert view.leaf_marks[0][0] == (11, "X", "open")

@@ -204,6 +204,7 @@ def test_scenario_14_end_at_61_round_finished(a_before: int, a_bonus: int) -> No
     state.apply(2, Place(3, 1, 4, 1))
     assert state.leaves[2][-1] == 49
     assert state.is_over() and state.round == 14 and state.to_act() == ()
+    assert state.result().ending == "{seat0}'s leaf row reached 61 in round 14"
 
 
 def leaf_bonus_before(total: int) -> int:
@@ -217,6 +218,7 @@ def test_scenario_15_end_after_round_20() -> None:
     state.apply(1, Place(1, 1, 2, 1))
     assert [state.leaf_total(s) for s in range(2)] == [52, 58]
     assert state.is_over() and state.round == 20 and state.to_act() == ()
+    assert state.result().ending == "all 20 rounds were played"
 
 
 def test_scenario_16_maximum_79() -> None:
