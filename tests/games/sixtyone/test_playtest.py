@@ -164,3 +164,28 @@ def test_the_view_says_who_chose_and_sums_up_the_last_round() -> None:
     assert summary[1:] == ("{seat0}: 2 in Pumpkins 1, leaf 6 (6)",
                            "{seat1}: 2 in Pumpkins 1, leaf 6 (6)")
     assert state.view(0).chosen == ()
+
+
+async def test_each_key_saves_and_redraws_at_most_once() -> None:
+    """One key, one intent: the confirming ``y`` is one save and one redraw, the picks before
+    it none, and Esc on an X is one take-back (one save, one redraw)."""
+    saves: list[int] = []
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Ben")], 303, bot_delay=0.0,
+                      persist=lambda t: saves.append(len(t.record.actions)))
+    app = ScreenApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SixtyOneScreen)
+        shows: list[int] = []
+        original = screen.show
+        screen.show = lambda turn: (shows.append(turn.version), original(turn))[1]  # type: ignore[method-assign]
+        per_key = []
+        for key in ("a", "b", "enter", "y", "a", "b", "enter", "y", "b", "a", "enter", "y",
+                    "escape"):
+            before = len(saves), len(shows)
+            await pilot.press(key)
+            per_key.append((key, len(saves) - before[0], len(shows) - before[1]))
+        assert [(k, s) for k, s, _ in per_key if s] == [("y", 1)] * 3 + [("escape", 1)]
+        assert all(d <= 1 for _, _, d in per_key)
+        assert saves == [1, 2, 3, 2]

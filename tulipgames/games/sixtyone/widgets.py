@@ -610,6 +610,7 @@ class SheetPainter:
         line = Text(entries[0] + " ", style="bold")
         for entry in entries[1:]:
             if line.cell_len + cell_len(entry) > width and line.plain.strip(" ·") != "":
+                line.right_crop(3)
                 lines.append(line)
                 line = Text("  ")
             line.append(entry)
