@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from tests.games.sixtyone.helpers import cells, position, sheet
 from tulipgames.engine.core import IllegalAction
+from tulipgames.engine.record import GameRecord, replay
 from tulipgames.games import get_game
 from tulipgames.games.sixtyone.data import (
     AREA_SPOTS,
@@ -339,3 +342,20 @@ def test_the_view_carries_first_fill_standings_and_subtotals() -> None:
     assert view.standings[0][3] == "mine" and view.standings[1][3] == "missed"
     assert view.subtotals[0][3] == 7 + view.first_fill_bonus
     assert view.leaf_marks[0][0] == (11, "X", "open")
+
+
+def test_saves_made_in_seat_order_replay_identically() -> None:
+    """``old_saves.json`` holds random games recorded (rules version 1) when the seats still
+    chose strictly one after another; they must replay to the same sheets and scores."""
+    saved = json.loads((Path(__file__).parent / "old_saves.json").read_text("utf-8"))
+    assert len(saved) == 4
+    for game in saved:
+        record = GameRecord.from_json(game["record"])
+        assert record.rules_version == 1
+        state = replay(GAME, record).state
+        assert state.is_over() and state.round == game["round"]
+        assert list(state.result().totals) == game["totals"]
+        assert [list(row) for row in state.result().breakdown] == game["breakdown"]
+        assert [list(map(list, s)) for s in state.sheets] == game["sheets"]
+        assert [list(row) for row in state.leaves] == game["leaves"]
+        assert [list(c) if c else None for c in state.claims] == game["claims"]
