@@ -1,12 +1,13 @@
 """Sixty-One (61 Autumn Leaves): a roll-and-write for 1-12 seats.
 
-Each round the engine rolls three dice that every seat shares. In seat order each seat makes one
-*choice*: one die picks the area (its value is the area number), another die's value is written in
-a legal spot of that area, and the third die goes to the leaf row, whose running total earns X marks
-and acorns when it hits 11, 21, 31, 41, 51 or 61 exactly. An X earned this way is placed at once, as
-a pending step of the same seat. At round end, the first seats to have filled an area share its
-first-fill bonus. The game ends after the round in which some leaf total reaches 61, or after
-round 20.
+Each round the engine rolls three dice that every seat shares, and all seats choose at once (a
+keyboard shared by several seats takes them one after another). A *choice*: one die picks the area
+(its value is the area number), another die's value is written in a legal spot of that area, and
+the third die goes to the leaf row, whose running total earns X marks and acorns when it hits 11,
+21, 31, 41, 51 or 61 exactly. An X earned this way is placed at once, as a pending step of the same
+seat. What a seat chose is shown to the others when the round ends; then the first seats to have
+filled an area share its first-fill bonus. The game ends after the round in which some leaf total
+reaches 61, or after round 20.
 
 A sheet is a tuple of six area tuples; a spot holds :data:`EMPTY`, a die value 1-6 or :data:`X`.
 Spot and area numbers are 1-based as on the printed sheet (spec section 2).
@@ -14,6 +15,7 @@ Spot and area numbers are 1-based as on the printed sheet (spec section 2).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -419,7 +421,9 @@ def seat_summary(sheet: Sheet, leaves: tuple[int, ...], claims: tuple[tuple[int,
 class SixtyOneView:
     """Everything on the table (nothing is hidden in Sixty-One) plus the viewer's own options.
 
-    ``legal`` holds the viewer's legal actions when the viewer is the seat choosing, else ``()``;
+    ``sheets`` and ``leaves`` show the viewer's own sheet as it is and the others as the round
+    began (choices for this roll are shown at round end); ``pending_x``: the viewer owes an X.
+    ``legal`` holds the viewer's legal actions while it has not finished its choice, else ``()``;
     ``blocked`` says why dice cannot take a role then (see :func:`die_blocks`).
     ``claims[area - 1]`` is ``None`` while the first-fill bonus is open, else the claiming seats;
     ``standings[seat][area - 1]`` is that seat's first-fill status (:data:`Standing`).
@@ -435,7 +439,6 @@ class SixtyOneView:
     sheets: tuple[Sheet, ...]
     leaves: tuple[tuple[int, ...], ...]
     claims: tuple[tuple[int, ...] | None, ...]
-    current: int | None
     pending_x: bool
     over: bool
     viewer: int | None
@@ -474,12 +477,16 @@ class SixtyOneState(State):
         self.lost_x = [0] * seats
         self.claims: list[tuple[int, ...] | None] = [None] * len(AREAS)
         self.round = 1
-        self.current = 0
-        self.pending_x = False
+        #: Seats that have earned an X this round and not placed it yet (their choice goes on).
+        self.pending_x: set[int] = set()
         self.over = False
         #: This round's choice of each seat in words (for the round summary), ``None`` before it.
         self.choices_made: list[str | None] = [None] * seats
         self.last_round: tuple[str, ...] = ()
+        #: The sheets and leaf rows as the round began: what everyone sees of the other seats
+        #: while they choose (rule 4.2: choices are made at the same time, shown at round end).
+        self.known_sheets: list[Sheet] = list(self.sheets)
+        self.known_leaves: list[tuple[int, ...]] = list(self.leaves)
         self.dice = self._roll()
         self.setup_events.append(self._roll_event())
 
@@ -495,11 +502,21 @@ class SixtyOneState(State):
         twin.passes = list(self.passes)
         twin.lost_x = list(self.lost_x)
         twin.claims = list(self.claims)
-        twin.round, twin.current = self.round, self.current
-        twin.pending_x, twin.over, twin.dice = self.pending_x, self.over, self.dice
+        twin.round, twin.over, twin.dice = self.round, self.over, self.dice
+        twin.pending_x = set(self.pending_x)
         twin.choices_made = list(self.choices_made)
         twin.last_round = self.last_round
+        twin.known_sheets = list(self.known_sheets)
+        twin.known_leaves = list(self.known_leaves)
         return twin
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """What ``seat`` cannot see: the choices other seats made this round. A copy for it
+        shows their sheets and leaf rows as the round began (their turn order is public)."""
+        for other in range(self.seats):
+            if other != seat:
+                self.sheets[other] = self.known_sheets[other]
+                self.leaves[other] = self.known_leaves[other]
 
     # -- reading -----------------------------------------------------------------------------
     def leaf_total(self, seat: int) -> int:
@@ -513,21 +530,29 @@ class SixtyOneState(State):
     def score_row(self, seat: int) -> tuple[int, ...]:
         return score_row(self.sheets[seat], self.leaves[seat], self.claimed_count(seat))
 
+    def has_chosen(self, seat: int) -> bool:
+        """Whether ``seat`` has finished its choice for this roll (an earned X included)."""
+        return self.choices_made[seat] is not None and seat not in self.pending_x
+
     def to_act(self) -> tuple[int, ...]:
-        return () if self.over else (self.current,)
+        """Every seat that has not finished its choice for the shared roll (rule 4.2: all
+        choose at once; a keyboard shared by several seats takes them one after another)."""
+        if self.over:
+            return ()
+        return tuple(seat for seat in range(self.seats) if not self.has_chosen(seat))
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.over or seat != self.current:
+        if self.over or self.has_chosen(seat):
             return []
         sheet = self.sheets[seat]
-        if self.pending_x:
+        if seat in self.pending_x:
             return [PlaceX(area, spot) for area, spot in all_x_spots(sheet)]
         return list(choices(sheet, self.dice))
 
     def check(self, seat: int, action: Action) -> None:
         sheet = self.sheets[seat]
         if isinstance(action, PlaceX):
-            if not self.pending_x:
+            if seat not in self.pending_x:
                 raise IllegalAction("you have no X to place")
             if action.area not in AREA_NAMES:
                 raise IllegalAction(f"there is no area {action.area}")
@@ -535,7 +560,7 @@ class SixtyOneState(State):
             if action.spot not in x_spots(cells, action.area):
                 raise IllegalAction(self._x_problem(cells, action.area, action.spot))
             return
-        if self.pending_x:
+        if seat in self.pending_x:
             raise IllegalAction("place the X you earned first")
         roll = " ".join(str(d) for d in self.dice)
         if isinstance(action, LeafOnly):
@@ -572,69 +597,67 @@ class SixtyOneState(State):
         self.sheets[seat] = (*sheet[:area - 1], cells, *sheet[area:])
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Play one step of ``seat``'s choice. What it wrote stays between the seat and the
+        rules until the round ends: the others read "has chosen" (rule 4.2)."""
         who = seat_ref(seat)
-        events: list[Event] = []
         if isinstance(action, PlaceX):
             self._write(seat, action.area, action.spot, X)
-            self.pending_x = False
+            self.pending_x.discard(seat)
             where = f"{AREA_NAMES[action.area]} {action.spot}"
             self.choices_made[seat] = f"{self.choices_made[seat]}, X in {where}"
-            events.append(Event(f"{who} places an X in {where}"))
+            events = [Event(f"{who} has chosen", private=f"{who} places an X in {where}",
+                            seat=seat)]
             self._finish_choice(events)
             return events
+        assert isinstance(action, (Place, LeafOnly))
+        total = self.leaf_total(seat) + action.leaf
         if isinstance(action, Place):
             self._write(seat, action.area, action.spot, action.write)
-            events.append(Event(
-                f"{who} writes {action.write} in {AREA_NAMES[action.area]} {action.spot}, "
-                f"leaf {action.leaf} (total {self.leaf_total(seat) + action.leaf})"
-            ))
-            leaf = action.leaf
-            choice = f"{action.write} in {AREA_NAMES[action.area]} {action.spot}, leaf {leaf}"
+            where = f"{AREA_NAMES[action.area]} {action.spot}"
+            choice = f"{action.write} in {where}, leaf {action.leaf}"
+            detail = f"{who} writes {action.write} in {where}, leaf {action.leaf} (total {total})"
         else:
-            assert isinstance(action, LeafOnly)
             self.passes[seat] += 1
-            events.append(Event(
-                f"{who} cannot place and takes leaf {action.leaf} "
-                f"(total {self.leaf_total(seat) + action.leaf})"
-            ))
-            leaf = action.leaf
-            choice = f"no placement, leaf {leaf}"
-        self._leaf_step(seat, leaf, events)
-        total = self.leaf_total(seat)
-        bonus = LEAF_BONUS.get(total)
-        gained = f": {bonus}" if bonus == "X" else f": +{bonus}" if bonus else ""
+            choice = f"no placement, leaf {action.leaf}"
+            detail = f"{who} cannot place and takes leaf {action.leaf} (total {total})"
+        bonus = self._leaf_step(seat, action.leaf)
+        gained = f": {bonus}" if bonus else ""
         self.choices_made[seat] = f"{who}: {choice} ({total}{gained})"
-        if not self.pending_x:
-            self._finish_choice(events)
+        if bonus:
+            detail += f"; {total} exactly: {bonus}"
+        if seat in self.pending_x:
+            return [Event(f"{who} is choosing", private=f"{detail}, place it now", seat=seat)]
+        events = [Event(f"{who} has chosen", private=detail, seat=seat)]
+        self._finish_choice(events)
         return events
 
-    def _leaf_step(self, seat: int, leaf: int, events: list[Event]) -> None:
-        """Write the new running total in the next leaf; an exact bonus total pays at once (4.6)."""
+    def _leaf_step(self, seat: int, leaf: int) -> str:
+        """Write the new running total in the next leaf; an exact bonus total pays at once
+        (4.6). Returns what it earned in words ("" for nothing)."""
         total = self.leaf_total(seat) + leaf
         self.leaves[seat] = (*self.leaves[seat], total)
         bonus = LEAF_BONUS.get(total)
-        who = seat_ref(seat)
         if isinstance(bonus, int):
-            events.append(Event(f"{who} hits {total} exactly: +{bonus} acorns"))
-        elif bonus == "X":
-            if all_x_spots(self.sheets[seat]):
-                self.pending_x = True
-                events.append(Event(f"{who} hits {total} exactly and earns an X"))
-            else:
-                # House rule: with no X-legal spot (a full sheet) the X is lost.
-                self.lost_x[seat] += 1
-                events.append(Event(f"{who} hits {total} exactly, but the sheet has no room for X"))
+            return f"+{bonus} acorns"
+        if bonus != "X":
+            return ""
+        if all_x_spots(self.sheets[seat]):
+            self.pending_x.add(seat)
+            return "an X"
+        # House rule: with no X-legal spot (a full sheet) the X is lost.
+        self.lost_x[seat] += 1
+        return "an X, but the sheet has no room for it"
 
     def _finish_choice(self, events: list[Event]) -> None:
-        self.current += 1
-        if self.current == self.seats:
+        if not self.to_act():
             self._end_round(events)
 
     def _end_round(self, events: list[Event]) -> None:
-        """First-fill claims (4.8), the round summary, the end check (4.9), else the next roll
-        (4.1)."""
-        summary = [f"Round {self.round}, dice {' '.join(str(d) for d in self.dice)}:",
-                   *(choice for choice in self.choices_made if choice is not None)]
+        """Every choice shown (the round summary), first-fill claims (4.8), the end check (4.9),
+        else the next roll (4.1)."""
+        choices = [choice for choice in self.choices_made if choice is not None]
+        summary = [f"Round {self.round}, dice {' '.join(str(d) for d in self.dice)}:", *choices]
+        events.extend(Event(choice) for choice in choices)
         for area in AREAS:
             if self.claims[area - 1] is not None:
                 continue
@@ -647,6 +670,7 @@ class SixtyOneState(State):
                 events.append(Event(claimed))
         self.last_round = tuple(summary)
         self.choices_made = [None] * self.seats
+        self.known_sheets, self.known_leaves = list(self.sheets), list(self.leaves)
         if self.round >= MAX_ROUNDS or any(
             self.leaf_total(s) >= END_TOTAL for s in range(self.seats)
         ):
@@ -657,7 +681,6 @@ class SixtyOneState(State):
             events.append(Event(f"Game over: {result.ending}. {best} {verb}"))
             return
         self.round += 1
-        self.current = 0
         self.dice = self._roll()
         events.append(self._roll_event())
 
@@ -669,19 +692,24 @@ class SixtyOneState(State):
 
     # -- seeing ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> SixtyOneView:
+        """The table as ``seat`` may see it: its own sheet as it is, the other sheets as the
+        round began (their choices for this roll show at round end), who has chosen."""
         legal = tuple(self.legal_actions(seat)) if seat is not None else ()
-        choosing = bool(legal) and not self.pending_x and isinstance(legal[0], Place)
+        choosing = bool(legal) and isinstance(legal[0], Place)
         claims = tuple(self.claims)
-        rows = [seat_summary(self.sheets[s], self.leaves[s], claims, s) for s in range(self.seats)]
+        sheets = tuple(self.sheets[s] if s == seat else self.known_sheets[s]
+                       for s in range(self.seats))
+        leaves = tuple(self.leaves[s] if s == seat else self.known_leaves[s]
+                       for s in range(self.seats))
+        rows = [seat_summary(sheets[s], leaves[s], claims, s) for s in range(self.seats)]
         return SixtyOneView(
             seats=self.seats,
             round=self.round,
             dice=self.dice,
-            sheets=tuple(self.sheets),
-            leaves=tuple(self.leaves),
+            sheets=sheets,
+            leaves=leaves,
             claims=claims,
-            current=None if self.over else self.current,
-            pending_x=self.pending_x,
+            pending_x=seat in self.pending_x,
             over=self.over,
             viewer=seat,
             legal=legal,
@@ -691,18 +719,18 @@ class SixtyOneState(State):
             leaf_marks=tuple(row[3] for row in rows),
             blocked=die_blocks(self.sheets[seat], self.dice) if choosing and seat is not None
             else (),
-            chosen=tuple(s for s, made in enumerate(self.choices_made)
-                         if made is not None and not (self.pending_x and s == self.current)),
+            chosen=tuple(s for s in range(self.seats) if self.has_chosen(s)),
             last_round=self.last_round,
         )
 
     def prompt(self, seat: int) -> str:
         if self.over:
             return "The game is over."
-        if seat != self.current:
-            return f"Waiting for {seat_ref(self.current)} to choose."
+        if self.has_chosen(seat):
+            others = ", ".join(seat_ref(s) for s in self.to_act())
+            return f"Waiting for {others} to choose."
         roll = " ".join(str(d) for d in self.dice)
-        if self.pending_x:
+        if seat in self.pending_x:
             return f"Leaf total {self.leaf_total(seat)}: place your X in a highlighted spot."
         if not placements(self.sheets[seat], self.dice):
             return f"Round {self.round}, roll {roll}: no placement fits; pick a die for the leaves."
@@ -736,29 +764,31 @@ class SixtyOneState(State):
             for seat in claim or ():
                 if not area_full(self.sheets[seat][area - 1]):
                     problems.append(f"area {area} claimed by seat {seat} but not full")
-        if not self.over and not 0 <= self.current < self.seats:
-            problems.append(f"current seat {self.current} out of range")
         if not 1 <= self.round <= MAX_ROUNDS:
             problems.append(f"round {self.round} out of range")
         if any(not 1 <= d <= 6 for d in self.dice):
             problems.append(f"bad dice {self.dice}")
-        if self.pending_x and not all_x_spots(self.sheets[self.current]):
-            problems.append("an X is pending but no spot can take it")
-        if self.current == 0 and not self.pending_x and any(
+        for seat in self.pending_x:
+            if not all_x_spots(self.sheets[seat]) or self.choices_made[seat] is None:
+                problems.append(f"seat {seat} has an X pending but no choice or no spot for it")
+        fresh = all(choice is None for choice in self.choices_made)
+        if fresh and not self.over and any(
             self.leaf_total(s) >= END_TOTAL for s in range(self.seats)
         ):
             problems.append("a new round started although a leaf total reached 61")
+        if fresh and (self.known_sheets != self.sheets or self.known_leaves != self.leaves):
+            problems.append("the sheets everyone sees differ from the sheets at round start")
         return problems
 
     def _seat_problems(self, seat: int) -> tuple[str, ...]:
-        done = seat < self.current or (seat == self.current and self.pending_x)
+        started = self.choices_made[seat] is not None
         return seat_audit(
             self.sheets[seat],
             self.leaves[seat],
-            chosen=self.round - 1 + (1 if done else 0),
+            chosen=self.round if self.over else self.round - 1 + (1 if started else 0),
             passes=self.passes[seat],
             lost=self.lost_x[seat],
-            pending=1 if self.pending_x and seat == self.current else 0,
+            pending=1 if seat in self.pending_x else 0,
             claimed=self.claimed_count(seat),
         )
 
@@ -840,6 +870,9 @@ class SixtyOne(Game):
     info = INFO
     state_class = SixtyOneState
     actions = (Place, LeafOnly, PlaceX)
+    #: 2: the seats choose at once, so a record may interleave them (version 1 records, made
+    #: strictly in seat order, are valid interleavings and replay unchanged).
+    rules_version = 2
     notation_help = "'place area=A write=W leaf=L spot=S', 'leaf D' or 'x AREA SPOT'"
     options = {}
     hidden_information = False

@@ -136,13 +136,13 @@ class DiceSheet(Widget, can_focus=True):
     def show_turn(self, turn: Turn[SixtyOneView], acting: bool) -> None:
         """Take a new turn; a new decision (new roll, next seat, pending X) resets the choice."""
         view = turn.view
-        key = (view.round, view.current, view.pending_x, turn.legal, turn.seat)
+        key = (view.round, view.pending_x, turn.legal, turn.seat)
         self.turn, self.acting = turn, acting
         if key != self._key:
             self._key = key
             self.sel = Selection()
             self.note = None
-            self.shown = turn.seat if turn.seat is not None else (view.current or 0)
+            self.shown = turn.seat if turn.seat is not None else 0
             self._first_die()
         self._changed()
 
@@ -564,10 +564,12 @@ class SheetPainter:
         return [fit(text, width), fit(line, width)]
 
     def player_cell(self, seat: int, name_width: int) -> Text:
-        """One seat in the players' list: ▶ choosing now, ✓ has chosen this round."""
-        view = self.view
-        marker = "▶" if seat == view.current else "✓" if seat in view.chosen else " "
-        style = "bold reverse" if seat == view.current else "bold" if seat == self.seat else ""
+        """One seat in the players' list: ▶ the seat at this keyboard while it chooses, ✓ has
+        chosen this round (what, the round summary tells when the round ends)."""
+        view, turn = self.view, self.turn
+        choosing = seat == turn.seat and turn.acting
+        marker = "✓" if seat in view.chosen else "▶" if choosing else " "
+        style = "bold reverse" if choosing else "bold" if seat == self.seat else ""
         cell = Text(marker, style=style)
         cell.append_text(fit(Text(self.name(seat), style=style), name_width))
         return cell
