@@ -233,14 +233,15 @@ def play_moves(terminal: Terminal, data: Path, moves: int) -> list[list[object]]
     """Make ``moves`` of Ana's (seat 0) actions with Sixty-One's keys; returns the saved actions.
 
     On the dice sheet Enter takes the highlighted choice at every step: the area die, the write
-    die, then the highlighted spot (or the leaf die when nothing can be written, or the X).
+    die, then the highlighted spot (or the leaf die when nothing can be written, or the X); y
+    confirms it.
     """
     target = ana_actions(data) + moves
     for _ in range(moves * 8):
         if ana_actions(data) >= target:
             break
         terminal.wait_for("Ana:")
-        terminal.keys("Enter")
+        terminal.keys("Enter", "y")  # y confirms the choice Enter has built
         time.sleep(0.2)
     assert ana_actions(data) >= target
     terminal.wait_for(lambda s: "Ana:" in s and "thinking" not in s)

@@ -99,14 +99,14 @@ def test_what_a_seat_chose_is_shown_to_the_others_only_at_round_end() -> None:
     state = GAME.new_state(2, seed=303)  # dice 1 2 6
     events = state.apply(1, Place(1, 2, 6, 1))
     assert [e.text_for(0) for e in events] == ["{seat1} has chosen"]
-    assert events[0].text_for(1) == "{seat1} writes 2 in Pumpkins 1, leaf 6 (total 6)"
+    assert events[0].text_for(1) == "{seat1} has chosen: writes 2 in Pumpkins 1, leaf 6 (total 6)"
     assert state.view(0).sheets[1] == blank_sheet() and state.view(0).leaves[1] == ()
     assert state.view(None).sheets[1] == blank_sheet()
     assert state.view(1).sheets[1] != blank_sheet() and state.view(0).chosen == (1,)
     bot_copy = state.determinize(0, random.Random(1))
     assert bot_copy.sheets[1] == blank_sheet() and bot_copy.to_act() == (0,)
     events = state.apply(0, Place(1, 2, 6, 2))
-    assert "{seat1}: 2 in Pumpkins 1, leaf 6 (6)" in [e.text_for(0) for e in events]
+    assert "{seat1} writes 2 in Pumpkins 1, leaf 6 (total 6)" in [e.text for e in events]
     assert state.view(0).sheets[1] == state.sheets[1] and state.view(0).chosen == ()
 
 

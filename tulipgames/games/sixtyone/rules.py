@@ -605,7 +605,7 @@ class SixtyOneState(State):
             self.pending_x.discard(seat)
             where = f"{AREA_NAMES[action.area]} {action.spot}"
             self.choices_made[seat] = f"{self.choices_made[seat]}, X in {where}"
-            events = [Event(f"{who} has chosen", private=f"{who} places an X in {where}",
+            events = [Event(f"{who} has chosen", private=f"{who} has chosen: X in {where}",
                             seat=seat)]
             self._finish_choice(events)
             return events
@@ -614,20 +614,17 @@ class SixtyOneState(State):
         if isinstance(action, Place):
             self._write(seat, action.area, action.spot, action.write)
             where = f"{AREA_NAMES[action.area]} {action.spot}"
-            choice = f"{action.write} in {where}, leaf {action.leaf}"
-            detail = f"{who} writes {action.write} in {where}, leaf {action.leaf} (total {total})"
+            choice = f"writes {action.write} in {where}, leaf {action.leaf}"
         else:
             self.passes[seat] += 1
-            choice = f"no placement, leaf {action.leaf}"
-            detail = f"{who} cannot place and takes leaf {action.leaf} (total {total})"
+            choice = f"cannot place and takes leaf {action.leaf}"
         bonus = self._leaf_step(seat, action.leaf)
-        gained = f": {bonus}" if bonus else ""
-        self.choices_made[seat] = f"{who}: {choice} ({total}{gained})"
-        if bonus:
-            detail += f"; {total} exactly: {bonus}"
+        choice += f" (total {total}" + (f", {bonus})" if bonus else ")")
+        self.choices_made[seat] = f"{who} {choice}"
         if seat in self.pending_x:
-            return [Event(f"{who} is choosing", private=f"{detail}, place it now", seat=seat)]
-        events = [Event(f"{who} has chosen", private=detail, seat=seat)]
+            return [Event(f"{who} is choosing",
+                          private=f"{who} {choice}: place the X now", seat=seat)]
+        events = [Event(f"{who} has chosen", private=f"{who} has chosen: {choice}", seat=seat)]
         self._finish_choice(events)
         return events
 
