@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ from tulipgames import __version__, games
 from tulipgames.engine.core import Game, SeatSpec
 
 SOLO_GAME = "flowershop"
+#: The exit code of a command stopped by Ctrl-C (128 + SIGINT), after its partial figures.
+INTERRUPTED = 130
 
 
 class Parser(argparse.ArgumentParser):
@@ -143,6 +146,28 @@ def build_parser() -> Parser:
                             description="Resume a saved game (without ID: pick from a list).")
     resume.add_argument("id", nargs="?", type=positive, metavar="ID", help="saved game number")
 
+    export = sub.add_parser(
+        "export", help="write a game's record as a JSON file",
+        description="Write a saved or finished game as a record file (docs/records.md).",
+    )
+    export.add_argument("id", type=positive, metavar="ID", help="game number (see History)")
+    export.add_argument("-o", "--output", type=Path, metavar="FILE",
+                        help="where to write it (default: standard output)")
+
+    import_ = sub.add_parser(
+        "import", help="add a game record file to your games",
+        description="Add a record file written by `tulipgames export` to the store: a "
+        "finished game to History, an unfinished one to Resume.",
+    )
+    import_.add_argument("file", type=Path, metavar="FILE", help="a record file ('-': stdin)")
+
+    replay = sub.add_parser(
+        "replay", help="step through a game: a saved one by number, or a record file",
+        description="Open the replay viewer (arrows step, Home/End, v changes the view). A "
+        "finished game shows every seat; an unfinished one only the seats played here.",
+    )
+    replay.add_argument("game", metavar="FILE|ID", help="a game number or a record file")
+
     simulate = sub.add_parser(
         "simulate", help="headless bot games: results, throughput, invariant checks",
         description="Play bot games without a screen. Levels are dealt to the seats in turn "
@@ -169,11 +194,11 @@ def build_parser() -> Parser:
                            description="Serve tulipgames over SSH.")
     try:
         from tulipgames.net import ssh
-    except ImportError:
-        ssh = None
-    if ssh is not None:
+
         ssh.add_arguments(serve)
-    serve.set_defaults(ssh_available=ssh is not None)
+        serve.set_defaults(ssh_available=True)
+    except ImportError:  # a partial install without asyncssh
+        serve.set_defaults(ssh_available=False)
 
     shots = sub.add_parser("screenshots", help="render SVG screenshots of every screen",
                            description="Render the menu, setup, each game and results to SVG.")
@@ -187,10 +212,13 @@ def open_store(args: argparse.Namespace, parser: Parser) -> Any:
     from tulipgames.store import Store, StoreError
 
     try:
-        return Store(args.data_dir)
+        store = Store(args.data_dir)
     except StoreError as exc:
         print(f"tulipgames: {exc}", file=sys.stderr)
         raise SystemExit(1) from exc
+    if store.notice:
+        print(f"tulipgames: note: {store.notice}", file=sys.stderr)
+    return store
 
 
 def run_app(**kwargs: Any) -> int:
@@ -248,6 +276,132 @@ def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
     return run_app(store=store, table=table)
 
 
+def cmd_export(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.store import SaveError
+
+    store = open_store(args, parser)
+    try:
+        data = store.export_record(args.id)
+    except SaveError as exc:
+        parser.error(f"cannot export game {args.id}: {exc}")
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        args.output.write_text(text, "utf-8")
+    except OSError as exc:
+        parser.error(f"cannot write {args.output}: {exc.strerror or exc}")
+    print(f"game {args.id} written to {args.output}", file=sys.stderr)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.engine.record import RecordError
+    from tulipgames.store import SaveError, read_export
+
+    name = str(args.file)
+    try:
+        text = sys.stdin.read() if name == "-" else args.file.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        parser.error(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}")
+    try:
+        table, variant = read_export(text)
+    except RecordError as exc:
+        parser.error(f"cannot import {name}: {exc}")
+    store = open_store(args, parser)
+    try:
+        save_id = store.import_record(table, variant)
+    except SaveError as exc:
+        parser.error(f"cannot import {name}: {exc}")
+    where = "History" if table.state.is_over() else "Resume"
+    print(f"imported {table.game.title} as game {save_id} (see {where})")
+    return 0
+
+
+@contextmanager
+def progress_bar(total: int, description: str, shown: bool) -> Iterator[Callable[[int], None]]:
+    """``advance(done)`` for a Rich progress bar on a terminal; nothing when ``shown`` is false
+    (output piped or ``--json``). The bar goes away when the work ends, so only the figures
+    stay on screen."""
+    if not shown:
+        yield lambda done: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TimeRemainingColumn(), transient=True,
+    ) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def on_terminal(args: argparse.Namespace) -> bool:
+    return sys.stdout.isatty() and not getattr(args, "json", False)
+
+
+def print_rich(renderable: Any) -> None:
+    from rich.console import Console
+
+    Console().print(renderable)
+
+
+def replay_source(text: str, store: Any, parser: Parser) -> tuple[Any, frozenset[int] | None]:
+    """The record to replay and the seats its viewer played (``None``: none of them).
+
+    A saved game was played at this keyboard, so its human seats are the viewer's; a file
+    may be anyone's game, so an unfinished one is watched from no seat's side.
+    """
+    from tulipgames.engine.record import RecordError
+    from tulipgames.store import SaveError, read_export
+
+    if text.isdigit():
+        try:
+            table = store.load(int(text))
+        except SaveError as exc:
+            parser.error(f"cannot replay game {text}: {exc}")
+        return table.record, frozenset(table.human_seats())
+    try:
+        loaded, _ = read_export(Path(text).read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        parser.error(f"cannot read {text}: {getattr(exc, 'strerror', None) or exc}")
+    except RecordError as exc:
+        parser.error(f"cannot replay {text}: {exc}")
+    return loaded.record, None
+
+
+def replay_app(record: Any, owned: frozenset[int] | None, store: Any = None) -> Any:
+    """The app opened on the replay viewer of ``record``; closing it leads to the menu."""
+    from tulipgames.tui.app import TulipGamesApp
+    from tulipgames.tui.screens.replay import replay_screen
+
+    class ReplayApp(TulipGamesApp):
+        def on_mount(self) -> None:
+            # Textual runs TulipGamesApp.on_mount too (it pushes the menu); the viewer goes on
+            # top once that is done.
+            self.call_later(self.push_screen, replay_screen(record, owned))
+
+    return ReplayApp(store)
+
+
+def cmd_replay(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.net.terminal import tune_for_ssh_login
+
+    store = open_store(args, parser)
+    record, owned = replay_source(args.game, store, parser)
+    app = replay_app(record, owned, store)
+    app.run(**tune_for_ssh_login(app))
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames.simulate import simulate
 
@@ -270,24 +424,33 @@ def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
                 )
     except ValueError as exc:
         parser.error(str(exc))
-    report = simulate(game, seats, args.games, levels, args.seed, options, check=not args.no_check)
+    label = f"{game.title}, {seats} seats"
+    with progress_bar(args.games, label, on_terminal(args)) as advance:
+        report = simulate(
+            game, seats, args.games, levels, args.seed, options, check=not args.no_check,
+            progress=advance,
+        )
     if args.json:
         data = report.to_json()
         data["violations"] = report.violations[:20]
-        print(json.dumps(data))
+        print(json.dumps(data), flush=True)
     else:
-        print("\n".join(report.lines()))
-        for line in report.violations[:10]:
-            print(f"  ! {line}")
+        print_rich(report.renderable())
+    if report.interrupted:
+        return INTERRUPTED
     return 1 if report.invariant_violations or report.replay_mismatches else 0
 
 
 def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames import bench
 
-    report = bench.run(quick=args.quick)
-    print(json.dumps(report) if args.json else bench.format_report(report))
-    return 0
+    with progress_bar(bench.steps(args.quick), "benchmarks", on_terminal(args)) as advance:
+        report = bench.run(quick=args.quick, progress=advance)
+    if args.json:
+        print(json.dumps(report), flush=True)
+    else:
+        print_rich(bench.render_report(report))
+    return INTERRUPTED if report["interrupted"] else 0
 
 
 def cmd_serve(args: argparse.Namespace, parser: Parser) -> int:
@@ -316,6 +479,9 @@ COMMANDS = {
     "play": cmd_play,
     "solo": cmd_solo,
     "resume": cmd_resume,
+    "export": cmd_export,
+    "import": cmd_import,
+    "replay": cmd_replay,
     "simulate": cmd_simulate,
     "bench": cmd_bench,
     "serve": cmd_serve,
@@ -336,4 +502,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parse_args(parser, argv)
     sub = parser.commands.get(args.command, parser)
-    return COMMANDS[args.command](args, sub)
+    from tulipgames.store import StoreError
+
+    try:
+        return COMMANDS[args.command](args, sub)
+    except StoreError as exc:  # the database failed mid-command: one line, never a traceback
+        print(f"tulipgames: {exc}", file=sys.stderr)
+        return 1
