@@ -403,7 +403,7 @@ class NormalBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: SixtyOneState, seat: int) -> Action:  # type: ignore[override]
+    def choose(self, state: SixtyOneState, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -475,7 +475,7 @@ class HardBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: SixtyOneState, seat: int) -> Action:  # type: ignore[override]
+    def choose(self, state: SixtyOneState, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
