@@ -13,10 +13,10 @@ from tests.games.sixtyone.helpers import sheet
 from tests.games.sixtyone.test_screen import ScreenApp, hot_seat, sheet_lines
 from tests.pilot import screen_text
 from tulipgames.engine.core import SeatSpec
-from tulipgames.games.sixtyone.rules import GAME, Place
+from tulipgames.games.sixtyone.rules import GAME, Place, SixtyOneView
 from tulipgames.games.sixtyone.screen import SixtyOneScreen, demo_tables
 from tulipgames.games.sixtyone.widgets import DiceSheet
-from tulipgames.table import Table
+from tulipgames.table import Table, Turn
 
 
 def footer_keys(app: App[None]) -> dict[str, str]:
@@ -179,7 +179,12 @@ async def test_each_key_saves_and_redraws_at_most_once() -> None:
         assert isinstance(screen, SixtyOneScreen)
         shows: list[int] = []
         original = screen.show
-        screen.show = lambda turn: (shows.append(turn.version), original(turn))[1]  # type: ignore[method-assign]
+
+        def counted(turn: Turn[SixtyOneView]) -> None:
+            shows.append(turn.version)
+            original(turn)
+
+        screen.show = counted  # type: ignore[method-assign]
         per_key = []
         for key in ("a", "b", "enter", "y", "a", "b", "enter", "y", "b", "a", "enter", "y",
                     "escape"):
