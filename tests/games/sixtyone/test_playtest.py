@@ -194,3 +194,21 @@ async def test_each_key_saves_and_redraws_at_most_once() -> None:
         assert [(k, s) for k, s, _ in per_key if s] == [("y", 1)] * 3 + [("escape", 1)]
         assert all(d <= 1 for _, _, d in per_key)
         assert saves == [1, 2, 3, 2]
+
+
+async def test_esc_on_an_x_found_on_resuming_takes_the_placement_back_too() -> None:
+    table = hot_seat(303)
+    for seat, action in ((0, "place area=1 write=2 leaf=6 spot=1"),
+                         (1, "place area=1 write=2 leaf=6 spot=1"),
+                         (0, "place area=1 write=2 leaf=5 spot=2")):
+        table.play(seat, action)
+    resumed = Table(GAME, table.record, bot_delay=0.0)
+    app = ScreenApp(resumed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one(DiceSheet)
+        assert widget.stage == "x" and widget.placed is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SixtyOneScreen) and widget.stage == "area"
+        assert len(resumed.record.actions) == 2

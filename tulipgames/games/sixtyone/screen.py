@@ -44,7 +44,7 @@ class SixtyOneScreen(GameScreen[SixtyOneView]):
         if sheet.step_back():
             return True
         placed = sheet.placed
-        if sheet.can_step_back() and placed is not None and self.take_back(1):
+        if sheet.can_step_back() and self.take_back(1):
             sheet.pick_up(placed)
             return True
         return False

@@ -143,6 +143,8 @@ class DiceSheet(Widget, can_focus=True):
             self.sel = Selection()
             self.note = None
             self.shown = turn.seat if turn.seat is not None else 0
+            if self.stage != "x":
+                self.placed = None  # only the X right after it may take a placement back
             self._first_die()
         self._changed()
 
@@ -269,8 +271,7 @@ class DiceSheet(Widget, can_focus=True):
     def can_step_back(self) -> bool:
         """Whether Esc undoes a pick of this choice (rather than leaving the game)."""
         return self.stage in ("write", "spot", "confirm") or (
-            self.stage == "x" and self.placed is not None and self.turn is not None
-            and self.turn.undoable > 0
+            self.stage == "x" and self.turn is not None and self.turn.undoable > 0
         )
 
     def step_back(self) -> bool:
@@ -291,9 +292,12 @@ class DiceSheet(Widget, can_focus=True):
         self._changed()
         return True
 
-    def pick_up(self, place: Place) -> None:
+    def pick_up(self, place: Place | None) -> None:
         """After the placement ``place`` was taken back: its dice picked again, the cursor on
-        its spot, so that Esc on the X steps back exactly one step."""
+        its spot, so that Esc on the X steps back exactly one step (``None``: a placement this
+        widget did not make, e.g. before the game was resumed; nothing is picked then)."""
+        if place is None:
+            return
         for area_die, write_die, leaf_die in self._roles(None, None):
             values = (self.dice[area_die], self.dice[write_die], self.dice[leaf_die])
             if values == (place.area, place.write, place.leaf):
