@@ -212,3 +212,23 @@ async def test_esc_on_an_x_found_on_resuming_takes_the_placement_back_too() -> N
         await pilot.pause()
         assert isinstance(app.screen, SixtyOneScreen) and widget.stage == "area"
         assert len(resumed.record.actions) == 2
+
+
+async def test_esc_on_an_x_after_another_seat_played_stays_in_the_game() -> None:
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Ben"), SeatSpec("Cleo")], 303,
+                      bot_delay=0.0)
+    for seat in range(3):
+        table.play(seat, "place area=1 write=2 leaf=6 spot=1")
+    app = ScreenApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("b", "a", "enter", "y")  # Ana earns an X
+        await pilot.pause()
+        table.play(1, table.turn(1).legal[0])  # Ben, at another terminal, plays meanwhile
+        await pilot.pause()
+        widget = app.screen.query_one(DiceSheet)
+        assert widget.stage == "x" and not widget.can_step_back()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SixtyOneScreen) and widget.stage == "x"
+        assert len(table.record.actions) == 5

@@ -39,20 +39,29 @@ class SixtyOneScreen(GameScreen[SixtyOneView]):
 
     def step_back(self) -> bool:
         """Esc inside a choice: undo the latest pick; on a pending X, take the placement back
-        (one undo of the seat's own step) and pick its dice and spot again."""
+        (one undo of the seat's own step) and pick its dice and spot again. Esc never leaves
+        from an X: when the placement cannot be taken back (another seat has played since), the
+        player is told so."""
         sheet = self.query_one(DiceSheet)
         if sheet.step_back():
             return True
+        if sheet.stage != "x":
+            return False
         placed = sheet.placed
         if sheet.can_step_back() and self.take_back(1):
             sheet.pick_up(placed)
-            return True
-        return False
+        elif not sheet.can_step_back():
+            self.notify("Another player has played since: place your X to finish your choice.",
+                        severity="warning")
+        return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "step_back":
-            return self.is_attached and self.query_one(DiceSheet).can_step_back()
-        return True
+        """Esc reads "back" inside a choice (dimmed on an X that cannot be taken back any
+        more), "Menu" at the top level."""
+        if action != "step_back" or not self.is_attached:
+            return True
+        sheet = self.query_one(DiceSheet)
+        return True if sheet.can_step_back() else None if sheet.stage == "x" else False
 
     def action_step_back(self) -> None:
         self.step_back()
