@@ -347,7 +347,7 @@ def edition_of(options: Mapping[str, Any]) -> Edition:
 
 
 def counted(count: int, word: str) -> str:
-    """"1 spice", "2 spices"."""
+    """A count with its word: 1 spice, 2 spices."""
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
@@ -434,6 +434,8 @@ class SpiceRoadView:
     steps_taken: int
     #: Spices the seat to play holds above the caravan limit (to return now).
     excess: int
+    #: During a payment: the rest of it paid with the lowest spices first (one key pays it).
+    cheapest_payment: tuple[str, ...]
     #: For a trade being played: each repeat count with the caravan it would leave.
     trade_options: tuple[tuple[int, Counts], ...]
     points: tuple[PointCell, ...]
@@ -992,6 +994,7 @@ class SpiceRoadState(State):
             pay_total=acquire_cost(self.acquire_position) if self.phase == PAY else 0,
             steps_taken=steps.get(self.phase, 0),
             excess=max(0, sum(caravan) - CARAVAN_LIMIT) if acting else 0,
+            cheapest_payment=self._cheapest_payment() if self.phase == PAY else (),
             trade_options=tuple(
                 (r, after_trade(caravan, pending, r)) for r in range(1, self.trade_limit() + 1)
             )
@@ -1009,6 +1012,16 @@ class SpiceRoadState(State):
             over=self.phase == OVER,
             turn_enders=tuple(a for a in legal if self.ends_turn(self.current, a)),
         )
+
+    def _cheapest_payment(self) -> tuple[str, ...]:
+        """The spices still to place in an acquisition, lowest rank first."""
+        left = acquire_cost(self.acquire_position) - len(self.paid)
+        spices = [
+            key
+            for key, n in zip(SPICES, self.caravans[self.current], strict=True)
+            for _ in range(n)
+        ]
+        return tuple(spices[:left])
 
     def prompt(self, seat: int) -> str:
         if self.phase == OVER:
