@@ -836,8 +836,7 @@ class SpiceRoadState(State):
             self.caravans[seat][i] += on_card[i]
         paid = ", ".join(self.edition.letters[s] for s in self.paid) or "nothing"
         text = (
-            f"acquired {card_text(card_id, self.edition)} at position "
-            f"{self.acquire_position}, paid {paid}"
+            f"acquired {card_text(card_id, self.edition)} at {self.acquire_position}, paid {paid}"
         )
         if any(on_card):
             text += f", gained {letters(on_card, self.edition)}"

@@ -102,17 +102,21 @@ class PointRow(Static):
     def show_row(self, view: SpiceRoadView, edition: Edition, width: int, picking: bool) -> None:
         cell = max(14, (width - 10) // 5)
         heads, costs, values = Text(), Text(), Text()
+        wide = cell >= 17
         for point in view.points:
             head = Text(f"{point.position}", style="reverse bold" if picking else "bold")
+            value = Text(f"{point.vp:>2} VP", style="bold")
             if point.coin is not None:
                 name = edition.gold_name if point.coin == "gold" else edition.silver_name
-                head.append(f" {name.capitalize()} {point.coin_vp}VP ×{point.coins}", "yellow")
-            heads.append_text(fit(head, cell))
-            costs.append_text(fit(spice_counts(point.need, edition), cell))
-            value = Text(f"{point.vp:>2} VP", style="bold")
+                coin = f" {point.coin_vp}VP" if wide else ""
+                head.append(f" {name.capitalize()}{coin} ×{point.coins}", "yellow")
+                if not wide:  # the coin's worth goes with the card's: "12 VP +3"
+                    value.append(f" +{point.coin_vp}", style="yellow")
+            heads.append_text(fit(head, cell - 1)).append(" ")
+            costs.append_text(fit(spice_counts(point.need, edition), cell - 1)).append(" ")
             if point.claimable:
-                value.append(" ✓ can claim" if cell >= 17 else " ✓", style="bold green")
-            values.append_text(fit(value, cell))
+                value.append(" ✓ can claim" if wide else " ✓", style="bold green")
+            values.append_text(fit(value, cell - 1)).append(" ")
         heads.append(f"deck {view.point_deck_size}", style="dim")
         self.update(Text("\n").join([heads, costs, values]))
 
@@ -230,11 +234,9 @@ class CaravanPanel(Static):
         if view.last_round:
             head.append("  LAST ROUND", style="bold reverse yellow")
         hand, played = owned_line(player, edition, playable, keys=True)
-        lines = [
-            fit(head, width - 2),
-            Text("Hand: ", style="bold").append_text(hand),
-            Text("Played: ", style="bold dim").append_text(played),
-        ]
+        cards = Text("Hand: ", style="bold").append_text(hand)
+        cards.append("  played: ", style="bold dim").append_text(played)
+        lines = [fit(head, width - 2), cards]
         self.update(Text("\n").join(lines))
 
 
