@@ -96,7 +96,10 @@ async def test_demo_tables_fit_the_terminal(name: str, size: tuple[int, int]) ->
         assert f"Merchants (deck {len(state.merchant_deck)})" in text
         legend = " < ".join(f"{edition.letters[k]} {edition.short_names[k]}" for k in "YRGB")
         assert legend in text
-        assert f"{edition.gold_name.capitalize()} 3" in text
+        gold = edition.gold_name.capitalize()
+        coin = f"{gold} 3VP ×" if size[0] > 100 else "VP +3"  # narrow: the worth joins the VP
+        assert f"{gold} ×" in text or f"{gold} 3VP ×" in text
+        assert coin in text
         for card in state.merchant_row:
             label = card_text(card, edition)
             assert label in text

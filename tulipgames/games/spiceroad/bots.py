@@ -170,12 +170,12 @@ def plan(
 
 def keep_needs(state: SpiceRoadState, seat: int) -> Counts:
     """The spices the seat's best target needs (what payments and returns should spare)."""
-    caravan = tuple(state.caravans[seat])
+    caravan: Counts = tuple(state.caravans[seat])  # type: ignore[assignment]
     _, position, _, _ = plan(
         state,
         seat,
         caravan,
-        tuple(state.hands[seat]),  # type: ignore[arg-type]
+        tuple(state.hands[seat]),
         tuple(state.played[seat]),
         depth=1,
     )

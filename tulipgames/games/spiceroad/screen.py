@@ -234,12 +234,12 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
                 self._handled(event)
                 self.submit(*steps)
             return
-        steps = self._steps_for(event.key, turn)
-        if steps is None:
+        chosen = self._steps_for(event.key, turn)
+        if chosen is None:
             return
         self._handled(event)
-        if steps:
-            self.choose(turn, steps)
+        if chosen:
+            self.choose(turn, chosen)
 
     def _handled(self, event: events.Key) -> None:
         event.stop()
@@ -281,8 +281,8 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
             spice = next((k for k, v in edition.letters.items() if v.lower() == key), None)
             if spice is None:
                 return None
-            kind = {UPGRADE: Upgrade, PAY: Pay, RETURN: Return}[view.phase]
-            return [kind(spice)]
+            step = {UPGRADE: Upgrade, PAY: Pay, RETURN: Return}[view.phase]
+            return [step(spice)]
         if view.phase != TURN:
             return None
         if self.picking == "play":
@@ -292,8 +292,8 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
         if self.picking in ("acquire", "claim"):
             if not (key.isdigit() and key != "0"):
                 return None
-            kind = Acquire if self.picking == "acquire" else Claim
-            return [kind(int(key))]
+            position = int(key)
+            return [Acquire(position) if self.picking == "acquire" else Claim(position)]
         if key in ("p", "a", "c"):
             self.picking = {"p": "play", "a": "acquire", "c": "claim"}[key]
             return []
