@@ -506,6 +506,8 @@ class SpiceRoadState(State):
         # Spices in play per key (caravans and cards); the supply is unlimited, so this ledger is
         # what the spice-conservation invariant checks the board against.
         self.ledger = [sum(c[i] for c in self.caravans) for i in range(4)]
+        # Every seat sees the same view; it is built once per position (``_apply`` forgets it).
+        self._view: SpiceRoadView | None = None
         names = " → ".join(seat_ref(seat) for seat in self.order)
         self.setup_events.append(Event(f"Turn order: {names}; {seat_ref(self.order[0])} starts."))
 
@@ -544,6 +546,7 @@ class SpiceRoadState(State):
         twin.paid = self.paid[:]
         twin.returned = self.returned[:]
         twin.ledger = self.ledger[:]
+        twin._view = None
         return twin
 
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
@@ -709,6 +712,7 @@ class SpiceRoadState(State):
 
     # -- applying ---------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        self._view = None
         if self.phase == TURN:
             self.last_turn[seat] = []
         if isinstance(action, Play):
@@ -928,6 +932,12 @@ class SpiceRoadState(State):
 
     # -- what a seat sees -------------------------------------------------------------------------
     def view(self, seat: int | None) -> SpiceRoadView:
+        """Everything but the deck order, the same for every seat (§7: hands are public)."""
+        if self._view is None:
+            self._view = self._build_view()
+        return self._view
+
+    def _build_view(self) -> SpiceRoadView:
         acting = self.phase != OVER
         caravan = self.caravans[self.current]
         legal = self.legal_actions(self.current) if acting else []

@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
 from tulipgames.engine.core import Action, SeatSpec
-from tulipgames.games.spiceroad.data import EDITIONS, SPICES, Edition
+from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, EDITIONS, SPICES, Edition
 from tulipgames.games.spiceroad.rules import (
     GAME,
     PAY,
@@ -43,6 +43,7 @@ from tulipgames.games.spiceroad.rules import (
     Upgrade,
     UpgradeDone,
     card_text,
+    counted,
 )
 from tulipgames.games.spiceroad.widgets import (
     HAND_KEYS,
@@ -117,6 +118,13 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
             view, edition, shown, turn.names, width, self.rivals, roomy
         )
         self.query_one(KeyHints).update(self.hint_text(turn, edition))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers undo only when there is a step of one's own to take back."""
+        if action == "undo":
+            return self.acting and self.turn.undoable > 0
+        return True
 
     def redraw(self) -> None:
         if self.is_attached:
@@ -175,7 +183,7 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
         if view.phase == RETURN:
             return Text.assemble(
                 (
-                    f"Over {10}: return {view.excess} more {word}{'s' * (view.excess > 1)}. ",
+                    f"Over {CARAVAN_LIMIT}: return {counted(view.excess, word)} more. ",
                     "bold red",
                 ),
                 hints((letters, f"return one {word}")),

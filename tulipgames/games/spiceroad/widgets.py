@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, MERCHANT_CARDS, SPICES, Edition
-from tulipgames.games.spiceroad.rules import PlayerView, SpiceRoadView, caravan_words
+from tulipgames.games.spiceroad.rules import PlayerView, SpiceRoadView, caravan_words, counted
 
 #: Key of the n-th card a player owns (in the order they got it), so a card keeps its key for
 #: the whole game. ``u`` is left to undo.
@@ -144,7 +144,7 @@ class MerchantRow(Static):
             elif merchant.cost == 0:
                 head.append(" free")
             elif cell >= 17:
-                head.append(f" {merchant.cost} {edition.spice_word}{'s' * (merchant.cost > 1)}")
+                head.append(f" {counted(merchant.cost, edition.spice_word)}")
             else:
                 head.append(f" pay {merchant.cost}")
             if merchant.affordable and not paying:
