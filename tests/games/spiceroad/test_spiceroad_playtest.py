@@ -122,7 +122,11 @@ async def test_five_seats_at_80x24_show_every_rival_and_the_last_round() -> None
             line = next(line for line in text.splitlines() if f" {name}" in line and "│" in line)
             assert f"{state.caravans[seat][0]}" in line and f"/{state.target}" in line
         assert "LAST ROUND" in text
-        assert "p play" in text and "r rest" in text
+        assert "p play" in text and "r rest" in text and "t rivals' hands" in text
+        await pilot.press("t")  # the documented key: the rivals' hands instead of their turns
+        rows = [line for line in painted(app) if "│" in line and "Rivals" not in line]
+        assert len(rows) == 4 and all("+YY Up×2" in row for row in rows)
+        assert "t rivals' turns" in screen_text(app)
 
 
 async def test_what_each_bot_did_is_on_screen() -> None:

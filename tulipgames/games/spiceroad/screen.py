@@ -202,15 +202,15 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
                 f"Press 1-{count}  ",
                 hints(("Esc", "back")),
             )
-        return hints(
+        keys = [
             ("p", "play"),
             ("a", "acquire"),
             ("c", "claim"),
             ("r", "rest"),
             ("t", "rivals' hands" if self.rivals == "turns" else "rivals' turns"),
             ("?", "rules"),
-            ("u", "undo"),
-        )
+        ]
+        return hints(*keys, *([("u", "undo")] if turn.undoable else []))
 
     @staticmethod
     def describe(step: Action, view: SpiceRoadView, edition: Edition) -> str:

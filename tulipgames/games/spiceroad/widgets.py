@@ -17,8 +17,8 @@ from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, MERCHANT_CARDS, SPICE
 from tulipgames.games.spiceroad.rules import PlayerView, SpiceRoadView, caravan_words, counted
 
 #: Key of the n-th card a player owns (in the order they got it), so a card keeps its key for
-#: the whole game. ``u`` is left to undo.
-HAND_KEYS = "123456789abcdefghijklmnopqrstvwxyz"
+#: the whole game. ``t`` (rivals) and ``u`` (undo) are left out.
+HAND_KEYS = "123456789abcdefghijklmnopqrsvwxyz"
 
 
 def spice_text(key: str, count: int | None, edition: Edition, dim: bool = False) -> Text:
