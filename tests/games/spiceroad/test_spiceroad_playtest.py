@@ -226,7 +226,7 @@ async def test_drawn_turn_order_is_shown() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert f"{table.names[start]}*" in text and "* start player" in text
+        assert f"{table.names[start]}*" in text and "* starts" in text
 
 
 async def test_wide_and_hostile_names_keep_the_rival_columns_aligned() -> None:

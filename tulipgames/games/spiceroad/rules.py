@@ -838,10 +838,9 @@ class SpiceRoadState(State):
         self.owned[seat].append(card_id)
         for i in range(4):
             self.caravans[seat][i] += on_card[i]
-        paid = ", ".join(self.edition.letters[s] for s in self.paid) or "nothing"
-        text = (
-            f"acquired {card_text(card_id, self.edition)} at {self.acquire_position}, paid {paid}"
-        )
+        text = f"acquired {card_text(card_id, self.edition)} at {self.acquire_position}"
+        if self.paid:
+            text += ", paid " + ", ".join(self.edition.letters[s] for s in self.paid)
         if any(on_card):
             text += f", gained {letters(on_card, self.edition)}"
         events = [self._did(seat, text)]

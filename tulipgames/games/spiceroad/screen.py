@@ -60,8 +60,11 @@ from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.widgets import GameLog
 
-#: Screen height from which each rival also gets a line with their hand.
+#: Screen height from which the log gets taller.
 ROOMY_ROWS = 34
+#: Rows of everything but the players' area at 80x24 (status, rows, hints, log, footer): what
+#: is left decides whether each rival also gets a line with their hand.
+BOARD_ROWS = 16
 
 
 class SpiceRoadScreen(GameScreen[SpiceRoadView]):
@@ -113,7 +116,8 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
             width,
             playable if acting and view.phase == TURN else None,
         )
-        roomy = (self.size.height or self.app.size.height) >= ROOMY_ROWS
+        height = self.size.height or self.app.size.height
+        roomy = height - BOARD_ROWS >= 3 + 2 * (view.seats - 1)
         self.query_one(RivalsPanel).show_rivals(
             view, edition, shown, turn.names, width, self.rivals, roomy
         )

@@ -269,6 +269,8 @@ class RivalsPanel(Static):
         header.append("│ hand · played" if mode == "hands" and not roomy else "│ latest turn")
         if view.last_round:
             header.append("  LAST ROUND", style="bold reverse yellow")
+        if view.order[0] != seat:
+            header.append("  * starts", style="dim")
         lines = [fit(header, room)]
         rivals = [s for s in view.order[view.players[seat].place + 1 :] + view.order if s != seat]
         for other in dict.fromkeys(rivals):
@@ -294,8 +296,6 @@ class RivalsPanel(Static):
                 words = Text(f"({caravan_words(player.caravan, edition)})  ", style="dim")
                 line = Text(" " * (NAME_CELLS + 1)).append_text(words).append_text(cards)
                 lines.append(fit(line, room))
-        if view.order[0] != seat:
-            lines.append(Text("* start player", style="dim"))
         self.update(Text("\n").join(lines))
 
 
