@@ -397,6 +397,8 @@ class PlayerView:
 
     caravan: Counts
     spices: int
+    #: Holds more than the caravan limit (only the seat to play can, until it returns some).
+    over_limit: bool
     hand: tuple[str, ...]
     played: tuple[str, ...]
     #: Every card the player owns, in the order they got it (S1, S2, then acquisitions): the
@@ -972,6 +974,7 @@ class SpiceRoadState(State):
             PlayerView(
                 caravan=tuple(self.caravans[s]),  # type: ignore[arg-type]
                 spices=sum(self.caravans[s]),
+                over_limit=sum(self.caravans[s]) > CARAVAN_LIMIT,
                 hand=tuple(self.hands[s]),
                 played=tuple(self.played[s]),
                 owned=tuple(self.owned[s]),

@@ -164,7 +164,7 @@ def caravan_line(player: PlayerView, edition: Edition, names: bool) -> Text:
         if names:
             out.append(f" {edition.short_names[key]}", style="dim")
         out.append(" ")
-    over = player.spices > CARAVAN_LIMIT
+    over = player.over_limit
     out.append(
         f"{player.spices}/{CARAVAN_LIMIT}" + (" OVER" if over else ""),
         style="bold red reverse" if over else "bold",
