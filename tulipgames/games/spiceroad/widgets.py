@@ -264,7 +264,10 @@ class RivalsPanel(Static):
         header = fit(Text("Rivals", style="bold"), NAME_CELLS + 1)
         for key in SPICES:
             header.append_text(spice_text(key, None, edition)).append("  ")
-        header.append(f"/{CARAVAN_LIMIT} ★   {edition.gold_name[:4]} {edition.silver_name[:4]} ")
+        wide = width >= 100  # at 80 columns the caravan's total gives way to the latest turn
+        if wide:
+            header.append(f"/{CARAVAN_LIMIT} ")
+        header.append(f"★   {edition.gold_name[:4]} {edition.silver_name[:4]} ")
         header.append("score", style="bold")
         header.append("│ hand · played" if mode == "hands" and not roomy else "│ latest turn")
         if view.last_round:
@@ -283,7 +286,9 @@ class RivalsPanel(Static):
             row.append_text(fit(label, NAME_CELLS))
             for key, n in zip(SPICES, player.caravan, strict=True):
                 row.append_text(fit(spice_text(key, n, edition, dim=not n), 3))
-            row.append(f"{player.spices:>3} {len(player.claimed)}/{view.end_trigger}")
+            if wide:
+                row.append(f"{player.spices:>3} ")
+            row.append(f"{len(player.claimed)}/{view.end_trigger}")
             row.append(f" {player.gold:>4} {player.silver:>4} ")
             row.append(f"{player.score:>5}", style="bold")
             row.append("│ ")
