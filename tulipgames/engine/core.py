@@ -76,6 +76,9 @@ class Option:
     default: Any
     choices: tuple[Any, ...]
     help: str
+    #: For an option added after games were saved: the value a record without it meant (the
+    #: old behaviour), so old saves replay identically; ``None``: such records get the default.
+    legacy: Any = None
 
     def parse(self, text: str) -> Any:
         """Read a value typed on the command line or in the setup screen."""
