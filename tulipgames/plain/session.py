@@ -43,15 +43,28 @@ class Choice:
     children: list[Choice] = field(default_factory=list)
 
 
+#: A game's labels may mark the levels a choice list is grouped by ("Fox burrows · spot 2 ·
+#: write 5"); they are said with commas. Labels without it group word by word.
+LEVEL_MARK = " · "
+
+
 def words_of(label: str) -> list[str]:
-    return label.split()
+    return label.split(LEVEL_MARK) if LEVEL_MARK in label else label.split()
+
+
+def spoken(label: str) -> str:
+    return label.replace(LEVEL_MARK, ", ")
+
+
+def _join(label: str, key: tuple[str, ...]) -> str:
+    return (", " if LEVEL_MARK in label else " ").join(key)
 
 
 def group_choices(labelled: Sequence[tuple[str, Action]], depth: int = 0) -> list[Choice]:
     """Choices for ``(label, action)`` pairs, grouped by their words beyond ``depth`` until no
     list is longer than :data:`GROUP_LIMIT`."""
     if len(labelled) <= GROUP_LIMIT:
-        return [Choice(label, action) for label, action in labelled]
+        return [Choice(spoken(label), action) for label, action in labelled]
     split = [words_of(label) for label, _ in labelled]
     position = depth
     while True:
@@ -66,16 +79,16 @@ def group_choices(labelled: Sequence[tuple[str, Action]], depth: int = 0) -> lis
         # the words do not divide the list: read it in chunks instead
         chunks = [labelled[i : i + GROUP_LIMIT] for i in range(0, len(labelled), GROUP_LIMIT)]
         return [
-            Choice(f"{chunk[0][0]} … {chunk[-1][0]} ({len(chunk)} choices)",
+            Choice(f"{spoken(chunk[0][0])} … {spoken(chunk[-1][0])} ({len(chunk)} choices)",
                    children=group_choices(chunk, depth + 1))
             for chunk in chunks
         ]
     out = []
     for key, members in groups.items():
         if len(members) == 1:
-            out.append(Choice(members[0][0], members[0][1]))
+            out.append(Choice(spoken(members[0][0]), members[0][1]))
         else:
-            out.append(Choice(f"{' '.join(key)} ({len(members)} choices)",
+            out.append(Choice(f"{_join(members[0][0], key)} ({len(members)} choices)",
                               children=group_choices(members, position + 1)))
     if len(out) > GROUP_LIMIT:
         parts = [out[i : i + GROUP_LIMIT] for i in range(0, len(out), GROUP_LIMIT)]
