@@ -103,8 +103,8 @@ async def test_pending_x_highlights_every_x_legal_spot_and_places_it() -> None:
         assert len(re.findall(r"<[^<>]>", drawn)) == len(legal) - 1  # highlighted spots
         assert len(re.findall(r"»[^<>]«", drawn)) == 1  # and the one under the cursor
         await pilot.press("right", "enter", "y")
-        assert not table.state.pending_x
-        assert table.record.actions[-1] == (0, str(legal[1]))
+        assert 0 not in table.state.pending_x  # (the bot seat may be placing its own X)
+        assert [a for a in table.record.actions if a[0] == 0][-1] == (0, str(legal[1]))
 
 
 async def test_leaf_only_choice_when_nothing_fits() -> None:
