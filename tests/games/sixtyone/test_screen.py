@@ -69,7 +69,11 @@ async def test_die_selection_steps_forward_and_back_with_keys() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         widget = app.screen.query_one(DiceSheet)
-        played = len(table.record.actions)
+
+        def anas() -> list[tuple[int, str]]:  # the bot seat plays on its own meanwhile
+            return [a for a in table.record.actions if a[0] == 0]
+
+        played = anas()
         assert widget.stage == "area"
         legal_areas = {a.area for a in table.state.legal_actions(0)}
         assert {table.state.dice[i] for i in widget.pickable_dice()} == legal_areas
@@ -85,9 +89,9 @@ async def test_die_selection_steps_forward_and_back_with_keys() -> None:
         await pilot.press("escape")
         assert widget.stage == "write"
         await pilot.press("enter", "enter")
-        assert widget.stage == "confirm" and len(table.record.actions) == played
+        assert widget.stage == "confirm" and anas() == played
         await pilot.press("y")
-        assert table.record.actions[-1] == (0, str(action))
+        assert anas() == [*played, (0, str(action))]
 
 
 async def test_pending_x_highlights_every_x_legal_spot_and_places_it() -> None:
@@ -103,8 +107,8 @@ async def test_pending_x_highlights_every_x_legal_spot_and_places_it() -> None:
         assert len(re.findall(r"<[^<>]>", drawn)) == len(legal) - 1  # highlighted spots
         assert len(re.findall(r"»[^<>]«", drawn)) == 1  # and the one under the cursor
         await pilot.press("right", "enter", "y")
-        assert not table.state.pending_x
-        assert table.record.actions[-1] == (0, str(legal[1]))
+        assert 0 not in table.state.pending_x  # (the bot seat may be placing its own X)
+        assert [a for a in table.record.actions if a[0] == 0][-1] == (0, str(legal[1]))
 
 
 async def test_leaf_only_choice_when_nothing_fits() -> None:
