@@ -74,8 +74,8 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
     DEFAULT_CSS = """
     TulipAndRoseScreen GameLog { height: 3; }
     TulipAndRoseScreen.-tall GameLog { height: 8; }
-    TulipAndRoseScreen #tr-main { height: auto; }
-    TulipAndRoseScreen #tr-decision { width: 1fr; height: auto; }
+    TulipAndRoseScreen #tr-main { height: 1fr; }
+    TulipAndRoseScreen #tr-decision { width: 1fr; height: 100%; }
     """
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
@@ -132,9 +132,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         splitting = view.phase == "split" and acting
         self.query_one(RevealStrip).show_reveal(view, compact=splitting)
         self.query_one(HoldingsTable).show_holdings(view, names, turn.to_act)
-        self.query_one(OrdersPanel).show_orders(
-            view, private, can_open=self.needs_curtain and turn.seat is not None
-        )
+        self.query_one(OrdersPanel).show_orders(view, private)
         splitter = self.query_one(SplitPanel)
         bids = self.query_one(BiddingPanel)
         decide = self.query_one(DecidePanel)

@@ -199,9 +199,9 @@ class OrdersPanel(Static):
     OrdersPanel.-wide { width: 52; }
     """
 
-    def show_orders(self, view: TulipView, private: bool, can_open: bool) -> None:
+    def show_orders(self, view: TulipView, private: bool) -> None:
         """Draw the viewer's orders; without ``private`` they stay closed (hot-seat: the curtain
-        is raised only for a player who opens them, with ``o`` when ``can_open``)."""
+        is raised only for a player who opens them with ``o``)."""
         self.border_title = "Your Special Orders"
         if not view.special_orders:
             self.display = False
@@ -209,8 +209,8 @@ class OrdersPanel(Static):
         self.display = True
         seat = view.seat
         if seat is None or view.players[seat].orders is None or not private:
-            hint = "closed: press o to see yours" if can_open else "hidden (pass the keyboard)"
-            self.update(Text(hint, style="dim"))
+            # Closed orders leave their room to the decision; the footer offers "o My orders".
+            self.display = False
             return
         wide = self.has_class("-wide")
         lines = []
@@ -234,7 +234,9 @@ class SplitPanel(Static, can_focus=True):
     """
 
     DEFAULT_CSS = """
-    SplitPanel { height: auto; border: round $accent; padding: 0 1; }
+    SplitPanel {
+        height: auto; max-height: 100%; overflow-y: auto; border: round $accent; padding: 0 1;
+    }
     SplitPanel:focus { border: round $accent-lighten-2; }
     """
 
@@ -356,7 +358,9 @@ class BiddingPanel(Static, can_focus=True):
     and what it would cost in loans. Every number comes from the view."""
 
     DEFAULT_CSS = """
-    BiddingPanel { height: auto; border: round $accent; padding: 0 1; }
+    BiddingPanel {
+        height: auto; max-height: 100%; overflow-y: auto; border: round $accent; padding: 0 1;
+    }
     BiddingPanel:focus { border: round $accent-lighten-2; }
     """
 
@@ -441,25 +445,25 @@ class BiddingPanel(Static, can_focus=True):
         for i, bidder in enumerate(auction.bidders):
             if i:
                 standing.append(" · ", style="dim")
-            style = "bold" if bidder.status != "passed" else "dim strike"
             if bidder.seat == auction.to_act:
                 standing.append(">", style="bold")
-            standing.append(names[bidder.seat], style=style)
-            label = f" {bidder.status}"
+            passed = bidder.status == "passed"
+            standing.append(names[bidder.seat], style="dim strike" if passed else "bold")
+            label = {"passed": " out", "high": " high", "in": ""}[bidder.status]
             if bidder.loans_declared:
                 label += f" loan ×{bidder.loans_declared}"
-            standing.append(label, style=style)
+            standing.append(label, style="dim" if passed else "bold")
         lines.append(standing)
+        lines += self._my_turn() if self.acting else self._waiting()
         coming = [(n, b) for n, b in enumerate(view.bouquets, 1) if n > auction.bouquet]
         if coming:
-            later = Text("Still to come: ", style="dim", no_wrap=True, overflow="ellipsis")
+            later = Text("Still to come: ", style="dim")
             for i, (number, cards) in enumerate(coming):
                 if i:
                     later.append(" · ", style="dim")
                 later.append(f"{number}: ", style="bold")
                 later.append_text(cards_text(cards))
             lines.append(later)
-        lines += self._my_turn() if self.acting else self._waiting()
         self.update(Text("\n").join(lines))
 
     def _waiting(self) -> list[Text]:
@@ -490,7 +494,7 @@ class BiddingPanel(Static, can_focus=True):
                 ("Your bid ", "bold"),
                 (f" {self.amount} ", "reverse bold"),
                 f"  range {self.low}-{top}",
-                (f"  (cash {me.florins}, {loans_word(view.loans_left or 0)} left)", "dim"),
+                (f" · cash {me.florins} · {loans_word(view.loans_left or 0)} left", "dim"),
             )
         ]
         need = view.bid_loans(self.amount)
