@@ -58,6 +58,17 @@ def count_kinds(cards: Iterable[str]) -> list[int]:
     return counts
 
 
+def holdings_text(counts: Sequence[int]) -> str:
+    """Cards held as ``T4 R1 L0 I1 C0 H2 · W3 S1`` (flowers always, other cards when held)."""
+    flowers = " ".join(f"{letter}{counts[KIND_INDEX[letter]]}" for letter in data.FLOWER_LETTERS)
+    others = " ".join(
+        f"{letter}{counts[KIND_INDEX[letter]]}"
+        for letter in data.CARD_LETTERS
+        if letter not in data.FLOWER_LETTERS and counts[KIND_INDEX[letter]]
+    )
+    return f"{flowers} · {others}" if others else flowers
+
+
 def ceil_half(amount: int) -> int:
     """The Keep price: half the high bid, rounded up (R5)."""
     return (amount + 1) // 2
@@ -1037,9 +1048,11 @@ class TulipState(State):
         )
 
     def score_detail(self, seat: int) -> str:
-        """The results screen's line per player: each Special Order and the weed count."""
+        """The results screen's line per player: the final cards, each Special Order and the
+        weed count."""
         sheet = self.score_sheets()[seat]
-        parts = [
+        parts = [holdings_text(self.holdings[seat])]
+        parts += [
             f"{data.ORDERS_BY_ID[order][1]} {points:+d}"
             if points
             else f"{data.ORDERS_BY_ID[order][1]} not met"

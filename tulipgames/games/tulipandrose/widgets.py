@@ -110,9 +110,10 @@ class TableLine(Static):
             overflow="ellipsis",
         )
         # The legend of the holdings' marks, where there is room for it.
-        legend = "   > to act  S Seller  * you"
-        if self.size.width and line.cell_len + len(legend) + 2 <= self.size.width:
-            line.append(legend, style="dim")
+        for legend in ("   > to act  S Seller  * you", "  >turn S seller *you"):
+            if self.size.width and line.cell_len + len(legend) + 2 <= self.size.width:
+                line.append(legend, style="dim")
+                break
         self.update(line)
 
 
@@ -546,13 +547,12 @@ class DecidePanel(Static, can_focus=True):
             line.append_text(worth_text(view, auction.cards, private))
         lines = [line, Text.assemble(f"High bid {auction.high} by ", bidder, style="bold")]
         if not acting:
-            lines.append(
-                Text.assemble(
-                    seller,
-                    f" sells for {auction.high} or keeps for {view.keep_price}.",
-                    style="dim",
-                )
+            choice = (
+                f" must sell for {auction.high} (cannot afford to keep)."
+                if view.keep_allowed is False
+                else f" sells for {auction.high} or keeps for {view.keep_price}."
             )
+            lines.append(Text.assemble(seller, choice, style="dim"))
             self.update(Text("\n").join(lines))
             return
         lines.append(Text.assemble(("s ", "bold"), "Sell: ", bidder, f" pays you {auction.high}"))
