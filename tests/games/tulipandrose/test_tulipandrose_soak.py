@@ -8,7 +8,7 @@ import random
 
 from tulipgames.engine.testing import check_bot_games, check_game, play_checked_game
 from tulipgames.games.tulipandrose import data
-from tulipgames.games.tulipandrose.rules import GAME
+from tulipgames.games.tulipandrose.rules import GAME, TulipState
 
 OPTION_MIXES = [
     {"special_orders": True, "hidden_money": False, "set_scoring": "partition"},
@@ -65,3 +65,31 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
         assert sorted(dealt) == sorted(data.ORDER_IDS)
     moved = [state.determinize(0, random.Random(k)).orders[1] for k in range(10)]
     assert len(set(moved)) > 1  # other seats' orders really are re-dealt
+
+
+def money_leaks(state: TulipState, seat: int | None) -> list[str]:
+    """What ``view(seat)`` shows of other seats' money under ``hidden_money`` (spec §7)."""
+    view = state.view(seat)
+    problems = [
+        f"florins of {p.seat} visible to {seat}"
+        for p in view.players
+        if p.seat != seat and p.florins is not None
+    ]
+    if seat != state.seller and (view.keep_loans is not None or view.keep_problem is not None):
+        problems.append(f"the Seller's means visible to {seat}")
+    if seat is None and (view.max_bid is not None or view.loans_left is not None):
+        problems.append("a spending limit in the public view")
+    return problems
+
+
+def test_hidden_money_stays_hidden_in_every_view_until_the_end() -> None:
+    for number in range(30):
+        state = GAME.new_state(2 + number % 5, number, {"hidden_money": True})
+        rng = random.Random(number)
+        while not state.is_over():
+            for viewer in (None, *range(state.seats)):
+                assert money_leaks(state, viewer) == [], (number, money_leaks(state, viewer))
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        for viewer in (None, *range(state.seats)):
+            assert [p.florins for p in state.view(viewer).players] == state.florins
