@@ -221,3 +221,32 @@ def test_bot_levels_and_switch_values_are_named() -> None:
     assert option.parse("on") is True and option.parse("off") is False
     with pytest.raises(ValueError, match="off, on"):
         option.parse("maybe")
+
+
+@pytest.mark.parametrize(
+    ("options", "curtain"),
+    [
+        ({"special_orders": False, "hidden_money": True}, True),
+        ({"special_orders": True, "hidden_money": False}, False),
+    ],
+)
+async def test_a_curtain_only_when_the_bid_shows_something_private(
+    options: dict[str, bool], curtain: bool
+) -> None:
+    """With ``hidden_money`` a bid shows the bidder's own cash, so the keyboard changes hands
+    behind a curtain; with Special Orders only, a bid needs none and shows no orders."""
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Ben")], seed=101, options=options)
+    app = TulipGamesApp(None, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Ana's split is private either way
+        await my_turn(pilot, app, "split")
+        await pilot.press(*"1123123", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen) or app.screen.acting)
+        assert isinstance(app.screen, CurtainScreen) is curtain
+        if curtain:
+            await pilot.press("enter")
+            await my_turn(pilot, app, "auction")
+        text = screen_text(app)
+        assert app.screen.viewer == 1 and text.startswith(" Ben: Bouquet 1")
+        assert "Your Special Orders" not in text
+        assert "cash 27" in text  # Ben's own cash: behind a curtain, or public anyway
