@@ -13,6 +13,7 @@ from tulipgames.games.tulipandrose.rules import (
     Bid,
     Keep,
     Pass,
+    Sale,
     Sell,
     Split,
     SplitDone,
@@ -199,6 +200,11 @@ def test_10_sell() -> None:
     state.apply(BEN, Sell())
     assert state.florins[CLEO] == 21 and state.florins[BEN] == 33
     assert state.holdings[CLEO] == counts(T=1)
+    # The round's summary in every view: who took which bouquet, for how much, and how.
+    assert state.view(None).sales == (Sale(1, ("T5",), CLEO, 6, "sold"),)
+    state.apply(CLEO, Pass())  # bouquet 2: Cleo passes, Ana passes, Ben takes it free
+    state.apply(ANA, Pass())
+    assert state.view(ANA).sales[1] == Sale(2, ("R4",), BEN, 0, "unbid")
 
 
 @pytest.mark.parametrize(("high", "price"), [(9, 5), (8, 4), (1, 1)])

@@ -458,6 +458,18 @@ class BidderView:
 
 
 @dataclass(frozen=True)
+class Sale:
+    """How one bouquet of a round ended: who took it, for what, and how (``sold`` to the high
+    bidder, ``kept`` by the Seller for half the bid, or ``unbid``: the Seller took it free)."""
+
+    bouquet: int  # 1-based
+    cards: tuple[str, ...]
+    receiver: int
+    price: int  # florins the receiver paid (0 when unbid)
+    how: str  # sold | kept | unbid
+
+
+@dataclass(frozen=True)
 class AuctionView:
     """The bouquet on offer and the open auction around it."""
 
@@ -507,6 +519,9 @@ class TulipView:
     loans_left: int | None
     #: Why the Seller may not keep (decide only; None when keeping is allowed or not known).
     keep_problem: str | None
+    #: The bouquets of this round that are settled, and all of the round before (for a summary).
+    sales: tuple[Sale, ...]
+    last_sales: tuple[Sale, ...]
 
     def bid_loans(self, amount: int) -> int | None:
         """The loans the viewer takes if they win at ``amount`` and the Seller sells (§4.1), or
@@ -569,6 +584,8 @@ class TulipState(State):
         self.high: int | None = None
         self.high_bidder: int | None = None
         self.actor: int | None = None
+        self.sales: list[Sale] = []
+        self.last_sales: list[Sale] = []
         self.setup_events = self._next_round()
 
     # -- copies ---------------------------------------------------------------------------
@@ -586,6 +603,8 @@ class TulipState(State):
         twin.put_back = list(self.put_back)
         twin.draft = list(self.draft)
         twin.bouquets = [list(b) for b in self.bouquets]
+        twin.sales = list(self.sales)
+        twin.last_sales = list(self.last_sales)
         twin.still_in = list(self.still_in)
         twin.declared = list(self.declared)
         return twin
@@ -622,6 +641,7 @@ class TulipState(State):
         """End the round; start the next with income, reveal and (when forced) the split."""
         self.round += 1
         self.revealed, self.put_back, self.bouquets, self.draft = [], [], [], []
+        self.last_sales, self.sales = self.sales, []
         self.high, self.high_bidder, self.actor = None, None, None
         if self.round > self.rounds:
             self.round = self.rounds
@@ -721,9 +741,12 @@ class TulipState(State):
             self.actor = bidder
             return events
 
-    def _gain(self, seat: int, cards: Iterable[str]) -> None:
+    def _settle(self, receiver: int, price: int, how: str) -> None:
+        """The bouquet on offer joins ``receiver``'s holdings; the round's summary records it."""
+        cards = self.bouquets[self.current]
         for card in cards:
-            self.holdings[seat][KIND_INDEX[card[0]]] += 1
+            self.holdings[receiver][KIND_INDEX[card[0]]] += 1
+        self.sales.append(Sale(self.current + 1, tuple(cards), receiver, price, how))
 
     def _pay(self, payer: int, payee: int, amount: int) -> list[Event]:
         """Move florins, with the payer taking the fewest loans needed first (§4.1)."""
@@ -742,7 +765,7 @@ class TulipState(State):
 
     def _seller_takes_unbid(self) -> list[Event]:
         """R5, no bid: the Seller takes the bouquet for free."""
-        self._gain(self.seller, self.bouquets[self.current])
+        self._settle(self.seller, 0, "unbid")
         events = [
             Event(f"No bids: {seat_ref(self.seller)} takes bouquet {self.current + 1} for free.")
         ]
@@ -856,7 +879,7 @@ class TulipState(State):
         assert self.high is not None and self.high_bidder is not None
         buyer, number = self.high_bidder, self.current + 1
         events = self._pay(buyer, self.seller, self.high)
-        self._gain(buyer, self.bouquets[self.current])
+        self._settle(buyer, self.high, "sold")
         events.append(
             Event(
                 f"{seat_ref(self.seller)} sells bouquet {number} to {seat_ref(buyer)} "
@@ -869,7 +892,7 @@ class TulipState(State):
         assert self.high is not None and self.high_bidder is not None
         price = ceil_half(self.high)
         events = self._pay(self.seller, self.high_bidder, price)
-        self._gain(self.seller, self.bouquets[self.current])
+        self._settle(self.seller, price, "kept")
         events.append(
             Event(
                 f"{seat_ref(self.seller)} keeps bouquet {self.current + 1} and pays "
@@ -987,6 +1010,8 @@ class TulipState(State):
             max_bid=self.cap(seat) if own and seat is not None else None,
             loans_left=data.MAX_LOANS - self.loans[seat] if own and seat is not None else None,
             keep_problem=keep_problem,
+            sales=tuple(self.sales),
+            last_sales=tuple(self.last_sales),
         )
 
     def secrets(self, seat: int) -> frozenset[str]:

@@ -144,7 +144,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         if view.phase == "auction":
             bids.load(view, names, acting, private)
         elif view.phase == "split":
-            bids.waiting_for_split(names[view.seller])
+            bids.waiting_for_split(view, names)
         if decide.display:
             decide.show_decision(view, names, acting, private)
         self._focus_decision(turn)

@@ -390,13 +390,26 @@ class BiddingPanel(Static, can_focus=True):
         self.border_subtitle = "Enter raise  p pass  ↑↓ ±1  PgUp/Dn ±5" if acting else ""
         self.render_bids()
 
-    def waiting_for_split(self, seller: str) -> None:
+    def waiting_for_split(self, view: TulipView, names: Sequence[str]) -> None:
+        """While the Seller splits: who is splitting, and how the last round's bouquets went."""
         self.border_title, self.border_subtitle = "Split", ""
-        self.update(
+        lines = [
             Text.assemble(
-                name_cell(seller, 20, pad=False), " (Seller) is splitting the cards into bouquets."
+                name_cell(names[view.seller], 20, pad=False),
+                " (Seller) is splitting the cards into bouquets.",
             )
-        )
+        ]
+        if view.last_sales:
+            lines.append(Text("Last round:", style="dim"))
+        for sale in view.last_sales:
+            line = Text(f"{sale.bouquet}: ", style="bold")
+            line.append_text(cards_text(sale.cards))
+            line.append(" → ")
+            line.append_text(name_cell(names[sale.receiver], 12, pad=False))
+            how = {"sold": f" bought it for {sale.price}", "kept": f" kept it for {sale.price}"}
+            line.append(how.get(sale.how, " took it free (no bid)"), style="dim")
+            lines.append(line)
+        self.update(Text("\n").join(lines))
 
     def change(self, step: int) -> None:
         self.typed = ""
