@@ -438,7 +438,12 @@ class BiddingPanel(Static, can_focus=True):
         if view is None or view.auction is None:
             return
         auction, names = view.auction, self.names
-        self.border_title = f"Auction: bouquet {auction.bouquet} of {len(view.bouquets)}"
+        title = Text(f"Auction: bouquet {auction.bouquet} of {len(view.bouquets)}")
+        if auction.to_act is not None:  # whose turn it is, also where no curtain says so
+            title.append(" · ")
+            title.append_text(name_cell(names[auction.to_act], 16, pad=False))
+            title.append(" to bid")
+        self.border_title = title
         line = cards_text(auction.cards)
         line.append(f"  ({kind_counts(auction.cards)})", style="dim")
         line.append_text(worth_text(view, auction.cards, self.private))
