@@ -183,9 +183,12 @@ async def test_half_done_split_survives_a_resume_and_esc_takes_it_back() -> None
         cards = len(splitter.draft)
         assert splitter.draft[:3] == [1, 1, 2] and splitter.cursor == 3
         assert "1 (you " in screen_text(app)
+        assert "esc Take back split" in screen_text(app).splitlines()[-1]  # the footer says so
         await pilot.press("escape")  # one take_back of the three steps
         assert resumed.record.actions == [] and splitter.draft == [0] * cards
         assert isinstance(app.screen, SCREEN)  # Esc stepped back, it did not leave
+        await pilot.pause()
+        assert "esc Menu" in screen_text(app).splitlines()[-1]
         resumed.persist = lambda t: saves.append(len(t.record.actions))
         saves.clear()
         await pilot.press(*"1231231231231"[:cards])

@@ -70,6 +70,9 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         Binding("s", "sell", "Sell"),
         Binding("k", "keep", "Keep"),
         Binding("o", "private", "My orders"),
+        # Esc first steps back out of a split in progress (and the footer says so), then leaves.
+        Binding("escape", "take_back_split", "Take back split"),
+        Binding("escape", "leave", "Menu"),
     ]
     DEFAULT_CSS = """
     TulipAndRoseScreen GameLog { height: 3; }
@@ -196,6 +199,8 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
                 and turn.view.special_orders
                 and not self.private(turn)
             )
+        if action == "take_back_split":
+            return self._split_started()
         if action == "keep" and self._phase() == "decide":
             return self.turn.may(Keep()) or None  # shown greyed out while keeping is impossible
         phases = self.KEY_PHASES.get(action)
@@ -282,13 +287,17 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         elif phase == "auction":
             self.submit(Bid(self.query_one(BiddingPanel).amount))
 
+    def _split_started(self) -> bool:
+        return self._phase() == "split" and any(self.query_one(SplitPanel).draft)
+
+    def action_take_back_split(self) -> None:
+        self.step_back()
+
     def step_back(self) -> bool:
         """Esc during a split takes back every card placed (one replay); otherwise Esc leaves."""
-        if self._phase() != "split":
+        if not self._split_started():
             return False
         splitter = self.query_one(SplitPanel)
-        if not any(splitter.draft):
-            return False
         played = len(splitter.played)
         splitter.draft = [0] * len(splitter.draft)
         splitter.cursor = 0
