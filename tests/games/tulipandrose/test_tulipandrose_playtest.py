@@ -168,8 +168,10 @@ async def test_half_done_split_survives_a_resume_and_esc_takes_it_back() -> None
     app = TulipGamesApp(None, table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await my_turn(pilot, app, "split")
+        assert app.screen.check_action("undo", ()) is None  # greyed: nothing to take back
         await pilot.press("1", "1", "2")
         assert saves == [1, 2, 3]
+        assert app.screen.check_action("undo", ()) is True
         assert [a for _, a in table.record.actions] == [
             "assign 1 to 1",
             "assign 2 to 1",

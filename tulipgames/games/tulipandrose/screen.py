@@ -201,6 +201,8 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
             )
         if action == "take_back_split":
             return self._split_started()
+        if action == "undo":  # greyed out while there is nothing of this seat's to take back
+            return self.turn.can_undo or None
         if action == "keep" and self._phase() == "decide":
             return self.turn.may(Keep()) or None  # shown greyed out while keeping is impossible
         phases = self.KEY_PHASES.get(action)
