@@ -255,3 +255,22 @@ async def test_a_curtain_only_when_the_bid_shows_something_private(
         assert app.screen.viewer == 1 and text.startswith(" Ben: Bouquet 1")
         assert "Your Special Orders" not in text
         assert "cash 27" in text  # Ben's own cash: behind a curtain, or public anyway
+
+
+async def test_a_long_list_of_put_backs_keeps_the_reveal_strip_to_two_lines() -> None:
+    table = Table.new(GAME, [SeatSpec(f"P{i}") for i in range(6)], seed=18, bot_delay=60.0)
+    bot = GAME.make_bot("random", seed=18)
+    while len(state_of(table).put_back) < 19:
+        seat = table.turn(None).to_act[0]
+        table.play(seat, bot.choose(table.state, seat))
+    cards = len(state_of(table).revealed)
+    table.play(
+        table.turn(None).to_act[0], "split " + " ".join(str(1 + i % 3) for i in range(cards))
+    )
+    app = TulipGamesApp(None, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the curtain for the first bidder (Special Orders are on)
+        await wait_for(pilot, lambda: isinstance(app.screen, SCREEN) and app.screen.acting)
+        lines = screen_text(app).splitlines()
+        assert "19 did not fit (see the log)" in " ".join(line.strip() for line in lines[2:4])
+        assert lines[4].lstrip().startswith("Player")  # the holdings are not pushed down

@@ -134,8 +134,14 @@ class RevealStrip(Static):
         text.append(f"  = {view.reveal_total}", style="bold")
         text.append(f" (window {low}-{high}{'' if inside else ', stopped short'})", style="dim")
         if view.put_back:
-            text.append("  did not fit, put back: ", style="dim")
-            text.append_text(cards_text(view.put_back))
+            full = text.copy()
+            full.append("  did not fit, put back: ", style="dim")
+            full.append_text(cards_text(view.put_back))
+            room = 2 * (self.size.width - 2) - 8 if self.size.width else full.cell_len
+            if full.cell_len <= room:
+                text = full
+            else:  # two lines at most: the long list of put-backs stays in the log
+                text.append(f"  {len(view.put_back)} did not fit (see the log)", style="dim")
         self.update(text)
 
 
