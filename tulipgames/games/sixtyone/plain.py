@@ -66,18 +66,14 @@ def describe(turn: Turn[SixtyOneView]) -> list[str]:
 
 
 def brief(turn: Turn[SixtyOneView]) -> list[str]:
-    """Before a decision: the roll, the leaf total, and why a die cannot be used."""
+    """Before a decision: the leaf total and why a die cannot be used (the prompt has the roll,
+    the log has the last round)."""
     view = turn.view
     seat = turn.seat if turn.seat is not None else 0
-    lines = [
-        f"Dice: {', '.join(str(d) for d in view.dice)}. Your leaf total: {view.leaf_total(seat)}."
-    ]
+    lines = [f"Your leaf total: {view.leaf_total(seat)} of {END_TOTAL}."]
     for area_die, write_die, reason in view.blocked:
         if write_die is None:
             lines.append(f"Die {area_die} cannot be the area die: {reason}.")
-    if view.last_round:
-        said = [turn.text(line).rstrip(":.") for line in view.last_round]
-        lines.append(f"{said[0]}: " + "; ".join(said[1:]) + ".")
     return lines
 
 
