@@ -21,7 +21,7 @@ for gid in games.GAME_IDS:
     rng = random.Random(7)
     answers = iter([str(rng.randint(1, 4)) for _ in range(40000)])
     out = []
-    run_plain(t, lambda: next(answers, None), out.append, echo=True)
+    run_plain(t, lambda feed=answers: next(feed, None), out.append, echo=True)
     counts, n = [], 0
     for line in out:
         if line.startswith("> "):
