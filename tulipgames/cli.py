@@ -185,6 +185,22 @@ def build_parser() -> Parser:
     simulate.add_argument("--no-check", action="store_true",
                           help="skip invariant and replay checks (faster)")
 
+    ladder = sub.add_parser(
+        "ladder", help="rate a game's bot levels against each other (Elo scale)",
+        description="Play the bot levels against each other and rate them: at two seats "
+        "every pair meets on the same deal twice, seats swapped; otherwise the levels are dealt "
+        "round the table and the seating rotates.",
+    )
+    ladder.add_argument("game", type=available_game, metavar="GAME", help=f"one of: {ids}")
+    ladder.add_argument("--games", type=positive, default=40, help="games to play (40)")
+    ladder.add_argument("--seats", type=positive, default=2, help="players per game (2)")
+    ladder.add_argument("--levels", default=None, metavar="LEVELS",
+                        help="comma-separated bot levels (default: all of the game's)")
+    ladder.add_argument("--seed", type=seed, default=0, help="seed of the first game (0)")
+    ladder.add_argument("--option", type=option_pair, action="append", default=[],
+                        metavar="NAME=VALUE", help="a game option; repeatable")
+    ladder.add_argument("--json", action="store_true", help="print one JSON object")
+
     bench = sub.add_parser("bench", help="benchmark suite: playouts, apply and clone rates",
                            description="Measure every available game's engine speed.")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -441,6 +457,33 @@ def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
     return 1 if report.invariant_violations or report.replay_mismatches else 0
 
 
+def cmd_ladder(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.ladder import ladder
+
+    game: Game = args.game
+    levels = None
+    if args.levels is not None:
+        levels = [level.strip().lower() for level in args.levels.split(",") if level.strip()]
+        if not levels:
+            parser.error("--levels needs at least one level")
+    try:
+        options = parse_options(args.option, game)
+        game.check_seats(args.seats)
+        for level in levels or ():
+            game.check_level(level)
+    except ValueError as exc:
+        parser.error(str(exc))
+    label = f"{game.title} ladder, {args.seats} seats"
+    with progress_bar(args.games, label, on_terminal(args)) as advance:
+        report = ladder(game, levels, games=args.games, seats=args.seats, seed=args.seed,
+                        options=options, progress=advance)
+    if args.json:
+        print(json.dumps(report.to_json()), flush=True)
+    else:
+        print_rich(report.render())
+    return INTERRUPTED if report.interrupted else 0
+
+
 def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames import bench
 
@@ -483,6 +526,7 @@ COMMANDS = {
     "import": cmd_import,
     "replay": cmd_replay,
     "simulate": cmd_simulate,
+    "ladder": cmd_ladder,
     "bench": cmd_bench,
     "serve": cmd_serve,
     "screenshots": cmd_screenshots,
