@@ -20,7 +20,8 @@ import pytest
 
 from tests.tui import toygame
 from tulipgames import games
-from tulipgames.cli import build_parser, main, parse_args, parse_seats
+from tulipgames.cli import build_parser, main, parse_args
+from tulipgames.engine.core import parse_seats
 
 
 @pytest.fixture(autouse=True)
@@ -84,6 +85,32 @@ def test_seat_spec_reads_humans_bots_and_named_bots():
     assert [(s.name, s.kind) for s in seats] == [
         ("Ana", "human"), ("Bot 2", "bot:random"), ("Zed", "bot:hard"), ("Bot 4", "bot:normal"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Ana,Ana", "two seats are called 'Ana'"),
+        ("Ana,ana", "two seats are called 'ana'"),
+        ("", "no seats given"),
+        ("   ", "no seats given"),
+        ("=bot", "a name goes before '='"),
+        ("Ana,,Ben", "seat 2 is empty"),
+        ("Ana,bot:genius", "no bot level 'genius' (levels: random, normal, hard)"),
+        ("Ana,Bartholomew-Fitzgerald", "too long"),
+        ("Ana=human", "only bots are written Name=bot:LEVEL"),
+    ],
+)
+def test_bad_seats_are_refused_with_the_reason(text: str, reason: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(reason)):
+        parse_seats(text, toygame.GAME)
+
+
+def test_the_command_line_refuses_duplicate_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", "toy", "--seats", "Ana,Ana"])
+    assert exit_info.value.code == 2
+    assert "two seats are called 'Ana'" in capsys.readouterr().err
 
 
 def test_simulate_json_is_one_object_with_the_figures(capsys: pytest.CaptureFixture[str]):

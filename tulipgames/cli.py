@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tulipgames import __version__, games
-from tulipgames.engine.core import Game, SeatSpec
+from tulipgames.engine.core import Game, SeatSpec, parse_seats
 
 SOLO_GAME = "flowershop"
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT), after its partial figures.
@@ -79,34 +79,42 @@ def option_pair(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-def parse_seats(text: str, game: Game) -> list[SeatSpec]:
-    """``"Ana,Ben,bot:hard"`` → seats. ``bot`` alone is the game's middle level; ``Name=bot:easy``
-    names a bot. Raises ``ValueError`` naming the bad part."""
-    seats = []
-    parts = [part.strip() for part in text.split(",")]
-    for index, part in enumerate(parts):
-        if not part:
-            raise ValueError(f"seat {index + 1} is empty in {text!r}")
-        name, _, kind = part.partition("=") if "=" in part else ("", "", part)
-        if kind.lower() == "bot" or kind.lower().startswith("bot:"):
-            level = game.check_level(kind.partition(":")[2].lower())
-            if level not in game.bot_levels:
-                levels = ", ".join(game.bot_levels)
-                raise ValueError(f"{game.title} has no bot level {level!r} (levels: {levels})")
-            seats.append(SeatSpec(name.strip() or f"Bot {index + 1}", f"bot:{level}"))
-        else:
-            if name:
-                raise ValueError(f"seat {part!r}: only bots are written Name=bot:LEVEL")
-            seats.append(SeatSpec(part[:16], "human"))
-    game.check_seats(len(seats))
-    return seats
-
-
 def parse_options(pairs: Sequence[tuple[str, str]], game: Game) -> dict[str, Any]:
     return game.resolve_options(dict(pairs))
 
 
 # -- the parser -------------------------------------------------------------------------------
+PLAIN_ENV = "TULIPGAMES_PLAIN"
+
+
+def add_plain(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--plain", action="store_true", default=None,
+        help=f"plain text in reading order, for screen readers and scripts (or {PLAIN_ENV}=1)",
+    )
+
+
+def wants_plain(args: argparse.Namespace) -> bool:
+    """``--plain`` on the command, before it, or ``TULIPGAMES_PLAIN=1`` in the environment."""
+    import os
+
+    if getattr(args, "plain", None) or getattr(args, "global_plain", None):
+        return True
+    return os.environ.get(PLAIN_ENV, "").strip().lower() in ("1", "yes", "on", "true")
+
+
+def run_table(args: argparse.Namespace, store: Any, table: Any) -> int:
+    """Play a table in the Textual app, or as plain text when asked."""
+    if wants_plain(args):
+        from tulipgames.plain.menu import Console, play_plain
+
+        if table.save_id is None:
+            store.create(table)
+        table.bot_delay = 0
+        return play_plain(table, Console())
+    return run_app(store=store, table=table)
+
+
 def build_parser() -> Parser:
     parser = Parser(
         prog="tulipgames",
@@ -114,6 +122,10 @@ def build_parser() -> Parser:
         "or against the computer. Without a command: the menu.",
     )
     parser.add_argument("--version", action="version", version=f"tulipgames {__version__}")
+    parser.add_argument(
+        "--plain", dest="global_plain", action="store_true",
+        help="the menu and games as plain text in reading order (or TULIPGAMES_PLAIN=1)",
+    )
     parser.add_argument(
         "--data-dir",
         dest="global_data_dir",
@@ -135,16 +147,19 @@ def build_parser() -> Parser:
     play.add_argument("--seed", type=seed, help="deal of the game (default: random)")
     play.add_argument("--option", type=option_pair, action="append", default=[],
                       metavar="NAME=VALUE", help="a game option; repeatable")
+    add_plain(play)
 
     solo = sub.add_parser("solo", help="the Little Flower Shop solo challenge",
                           description="The Little Flower Shop solo challenge (one seat).")
     solo.add_argument("--daily", action="store_true", help="today's deal, the same for everyone")
     solo.add_argument("--seed", type=seed, help="a particular deal")
     solo.add_argument("--name", default="Ana", help="your name for the high scores")
+    add_plain(solo)
 
     resume = sub.add_parser("resume", help="go on with a saved game",
                             description="Resume a saved game (without ID: pick from a list).")
     resume.add_argument("id", nargs="?", type=positive, metavar="ID", help="saved game number")
+    add_plain(resume)
 
     export = sub.add_parser(
         "export", help="write a game's record as a JSON file",
@@ -257,7 +272,7 @@ def cmd_play(args: argparse.Namespace, parser: Parser) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     table = Table.new(game, seats, random_seed() if args.seed is None else args.seed, options)
-    return run_app(store=open_store(args, parser), table=table)
+    return run_table(args, open_store(args, parser), table)
 
 
 def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
@@ -274,7 +289,7 @@ def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
     table = Table.new(game, [SeatSpec(args.name[:16], "human")], chosen)
     store = open_store(args, parser)
     store.create(table, "daily" if chosen == daily_seed() else "solo")
-    return run_app(store=store, table=table)
+    return run_table(args, store, table)
 
 
 def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
@@ -282,6 +297,12 @@ def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
 
     store = open_store(args, parser)
     if args.id is None:
+        if wants_plain(args):
+            from tulipgames.plain.menu import Console, choose_save, play_plain
+
+            console = Console()
+            chosen = choose_save(store, store.saves(), console)
+            return 0 if chosen is None else play_plain(chosen, console)
         return run_app(store=store, open_screen="resume")
     try:
         table = store.load(args.id)
@@ -289,7 +310,7 @@ def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
         parser.error(f"cannot resume game {args.id}: {exc}")
     if table.state.is_over():
         parser.error(f"game {args.id} is finished; see History in the menu")
-    return run_app(store=store, table=table)
+    return run_table(args, store, table)
 
 
 def cmd_export(args: argparse.Namespace, parser: Parser) -> int:
@@ -514,6 +535,10 @@ def cmd_screenshots(args: argparse.Namespace, parser: Parser) -> int:
 
 
 def cmd_menu(args: argparse.Namespace, parser: Parser) -> int:
+    if wants_plain(args):
+        from tulipgames.plain.menu import Console, plain_menu
+
+        return plain_menu(open_store(args, parser), Console())
     return run_app(store=open_store(args, parser))
 
 

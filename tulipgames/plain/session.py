@@ -127,6 +127,21 @@ def describe_view(view: Any) -> list[str]:
     return [f"{humane(f.name)}: {say_value(getattr(view, f.name))}." for f in fields(view)]
 
 
+def ask_line(
+    read: Reader, write: Writer, echo: bool, prompt: Callable[[str], None]
+) -> str | None:
+    """Read one answer after the ``>`` prompt (``None`` at the end of the input). With ``echo``
+    the prompt and the answer are written as one line, so a transcript of piped input reads as
+    a conversation; otherwise ``prompt`` shows the ``>`` and the terminal echoes what is typed."""
+    if echo:
+        line = read()
+        write(f"> {line}" if line is not None else ">")
+    else:
+        prompt("> ")
+        line = read()
+    return None if line is None else line.strip()
+
+
 class PlainSession:
     """A game played by text at one keyboard (several local seats) or for one seat."""
 
@@ -157,17 +172,7 @@ class PlainSession:
         self.write(line)
 
     def ask(self) -> str | None:
-        """Read one answer after the ``>`` prompt (``None`` at the end of the input). With
-        ``echo`` the prompt and the answer are written as one line, so a transcript of piped
-        input reads as a conversation; otherwise ``prompt`` shows the ``>`` and the terminal
-        echoes what is typed."""
-        if self.echo:
-            line = self.read_line()
-            self.write(f"> {line}" if line is not None else ">")
-        else:
-            self.prompt("> ")
-            line = self.read_line()
-        return None if line is None else line.strip()
+        return ask_line(self.read_line, self.write, self.echo, self.prompt)
 
     @property
     def viewer(self) -> int | None:
@@ -329,10 +334,10 @@ class PlainSession:
     def finish(self) -> None:
         result = self.table.result()
         names = self.table.names
-        if result.ending:
-            self.say(f"The game is over: {result.ending}.")
-        else:
-            self.say("The game is over.")
+        ending = result.ending.strip()
+        if ending and not ending.endswith((".", "!")):
+            ending += "."
+        self.say(f"The game is over. {ending}".strip())
         order = sorted(range(len(names)), key=lambda s: (result.ranks[s], s))
         for seat in order:
             parts = ", ".join(
