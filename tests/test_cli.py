@@ -53,6 +53,8 @@ def fails(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
         (["simulate", "toy", "--bots", "genius"], "no bot level 'genius'"),
         (["simulate", "toy", "--seats", "9"], "for 1-4 players, not 9"),
         (["simulate", "toy", "--games", "0"], "at least 1"),
+        (["ladder", "toy", "--levels", "random,genius"], "no bot level 'genius'"),
+        (["ladder", "toy", "--seats", "7"], "for 1-4 players, not 7"),
         (["resume", "abc"], "expected a whole number"),
         (["dance"], "invalid choice: 'dance'"),
     ],
@@ -143,7 +145,7 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]):
 
 def test_help_everywhere():
     for argv in ([], ["play"], ["solo"], ["resume"], ["export"], ["import"], ["replay"],
-                 ["simulate"], ["bench"], ["serve"], ["screenshots"]):
+                 ["simulate"], ["ladder"], ["bench"], ["serve"], ["screenshots"]):
         done = subprocess.run([sys.executable, "-m", "tulipgames", *argv, "--help"],
                               capture_output=True, text=True, timeout=60, check=False)
         assert done.returncode == 0, done.stderr
@@ -283,3 +285,20 @@ def test_replay_of_a_missing_game_or_file_is_one_line(tmp_path, capsys):
     assert "cannot replay" in fails(
         ["--data-dir", str(tmp_path), "replay", str(tmp_path / "bad.json")], capsys
     )
+
+
+def test_ctrl_c_stops_the_ladder_with_the_ratings_so_far():
+    code, text = run_on_a_terminal(
+        ["ladder", "sixtyone", "--games", "100000"], ready=r"\b([3-9]|\d\d+)/100000\b"
+    )
+    assert code == 130, text
+    assert "Traceback" not in text
+    assert "interrupted: figures so far" in text
+    assert re.search(r"random\s+\+0", text), text  # the anchor's row of the ratings table
+
+
+def test_ladder_json_is_one_object(capsys: pytest.CaptureFixture[str]):
+    assert main(["ladder", "toy", "--games", "6", "--levels", "random,normal", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == data["planned_games"] == 6 and data["interrupted"] is False
+    assert set(data["levels"]) == {"random", "normal"}

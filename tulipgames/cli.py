@@ -201,16 +201,16 @@ def build_parser() -> Parser:
                           help="skip invariant and replay checks (faster)")
 
     ladder = sub.add_parser(
-        "ladder", help="rate a game's bot levels against each other (Elo-style)",
-        description="Play the bot levels against each other (seats rotated, seeds paired at two "
-        "seats) and rate them: Bradley-Terry ratings on the Elo scale with 95%% intervals, win "
-        "share against the fair share, head-to-head scores.",
+        "ladder", help="rate a game's bot levels against each other (Elo scale)",
+        description="Play the bot levels against each other and rate them: at two seats "
+        "every pair meets on the same deal twice, seats swapped; otherwise the levels are dealt "
+        "round the table and the seating rotates.",
     )
     ladder.add_argument("game", type=available_game, metavar="GAME", help=f"one of: {ids}")
     ladder.add_argument("--games", type=positive, default=40, help="games to play (40)")
     ladder.add_argument("--seats", type=positive, default=2, help="players per game (2)")
     ladder.add_argument("--levels", default=None, metavar="LEVELS",
-                        help="comma-separated levels to rate (default: all of the game's)")
+                        help="comma-separated bot levels (default: all of the game's)")
     ladder.add_argument("--seed", type=seed, default=0, help="seed of the first game (0)")
     ladder.add_argument("--option", type=option_pair, action="append", default=[],
                         metavar="NAME=VALUE", help="a game option; repeatable")
@@ -483,8 +483,10 @@ def cmd_ladder(args: argparse.Namespace, parser: Parser) -> int:
 
     game: Game = args.game
     levels = None
-    if args.levels:
+    if args.levels is not None:
         levels = [level.strip().lower() for level in args.levels.split(",") if level.strip()]
+        if not levels:
+            parser.error("--levels needs at least one level")
     try:
         options = parse_options(args.option, game)
         game.check_seats(args.seats)
@@ -494,10 +496,8 @@ def cmd_ladder(args: argparse.Namespace, parser: Parser) -> int:
         parser.error(str(exc))
     label = f"{game.title} ladder, {args.seats} seats"
     with progress_bar(args.games, label, on_terminal(args)) as advance:
-        report = ladder(
-            game, levels, games=args.games, seats=args.seats, seed=args.seed, options=options,
-            progress=advance,
-        )
+        report = ladder(game, levels, games=args.games, seats=args.seats, seed=args.seed,
+                        options=options, progress=advance)
     if args.json:
         print(json.dumps(report.to_json()), flush=True)
     else:
