@@ -197,7 +197,7 @@ class NormalBot:
         self.starts = starts
         self.plan: tuple[tuple[int, tuple[str, ...]], list[int]] | None = None
 
-    def choose(self, state: TulipState, seat: int) -> Action:  # type: ignore[override]
+    def choose(self, state: TulipState, seat: int) -> Action:
         if state.phase != "split":
             return policy(state, seat, self.rng, self.starts)
         cards = len(state.revealed)
@@ -342,7 +342,7 @@ class HardBot:
             return [playout_policy(state, seat, self.rng)]
         return search_moves(state, seat)
 
-    def choose(self, state: TulipState, seat: int) -> Action:  # type: ignore[override]
+    def choose(self, state: TulipState, seat: int) -> Action:
         self.me = seat
         if state.phase != "split":
             return self.search.choose(state, seat)
