@@ -116,7 +116,7 @@ def test_idle_session_is_closed_with_a_note(tmp_path, tmux: Tmux) -> None:
     try:
         ana = tmux.client("ana", server.ssh_command("ana"))
         ana.wait_for("Join a table")
-        ana.wait_for(r"Closed after 1 min without a key press", timeout=20)
+        ana.wait_for(r"Closed after 2 s without a key press", timeout=20)
         assert server.alive()
     finally:
         server.stop()

@@ -34,8 +34,9 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import asyncssh
 import pyte
@@ -109,7 +110,7 @@ async def connect(port: int, name: str) -> Client:
     chan, term = await conn.create_session(
         _Screen, term_type="xterm-256color", term_size=(80, 24), encoding=None
     )
-    return Client(conn, chan, term)
+    return Client(conn, chan, cast(_Screen, term))
 
 
 async def type_keys(
@@ -141,6 +142,10 @@ async def open_shared_table(host: Client, guest: Client, guest_name: str) -> Non
     host.chan.write(b"s")
 
 
+def _changed(term: _Screen, before: str) -> bool:
+    return term.text() != before
+
+
 async def play_moves(
     me: Client, name: str, other: Client, other_name: str, moves: int,
     rng: random.Random, pace: tuple[float, float],
@@ -157,7 +162,7 @@ async def play_moves(
             sent = time.perf_counter()
             me.chan.write(b"\r")
             try:
-                await me.term.until(lambda before=before: me.term.text() != before, timeout=2)
+                await me.term.until(partial(_changed, me.term, before), timeout=2)
             except asyncio.TimeoutError:  # Enter did nothing: the cursor is on an unusable die
                 me.chan.write(RIGHT.encode())
                 continue

@@ -301,6 +301,7 @@ class Lobby:
         table = RemoteTable.new(
             opened.game, specs, secrets.randbelow(999_999) + 1 if seed is None else seed
         )
+        assert isinstance(table, RemoteTable)
         if self.store is not None:
             self.store.create(table, variant="")
             self._remember(code, table.save_id)
