@@ -50,8 +50,10 @@ PARSE_RATE, PARSE_BURST = 8 * 1024, 16 * 1024
 EVENT_RATE, EVENT_BURST = 40.0, 80
 #: Input is dropped while the app has this many messages still to handle.
 APP_BACKLOG = 32
-#: The window sizes a session is laid out at, whatever the client claims.
-MIN_SIZE, MAX_SIZE = (1, 1), (500, 200)
+#: The window sizes a session is laid out at, whatever the client claims. Below 20x5 the app
+#: only shows its "terminal too small" notice anyway; laying it out narrower (down to 1x1, as a
+#: hostile client may ask) used to crash the session in Rich's line wrapping.
+MIN_SIZE, MAX_SIZE = (20, 5), (500, 200)
 #: Resizes arriving within this many seconds are coalesced into the last one.
 _RESIZE_DELAY = 0.03
 

@@ -39,7 +39,15 @@ from pathlib import Path
 from typing import Any, cast
 
 import asyncssh
-import pyte
+
+try:
+    import pyte
+except ImportError:  # an optional extra: say so in one line instead of a traceback
+    if __name__ == "__main__":
+        raise SystemExit(
+            'the load test renders screens with pyte: pip install "tulipgames[loadtest]"'
+        ) from None
+    raise
 
 MAX_SESSIONS = 200
 MAX_KEYS = 200
@@ -54,8 +62,8 @@ MENU_READY = "Join a table"
 class _Screen(asyncssh.SSHClientSession):  # type: ignore[type-arg]
     """One client terminal: pyte renders what the server sends; waiters watch for text."""
 
-    def __init__(self) -> None:
-        self.screen = pyte.Screen(80, 24)
+    def __init__(self, size: tuple[int, int] = (80, 24)) -> None:
+        self.screen = pyte.Screen(*size)
         self.stream = pyte.ByteStream(self.screen)
         self.received = 0
         self._waiters: list[tuple[Callable[[], bool], asyncio.Future[float]]] = []
@@ -102,13 +110,29 @@ class Client:
     bytes_per_key: list[int] = field(default_factory=list)
 
 
-async def connect(port: int, name: str) -> Client:
+_KEY: asyncssh.SSHKey | None = None
+
+
+def client_key() -> asyncssh.SSHKey:
+    """The key every load-test client logs in with (an open server wants one per name)."""
+    global _KEY
+    if _KEY is None:
+        _KEY = asyncssh.generate_private_key("ssh-ed25519")
+    return _KEY
+
+
+async def connect(
+    port: int, name: str, size: tuple[int, int] = (80, 24), local_addr: str = "127.0.0.1",
+    term_size: tuple[int, int] | None = None,
+) -> Client:
+    """A client whose screen is ``size``; ``term_size`` is what it tells the server, if not that."""
     conn = await asyncssh.connect(
-        "127.0.0.1", port, username=name, known_hosts=None, client_keys=None,
-        agent_path=None, preferred_auth="none",
+        "127.0.0.1", port, username=name, known_hosts=None, client_keys=[client_key()],
+        agent_path=None, local_addr=(local_addr, 0),
     )
     chan, term = await conn.create_session(
-        _Screen, term_type="xterm-256color", term_size=(80, 24), encoding=None
+        partial(_Screen, size), term_type="xterm-256color", term_size=term_size or size,
+        encoding=None,
     )
     return Client(conn, chan, cast(_Screen, term))
 

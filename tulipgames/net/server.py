@@ -314,8 +314,13 @@ class _Connection(asyncssh.SSHServer):
         if self._no_session is not None:
             self._no_session.cancel()
         if self.authenticated:
-            audit.record("disconnect", name=self.name, peer=self.peer,
-                         seconds=round(time.monotonic() - self.since))
+            session = self.session
+            audit.record(
+                "disconnect", name=self.name, peer=self.peer,
+                seconds=round(time.monotonic() - self.since),
+                dropped_bytes=None if session is None else session.dropped_bytes,
+                dropped_keys=None if session is None else session.dropped_events,
+            )
 
     def evict(self) -> None:
         """Dropped to make room for newer connections (see :meth:`GameServer.make_room`)."""
@@ -441,6 +446,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._app: Any = None
         self._pending: list[str] = []
         self._closing_note: str | None = None
+        #: The driver, kept after the app ends: its counts of dropped input go to the log.
+        self._fences: ChannelDriver | None = None
         self._task: asyncio.Task[None] | None = None
 
     # -- asyncssh callbacks ---------------------------------------------------------------------
@@ -504,7 +511,15 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     # -- the Terminal protocol (see driver.py) ---------------------------------------------------
     def attach(self, driver: ChannelDriver) -> None:
-        self._driver = driver
+        self._driver = self._fences = driver
+
+    @property
+    def dropped_bytes(self) -> int:
+        return 0 if self._fences is None else self._fences.dropped_bytes
+
+    @property
+    def dropped_events(self) -> int:
+        return 0 if self._fences is None else self._fences.dropped_events
 
     def write(self, data: str) -> None:
         if self._chan is None:

@@ -1,0 +1,152 @@
+"""One client must not freeze the server: input floods, socket floods, odd window sizes, fuzz.
+
+Real asyncssh clients whose screens ``pyte`` renders, against ``tulipgames serve`` in a
+subprocess. Nothing here asserts a wall-clock time: each test asserts that the *other* player
+still gets their screen while the flood runs, that the fences counted what they threw away, and
+that the server stays up without a traceback in its log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.net.conftest import HOST, Server
+from tulipgames.net.loadtest import END, MENU_READY, QUIT_HELP, UP, Client, connect
+
+ESC = b"\x1b"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path)
+    yield srv
+    srv.stop()
+
+
+def hostile_bytes(rng: random.Random, size: int) -> bytes:
+    """Random bytes mixed with unterminated OSC, DCS and APC strings and broken UTF-8."""
+    pieces = [b"\x1b]52;c;", b"\x1bP", b"\x1b_", b"\x1b[", b"\xff\xfe", b"\xc3", b"\x1b[200~",
+              b"\x9b", b"\x1b[999;999;999;999M", b"\x1b[8;9999;9999t"]
+    out = bytearray()
+    while len(out) < size:
+        if rng.random() < 0.2:
+            out += rng.choice(pieces)
+        else:
+            out += bytes(rng.getrandbits(8) for _ in range(rng.randint(1, 64)))
+    return bytes(out[:size])
+
+
+def disconnect_line(server: Server, name: str) -> str:
+    lines = [line for line in server.log_lines("disconnect") if f"name={name} " in line + " "]
+    assert lines, server.log_lines()
+    return lines[-1]
+
+
+def no_tracebacks(server: Server) -> None:
+    log = (server.data_dir / "serve.err").read_text()
+    assert "Traceback" not in log, log[-3000:]
+
+
+async def press(client: Client, key: str, shown: str, present: bool = True) -> None:
+    client.chan.write(key.encode())
+    await client.term.wait_for(shown, present=present)
+
+
+async def close_all(*clients: Client) -> None:
+    for client in clients:
+        client.conn.close()
+    await asyncio.gather(*(c.conn.wait_closed() for c in clients))
+
+
+async def test_a_flood_from_one_client_leaves_the_other_playing(server: Server) -> None:
+    flooder, other = await connect(server.port, "flood"), await connect(server.port, "other")
+    await asyncio.gather(flooder.term.wait_for(MENU_READY), other.term.wait_for(MENU_READY))
+    flood = hostile_bytes(random.Random(11), 100_000) + b"x" * 100_000
+    for start in range(0, len(flood), 4096):
+        flooder.chan.write(flood[start:start + 4096])
+    # The other player's keys get through while the flood is being fenced off.
+    for _ in range(3):
+        await press(other, END, QUIT_HELP)
+        await press(other, UP, QUIT_HELP, present=False)
+    newcomer = await connect(server.port, "newcomer")
+    await newcomer.term.wait_for(MENU_READY)
+    await close_all(flooder, other, newcomer)
+    await asyncio.sleep(0.5)
+    line = disconnect_line(server, "flood")
+    dropped = int(re.search(r"dropped_bytes=(\d+)", line).group(1))
+    assert dropped >= 100_000  # at most 16 KB of it was ever queued for the parser
+    assert int(re.search(r"dropped_keys=(\d+)", line).group(1)) > 0
+    assert "dropped_bytes=0 " in disconnect_line(server, "other") + " "
+    assert server.alive()
+    no_tracebacks(server)
+
+
+async def test_idle_sockets_do_not_lock_out_a_newcomer(server: Server) -> None:
+    sockets = []
+    for _ in range(100):
+        sock = socket.create_connection((HOST, server.port))
+        sockets.append(sock)
+    try:
+        await asyncio.sleep(0.5)
+        newcomer = await connect(server.port, "newcomer")
+        await newcomer.term.wait_for(MENU_READY)
+        await close_all(newcomer)
+    finally:
+        for sock in sockets:
+            sock.close()
+    assert len(server.log_lines("refused")) >= 80  # idle sockets made room for the newcomer
+    assert server.alive()
+
+
+@pytest.mark.parametrize("first", [(10_000, 10_000), (1, 1)])
+async def test_giant_and_tiny_windows_do_not_crash_the_session(
+    server: Server, first: tuple[int, int]
+) -> None:
+    other = await connect(server.port, "other")
+    odd = await connect(server.port, "odd", term_size=first)  # its own screen stays 80x24
+    await other.term.wait_for(MENU_READY)
+    await asyncio.sleep(1.0)  # the odd session lays out its first screen
+    for width, height in ((1, 1), (65535, 1), (1, 65535), (10_000, 10_000), (2, 3)):
+        odd.chan.change_terminal_size(width, height)
+        await asyncio.sleep(0.2)
+    await press(other, END, QUIT_HELP)  # the other session is served meanwhile
+    odd.chan.change_terminal_size(40, 10)
+    await odd.term.wait_for("Terminal too small")
+    odd.chan.change_terminal_size(80, 24)
+    try:
+        await odd.term.wait_for(MENU_READY)
+    except asyncio.TimeoutError:
+        raise AssertionError((server.data_dir / "serve.err").read_text()[-4000:]) from None
+    await press(odd, END, QUIT_HELP)
+    await close_all(other, odd)
+    assert server.alive()
+    no_tracebacks(server)
+
+
+async def test_fuzzed_input_bytes_never_take_the_server_down(server: Server) -> None:
+    """Seeded random chunks (``TULIPGAMES_FUZZ=N`` for more than the 300 of CI)."""
+    chunks = int(os.environ.get("TULIPGAMES_FUZZ", "300"))
+    rng = random.Random(int(os.environ.get("TULIPGAMES_FUZZ_SEED", "61")))
+    fuzzer = await connect(server.port, "fuzzer")
+    await fuzzer.term.wait_for(MENU_READY)
+    for _ in range(chunks):
+        fuzzer.chan.write(hostile_bytes(rng, rng.randint(1, 300)))
+        if rng.random() < 0.1:
+            fuzzer.chan.write(ESC * 3)  # back out of whatever screen the noise opened
+        await asyncio.sleep(0)
+    second = await connect(server.port, "second")
+    await second.term.wait_for(MENU_READY)
+    await press(second, END, QUIT_HELP)
+    fuzzer.conn.abort()  # and vanish without a goodbye
+    await close_all(second)
+    await asyncio.sleep(0.5)
+    assert server.alive()
+    no_tracebacks(server)
