@@ -142,12 +142,12 @@ async def test_sixty_wrong_passwords_are_slowed_down(wildcard_server: Server) ->
     ]
     done, pending = await asyncio.wait(attempts, timeout=3)
     assert all(task.result().startswith("refused") for task in done)
-    # Most are turned away at the door (at most 10 connections of one address may be logging
+    # Many are turned away at the door (at most 24 connections of one address may be logging
     # in); the rest queue behind each other: four free tries, then waits of 0.25, 0.5, 1, 2 s...
     # so within 3 s at most 8 passwords are checked, however fast the machine.
     checked = server.log_lines("auth_failure")
     assert 1 <= len(checked) <= 8, checked
-    assert len(server.log_lines("refused")) >= 40
+    assert len(server.log_lines("refused")) >= 30
     assert not server.log_lines("login")
     for task in pending:
         task.cancel()

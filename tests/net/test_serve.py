@@ -149,3 +149,17 @@ def test_server_stops_cleanly_and_tells_the_players(tmp_path, tmux: Tmux) -> Non
     server.proc.terminate()
     assert server.proc.wait(15) == 0
     ana.wait_for("The server is shutting down. Your games are saved.")
+
+
+def test_vanishing_clients_leave_no_traceback(server: Server, tmux: Tmux) -> None:
+    for round_ in range(8):
+        client = tmux.client(f"gone{round_}", server.ssh_command(f"gone{round_}"))
+        client.wait_for("Join a table")
+        for key in ("End", "Up", "Enter", "Escape", "Down")[: 1 + round_ % 5]:
+            client.tmux.run("send-keys", "-t", client.name, key)
+        client.close()  # the terminal and its ssh vanish mid-repaint
+    survivor = tmux.client("survivor", server.ssh_command("survivor"))
+    survivor.wait_for("Join a table")
+    log = (server.data_dir / "serve.err").read_text()
+    assert "Traceback" not in log and "BrokenPipeError" not in log, log[-3000:]
+    assert len(server.log_lines("disconnect")) >= 8

@@ -55,7 +55,7 @@ log = logging.getLogger("tulipgames.serve")
 #: Bytes of unsent output a client may fall behind before it is disconnected.
 MAX_BACKLOG = 4 * 1024 * 1024
 #: Connections still in their handshake or login, from one address and in all.
-MAX_UNAUTHENTICATED_PER_ADDRESS = 10
+MAX_UNAUTHENTICATED_PER_ADDRESS = 24
 MAX_UNAUTHENTICATED = 64
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
@@ -472,8 +472,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def session_started(self) -> None:
         refusal = self._refusal()
         if refusal is not None:
-            self._chan.write((refusal + "\r\n").encode("utf-8"))
-            self._chan.exit(1)
+            with contextlib.suppress(OSError):  # the client may have gone already
+                self._chan.write((refusal + "\r\n").encode("utf-8"))
+                self._chan.exit(1)
             return
         self.server.sessions.add(self)
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -535,7 +536,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self._chan.get_write_buffer_size() > MAX_BACKLOG:
             self.close("Your connection is too slow to keep up; closing.")
             return
-        self._chan.write(data.encode("utf-8"))
+        try:
+            self._chan.write(data.encode("utf-8"))
+        except OSError:  # BrokenPipeError: the client vanished before we heard of it
+            self._chan = None
+            self.close()
 
     # -- the app ----------------------------------------------------------------------------------
     async def _run(self) -> None:
