@@ -150,3 +150,39 @@ async def test_fuzzed_input_bytes_never_take_the_server_down(server: Server) -> 
     await asyncio.sleep(0.5)
     assert server.alive()
     no_tracebacks(server)
+
+
+async def test_connections_without_a_session_count_and_are_closed(tmp_path: Path) -> None:
+    """``ssh -N``: it holds a player's place until the login timeout closes it."""
+    server = Server(tmp_path, "--max-sessions", "1", "--login-timeout", "2")
+    try:
+        import asyncssh
+
+        from tulipgames.net.loadtest import client_key
+
+        idle = await asyncssh.connect(
+            HOST, server.port, username="idle", known_hosts=None, agent_path=None,
+            client_keys=[client_key()],
+        )
+        player = await connect(server.port, "player")
+        await player.term.wait_for("server is full (1 players)")
+        await asyncio.wait_for(idle.wait_closed(), 30)  # closed by the server, not by us
+        assert any("name=idle" in line and 'reason="no session"' in line
+                   for line in server.log_lines("disconnect"))
+        again = await connect(server.port, "player")
+        await again.term.wait_for(MENU_READY)
+        await close_all(player, again)
+    finally:
+        server.stop()
+
+
+async def test_sigterm_stops_the_server_during_a_flood(server: Server) -> None:
+    flooder = await connect(server.port, "flood")
+    await flooder.term.wait_for(MENU_READY)
+    rng = random.Random(5)
+    for _ in range(50):
+        flooder.chan.write(hostile_bytes(rng, 4096))
+    await asyncio.sleep(0.2)
+    server.proc.terminate()
+    assert await asyncio.to_thread(server.proc.wait, 20) == 0
+    await flooder.term.wait_for("The server is shutting down")

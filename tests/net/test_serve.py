@@ -71,6 +71,11 @@ def test_open_join_and_lobby_shows_both(server: Server, tmux: Tmux) -> None:
     ana.wait_for(r"\* Seat 2: ben")
     ben.keys("Escape")
     ana.wait_for("Seat 2: \\(open\\)")
+    [opened] = server.log_lines("table_opened")
+    assert f"code={code}" in opened and "host=ana" in opened
+    assert {"name=ana", "name=ben"} <= {
+        field for line in server.log_lines("login") for field in line.split()
+    }
 
 
 def test_resize_follows_and_too_small_notice(server: Server, tmux: Tmux) -> None:

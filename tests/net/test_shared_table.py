@@ -158,7 +158,10 @@ def test_started_table_comes_back_from_the_store_after_a_restart(
     assert again.table is not None and again.table.record.actions == table.record.actions
 
 
-def test_finished_tables_leave_the_list_but_not_the_store(lobby: Lobby) -> None:
+def test_finished_tables_leave_the_list_but_not_the_store(
+    lobby: Lobby, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level("INFO", logger="tulipgames.audit")
     opened = lobby.open("toy", 2, "ana")
     opened.give_free_seats_to_bots("random")
     table = lobby.start(opened.code, seed=5)
@@ -171,6 +174,8 @@ def test_finished_tables_leave_the_list_but_not_the_store(lobby: Lobby) -> None:
     assert opened.code not in lobby.tables
     again = lobby.find(opened.code)
     assert again.table is not None and again.table.state.is_over()
+    events = [m.split()[1] for m in caplog.messages if f"code={opened.code}" in m]
+    assert events == ["event=table_opened", "event=table_started", "event=table_finished"]
 
 
 async def test_host_fills_empty_seats_with_bots_and_they_play(

@@ -425,15 +425,23 @@ class _Connection(asyncssh.SSHServer):
             return False  # one session per connection: one app per player
         if self._no_session is not None:
             self._no_session.cancel()
-        self.session = GameSession(self.server, self.name, self.peer)
+        self.session = GameSession(self.server, self.name, self.peer, self)
         return self.session
+
+    def session_ended(self) -> None:
+        """The one session is over: the connection goes too (it would hold a player's place)."""
+        if self.conn is not None:
+            asyncio.get_running_loop().call_later(0.5, self.close)
 
 
 class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     """One interactive session: a PTY, a Textual app and the bytes between them."""
 
-    def __init__(self, server: GameServer, username: str, peer: str) -> None:
+    def __init__(
+        self, server: GameServer, username: str, peer: str, owner: _Connection | None = None
+    ) -> None:
         self.server = server
+        self.owner = owner
         self.username = username
         self.peer = peer
         self.size: tuple[int, int] = (80, 24)
@@ -475,6 +483,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             with contextlib.suppress(OSError):  # the client may have gone already
                 self._chan.write((refusal + "\r\n").encode("utf-8"))
                 self._chan.exit(1)
+            if self.owner is not None:
+                self.owner.session_ended()
             return
         self.server.sessions.add(self)
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -581,6 +591,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._chan.write(("\x1b[?1049l\x1b[?25h\r\n" + note + "\r\n").encode("utf-8"))
             self._chan.exit(0)
         self._chan = None
+        if self.owner is not None:
+            self.owner.session_ended()
 
     def close(self, note: str | None = None) -> None:
         """End the session, telling the player ``note`` if the channel is still open."""
