@@ -46,7 +46,6 @@ from tulipgames.net.identity import (
     fingerprint,
     name_key,
     name_problem,
-    shown,
 )
 from tulipgames.net.terminal import TerminalProfile, apply_profile
 
@@ -299,6 +298,7 @@ class _Connection(asyncssh.SSHServer):
         #: The last attempt that passed: ("publickey", fingerprint), ("password", "") ...
         self._passed: tuple[str, str] = ("", "")
         self._banners: set[str] = set()
+        self._offered_key = False
         self._no_session: asyncio.TimerHandle | None = None
 
     # -- the TCP connection -----------------------------------------------------------------
@@ -342,7 +342,7 @@ class _Connection(asyncssh.SSHServer):
             with contextlib.suppress(Exception):
                 self.conn.send_auth_banner(message + "\r\n")
 
-    def _verdict(self, method: str, verdict: Verdict, username: str, token: str = "") -> bool:
+    def _verdict(self, method: str, verdict: Verdict, token: str = "") -> bool:
         if verdict.ok:
             self._passed = (method, token)
             return True
@@ -353,9 +353,8 @@ class _Connection(asyncssh.SSHServer):
         self.in_auth = True
         problem = name_problem(username)
         if problem is not None:
-            audit.record("auth_refused", name=shown(username), peer=self.peer, reason="bad name")
+            audit.record("auth_refused", name=username, peer=self.peer, reason="bad name")
             assert self.conn is not None
-            self.conn.send_auth_banner(f"tulipgames: {problem}.\r\n")
             self.conn.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, f"tulipgames: {problem}")
         return True
 
@@ -363,8 +362,12 @@ class _Connection(asyncssh.SSHServer):
         return self.server.gate.keyring is not None or self.server.gate.open
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self._offered_key = True
         verdict = self.server.gate.check_key(username, key, self.address, self.address)
-        return self._verdict("publickey", verdict, username, fingerprint(key))
+        if not verdict.ok and verdict.message and verdict.message not in self._banners:
+            audit.record("auth_failure", name=username, peer=self.peer, method="publickey",
+                         key=fingerprint(key), reason=verdict.reason)
+        return self._verdict("publickey", verdict, fingerprint(key))
 
     def password_auth_supported(self) -> bool:
         return bool(self.server.gate.passwords)
@@ -380,7 +383,7 @@ class _Connection(asyncssh.SSHServer):
         if not verdict.ok:
             audit.record("auth_failure", name=username, peer=self.peer, method="password",
                          reason=verdict.reason, waited=round(wait, 2))
-        return self._verdict("password", verdict, username)
+        return self._verdict("password", verdict)
 
     def kbdint_auth_supported(self) -> bool:
         return self.server.gate.open
@@ -390,7 +393,9 @@ class _Connection(asyncssh.SSHServer):
         if not verdict.ok:
             audit.record("auth_failure", name=username, peer=self.peer, method="keyless",
                          reason=verdict.reason)
-        return self._verdict("keyless", verdict, username)
+            if self._offered_key:  # it has a key: the key's refusal said why already
+                return False
+        return self._verdict("keyless", verdict)
 
     def auth_completed(self) -> None:
         assert self.conn is not None
