@@ -19,7 +19,15 @@ from pathlib import Path
 import pytest
 
 from tests.net.conftest import HOST, Server
-from tulipgames.net.loadtest import END, MENU_READY, QUIT_HELP, UP, Client, connect
+from tulipgames.net.loadtest import (
+    END,
+    MENU_READY,
+    QUIT_HELP,
+    UP,
+    Client,
+    connect,
+    hostile_bytes,
+)
 
 ESC = b"\x1b"
 
@@ -29,19 +37,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv = Server(tmp_path)
     yield srv
     srv.stop()
-
-
-def hostile_bytes(rng: random.Random, size: int) -> bytes:
-    """Random bytes mixed with unterminated OSC, DCS and APC strings and broken UTF-8."""
-    pieces = [b"\x1b]52;c;", b"\x1bP", b"\x1b_", b"\x1b[", b"\xff\xfe", b"\xc3", b"\x1b[200~",
-              b"\x9b", b"\x1b[999;999;999;999M", b"\x1b[8;9999;9999t"]
-    out = bytearray()
-    while len(out) < size:
-        if rng.random() < 0.2:
-            out += rng.choice(pieces)
-        else:
-            out += bytes(rng.getrandbits(8) for _ in range(rng.randint(1, 64)))
-    return bytes(out[:size])
 
 
 def disconnect_line(server: Server, name: str) -> str:

@@ -16,6 +16,11 @@ With ``--scenario table`` the sessions sit in pairs at two-seat Sixty-One tables
 each move is timed from the Enter that ends the turn until the *opponent's* screen shows that it
 is their turn: the shared-table update across sessions.
 
+With ``--scenario flood`` the last session sends ``--flood-bytes`` of hostile input at once
+(random bytes, unterminated OSC/DCS/APC strings, broken UTF-8; or only ``x`` with
+``--flood x``) while the others type as in the menu scenario: their keystroke times are what
+one flooding client costs everybody else.
+
 Bounded: at most 200 sessions and 200 keystrokes each, every wait times out, loopback only.
 """
 
@@ -223,6 +228,19 @@ def start_server(data_dir: Path, max_sessions: int) -> tuple[subprocess.Popen[st
     raise RuntimeError("the server did not start")
 
 
+def hostile_bytes(rng: random.Random, size: int) -> bytes:
+    """Random bytes mixed with unterminated OSC, DCS and APC strings and broken UTF-8."""
+    pieces = [b"\x1b]52;c;", b"\x1bP", b"\x1b_", b"\x1b[", b"\xff\xfe", b"\xc3", b"\x1b[200~",
+              b"\x9b", b"\x1b[999;999;999;999M", b"\x1b[8;9999;9999t"]
+    out = bytearray()
+    while len(out) < size:
+        if rng.random() < 0.2:
+            out += rng.choice(pieces)
+        else:
+            out += bytes(rng.getrandbits(8) for _ in range(rng.randint(1, 64)))
+    return bytes(out[:size])
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
@@ -230,7 +248,7 @@ def percentile(values: list[float], p: float) -> float:
 
 async def measure(
     port: int, pid: int, count: int, keys: int, seed: int, pace: tuple[float, float],
-    scenario: str = "menu",
+    scenario: str = "menu", flood: tuple[str, int] = ("hostile", 100_000),
 ) -> dict[str, Any]:
     base = rss_kib(pid)
     clients = []
@@ -250,6 +268,11 @@ async def measure(
                        random.Random(rng.getrandbits(32)), pace)
             for a, b in pairs for me, other in ((a, b), (b, a))
         ]
+    elif scenario == "flood":
+        kind, size = flood
+        noise = b"x" * size if kind == "x" else hostile_bytes(rng, size)
+        clients[-1].chan.write(noise)
+        jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients[:-1]]
     else:
         jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients]
     cpu_before, load_before = cpu_seconds(pid), os.getloadavg()[0]
@@ -284,13 +307,15 @@ async def measure(
 
 
 async def main_async(
-    levels: list[int], keys: int, seed: int, pace: tuple[float, float], scenario: str = "menu"
+    levels: list[int], keys: int, seed: int, pace: tuple[float, float], scenario: str = "menu",
+    flood: tuple[str, int] = ("hostile", 100_000),
 ) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="tulipgames-load-") as tmp:
         proc, port = start_server(Path(tmp), max(levels) + 1)
         try:
             return [
-                await measure(port, proc.pid, n, keys, seed + n, pace, scenario) for n in levels
+                await measure(port, proc.pid, n, keys, seed + n, pace, scenario, flood)
+                for n in levels
             ]
         finally:
             proc.terminate()
@@ -308,9 +333,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keys", type=int, default=20, help="keystrokes per session")
     parser.add_argument("--pace", default="0.3,0.7", metavar="MIN,MAX",
                         help="seconds between one client's keystrokes (default 0.3,0.7)")
-    parser.add_argument("--scenario", choices=("menu", "table"), default="menu",
+    parser.add_argument("--scenario", choices=("menu", "table", "flood"), default="menu",
                         help="menu: End/Up in the menu; table: pairs play Sixty-One, each move "
-                             "timed until the opponent's screen shows it (keys = moves each)")
+                             "timed until the opponent's screen shows it (keys = moves each); "
+                             "flood: the last session floods while the others type")
+    parser.add_argument("--flood", choices=("hostile", "x"), default="hostile",
+                        help="flood scenario: random hostile bytes, or only 'x'")
+    parser.add_argument("--flood-bytes", type=int, default=100_000, metavar="N",
+                        help="flood scenario: bytes the flooding session sends (default 100000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     args = parser.parse_args(argv)
@@ -328,7 +358,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--pace: need 0.05 <= MIN <= MAX <= 60")
     if args.scenario == "table" and any(n % 2 for n in levels):
         parser.error("--scenario table seats sessions in pairs: use even session counts")
-    rows = asyncio.run(main_async(levels, args.keys, args.seed, (low, high), args.scenario))
+    if args.scenario == "flood" and (min(levels) < 2 or not 1 <= args.flood_bytes <= 10**8):
+        parser.error("--scenario flood needs at least 2 sessions and 1..10^8 --flood-bytes")
+    rows = asyncio.run(main_async(levels, args.keys, args.seed, (low, high), args.scenario,
+                                  (args.flood, args.flood_bytes)))
     if args.json:
         print(json.dumps(rows))
         return 0
