@@ -100,7 +100,8 @@ async def test_a_key_carrying_a_name_logs_in_only_as_that_name(key_server) -> No
     server, named, unnamed = key_server
     assert "access: keys only" in server.banner
     assert await login(server, "alice", client_keys=[named]) == "ok"
-    assert await login(server, "Alice", client_keys=[named]) == "ok"  # same name, any case
+    assert await login(server, "Alice", client_keys=[named]) == "ok"  # same player, any case
+    assert [line.split()[2] for line in server.log_lines("login")] == ["name=alice"] * 2
     assert (await login(server, "bob", client_keys=[named])).startswith("refused")
     assert (await login(server, "alice", client_keys=[unnamed])).startswith("refused")
     assert (await login(server, "alice", client_keys=[key()])).startswith("refused")  # unknown

@@ -87,3 +87,15 @@ def test_key_ring_refuses_a_bad_name_option() -> None:
         KeyRing('name="al ice" ' + key)
     with pytest.raises(ValueError, match="no public key"):
         KeyRing("# only a comment\n")
+
+
+def test_one_spelling_per_player(tmp_path: Path) -> None:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    ring = KeyRing('name="Alice" ' + key.export_public_key().decode())
+    identities = Identities(tmp_path / "ids.sqlite3")
+    gate = Gate({"Bob": "x", "*": "guest"}, ring, identities)
+    assert identities.bind("Mira", "SHA256:one")
+    assert [gate.canonical(n) for n in ("alice", "BOB", "mira", "zed")] == [
+        "Alice", "Bob", "Mira", "zed"
+    ]
+    identities.close()

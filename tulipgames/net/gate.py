@@ -50,6 +50,7 @@ class Gate:
         allow_keyless: bool = False,
     ) -> None:
         self.passwords = {name_key(name): secret for name, secret in passwords.items()}
+        self._spellings = {name_key(name): name for name in passwords if name != "*"}
         self.keyring = keyring
         self.identities = identities
         self.allow_keyless = allow_keyless
@@ -60,6 +61,18 @@ class Gate:
 
     def name_refusal(self, name: str) -> str | None:
         return name_problem(name)
+
+    def canonical(self, name: str) -> str:
+        """One spelling per player: a listed or key-owned name as first written, else as typed.
+
+        So ``Alice`` and ``alice`` (the same player, since ownership ignores case) get the
+        same seats and the same folder of saves.
+        """
+        if name_key(name) in self._spellings:
+            return self._spellings[name_key(name)]
+        if self.keyring is not None and name_key(name) in self.keyring.spellings:
+            return self.keyring.spellings[name_key(name)]
+        return self.identities.spelling(name) or name
 
     def _reserved_for_password(self, name: str) -> bool:
         return name_key(name) in self.passwords and name_key(name) != "*"

@@ -93,6 +93,12 @@ class KeyRing:
             self.entries.append((parsed, entry))
         if not self.entries:
             raise ValueError("no public key in the file")
+        #: Each carried name as the file writes it.
+        self.spellings = {
+            name_key(name): name
+            for raw in text.splitlines()
+            for name in re.findall(r'(?:^|,)\s*name="([^"]*)"', raw.strip())
+        }
 
     @staticmethod
     def _entry(parsed: asyncssh.SSHAuthorizedKeys, line: str, number: int) -> KeyEntry:
@@ -157,6 +163,14 @@ class Identities:
         with self._lock:
             row = self._db.execute(
                 "SELECT fingerprint FROM owners WHERE name_key = ?", (name_key(name),)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def spelling(self, name: str) -> str | None:
+        """The name as its owner first wrote it (``Alice`` for a login as ``alice``), if owned."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT name FROM owners WHERE name_key = ?", (name_key(name),)
             ).fetchone()
         return None if row is None else str(row[0])
 

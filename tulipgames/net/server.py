@@ -408,9 +408,9 @@ class _Connection(asyncssh.SSHServer):
                                  f"tulipgames: the name {username} was just taken by another key")
             return
         self.authenticated = True
-        self.name = username
+        self.name = self.server.gate.canonical(username)
         self.in_auth = False
-        audit.record("login", name=username, peer=self.peer, method=method,
+        audit.record("login", name=self.name, peer=self.peer, method=method,
                      key=token if method == "publickey" else None)
         # A connection that never opens a session (``ssh -N``) holds a player's place: it
         # gets the login timeout to open one, like the login itself.
