@@ -157,3 +157,17 @@ async def test_sixty_wrong_passwords_are_slowed_down(wildcard_server: Server) ->
     assert await login(server, "bob", source="127.0.0.2", password="guest", client_keys=None) \
         == "ok"
     assert server.alive()
+
+
+async def test_the_log_can_go_to_a_file(tmp_path: Path) -> None:
+    log = tmp_path / "logs" / "serve.log"
+    server = Server(tmp_path, "--log", str(log))
+    try:
+        assert await login(server, "mira", client_keys=[key()]) == "ok"
+        assert (await login(server, "mira", client_keys=[key()])).startswith("refused")
+        await asyncio.sleep(0.3)
+    finally:
+        server.stop()
+    events = [line.split()[1] for line in log.read_text().splitlines()]
+    assert events[:2] == ["event=login", "event=disconnect"] and "event=auth_failure" in events
+    assert not server.log_lines("login")  # not on stderr as well

@@ -26,11 +26,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=2222, help="TCP port (default 2222)")
     parser.add_argument("--max-sessions", type=int, default=32, metavar="N",
-                        help="most players connected at once (default 32)")
+                        help="most players connected at once, with or without a session "
+                             "(default 32)")
     parser.add_argument("--idle-timeout", type=float, default=1800, metavar="SECONDS",
                         help="close a session after this long without a key press (default 1800)")
     parser.add_argument("--authorized-keys", type=Path, metavar="FILE",
-                        help="admit only these public keys (OpenSSH authorized_keys format)")
+                        help="admit only these public keys (OpenSSH authorized_keys format; "
+                             'a line may start with name="alice" to bind the key to that name)')
     parser.add_argument("--password-file", type=Path, metavar="FILE",
                         help="admit name:password pairs from FILE (*:password admits any name)")
     parser.add_argument("--login-timeout", type=float, default=30, metavar="SECONDS",
