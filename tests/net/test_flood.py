@@ -192,3 +192,36 @@ async def test_sigterm_stops_the_server_during_a_flood(server: Server) -> None:
     server.proc.terminate()
     assert await asyncio.to_thread(server.proc.wait, 20) == 0
     await flooder.term.wait_for("The server is shutting down")
+
+
+async def test_connections_stalled_in_login_do_not_lock_out_a_newcomer(server: Server) -> None:
+    """Handshakes done, then silence at the login: the newcomer still gets in."""
+    import asyncssh
+
+    entered = 0
+
+    class Stalled(asyncssh.SSHClient):
+        async def public_key_auth_requested(self) -> None:  # type: ignore[override]
+            nonlocal entered
+            entered += 1
+            await asyncio.sleep(3600)  # never offers its key
+
+    stalled = []
+    for _ in range(30):
+        task = asyncio.ensure_future(asyncssh.connect(
+            HOST, server.port, username="stall", known_hosts=None, agent_path=None,
+            client_keys=[], client_factory=Stalled, preferred_auth="publickey",
+        ))
+        stalled.append(task)
+    for _ in range(100):
+        if entered >= 24:
+            break
+        await asyncio.sleep(0.1)
+    assert entered >= 24  # a full per-address pool of connections sitting in their login
+    newcomer = await connect(server.port, "newcomer")
+    await newcomer.term.wait_for(MENU_READY)
+    await close_all(newcomer)
+    for task in stalled:
+        task.cancel()
+    await asyncio.gather(*stalled, return_exceptions=True)
+    assert server.alive()

@@ -254,15 +254,17 @@ class GameServer:
     def make_room(self, newcomer: _Connection) -> None:
         """Keep the connections still logging in under their caps, per address and in all.
 
-        Over a cap, the oldest connection that has not even finished its handshake goes first
-        (an idle socket), else the oldest still logging in: a flood of idle sockets delays a
-        newcomer by at most one eviction instead of locking it out.
+        Over a cap, another connection goes: the oldest that has not even finished its
+        handshake (an idle socket), else the oldest still logging in; the newcomer itself only
+        if it is alone. So a flood of idle or stalled connections cannot lock a newcomer out:
+        each newcomer pushes out the oldest of them, and the flood has to outpace a whole
+        handshake to push the newcomer out in turn.
         """
         waiting = [c for c in self.connections if not c.authenticated]
         same = [c for c in waiting if c.address == newcomer.address]
         for pool, cap in ((same, MAX_UNAUTHENTICATED_PER_ADDRESS), (waiting, MAX_UNAUTHENTICATED)):
             while len(pool) > cap:
-                victim = min(pool, key=lambda c: (c.in_auth, c is newcomer, c.since))
+                victim = min(pool, key=lambda c: (c is newcomer, c.in_auth, c.since))
                 pool.remove(victim)
                 if victim in waiting:
                     waiting.remove(victim)
