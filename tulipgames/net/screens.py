@@ -11,15 +11,12 @@ must not crash the screen, nor ``[@click=app.quit]`` become an action.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -37,28 +34,6 @@ _FRAME_CSS = """
 {name} OptionList {{ height: auto; max-height: 12; border: round $primary; }}
 {name} OptionList:focus {{ border: round $accent; }}
 """
-
-
-_Handler = TypeVar("_Handler", bound=Callable[..., None])
-
-
-def _unless_torn_down(handler: _Handler) -> _Handler:
-    """Skip a handler that runs after the app took this screen's widgets away.
-
-    When a client vanishes, its app shuts down while messages for its screens may still be
-    queued (a mount, a lobby update); finding no widgets then is not an error. With the widgets
-    still there, a missing one is a bug and still raises.
-    """
-
-    @functools.wraps(handler)
-    def run(self: Screen[None], *args: Any) -> None:
-        try:
-            handler(self, *args)
-        except NoMatches:
-            if self.children and self.is_attached:
-                raise
-
-    return run  # type: ignore[return-value]
 
 
 def _enter_table(app: Any, opened: OpenTable, seat: int) -> None:
@@ -101,7 +76,6 @@ class OpenTableScreen(Screen[None]):
             yield Static(id="error", classes="error")
         yield Footer()
 
-    @_unless_torn_down
     def on_mount(self) -> None:
         self.query_one("#games", OptionList).focus()
         self._clamp()
@@ -166,7 +140,6 @@ class JoinScreen(Screen[None]):
             yield Static(id="error", classes="error")
         yield Footer()
 
-    @_unless_torn_down
     def on_mount(self) -> None:
         self.lobby.listeners.add(self._lobby_changed)
         self._lobby_changed(self.lobby)
@@ -175,7 +148,6 @@ class JoinScreen(Screen[None]):
     def on_unmount(self) -> None:
         self.lobby.listeners.remove(self._lobby_changed)
 
-    @_unless_torn_down
     def _lobby_changed(self, lobby: Lobby) -> None:
         if not self.is_attached:
             return  # queued before this screen closed
@@ -250,7 +222,6 @@ class LobbyScreen(Screen[None]):
             yield Static(id="error", classes="error")
         yield Footer()
 
-    @_unless_torn_down
     def on_mount(self) -> None:
         self.opened.listeners.add(self._table_changed)
         self.opened.arrive(self.player)
@@ -260,7 +231,6 @@ class LobbyScreen(Screen[None]):
         self.opened.listeners.remove(self._table_changed)
         self.opened.depart(self.player)
 
-    @_unless_torn_down
     def _table_changed(self, opened: OpenTable) -> None:
         if self._entered or not self.is_attached:
             return
