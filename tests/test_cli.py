@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import pty
+import random
+import re
+import select
+import signal
+import struct
 import subprocess
 import sys
+import termios
+import time
 
 import pytest
 
 from tests.tui import toygame
-from tulipgames.cli import build_parser, main, parse_args, parse_seats
+from tulipgames import games
+from tulipgames.cli import build_parser, main, parse_args
+from tulipgames.engine.core import parse_seats
 
 
 @pytest.fixture(autouse=True)
@@ -62,7 +74,7 @@ def test_corrupt_database_is_one_clear_line(tmp_path, capsys: pytest.CaptureFixt
         main(["--data-dir", str(tmp_path), "resume", "1"])
     assert exit_info.value.code == 1
     err = capsys.readouterr().err
-    assert "damaged or not a database" in err
+    assert "not an SQLite database" in err
     assert "Traceback" not in err
 
 
@@ -71,6 +83,32 @@ def test_seat_spec_reads_humans_bots_and_named_bots():
     assert [(s.name, s.kind) for s in seats] == [
         ("Ana", "human"), ("Bot 2", "bot:random"), ("Zed", "bot:hard"), ("Bot 4", "bot:normal"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Ana,Ana", "two seats are called 'Ana'"),
+        ("Ana,ana", "two seats are called 'ana'"),
+        ("", "no seats given"),
+        ("   ", "no seats given"),
+        ("=bot", "a name goes before '='"),
+        ("Ana,,Ben", "seat 2 is empty"),
+        ("Ana,bot:genius", "no bot level 'genius' (levels: random, normal, hard)"),
+        ("Ana,Bartholomew-Fitzgerald", "too long"),
+        ("Ana=human", "only bots are written Name=bot:LEVEL"),
+    ],
+)
+def test_bad_seats_are_refused_with_the_reason(text: str, reason: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(reason)):
+        parse_seats(text, toygame.GAME)
+
+
+def test_the_command_line_refuses_duplicate_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", "toy", "--seats", "Ana,Ana"])
+    assert exit_info.value.code == 2
+    assert "two seats are called 'Ana'" in capsys.readouterr().err
 
 
 def test_simulate_json_is_one_object_with_the_figures(capsys: pytest.CaptureFixture[str]):
@@ -104,8 +142,8 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]):
 
 
 def test_help_everywhere():
-    for argv in ([], ["play"], ["solo"], ["resume"], ["simulate"], ["bench"], ["serve"],
-                 ["screenshots"]):
+    for argv in ([], ["play"], ["solo"], ["resume"], ["export"], ["import"], ["replay"],
+                 ["simulate"], ["bench"], ["serve"], ["screenshots"]):
         done = subprocess.run([sys.executable, "-m", "tulipgames", *argv, "--help"],
                               capture_output=True, text=True, timeout=60, check=False)
         assert done.returncode == 0, done.stderr
@@ -117,3 +155,131 @@ def test_data_dir_before_or_after_the_command(tmp_path):
     assert parse_args(parser, ["--data-dir", str(tmp_path), "serve"]).data_dir == tmp_path
     assert parse_args(parser, ["serve", "--data-dir", str(tmp_path)]).data_dir == tmp_path
     assert parse_args(parser, ["--data-dir", str(tmp_path), "resume"]).data_dir == tmp_path
+
+
+def run_on_a_terminal(argv: list[str], ready: str, timeout: float = 120) -> tuple[int, str]:
+    """Run ``tulipgames argv`` on a pseudo-terminal, press Ctrl-C (SIGINT) once ``ready``
+    appears in its output, and return its exit code and everything it wrote."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    env["TERM"] = "xterm-256color"
+    proc = subprocess.Popen([sys.executable, "-m", "tulipgames", *argv], stdin=slave,
+                            stdout=slave, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    output = b""
+    deadline = time.monotonic() + timeout
+    sent = False
+
+    def read_some(wait: float) -> bool:
+        nonlocal output
+        if select.select([master], [], [], wait)[0]:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                return False
+            output += chunk
+            return bool(chunk)
+        return True
+
+    while time.monotonic() < deadline:
+        if not sent and re.search(ready, plain(output)):
+            proc.send_signal(signal.SIGINT)
+            sent = True
+        if not read_some(0.1) and proc.poll() is not None:
+            break
+    while read_some(0.2):
+        if proc.poll() is not None and not select.select([master], [], [], 0.2)[0]:
+            break
+    os.close(master)
+    code = proc.wait(timeout=30)
+    assert sent, plain(output)
+    return code, plain(output)
+
+
+def plain(output: bytes) -> str:
+    """Terminal output without its colour and cursor escapes."""
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", output.decode("utf-8", "replace"))
+
+
+def test_ctrl_c_stops_simulate_with_the_figures_so_far_and_exit_130():
+    code, text = run_on_a_terminal(
+        ["simulate", "sixtyone", "--seats", "2", "--games", "100000", "--bots", "random"],
+        ready=r"\b([3-9]|\d\d+)/100000\b",  # the progress bar: a few games are done
+    )
+    assert code == 130, text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    stopped = re.search(r"stopped after (\d+) of 100000 games", text)
+    assert stopped is not None, text
+    assert int(stopped.group(1)) >= 3
+    assert re.search(r"random\s+-?\d+\.\d\d\s+\d", text), text  # the bot's row of figures
+    assert "invariant violations: 0" in text
+
+
+def test_ctrl_c_stops_simulate_json_with_one_object_and_exit_130():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tulipgames", "simulate", "sixtyone", "--games", "100000",
+         "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    data = json.loads(out)  # piped: no progress bar, just the one object
+    assert data["interrupted"] is True and data["planned_games"] == 100000
+    assert data["games"] < 100000
+    assert sum(data["wins"].values()) == pytest.approx(data["games"])
+    assert "Traceback" not in err
+
+
+def test_ctrl_c_stops_bench_with_the_games_measured_so_far():
+    code, text = run_on_a_terminal(["bench", "--quick"], ready=r"\b[1-9]/\d+\b")
+    assert code == 130, text
+    assert "Traceback" not in text
+    assert "stopped by Ctrl-C" in text
+    assert "games/s" in text  # the table heading, with at least the first game's row
+
+
+async def test_replay_opens_the_viewer_on_a_saved_game_and_leaves_to_the_menu(tmp_path):
+    from tests.pilot import screen_text
+    from tulipgames.cli import replay_app, replay_source
+    from tulipgames.engine.core import SeatSpec
+    from tulipgames.replay import ReplayTable
+    from tulipgames.store import Store
+    from tulipgames.table import Table
+    from tulipgames.tui.screens.menu import MenuScreen
+
+    store = Store(tmp_path)
+    sixtyone = games.get_game("sixtyone")
+    table = Table.new(sixtyone, [SeatSpec("Ana"), SeatSpec("Bot", "bot:random")], 5)
+    store.create(table)
+    rng = random.Random(5)
+    while not table.state.is_over():
+        seat = table.state.to_act()[0]
+        table.play(seat, rng.choice(table.state.legal_actions(seat)))
+    record, owned = replay_source(str(table.save_id), store, build_parser())
+    assert owned == {0} and record == table.record
+    app = replay_app(record, owned, store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen.table, ReplayTable)
+        length = len(table.record.actions)
+        assert f"Replay {length}/{length}" in screen_text(app)
+        await pilot.press("home")
+        assert app.screen.table.position == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+def test_replay_of_a_missing_game_or_file_is_one_line(tmp_path, capsys):
+    assert "cannot replay game 9: there is no saved game 9" in fails(
+        ["--data-dir", str(tmp_path), "replay", "9"], capsys
+    )
+    assert "cannot read" in fails(
+        ["--data-dir", str(tmp_path), "replay", str(tmp_path / "none.json")], capsys
+    )
+    (tmp_path / "bad.json").write_text("{}", "utf-8")
+    assert "cannot replay" in fails(
+        ["--data-dir", str(tmp_path), "replay", str(tmp_path / "bad.json")], capsys
+    )

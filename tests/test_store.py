@@ -10,7 +10,15 @@ import pytest
 
 from tests.tui import toygame
 from tulipgames.engine.core import SeatSpec
-from tulipgames.store import DB_NAME, SCHEMA_VERSION, SaveError, Store, StoreError, default_data_dir
+from tulipgames.store import (
+    DB_NAME,
+    SCHEMA_VERSION,
+    SaveError,
+    Store,
+    StoreError,
+    WriteFailed,
+    default_data_dir,
+)
 from tulipgames.table import Table
 
 
@@ -90,6 +98,7 @@ def test_high_scores_are_ordered_and_filtered_by_variant(store: Store):
 def test_damaged_save_is_listed_with_its_reason_and_left_untouched(store: Store, tmp_path: Path):
     good = new_table()
     store.create(good)
+    play_first_legal(good)
     bad = new_table()
     store.create(bad)
     raw = sqlite3.connect(tmp_path / DB_NAME)
@@ -116,12 +125,14 @@ def test_damaged_save_is_listed_with_its_reason_and_left_untouched(store: Store,
 def test_save_from_a_newer_version_is_listed_not_opened(store: Store, tmp_path: Path):
     table = new_table()
     store.create(table)
+    play_first_legal(table)
     newer = table.record.to_json()
     newer["format"] = 99
-    newer_rules = table.record.to_json()
-    newer_rules["rules_version"] = 7
     other = new_table()
     store.create(other)
+    play_first_legal(other)
+    newer_rules = other.record.to_json()
+    newer_rules["rules_version"] = 7
     raw = sqlite3.connect(tmp_path / DB_NAME)
     raw.execute("UPDATE saves SET record = ? WHERE id = ?", (json.dumps(newer), table.save_id))
     raw.execute("UPDATE saves SET record = ? WHERE id = ?",
@@ -139,6 +150,7 @@ def test_save_from_a_newer_version_is_listed_not_opened(store: Store, tmp_path: 
 def test_save_of_a_game_this_version_lacks_is_listed(store: Store, tmp_path: Path):
     table = new_table()
     store.create(table)
+    play_first_legal(table)
     data = table.record.to_json()
     data["game"] = "chess"
     raw = sqlite3.connect(tmp_path / DB_NAME)
@@ -150,8 +162,9 @@ def test_save_of_a_game_this_version_lacks_is_listed(store: Store, tmp_path: Pat
 
 def test_corrupt_database_file_gives_a_clear_error(tmp_path: Path):
     (tmp_path / DB_NAME).write_bytes(b"this is not sqlite at all" * 100)
-    with pytest.raises(StoreError, match="damaged or not a database"):
+    with pytest.raises(StoreError, match="not an SQLite database") as failure:
         Store(tmp_path)
+    assert failure.value.kind == "damaged"
     assert (tmp_path / DB_NAME).read_bytes().startswith(b"this is not sqlite")
 
 
@@ -183,8 +196,10 @@ def test_a_locked_database_is_a_store_error_not_a_crash(store: Store, tmp_path: 
     mine = impatient.load(table.save_id)
     blocker = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")
-    with pytest.raises(StoreError, match="cannot write"):
+    with pytest.raises(WriteFailed, match="another program is writing"):
         play_first_legal(mine)
     blocker.execute("ROLLBACK")
-    impatient.persist(mine)  # once free, the same table saves again
+    assert mine.record.actions == []  # the move that was not saved was not played
+    play_first_legal(mine)  # once free, the same table saves again
     assert impatient.load(table.save_id).record.actions == mine.record.actions
+    assert len(mine.record.actions) == 1

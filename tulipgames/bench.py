@@ -8,12 +8,18 @@ menu is drawn headless, each measured in a fresh interpreter so earlier imports 
 
 from __future__ import annotations
 
+import io
 import platform
 import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
 
 from tulipgames import __version__, games
 from tulipgames.engine.core import Game, SeatSpec, State
@@ -140,26 +146,58 @@ def bench_game(game: Game, budget: float) -> dict[str, Any]:
     }
 
 
-def run(quick: bool = False) -> dict[str, Any]:
-    """The whole suite as one JSON-ready dict."""
+def _available_games() -> list[Game]:
+    return [games.get_game(entry.id) for entry in games.CATALOGUE]
+
+
+#: The start-up figures, in the order they are measured.
+STARTUP = ("import_cli_ms", "import_app_ms", "menu_drawn_ms", "hello_world_drawn_ms")
+
+
+def steps(quick: bool = False) -> int:
+    """How many measurements :func:`run` makes (for a progress bar)."""
+    return len(_available_games()) + len(STARTUP)
+
+
+def run(quick: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The whole suite as one JSON-ready dict.
+
+    ``progress(done)`` is called after each measurement. Ctrl-C (``KeyboardInterrupt``) stops
+    the suite with what was measured so far: ``interrupted`` is true and the figures not
+    reached are missing (games) or ``None`` (start-up).
+    """
     budget = 0.3 if quick else 2.0
-    results = []
-    for info in games.CATALOGUE:
-        if games.is_available(info.id):
-            results.append(bench_game(games.get_game(info.id), budget))
     runs = 1 if quick else 5
-    startup = {
-        "import_cli_ms": _import_seconds("tulipgames.cli"),
-        "import_app_ms": _import_seconds("tulipgames.tui.app"),
-        "menu_drawn_ms": _median_fresh_seconds(_MENU_SCRIPT, runs),
-        "hello_world_drawn_ms": _median_fresh_seconds(_HELLO_SCRIPT, runs),
+    measures: dict[str, Callable[[], float | None]] = {
+        "import_cli_ms": lambda: _import_seconds("tulipgames.cli"),
+        "import_app_ms": lambda: _import_seconds("tulipgames.tui.app"),
+        "menu_drawn_ms": lambda: _median_fresh_seconds(_MENU_SCRIPT, runs),
+        "hello_world_drawn_ms": lambda: _median_fresh_seconds(_HELLO_SCRIPT, runs),
     }
+    results: list[dict[str, Any]] = []
+    startup: dict[str, float | None] = dict.fromkeys(STARTUP)
+    done = 0
+    interrupted = False
+    try:
+        for game in _available_games():
+            results.append(bench_game(game, budget))
+            done += 1
+            if progress is not None:
+                progress(done)
+        for key in STARTUP:
+            startup[key] = measures[key]()
+            done += 1
+            if progress is not None:
+                progress(done)
+    except KeyboardInterrupt:
+        interrupted = True
     menu, hello = startup["menu_drawn_ms"], startup["hello_world_drawn_ms"]
     ratio = round(menu / hello, 2) if menu and hello else None
     return {
         "tulipgames": __version__,
         "python": platform.python_version(),
         "machine": platform.machine(),
+        "interrupted": interrupted,
         "games": results,
         "startup": {
             key: None if value is None else round(value * 1000, 1)
@@ -169,27 +207,46 @@ def run(quick: bool = False) -> dict[str, Any]:
     }
 
 
-def format_report(report: dict[str, Any]) -> str:
-    """The suite as a table for a terminal."""
-    header = (
-        f"{'game':<14}{'seats':>5}{'games/s':>10}{'actions/s':>11}"
-        f"{'apply/s':>10}{'clone/s':>10}{'replay ms':>11}"
-    )
-    lines = [f"tulipgames {report['tulipgames']} on Python {report['python']}", "", header]
+#: The per-game table: (column heading, key in a game's row).
+COLUMNS = (
+    ("game", "game"),
+    ("seats", "seats"),
+    ("games/s", "playouts_per_second"),
+    ("actions/s", "actions_per_second"),
+    ("apply/s", "applies_per_second"),
+    ("clone/s", "clones_per_second"),
+    ("replay ms", "replay_ms"),
+)
+
+
+def render_report(report: dict[str, Any]) -> RenderableType:
+    """The suite for a terminal: a heading, one table row per game, the start-up times."""
+    table = Table(box=None, pad_edge=False)
+    for heading, _ in COLUMNS:
+        table.add_column(heading, justify="left" if heading == "game" else "right")
     for row in report["games"]:
-        lines.append(
-            f"{row['game']:<14}{row['seats']:>5}{row['playouts_per_second']:>10}"
-            f"{row['actions_per_second']:>11}{row['applies_per_second']!s:>10}"
-            f"{row['clones_per_second']:>10}{row['replay_ms']:>11}"
-        )
-    if not report["games"]:
-        lines.append("(no game is available yet)")
-    startup = report["startup"]
-    lines += [
-        "",
-        f"startup: import cli {startup['import_cli_ms']} ms, import app "
-        f"{startup['import_app_ms']} ms, menu drawn (headless) {startup['menu_drawn_ms']} ms",
-        f"         a bare Textual hello-world drawn the same way {startup['hello_world_drawn_ms']} "
-        f"ms; the menu takes {startup['menu_vs_hello_world']}x as long",
+        table.add_row(*(str(row[key]) for _, key in COLUMNS))
+    parts: list[RenderableType] = [
+        Text(f"tulipgames {report['tulipgames']} on Python {report['python']}\n"), table,
     ]
-    return "\n".join(lines)
+    if not report["games"]:
+        parts.append(Text("(no game was measured)"))
+    startup = report["startup"]
+    parts.append(Text(
+        f"\nstartup: import cli {startup['import_cli_ms']} ms, import app "
+        f"{startup['import_app_ms']} ms, menu drawn (headless) {startup['menu_drawn_ms']} ms\n"
+        f"         a bare Textual hello-world drawn the same way "
+        f"{startup['hello_world_drawn_ms']} ms; the menu takes "
+        f"{startup['menu_vs_hello_world']}x as long"
+    ))
+    if report.get("interrupted"):
+        parts.append(Text("stopped by Ctrl-C: the figures above are those measured so far"))
+    return Group(*parts)
+
+
+def format_report(report: dict[str, Any], width: int = 100) -> str:
+    """:func:`render_report` as plain text."""
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    with console.capture() as captured:
+        console.print(render_report(report))
+    return captured.get()

@@ -10,14 +10,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from tulipgames import __version__, games
-from tulipgames.engine.core import Game, SeatSpec
+from tulipgames.engine.core import Game, SeatSpec, parse_seats
 
 SOLO_GAME = "flowershop"
+#: The exit code of a command stopped by Ctrl-C (128 + SIGINT), after its partial figures.
+INTERRUPTED = 130
 
 
 class Parser(argparse.ArgumentParser):
@@ -76,34 +79,42 @@ def option_pair(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-def parse_seats(text: str, game: Game) -> list[SeatSpec]:
-    """``"Ana,Ben,bot:hard"`` → seats. ``bot`` alone is the game's middle level; ``Name=bot:easy``
-    names a bot. Raises ``ValueError`` naming the bad part."""
-    seats = []
-    parts = [part.strip() for part in text.split(",")]
-    for index, part in enumerate(parts):
-        if not part:
-            raise ValueError(f"seat {index + 1} is empty in {text!r}")
-        name, _, kind = part.partition("=") if "=" in part else ("", "", part)
-        if kind.lower() == "bot" or kind.lower().startswith("bot:"):
-            level = kind.partition(":")[2].lower() or game.bot_levels[len(game.bot_levels) // 2]
-            if level not in game.bot_levels:
-                levels = ", ".join(game.bot_levels)
-                raise ValueError(f"{game.title} has no bot level {level!r} (levels: {levels})")
-            seats.append(SeatSpec(name.strip() or f"Bot {index + 1}", f"bot:{level}"))
-        else:
-            if name:
-                raise ValueError(f"seat {part!r}: only bots are written Name=bot:LEVEL")
-            seats.append(SeatSpec(part[:16], "human"))
-    game.check_seats(len(seats))
-    return seats
-
-
 def parse_options(pairs: Sequence[tuple[str, str]], game: Game) -> dict[str, Any]:
     return game.resolve_options(dict(pairs))
 
 
 # -- the parser -------------------------------------------------------------------------------
+PLAIN_ENV = "TULIPGAMES_PLAIN"
+
+
+def add_plain(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--plain", action="store_true", default=None,
+        help=f"plain text in reading order, for screen readers and scripts (or {PLAIN_ENV}=1)",
+    )
+
+
+def wants_plain(args: argparse.Namespace) -> bool:
+    """``--plain`` on the command, before it, or ``TULIPGAMES_PLAIN=1`` in the environment."""
+    import os
+
+    if getattr(args, "plain", None) or getattr(args, "global_plain", None):
+        return True
+    return os.environ.get(PLAIN_ENV, "").strip().lower() in ("1", "yes", "on", "true")
+
+
+def run_table(args: argparse.Namespace, store: Any, table: Any) -> int:
+    """Play a table in the Textual app, or as plain text when asked."""
+    if wants_plain(args):
+        from tulipgames.plain.menu import Console, play_plain
+
+        if table.save_id is None:
+            store.create(table)
+        table.bot_delay = 0
+        return play_plain(table, Console())
+    return run_app(store=store, table=table)
+
+
 def build_parser() -> Parser:
     parser = Parser(
         prog="tulipgames",
@@ -111,6 +122,10 @@ def build_parser() -> Parser:
         "or against the computer. Without a command: the menu.",
     )
     parser.add_argument("--version", action="version", version=f"tulipgames {__version__}")
+    parser.add_argument(
+        "--plain", dest="global_plain", action="store_true",
+        help="the menu and games as plain text in reading order (or TULIPGAMES_PLAIN=1)",
+    )
     parser.add_argument(
         "--data-dir",
         dest="global_data_dir",
@@ -132,16 +147,41 @@ def build_parser() -> Parser:
     play.add_argument("--seed", type=seed, help="deal of the game (default: random)")
     play.add_argument("--option", type=option_pair, action="append", default=[],
                       metavar="NAME=VALUE", help="a game option; repeatable")
+    add_plain(play)
 
     solo = sub.add_parser("solo", help="the Little Flower Shop solo challenge",
                           description="The Little Flower Shop solo challenge (one seat).")
     solo.add_argument("--daily", action="store_true", help="today's deal, the same for everyone")
     solo.add_argument("--seed", type=seed, help="a particular deal")
     solo.add_argument("--name", default="Ana", help="your name for the high scores")
+    add_plain(solo)
 
     resume = sub.add_parser("resume", help="go on with a saved game",
                             description="Resume a saved game (without ID: pick from a list).")
     resume.add_argument("id", nargs="?", type=positive, metavar="ID", help="saved game number")
+    add_plain(resume)
+
+    export = sub.add_parser(
+        "export", help="write a game's record as a JSON file",
+        description="Write a saved or finished game as a record file (docs/records.md).",
+    )
+    export.add_argument("id", type=positive, metavar="ID", help="game number (see History)")
+    export.add_argument("-o", "--output", type=Path, metavar="FILE",
+                        help="where to write it (default: standard output)")
+
+    import_ = sub.add_parser(
+        "import", help="add a game record file to your games",
+        description="Add a record file written by `tulipgames export` to the store: a "
+        "finished game to History, an unfinished one to Resume.",
+    )
+    import_.add_argument("file", type=Path, metavar="FILE", help="a record file ('-': stdin)")
+
+    replay = sub.add_parser(
+        "replay", help="step through a game: a saved one by number, or a record file",
+        description="Open the replay viewer (arrows step, Home/End, v changes the view). A "
+        "finished game shows every seat; an unfinished one only the seats played here.",
+    )
+    replay.add_argument("game", metavar="FILE|ID", help="a game number or a record file")
 
     simulate = sub.add_parser(
         "simulate", help="headless bot games: results, throughput, invariant checks",
@@ -169,11 +209,11 @@ def build_parser() -> Parser:
                            description="Serve tulipgames over SSH.")
     try:
         from tulipgames.net import ssh
-    except ImportError:
-        ssh = None
-    if ssh is not None:
+
         ssh.add_arguments(serve)
-    serve.set_defaults(ssh_available=ssh is not None)
+        serve.set_defaults(ssh_available=True)
+    except ImportError:  # a partial install without asyncssh
+        serve.set_defaults(ssh_available=False)
 
     shots = sub.add_parser("screenshots", help="render SVG screenshots of every screen",
                            description="Render the menu, setup, each game and results to SVG.")
@@ -187,10 +227,13 @@ def open_store(args: argparse.Namespace, parser: Parser) -> Any:
     from tulipgames.store import Store, StoreError
 
     try:
-        return Store(args.data_dir)
+        store = Store(args.data_dir)
     except StoreError as exc:
         print(f"tulipgames: {exc}", file=sys.stderr)
         raise SystemExit(1) from exc
+    if store.notice:
+        print(f"tulipgames: note: {store.notice}", file=sys.stderr)
+    return store
 
 
 def run_app(**kwargs: Any) -> int:
@@ -213,7 +256,7 @@ def cmd_play(args: argparse.Namespace, parser: Parser) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     table = Table.new(game, seats, random_seed() if args.seed is None else args.seed, options)
-    return run_app(store=open_store(args, parser), table=table)
+    return run_table(args, open_store(args, parser), table)
 
 
 def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
@@ -230,7 +273,7 @@ def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
     table = Table.new(game, [SeatSpec(args.name[:16], "human")], chosen)
     store = open_store(args, parser)
     store.create(table, "daily" if chosen == daily_seed() else "solo")
-    return run_app(store=store, table=table)
+    return run_table(args, store, table)
 
 
 def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
@@ -238,6 +281,12 @@ def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
 
     store = open_store(args, parser)
     if args.id is None:
+        if wants_plain(args):
+            from tulipgames.plain.menu import Console, choose_save, play_plain
+
+            console = Console()
+            chosen = choose_save(store, store.saves(), console)
+            return 0 if chosen is None else play_plain(chosen, console)
         return run_app(store=store, open_screen="resume")
     try:
         table = store.load(args.id)
@@ -245,7 +294,133 @@ def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
         parser.error(f"cannot resume game {args.id}: {exc}")
     if table.state.is_over():
         parser.error(f"game {args.id} is finished; see History in the menu")
-    return run_app(store=store, table=table)
+    return run_table(args, store, table)
+
+
+def cmd_export(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.store import SaveError
+
+    store = open_store(args, parser)
+    try:
+        data = store.export_record(args.id)
+    except SaveError as exc:
+        parser.error(f"cannot export game {args.id}: {exc}")
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        args.output.write_text(text, "utf-8")
+    except OSError as exc:
+        parser.error(f"cannot write {args.output}: {exc.strerror or exc}")
+    print(f"game {args.id} written to {args.output}", file=sys.stderr)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.engine.record import RecordError
+    from tulipgames.store import SaveError, read_export
+
+    name = str(args.file)
+    try:
+        text = sys.stdin.read() if name == "-" else args.file.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        parser.error(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}")
+    try:
+        table, variant = read_export(text)
+    except RecordError as exc:
+        parser.error(f"cannot import {name}: {exc}")
+    store = open_store(args, parser)
+    try:
+        save_id = store.import_record(table, variant)
+    except SaveError as exc:
+        parser.error(f"cannot import {name}: {exc}")
+    where = "History" if table.state.is_over() else "Resume"
+    print(f"imported {table.game.title} as game {save_id} (see {where})")
+    return 0
+
+
+@contextmanager
+def progress_bar(total: int, description: str, shown: bool) -> Iterator[Callable[[int], None]]:
+    """``advance(done)`` for a Rich progress bar on a terminal; nothing when ``shown`` is false
+    (output piped or ``--json``). The bar goes away when the work ends, so only the figures
+    stay on screen."""
+    if not shown:
+        yield lambda done: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TimeRemainingColumn(), transient=True,
+    ) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def on_terminal(args: argparse.Namespace) -> bool:
+    return sys.stdout.isatty() and not getattr(args, "json", False)
+
+
+def print_rich(renderable: Any) -> None:
+    from rich.console import Console
+
+    Console().print(renderable)
+
+
+def replay_source(text: str, store: Any, parser: Parser) -> tuple[Any, frozenset[int] | None]:
+    """The record to replay and the seats its viewer played (``None``: none of them).
+
+    A saved game was played at this keyboard, so its human seats are the viewer's; a file
+    may be anyone's game, so an unfinished one is watched from no seat's side.
+    """
+    from tulipgames.engine.record import RecordError
+    from tulipgames.store import SaveError, read_export
+
+    if text.isdigit():
+        try:
+            table = store.load(int(text))
+        except SaveError as exc:
+            parser.error(f"cannot replay game {text}: {exc}")
+        return table.record, frozenset(table.human_seats())
+    try:
+        loaded, _ = read_export(Path(text).read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        parser.error(f"cannot read {text}: {getattr(exc, 'strerror', None) or exc}")
+    except RecordError as exc:
+        parser.error(f"cannot replay {text}: {exc}")
+    return loaded.record, None
+
+
+def replay_app(record: Any, owned: frozenset[int] | None, store: Any = None) -> Any:
+    """The app opened on the replay viewer of ``record``; closing it leads to the menu."""
+    from tulipgames.tui.app import TulipGamesApp
+    from tulipgames.tui.screens.replay import replay_screen
+
+    class ReplayApp(TulipGamesApp):
+        def on_mount(self) -> None:
+            # Textual runs TulipGamesApp.on_mount too (it pushes the menu); the viewer goes on
+            # top once that is done.
+            self.call_later(self.push_screen, replay_screen(record, owned))
+
+    return ReplayApp(store)
+
+
+def cmd_replay(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.net.terminal import tune_for_ssh_login
+
+    store = open_store(args, parser)
+    record, owned = replay_source(args.game, store, parser)
+    app = replay_app(record, owned, store)
+    app.run(**tune_for_ssh_login(app))
+    return 0
 
 
 def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
@@ -270,24 +445,33 @@ def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
                 )
     except ValueError as exc:
         parser.error(str(exc))
-    report = simulate(game, seats, args.games, levels, args.seed, options, check=not args.no_check)
+    label = f"{game.title}, {seats} seats"
+    with progress_bar(args.games, label, on_terminal(args)) as advance:
+        report = simulate(
+            game, seats, args.games, levels, args.seed, options, check=not args.no_check,
+            progress=advance,
+        )
     if args.json:
         data = report.to_json()
         data["violations"] = report.violations[:20]
-        print(json.dumps(data))
+        print(json.dumps(data), flush=True)
     else:
-        print("\n".join(report.lines()))
-        for line in report.violations[:10]:
-            print(f"  ! {line}")
+        print_rich(report.renderable())
+    if report.interrupted:
+        return INTERRUPTED
     return 1 if report.invariant_violations or report.replay_mismatches else 0
 
 
 def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames import bench
 
-    report = bench.run(quick=args.quick)
-    print(json.dumps(report) if args.json else bench.format_report(report))
-    return 0
+    with progress_bar(bench.steps(args.quick), "benchmarks", on_terminal(args)) as advance:
+        report = bench.run(quick=args.quick, progress=advance)
+    if args.json:
+        print(json.dumps(report), flush=True)
+    else:
+        print_rich(bench.render_report(report))
+    return INTERRUPTED if report["interrupted"] else 0
 
 
 def cmd_serve(args: argparse.Namespace, parser: Parser) -> int:
@@ -308,6 +492,10 @@ def cmd_screenshots(args: argparse.Namespace, parser: Parser) -> int:
 
 
 def cmd_menu(args: argparse.Namespace, parser: Parser) -> int:
+    if wants_plain(args):
+        from tulipgames.plain.menu import Console, plain_menu
+
+        return plain_menu(open_store(args, parser), Console())
     return run_app(store=open_store(args, parser))
 
 
@@ -316,6 +504,9 @@ COMMANDS = {
     "play": cmd_play,
     "solo": cmd_solo,
     "resume": cmd_resume,
+    "export": cmd_export,
+    "import": cmd_import,
+    "replay": cmd_replay,
     "simulate": cmd_simulate,
     "bench": cmd_bench,
     "serve": cmd_serve,
@@ -336,4 +527,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parse_args(parser, argv)
     sub = parser.commands.get(args.command, parser)
-    return COMMANDS[args.command](args, sub)
+    from tulipgames.store import StoreError
+
+    try:
+        return COMMANDS[args.command](args, sub)
+    except StoreError as exc:  # the database failed mid-command: one line, never a traceback
+        print(f"tulipgames: {exc}", file=sys.stderr)
+        return 1

@@ -2,7 +2,8 @@
 
 ``tulipgames simulate`` is a thin wrapper over :func:`simulate`. Bot levels are dealt to the seats
 in turn (``hard,normal`` with 4 seats is hard, normal, hard, normal) and the seating is rotated
-between games, so no level keeps the first seat.
+between games, so no level keeps the first seat. Ctrl-C stops a run between two actions; the
+report then holds the games finished so far (``interrupted``), never a half-played one.
 """
 
 from __future__ import annotations
@@ -11,9 +12,13 @@ import random
 import statistics
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
 
 from tulipgames.engine.bots import ThinkTimer, bot_move
 from tulipgames.engine.core import Game, SeatSpec
@@ -40,11 +45,16 @@ class SimulationReport:
     invariant_violations: int = 0
     replay_mismatches: int = 0
     violations: list[str] = field(default_factory=list)
+    #: Games asked for; ``games`` is how many were played (fewer after Ctrl-C).
+    planned: int = 0
+    interrupted: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "games": self.games,
+            "planned_games": self.planned,
+            "interrupted": self.interrupted,
             "seats": self.seats,
             "bots": self.levels,
             "seconds": round(self.seconds, 4),
@@ -74,27 +84,36 @@ class SimulationReport:
             "score_details": dict(sorted(self.details.items())),
         }
 
-    def lines(self) -> list[str]:
+    def renderable(self) -> RenderableType:
+        """The report for a terminal: a heading, one table row per bot level, the checks."""
         data = self.to_json()
-        out = [
-            f"{self.game}: {self.games} games, {self.seats} seats, bots {','.join(self.levels)}",
-            f"  {data['seconds']} s, {data['games_per_second']} games/s, "
-            f"{data['actions_per_second']} actions/s, {data['mean_actions_per_game']} actions/game",
-        ]
+        played = f"{self.games} games" if not self.interrupted else (
+            f"stopped after {self.games} of {self.planned} games"
+        )
+        heading = Text(
+            f"{self.game}: {played}, {self.seats} seats, bots {','.join(self.levels)}\n"
+            f"{data['seconds']} s, {data['games_per_second']} games/s, "
+            f"{data['actions_per_second']} actions/s, {data['mean_actions_per_game']} actions/game"
+        )
+        table = Table(box=None, pad_edge=False)
+        for column in ("bot", "mean score", "wins", "think p50 ms", "think p95 ms"):
+            table.add_column(column, justify="left" if column == "bot" else "right")
         for level in dict.fromkeys(self.levels):
-            mean = data["mean_score_per_bot"].get(level, 0)
-            wins = data["wins"].get(level, 0)
-            out.append(f"  {level:>8}: mean score {mean:7.2f}  wins {wins:g}")
-        for level, think in data["think_ms"].items():
-            out.append(f"  {level:>8}: think p50 {think['p50']} ms, p95 {think['p95']} ms")
+            think = data["think_ms"].get(level, {"p50": "-", "p95": "-"})
+            table.add_row(
+                level, f"{data['mean_score_per_bot'].get(level, 0):.2f}",
+                f"{data['wins'].get(level, 0):g}", str(think["p50"]), str(think["p95"]),
+            )
+        parts: list[RenderableType] = [heading, table]
         if self.details:
             counts = ", ".join(f"{text}: {n}" for text, n in sorted(self.details.items()))
-            out.append(f"  score details: {counts}")
-        out.append(
-            f"  invariant violations: {self.invariant_violations}, "
+            parts.append(Text(f"score details: {counts}"))
+        parts.append(Text(
+            f"invariant violations: {self.invariant_violations}, "
             f"replay mismatches: {self.replay_mismatches}"
-        )
-        return out
+        ))
+        parts += [Text(f"  ! {line}") for line in self.violations[:10]]
+        return Group(*parts)
 
 
 def simulate(
@@ -105,8 +124,13 @@ def simulate(
     seed: int = 0,
     options: dict[str, Any] | None = None,
     check: bool = True,
+    progress: Callable[[int], None] | None = None,
 ) -> SimulationReport:
-    """Play ``games`` bot games and measure them; ``check`` runs invariants and replays."""
+    """Play ``games`` bot games and measure them; ``check`` runs invariants and replays.
+
+    ``progress(done)`` is called after each game. Ctrl-C (``KeyboardInterrupt``) ends the run
+    early with the games finished so far and ``interrupted`` set.
+    """
     game.check_seats(seats)
     for level in levels:
         if level not in game.bot_levels:
@@ -114,54 +138,75 @@ def simulate(
                 f"{game.title} has no bot level {level!r} ({', '.join(game.bot_levels)})"
             )
     resolved = game.resolve_options(options)
-    report = SimulationReport(game.id, games, seats, list(levels), 0.0, 0)
+    report = SimulationReport(game.id, 0, seats, list(levels), 0.0, 0, planned=games)
     start = time.perf_counter()
-    for number in range(games):
-        game_seed = seed + number
-        seat_levels = [levels[(i + number) % len(levels)] for i in range(seats)]
-        bots = [
-            game.make_bot(level, seed=game_seed * 31 + i) for i, level in enumerate(seat_levels)
-        ]
-        rng = random.Random(game_seed ^ 0xB07)
-        state = game.new_state(seats, game_seed, resolved)
-        actions: list[tuple[int, str]] = []
-        while not state.is_over():
-            seat = state.to_act()[0]
-            began = time.perf_counter()
-            action = bot_move(bots[seat], state, seat, rng)
-            report.think[seat_levels[seat]].samples.append(time.perf_counter() - began)
-            state.apply(seat, action)
-            actions.append((seat, str(action)))
-            if check:
-                problems = state.invariant_violations()
-                if problems:
-                    report.invariant_violations += len(problems)
-                    report.violations.extend(f"game seed {game_seed}: {p}" for p in problems)
-        report.actions += len(actions)
-        report.turns.append(len(actions))
-        detail = getattr(state, "score_detail", None)
-        if seats == 1 and callable(detail):
-            report.details[str(detail(0))] += 1
-        result = state.result()
-        for seat, total in enumerate(result.totals):
-            report.scores[seat_levels[seat]].append(total)
-            report.seat_scores[seat].append(total)
-        winners = result.winners
-        for seat in winners:
-            report.wins[seat_levels[seat]] += 1.0 / len(winners)
-        if check:
-            record = GameRecord(
-                game.id,
-                game_seed,
-                [SeatSpec(f"bot{i}", f"bot:{lvl}") for i, lvl in enumerate(seat_levels)],
-                resolved,
-                game.rules_version,
-                actions,
-            )
-            again = replay(game, record).state
-            if repr(again.view(None)) != repr(state.view(None)) or (
-                again.result().totals != result.totals
-            ):
-                report.replay_mismatches += 1
+    try:
+        for number in range(games):
+            _play_one(game, seats, levels, seed + number, number, resolved, check, report)
+            if progress is not None:
+                progress(report.games)
+    except KeyboardInterrupt:
+        report.interrupted = True
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _play_one(
+    game: Game,
+    seats: int,
+    levels: Sequence[str],
+    game_seed: int,
+    number: int,
+    resolved: dict[str, Any],
+    check: bool,
+    report: SimulationReport,
+) -> None:
+    """Play one game into the report. Its scores and wins count once it is over; think times
+    and invariant violations count as they happen (a violation is a bug even mid-game)."""
+    seat_levels = [levels[(i + number) % len(levels)] for i in range(seats)]
+    bots = [
+        game.make_bot(level, seed=game_seed * 31 + i) for i, level in enumerate(seat_levels)
+    ]
+    rng = random.Random(game_seed ^ 0xB07)
+    state = game.new_state(seats, game_seed, resolved)
+    actions: list[tuple[int, str]] = []
+    while not state.is_over():
+        seat = state.to_act()[0]
+        began = time.perf_counter()
+        action = bot_move(bots[seat], state, seat, rng)
+        report.think[seat_levels[seat]].samples.append(time.perf_counter() - began)
+        state.apply(seat, action)
+        actions.append((seat, str(action)))
+        if check:
+            problems = state.invariant_violations()
+            if problems:
+                report.invariant_violations += len(problems)
+                report.violations.extend(f"game seed {game_seed}: {p}" for p in problems)
+    result = state.result()
+    mismatch = False
+    if check:
+        record = GameRecord(
+            game.id,
+            game_seed,
+            [SeatSpec(f"bot{i}", f"bot:{lvl}") for i, lvl in enumerate(seat_levels)],
+            resolved,
+            game.rules_version,
+            actions,
+        )
+        again = replay(game, record).state
+        mismatch = repr(again.view(None)) != repr(state.view(None)) or (
+            again.result().totals != result.totals
+        )
+    detail = getattr(state, "score_detail", None)
+    # the game is played and checked: count it all at once
+    report.games += 1
+    report.actions += len(actions)
+    report.turns.append(len(actions))
+    report.replay_mismatches += int(mismatch)
+    if seats == 1 and callable(detail):
+        report.details[str(detail(0))] += 1
+    for seat, total in enumerate(result.totals):
+        report.scores[seat_levels[seat]].append(total)
+        report.seat_scores[seat].append(total)
+    for seat in result.winners:
+        report.wins[seat_levels[seat]] += 1.0 / len(result.winners)

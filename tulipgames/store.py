@@ -9,36 +9,49 @@ given to a :class:`Table` and runs after every action and before any screen redr
 process loses nothing. When the last action ends the game, the same transaction marks the save
 finished, stores the :class:`Result` and adds the human seats' high scores.
 
+Two screens on one save (two processes, two SSH sessions of one player) must not overwrite each
+other's moves, so every save has a ``revision``: a write names the revision its table last saw
+and is refused with :class:`SaveConflict` when the save moved on meanwhile.
+
+A save with no action played is not a game yet: it is not offered for resume, and one left empty
+for a day is deleted when a store opens.
+
 A save that cannot be read (damaged JSON, a replay that fails, a newer format or rules version, a
 game this version lacks) is listed with its reason and never changed or deleted: a newer
-tulipgames may still open it.
+tulipgames may still open it. A database that cannot be used is reported with what is wrong
+(read-only, disk full, locked, damaged), and a healthy database is never called damaged.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import shutil
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from tulipgames import games
+from tulipgames import __version__, games
 from tulipgames.engine.core import Result
-from tulipgames.engine.record import GameRecord, RecordError
-from tulipgames.table import Table
+from tulipgames.engine.record import RECORD_FORMAT, GameRecord, RecordError
+from tulipgames.table import SaveConflict, SaveFailed, Table
 
-#: Bumped whenever the tables change; kept in ``PRAGMA user_version``.
-SCHEMA_VERSION = 1
 DB_NAME = "tulipgames.sqlite3"
 ENV_HOME = "TULIPGAMES_HOME"
+#: An empty save (no action) older than this is deleted when a store opens.
+EMPTY_SAVE_LIFETIME = timedelta(days=1)
+#: ``"format"`` and ``"version"`` of an exported record file (docs/records.md).
+EXPORT_FORMAT = "tulipgames-record"
+EXPORT_VERSION = 1
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS saves (
+_SCHEMA_V1 = (
+    """CREATE TABLE IF NOT EXISTS saves (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
     title TEXT NOT NULL,
@@ -49,9 +62,9 @@ CREATE TABLE IF NOT EXISTS saves (
     result TEXT,
     created TEXT NOT NULL,
     updated TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS saves_status ON saves (status, updated);
-CREATE TABLE IF NOT EXISTS scores (
+)""",
+    "CREATE INDEX IF NOT EXISTS saves_status ON saves (status, updated)",
+    """CREATE TABLE IF NOT EXISTS scores (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
     variant TEXT NOT NULL DEFAULT '',
@@ -61,17 +74,131 @@ CREATE TABLE IF NOT EXISTS scores (
     seed INTEGER,
     date TEXT NOT NULL,
     save_id INTEGER REFERENCES saves (id)
-);
-CREATE INDEX IF NOT EXISTS scores_game ON scores (game, variant, score);
-"""
+)""",
+    "CREATE INDEX IF NOT EXISTS scores_game ON scores (game, variant, score)",
+)
+
+
+def _migrate_to_2(db: sqlite3.Connection) -> None:
+    """Schema 2: each save's ``revision``, so a writer that is behind can be refused."""
+    db.execute("ALTER TABLE saves ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+
+
+def _is_empty(record_text: str) -> bool:
+    """A save with no action played. An unreadable one or one of a newer record format is
+    not: it is listed with its reason and left alone."""
+    try:
+        data = json.loads(record_text)
+        return int(data.get("format", 1)) <= RECORD_FORMAT and data["actions"] == []
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return False
+
+
+def _create_v1(db: sqlite3.Connection) -> None:
+    for statement in _SCHEMA_V1:
+        db.execute(statement)
+
+
+#: Step ``n`` brings a database from schema ``n`` to ``n + 1``; ``PRAGMA user_version`` says
+#: which steps a database has had.
+_MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_create_v1, _migrate_to_2)
+SCHEMA_VERSION = len(_MIGRATIONS)
 
 
 class StoreError(RuntimeError):
-    """The database cannot be used (corrupt file, newer schema, unwritable directory)."""
+    """The database cannot be used; the message says what is wrong and what to do.
+
+    ``kind`` is one of ``read-only``, ``full``, ``locked``, ``damaged``, ``newer``, ``io`` or
+    ``other``.
+    """
+
+    def __init__(self, message: str, kind: str = "other") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class WriteFailed(StoreError, SaveFailed):
+    """The database refused a write (disk full, read-only, locked, I/O); nothing was saved.
+
+    A :class:`SaveFailed` for the table that tried to save, a :class:`StoreError` for callers
+    that only know the store.
+    """
 
 
 class SaveError(ValueError):
     """A saved game that cannot be opened, with the reason a player can read."""
+
+
+def _read_only_reason(path: Path) -> str | None:
+    """Which part of the data directory cannot be written, if any."""
+    directory = path.parent
+    if not os.access(directory, os.W_OK):
+        return f"the data directory {directory} is read-only"
+    for part in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if part.exists() and not os.access(part, os.W_OK):
+            return f"the database file {part} is read-only"
+    return None
+
+
+def _disk_nearly_full(directory: Path) -> bool:
+    try:
+        return shutil.disk_usage(directory).free < 256 * 1024
+    except OSError:
+        return False
+
+
+def diagnose(exc: sqlite3.Error | OSError, path: Path) -> tuple[str, str]:
+    """``(kind, reason)`` for a failure of the database at ``path``, in a player's words.
+
+    SQLite's own words are misleading here ("unable to open database file" for a directory
+    that cannot be written, "disk I/O error" for a write the file system refused), so the
+    reason also looks at the directory: is it writable, is its disk full.
+    """
+    if isinstance(exc, OSError):
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return "full", "the disk is full"
+        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return "read-only", _read_only_reason(path) or f"permission denied ({exc})"
+        return "io", str(exc)
+    name = str(getattr(exc, "sqlite_errorname", ""))  # Python 3.11+
+    text = str(exc).lower()
+    if "SQLITE_FULL" in name or "disk is full" in text:
+        return "full", "the disk is full"
+    if "READONLY" in name or "SQLITE_PERM" in name or "readonly" in text:
+        return "read-only", _read_only_reason(path) or "the database is read-only"
+    if "CANTOPEN" in name or "unable to open" in text:
+        reason = _read_only_reason(path)
+        if reason is not None:
+            return "read-only", reason
+        return "io", f"the database file cannot be opened ({exc})"
+    if "BUSY" in name or "LOCKED" in name or "locked" in text:
+        return "locked", "another program is writing to the database and did not let go"
+    if "NOTADB" in name or "not a database" in text:
+        return "damaged", "it is not an SQLite database, or its first page is damaged"
+    if "CORRUPT" in name or "malformed" in text:
+        return "damaged", f"it is damaged ({exc})"
+    if "IOERR" in name or "i/o error" in text:
+        if _disk_nearly_full(path.parent):
+            return "full", "the disk is full"
+        return "io", f"the disk refused a write ({exc}): it may be full, over a quota or failing"
+    return "other", str(exc)
+
+
+def _open_failure(exc: sqlite3.Error | OSError, path: Path) -> StoreError:
+    """The one-line explanation of a database that cannot be opened, with what to do."""
+    kind, reason = diagnose(exc, path)
+    advice = {
+        "read-only": f"cannot save games in {path.parent}: {reason}; fix its permissions or "
+        "choose another directory with --data-dir (your saves are untouched)",
+        "full": f"cannot save games in {path.parent}: {reason}; free some space and start "
+        "again (your saves are untouched)",
+        "locked": f"the tulipgames database {path} is busy: {reason}; close the other "
+        "program or try again",
+        "damaged": f"the tulipgames database {path} cannot be read: {reason}; tulipgames did "
+        f"not change it. Keep a copy: `sqlite3 {path} .recover` can often rescue its games",
+    }
+    return StoreError(advice.get(kind, f"cannot use the tulipgames database {path}: {reason}"),
+                      kind)
 
 
 def default_data_dir() -> Path:
@@ -103,6 +230,8 @@ class SaveInfo:
     updated: str
     moves: int
     problem: str | None
+    #: The save's revision when listed: :meth:`Store.delete` refuses if it moved on since.
+    revision: int = 0
 
     @property
     def playable(self) -> bool:
@@ -121,6 +250,9 @@ class FinishedGame:
     result: Result
     seed: int
     finished: str
+    #: Each seat's kind (``"human"``, ``"bot:hard"``) and high-score detail (a solo level).
+    kinds: tuple[str, ...] = ()
+    details: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -181,53 +313,107 @@ def _insert_score(
 
 
 class Store:
-    """The database of one data directory. Safe to share between the tasks of one process."""
+    """The database of one data directory. Safe to share between the tasks of one process.
+
+    ``notice`` is something the player should hear about that is not a failure (a 0-byte
+    database file that was started afresh), or ``None``.
+    """
 
     def __init__(self, data_dir: Path | str | None = None, busy_timeout: float = 5.0) -> None:
-        """Open (or create) the database; ``busy_timeout``: seconds to wait for another writer."""
+        """Open (or create) the database; ``busy_timeout``: seconds to wait for another writer.
+
+        Raises :class:`StoreError` saying what is wrong when the database cannot be used.
+        """
         self.data_dir = Path(data_dir).expanduser() if data_dir else default_data_dir()
         self.path = self.data_dir / DB_NAME
+        self.notice: str | None = None
         self._lock = threading.RLock()
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
+            was_empty = self.path.exists() and self.path.stat().st_size == 0
         except OSError as exc:
-            raise StoreError(f"cannot create the data directory {self.data_dir}: {exc}") from exc
+            raise _open_failure(exc, self.path) from exc
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise _open_failure(exc, self.path) from exc
+        try:
             self._db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
             self._db.execute("PRAGMA journal_mode = WAL")
+            self._check()  # before any write: a damaged file is left exactly as it was
             self._migrate()
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(
-                f"the tulipgames database {self.path} is damaged or not a database ({exc}); "
-                "move it away to start afresh"
-            ) from exc
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise _open_failure(exc, self.path) from exc
+        except StoreError:
+            self._db.close()
+            raise
+        if was_empty:
+            # SQLite's own empty database: nothing was in it, but something (a full disk, a
+            # copy that failed) probably emptied it, so the player hears of it once.
+            self.notice = (
+                f"the database file {self.path} was empty (0 bytes), so no saved games were "
+                "found; a new database was started in it"
+            )
 
     def _migrate(self) -> None:
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"the database {self.path} was written by a newer tulipgames "
-                f"(schema {version}, this one knows {SCHEMA_VERSION}); upgrade tulipgames"
-            )
-        if version < SCHEMA_VERSION:
-            with self._lock:
-                self._db.executescript(
-                    f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA user_version = {SCHEMA_VERSION};COMMIT;"
+        """Bring the schema up to date in one transaction (another process may race us)."""
+        with self._lock:
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"the database {self.path} was written by a newer tulipgames (schema "
+                    f"{version}, this one knows {SCHEMA_VERSION}); upgrade tulipgames to open it",
+                    "newer",
                 )
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                version = self._db.execute("PRAGMA user_version").fetchone()[0]
+                for step in _MIGRATIONS[version:]:
+                    step(self._db)
+                # Written even when nothing changed: a database that cannot take this write
+                # (read-only directory with a WAL file, full disk) is found out now, not at
+                # the first move.
+                self._db.execute(f"PRAGMA user_version = {max(version, SCHEMA_VERSION)}")
+                cutoff = (datetime.now(timezone.utc) - EMPTY_SAVE_LIFETIME).isoformat(
+                    timespec="seconds"
+                )
+                stale = self._db.execute(
+                    "SELECT id, record FROM saves WHERE status = 'active' AND updated < ?",
+                    (cutoff,),
+                ).fetchall()
+                for save_id, record_text in stale:
+                    if _is_empty(record_text):
+                        self._db.execute("DELETE FROM saves WHERE id = ?", (save_id,))
+                self._db.execute("COMMIT")
+            except BaseException:
+                with suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+                raise
+
+    def _check(self) -> None:
+        """Read every page once, so damage is reported now rather than as a crash later."""
+        rows = self._db.execute("PRAGMA quick_check").fetchall()
+        if [tuple(row) for row in rows] != [("ok",)]:
+            first = rows[0][0] if rows else "no answer"
+            raise sqlite3.DatabaseError(f"database disk image is malformed: {first}")
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
+    def _failure(self, exc: sqlite3.Error) -> WriteFailed:
+        kind, reason = diagnose(exc, self.path)
+        return WriteFailed(reason, kind)
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction; any database failure becomes a :class:`StoreError`."""
+        """One write transaction; a database failure becomes :class:`WriteFailed`."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise StoreError(f"cannot write to {self.path}: {exc}") from exc
+                raise self._failure(exc) from exc
             try:
                 yield self._db
                 self._db.execute("COMMIT")
@@ -235,17 +421,29 @@ class Store:
                 with suppress(sqlite3.Error):  # a failed COMMIT may have ended it already
                     self._db.execute("ROLLBACK")
                 if isinstance(exc, sqlite3.Error):
-                    raise StoreError(f"cannot save to {self.path}: {exc}") from exc
+                    raise self._failure(exc) from exc
                 raise
+
+    def _read(self, query: str, params: tuple[Any, ...] | list[Any] = ()) -> list[Any]:
+        """Rows of a query; a database failure becomes a :class:`StoreError`."""
+        with self._lock:
+            try:
+                return self._db.execute(query, params).fetchall()
+            except sqlite3.Error as exc:
+                kind, reason = diagnose(exc, self.path)
+                raise StoreError(f"cannot read {self.path}: {reason}", kind) from exc
 
     # -- saving -------------------------------------------------------------------------------
     def create(self, table: Table, variant: str = "") -> int:
-        """Save a new table (sets ``table.save_id`` and ``table.persist``); returns the id."""
+        """Save a new table (sets ``table.save_id``, ``table.persist`` and ``table.revision``).
+
+        Returns the id. Raises :class:`WriteFailed` when the database refuses the write.
+        """
         stamp = now()
         with self._transaction() as db:
             cursor = db.execute(
-                "INSERT INTO saves (game, title, names, variant, record, created, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO saves (game, title, names, variant, record, created, updated, "
+                "revision) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
                 (
                     table.game.id,
                     table.game.title,
@@ -257,104 +455,150 @@ class Store:
                 ),
             )
             save_id = int(cursor.lastrowid or 0)
-            table.save_id = save_id
-            table.persist = self.persist
             if table.state.is_over():
-                self._finish(db, table, stamp)
+                self._finish(db, table, save_id, stamp)
+        table.save_id = save_id
+        table.revision = 0
+        table.persist = self.persist
         return save_id
 
     def persist(self, table: Table) -> None:
         """Commit a table's record; ``Table.play`` calls this before redrawing any screen.
 
-        A table without a save id is created first. The action that ends the game also marks
-        the save finished and records its result and high scores, in the same transaction.
+        A table without a save id is created first. The write is refused with
+        :class:`SaveConflict` (holding the newer record) when the save moved on since
+        ``table.revision`` (another screen saved first), and fails with :class:`WriteFailed`
+        (a :class:`SaveFailed`) when the database refuses it; either way nothing on disk
+        changes. The action that ends the game also marks the save finished and records its
+        result and high scores, in the same transaction.
         """
         if table.save_id is None:
             self.create(table)
             return
+        save_id, revision = table.save_id, table.revision
         stamp = now()
         with self._transaction() as db:
-            row = db.execute("SELECT status FROM saves WHERE id = ?", (table.save_id,)).fetchone()
-            if row is None:
-                raise StoreError(f"saved game {table.save_id} is missing from {self.path}")
-            if row[0] == "finished":
-                return
-            db.execute(
-                "UPDATE saves SET record = ?, updated = ? WHERE id = ?",
-                (table.record.dumps(), stamp, table.save_id),
+            cursor = db.execute(
+                "UPDATE saves SET record = ?, updated = ?, revision = revision + 1 "
+                "WHERE id = ? AND revision = ? AND status = 'active'",
+                (table.record.dumps(), stamp, save_id, revision),
             )
+            if cursor.rowcount == 0:
+                self._refuse(db, table)
+                return  # the game was finished by this very table already: nothing to write
             if table.state.is_over():
-                self._finish(db, table, stamp)
+                self._finish(db, table, save_id, stamp)
+        table.revision = revision + 1
 
-    def _finish(self, db: sqlite3.Connection, table: Table, stamp: str) -> None:
+    def _refuse(self, db: sqlite3.Connection, table: Table) -> None:
+        """Why a save's row did not take a write: raise, unless there is nothing to do."""
+        row = db.execute(
+            "SELECT record, revision, status FROM saves WHERE id = ?", (table.save_id,)
+        ).fetchone()
+        if row is None:
+            raise SaveFailed(f"game #{table.save_id} is no longer in the store (it was deleted)")
+        record_text, revision, status = row
+        if status == "finished" and revision == table.revision:
+            return
+        try:
+            newer = GameRecord.loads(record_text)
+        except RecordError as exc:
+            raise SaveFailed(
+                f"game #{table.save_id} was changed elsewhere and cannot be read ({exc})"
+            ) from exc
+        raise SaveConflict(
+            f"game #{table.save_id} was saved from another screen meanwhile "
+            f"({len(newer.actions)} moves there); this move was not saved",
+            record=newer,
+            revision=int(revision),
+        )
+
+    def _finish(self, db: sqlite3.Connection, table: Table, save_id: int, stamp: str) -> None:
         result = table.state.result()
         db.execute(
             "UPDATE saves SET status = 'finished', result = ?, updated = ? WHERE id = ?",
-            (json.dumps(result.to_json()), stamp, table.save_id),
+            (json.dumps(result.to_json()), stamp, save_id),
         )
-        variant = db.execute(
-            "SELECT variant FROM saves WHERE id = ?", (table.save_id,)
-        ).fetchone()[0]
+        variant = db.execute("SELECT variant FROM saves WHERE id = ?", (save_id,)).fetchone()[0]
         for seat in table.human_seats():
             _insert_score(
                 db, table.game.id, variant, table.names[seat], int(result.totals[seat]),
-                score_detail(table, seat), table.record.seed, stamp, table.save_id,
+                score_detail(table, seat), table.record.seed, stamp, save_id,
             )
 
-    # -- loading ------------------------------------------------------------------------------
-    def _row(self, save_id: int) -> sqlite3.Row | tuple[Any, ...]:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, game, title, names, variant, record, status, created, updated "
-                "FROM saves WHERE id = ?",
-                (save_id,),
-            ).fetchone()
-        if row is None:
-            raise SaveError(f"there is no saved game {save_id}")
-        return row
+    def delete(self, save_id: int, revision: int | None = None) -> None:
+        """Delete a game in progress (the Resume list's delete, after the player confirmed).
 
+        Refuses with :class:`SaveError` an id that is not saved, a finished game (it stays in
+        History with its scores) and, given the ``revision`` the player saw, a save that was
+        played on since.
+        """
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT status, revision FROM saves WHERE id = ?", (save_id,)
+            ).fetchone()
+            if row is None:
+                raise SaveError(f"there is no saved game {save_id}")
+            if row[0] == "finished":
+                raise SaveError(f"game {save_id} is finished; it stays in History")
+            if revision is not None and row[1] != revision:
+                raise SaveError(f"game {save_id} was played on meanwhile; it was not deleted")
+            db.execute("DELETE FROM saves WHERE id = ?", (save_id,))
+
+    # -- loading ------------------------------------------------------------------------------
     def load(self, save_id: int, **table_args: Any) -> Table:
         """Open a saved game as a live :class:`Table` that keeps saving to this store.
 
         Raises :class:`SaveError` with the reason when the save cannot be opened.
         """
-        row = self._row(save_id)
-        record_text = row[5]
-        table = self._open(record_text, save_id, table_args)
-        return table
+        rows = self._read("SELECT record, revision FROM saves WHERE id = ?", (save_id,))
+        if not rows:
+            raise SaveError(f"there is no saved game {save_id}")
+        record_text, revision = rows[0]
+        return self._open(record_text, save_id, int(revision), table_args)
 
-    def _open(self, record_text: str, save_id: int, table_args: dict[str, Any]) -> Table:
+    def _open(
+        self, record_text: str, save_id: int, revision: int, table_args: dict[str, Any]
+    ) -> Table:
         try:
             record = GameRecord.loads(record_text)
             game = games.get_game(record.game)
-            return Table(game, record, persist=self.persist, save_id=save_id, **table_args)
+            return Table(
+                game, record, persist=self.persist, save_id=save_id, revision=revision,
+                **table_args,
+            )
         except (RecordError, games.UnknownGame) as exc:
             raise SaveError(str(exc)) from exc
 
     def count_active(self) -> int:
-        """Games in progress (readable or not), cheaply, for the menu."""
-        with self._lock:
-            return int(
-                self._db.execute("SELECT COUNT(*) FROM saves WHERE status = 'active'").fetchone()[0]
-            )
+        """Games in progress with at least one move (readable or not), cheaply, for the menu."""
+        rows = self._read("SELECT record FROM saves WHERE status = 'active'")
+        return sum(1 for (record_text,) in rows if not _is_empty(record_text))
 
-    def saves(self, status: str | None = "active") -> list[SaveInfo]:
-        """Saved games, newest first, each checked by replaying it (``problem`` says why not)."""
+    def saves(self, status: str | None = "active", *, empty: bool = False) -> list[SaveInfo]:
+        """Saved games, newest first, each checked by replaying it (``problem`` says why not).
+
+        Games in progress with no move yet are left out (they are not games to go on with)
+        unless ``empty`` is true.
+        """
         query = (
-            "SELECT id, game, title, names, variant, record, status, created, updated FROM saves"
+            "SELECT id, game, title, names, variant, record, status, created, updated, revision "
+            "FROM saves"
         )
         params: tuple[Any, ...] = ()
         if status is not None:
             query += " WHERE status = ?"
             params = (status,)
-        with self._lock:
-            rows = self._db.execute(query + " ORDER BY updated DESC, id DESC", params).fetchall()
+        rows = self._read(query + " ORDER BY updated DESC, id DESC", params)
         out = []
-        for save_id, game, title, names, variant, record_text, state, created, updated in rows:
+        for row in rows:
+            save_id, game, title, names, variant, record_text, state, created, updated, rev = row
+            if not empty and state == "active" and _is_empty(record_text):
+                continue
             problem: str | None = None
             moves = 0
             try:
-                table = self._open(record_text, save_id, {})
+                table = self._open(record_text, save_id, rev, {})
                 moves = len(table.record.actions)
             except SaveError as exc:
                 problem = str(exc)
@@ -365,14 +609,14 @@ class Store:
             out.append(
                 SaveInfo(
                     save_id, game, title, name_list, variant, state, created, updated, moves,
-                    problem,
+                    problem, int(rev),
                 )
             )
         return out
 
     # -- history and high scores --------------------------------------------------------------
-    def finished(self, game: str | None = None, limit: int = 50) -> list[FinishedGame]:
-        """Finished games, newest first."""
+    def finished(self, game: str | None = None, limit: int | None = 50) -> list[FinishedGame]:
+        """Finished games, newest first (``limit=None``: all of them)."""
         query = (
             "SELECT id, game, title, names, variant, result, record, updated FROM saves "
             "WHERE status = 'finished'"
@@ -382,17 +626,29 @@ class Store:
             query += " AND game = ?"
             params.append(game)
         query += " ORDER BY updated DESC, id DESC LIMIT ?"
-        params.append(limit)
-        with self._lock:
-            rows = self._db.execute(query, params).fetchall()
+        params.append(-1 if limit is None else limit)
+        rows = self._read(query, params)
+        details: dict[int, dict[str, str]] = {}
+        for save_id, name, detail in self._read(
+            "SELECT save_id, name, detail FROM scores WHERE save_id IS NOT NULL"
+        ):
+            details.setdefault(save_id, {})[name] = detail
         out = []
         for save_id, gid, title, names, variant, result, record_text, updated in rows:
             try:
-                seed = int(json.loads(record_text).get("seed", 0))
+                record = json.loads(record_text)
+                name_list = tuple(str(n) for n in json.loads(names))
+                kinds = tuple(str(seat.get("kind", "human")) for seat in record["seats"])
+                found = details.get(save_id, {})
                 out.append(
                     FinishedGame(
-                        save_id, gid, title, tuple(json.loads(names)), variant,
-                        result_from_json(json.loads(result)), seed, updated,
+                        save_id, gid, title, name_list, variant,
+                        result_from_json(json.loads(result)), int(record.get("seed", 0)),
+                        updated, kinds,
+                        tuple(
+                            found.get(name, "") if kind == "human" else ""
+                            for name, kind in zip(name_list, kinds, strict=True)
+                        ),
                     )
                 )
             except (ValueError, TypeError, KeyError, AttributeError):
@@ -425,6 +681,84 @@ class Store:
             params.append(variant)
         query += " ORDER BY score DESC, date ASC, id ASC LIMIT ?"
         params.append(limit)
-        with self._lock:
-            rows = self._db.execute(query, params).fetchall()
-        return [HighScore(*row) for row in rows]
+        return [HighScore(*row) for row in self._read(query, params)]
+
+    # -- records in and out -------------------------------------------------------------------
+    def export_record(self, save_id: int) -> dict[str, Any]:
+        """A save as an export file's JSON object (docs/records.md).
+
+        Any save whose record is JSON is exported, even one this version cannot open: a newer
+        tulipgames may import it.
+        """
+        rows = self._read(
+            "SELECT record, variant, status FROM saves WHERE id = ?", (save_id,)
+        )
+        if not rows:
+            raise SaveError(f"there is no saved game {save_id}")
+        record_text, variant, status = rows[0]
+        try:
+            record = json.loads(record_text)
+        except ValueError as exc:
+            raise SaveError(f"game {save_id} is damaged ({exc})") from exc
+        return {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "exported_by": f"tulipgames {__version__}",
+            "exported": now(),
+            "variant": variant,
+            "finished": status == "finished",
+            "record": record,
+        }
+
+    def import_record(self, table: Table, variant: str = "") -> int:
+        """Add a record read by :func:`read_export` as a new save; returns its id.
+
+        Refuses with :class:`SaveError` a game with no move and one already in the store
+        (the same seed, seats, options and moves).
+        """
+        if not table.record.actions:
+            raise SaveError("the record has no moves: an empty game is not kept")
+        same = self._read("SELECT id FROM saves WHERE record = ?", (table.record.dumps(),))
+        if same:
+            raise SaveError(f"this game is already in the store as game {same[0][0]}")
+        return self.create(table, variant)
+
+
+def read_export(text: str) -> tuple[Table, str]:
+    """Read an export file: the replayed table (not saved anywhere yet) and its variant.
+
+    Raises :class:`RecordError` with a one-line reason for a file that is not an export,
+    is damaged, comes from a newer tulipgames, or whose actions no longer replay.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise RecordError(f"damaged file, not JSON ({exc})") from exc
+    if not isinstance(data, Mapping) or data.get("format") != EXPORT_FORMAT:
+        raise RecordError(f"not a tulipgames record (no \"format\": \"{EXPORT_FORMAT}\")")
+    version = data.get("version")
+    if not isinstance(version, int):
+        raise RecordError("damaged file: its version is missing")
+    if version > EXPORT_VERSION:
+        raise RecordError(
+            f"written by a newer tulipgames (record file version {version}, this one reads "
+            f"{EXPORT_VERSION}); upgrade tulipgames to import it"
+        )
+    if not isinstance(data.get("record"), Mapping):
+        raise RecordError("damaged file: it holds no record")
+    record = GameRecord.from_json(data["record"])
+    try:
+        game = games.get_game(record.game)
+    except games.UnknownGame as exc:
+        raise RecordError(str(exc)) from exc
+    if record.rules_version > game.rules_version:
+        raise RecordError(
+            f"played with newer {game.title} rules (version {record.rules_version}, this "
+            f"tulipgames knows {game.rules_version}); upgrade tulipgames to import it"
+        )
+    try:
+        table = Table(game, record)
+    except RecordError as exc:
+        raise RecordError(f"its moves no longer replay: {exc}") from exc
+    variant = data.get("variant", "")
+    return table, variant if isinstance(variant, str) else ""

@@ -1,24 +1,109 @@
 """A table: one game in progress, the single place where actions are applied.
 
-The local app and the SSH server both play through a :class:`Table`. It owns the record and the
-live state, saves the record (``persist``) after each action and *before* telling anyone, then
-notifies its listeners (screens) so they redraw from ``view(seat)``. Bots run in a worker thread on
-a determinized copy, never on the live state, and only one bot driver runs per table however many
-screens watch it.
+The local app, the SSH server and the plain-text mode all play through a :class:`Table`. It owns
+the record and the live state. Screens never read the state: they ask :meth:`Table.turn` for a
+:class:`Turn`, a frozen snapshot of what one seat may know and do (its view, its legal actions,
+its prompt, whether it may undo), computed once per change and seat, and they post intents
+(:meth:`Table.play` with one or several steps, :meth:`Table.take_back`). "May I?" questions go to
+:meth:`Table.why_not`, which asks the rules.
+
+Every change is saved (``persist``) *before* anyone is told, and a change that cannot be saved is
+not played: the table goes back to the last saved position and raises :class:`SaveFailed`. Bots
+run in a worker thread on a determinized copy, never on the live state; :meth:`Table.play` keeps
+them moving, and only one bot driver runs per table however many screens watch it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from tulipgames.engine.bots import Bot, bot_move
-from tulipgames.engine.core import Action, Applied, Event, Game, IllegalAction, SeatSpec, State
-from tulipgames.engine.record import GameRecord, can_undo, replay
+from tulipgames.engine.core import (
+    Action,
+    Applied,
+    Event,
+    Game,
+    IllegalAction,
+    SeatSpec,
+    State,
+    render_names,
+)
+from tulipgames.engine.record import GameRecord, replay
 
 Listener = Callable[["Table"], None]
+ViewT = TypeVar("ViewT")
+
+log = logging.getLogger(__name__)
+
+#: Seconds the bot driver waits before trying again after a failed save (doubling up to a cap).
+SAVE_RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
+
+
+class SaveFailed(Exception):
+    """A change could not be saved (disk full, read-only, I/O error): it was not played.
+
+    ``str(exc)`` is a reason a player can read ("the disk is full").
+    """
+
+
+class SaveConflict(SaveFailed):
+    """Another writer saved this game since this table last did: the change was refused.
+
+    ``record`` and ``revision`` are what is on disk now; the table reloads them.
+    """
+
+    def __init__(self, message: str, record: GameRecord, revision: int) -> None:
+        super().__init__(message)
+        self.record = record
+        self.revision = revision
+
+
+@dataclass(frozen=True)
+class Turn(Generic[ViewT]):
+    """What one seat may know and do at one moment: the only thing a screen draws from.
+
+    ``seat`` is the viewer (``None``: an onlooker with public information only). ``legal`` is
+    empty unless the seat must act now. ``prompt`` is the rules' one-line question to the seat,
+    with names filled in ("" when it need not act). ``undoable`` counts the seat's own latest
+    quiet steps that :meth:`Table.take_back` may take back (0: no undo). ``version`` changes
+    with every change of the table, so equal versions mean equal snapshots.
+    """
+
+    seat: int | None
+    view: ViewT
+    legal: tuple[Action, ...]
+    prompt: str
+    acting: bool
+    undoable: int
+    version: int
+    names: tuple[str, ...]
+    #: Seats that must act now (public: everybody sees whose turn it is).
+    to_act: tuple[int, ...]
+    #: Bot seats among ``to_act``.
+    bots_to_act: tuple[int, ...]
+    over: bool
+    #: Why the bots stopped, or why the last save failed; ``None`` when all is well.
+    trouble: str | None = None
+
+    @property
+    def can_undo(self) -> bool:
+        return self.undoable > 0
+
+    def may(self, action: Action) -> bool:
+        """Whether ``action`` is one of the seat's legal actions now."""
+        return action in self.legal
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+
+    def text(self, template: str) -> str:
+        """A rules text with its ``{seat0}`` placeholders replaced by names."""
+        return render_names(template, self.names)
 
 
 class Table:
@@ -31,12 +116,15 @@ class Table:
         *,
         persist: Callable[[Table], None] | None = None,
         save_id: int | None = None,
+        revision: int = 0,
         bot_delay: float = 0.35,
     ) -> None:
         self.game = game
         self.record = record
         self.persist = persist
         self.save_id = save_id
+        #: The save's revision this table last read or wrote (see ``Store.persist``).
+        self.revision = revision
         self.bot_delay = bot_delay
         loaded = replay(game, record)
         self.state: State = loaded.state
@@ -46,7 +134,9 @@ class Table:
         self._bots: dict[int, Bot] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_rng = random.Random(record.seed ^ 0x5EED)
+        self._turns: dict[int | None, Turn[Any]] = {}
         self.bot_error: str | None = None
+        self.save_error: str | None = None
 
     @classmethod
     def new(
@@ -57,16 +147,20 @@ class Table:
         options: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> Table:
-        """Set up a new game; raises ``ValueError`` for a bad seat count or option."""
+        """Set up a new game; raises ``ValueError`` for a bad seat count, level or option.
+
+        A plain ``bot`` seat gets the game's default level, written into the record.
+        """
         game.check_seats(len(seats))
+        resolved = []
         for spec in seats:
-            if spec.is_bot and spec.bot_level not in game.bot_levels:
-                levels = ", ".join(game.bot_levels)
-                raise ValueError(f"{game.title} has no bot level {spec.bot_level!r} ({levels})")
+            if spec.is_bot:
+                spec = SeatSpec(spec.name, f"bot:{game.check_level(spec.bot_level)}")
+            resolved.append(spec)
         record = GameRecord(
             game=game.id,
             seed=seed,
-            seats=list(seats),
+            seats=resolved,
             options=game.resolve_options(options),
             rules_version=game.rules_version,
         )
@@ -81,10 +175,23 @@ class Table:
     def seats(self) -> list[SeatSpec]:
         return self.record.seats
 
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    @property
+    def has_secrets(self) -> bool:
+        """Whether seats hold secrets in this game with these options (hot-seat curtains)."""
+        return self.game.has_secrets(self.record.options)
+
     def events(self) -> list[Event]:
         """The log: what setup did, then every played action's events."""
         played = [event for entry in self.applied for event in entry.events]
         return [*self.state.setup_events, *played]
+
+    def log_for(self, seat: int | None) -> list[str]:
+        """The log as ``seat`` may read it, names filled in (plain text, not markup)."""
+        return [render_names(event.text_for(seat), self.names) for event in self.events()]
 
     def human_seats(self) -> list[int]:
         return [i for i, spec in enumerate(self.seats) if not spec.is_bot]
@@ -92,40 +199,167 @@ class Table:
     def bot_seats_to_act(self) -> list[int]:
         return [seat for seat in self.state.to_act() if self.seats[seat].is_bot]
 
-    # -- changing ---------------------------------------------------------------------------
-    def play(self, seat: int, action: Action | str) -> list[Event]:
-        """Apply an action (object or notation) for a seat, save, then notify.
+    def to_act(self) -> tuple[int, ...]:
+        return self.state.to_act()
 
-        Raises :class:`IllegalAction` with the reason when the notation cannot be read or the
-        rules forbid it; then nothing changes.
-        """
-        if isinstance(action, str):
-            action = self.game.parse_action(action)
-        events = self.state.apply(seat, action)
-        self.record.actions.append((seat, str(action)))
-        self.applied.append(Applied(seat, str(action), events))
-        self.version += 1
-        self._save()
-        self._notify()
-        return events
+    def result(self) -> Any:
+        return self.state.result()
+
+    def undoable_steps(self, seat: int) -> int:
+        """How many of the latest actions ``seat`` may take back in a row: its own run of quiet
+        steps (the steps of one split or payment), stopping at another seat's action or at new
+        information (a roll, a draw, a reveal)."""
+        count = 0
+        for entry in reversed(self.applied):
+            if entry.seat != seat or entry.reveals:
+                break
+            count += 1
+        return count
 
     def can_undo(self, seat: int) -> bool:
-        return can_undo(self.applied, seat)
+        return self.undoable_steps(seat) > 0
+
+    def turn(self, seat: int | None) -> Turn[Any]:
+        """The snapshot of what ``seat`` may know and do now, computed once per change."""
+        cached = self._turns.get(seat)
+        if cached is not None and cached.version == self.version:
+            return cached
+        state = self.state
+        over = state.is_over()
+        to_act = () if over else tuple(state.to_act())
+        acting = seat is not None and seat in to_act
+        names = tuple(self.names)
+        turn: Turn[Any] = Turn(
+            seat=seat,
+            view=state.view(seat),
+            legal=tuple(state.legal_actions(seat)) if acting and seat is not None else (),
+            prompt=render_names(state.prompt(seat), names) if acting and seat is not None else "",
+            acting=acting,
+            undoable=self.undoable_steps(seat) if seat is not None and not over else 0,
+            version=self.version,
+            names=names,
+            to_act=to_act,
+            bots_to_act=tuple(s for s in to_act if self.seats[s].is_bot),
+            over=over,
+            trouble=self.save_error or self.bot_error,
+        )
+        self._turns[seat] = turn
+        return turn
+
+    def why_not(self, seat: int, *actions: Action | str) -> str | None:
+        """Why ``seat`` may not play these steps now (names filled in), or ``None`` if it may.
+
+        The rules answer: the steps are tried on a copy with the rules' own checks.
+        """
+        try:
+            parsed = [self._parse(action) for action in actions]
+            trial = self.state if len(parsed) == 1 else self.state.clone()
+            if len(parsed) == 1:
+                if trial.is_over():
+                    raise IllegalAction("the game is over")
+                if seat not in trial.to_act():
+                    raise IllegalAction(f"it is not {{seat{seat}}}'s turn")
+                trial.check(seat, parsed[0])
+            else:
+                for action in parsed:
+                    trial.apply(seat, action)
+        except IllegalAction as exc:
+            return render_names(exc.reason, self.names)
+        return None
+
+    # -- changing ---------------------------------------------------------------------------
+    def _parse(self, action: Action | str) -> Action:
+        return self.game.parse_action(action) if isinstance(action, str) else action
+
+    def play(self, seat: int, *actions: Action | str) -> list[Event]:
+        """Apply one or several steps (objects or notation) for ``seat``: all or none, then one
+        save and one notification. Returns the events of all steps.
+
+        Raises :class:`IllegalAction` with the reason when a step cannot be read or the rules
+        forbid it, and :class:`SaveFailed` when the result cannot be saved; in both cases
+        nothing changes.
+        """
+        if not actions:
+            return []
+        parsed = [self._parse(action) for action in actions]
+        before = len(self.applied)
+        backup = self.state.clone() if len(parsed) > 1 else None
+        events: list[Event] = []
+        try:
+            for action in parsed:
+                step = self.state.apply(seat, action)
+                self.record.actions.append((seat, str(action)))
+                self.applied.append(Applied(seat, str(action), step))
+                events.extend(step)
+        except IllegalAction:
+            self._roll_back(before, backup)
+            raise
+        self._commit(lambda: self._roll_back(before, backup))
+        return events
+
+    def take_back(self, seat: int, steps: int = 1) -> None:
+        """Undo ``seat``'s latest ``steps`` quiet steps with one replay, one save and one
+        notification (the undo policy: see :meth:`undoable_steps`)."""
+        if steps < 1 or steps > self.undoable_steps(seat):
+            raise IllegalAction("nothing to undo: undo stops at new information or another seat")
+        taken = self.record.actions[-steps:]
+        del self.record.actions[-steps:]
+        self._reload()
+
+        def restore() -> None:
+            self.record.actions.extend(taken)
+            self._reload()
+
+        self._commit(restore)
 
     def undo(self, seat: int) -> None:
-        """Take back ``seat``'s last action under the undo policy (see ``record.can_undo``)."""
-        if not self.can_undo(seat):
-            raise IllegalAction("nothing to undo: undo stops at new information or another seat")
-        self.record.actions.pop()
+        """Take back ``seat``'s last step."""
+        self.take_back(seat, 1)
+
+    def _reload(self) -> None:
         loaded = replay(self.game, self.record)
         self.state, self.applied = loaded.state, loaded.applied
-        self.version += 1
-        self._save()
-        self._notify()
 
-    def _save(self) -> None:
+    def _roll_back(self, before: int, backup: State | None) -> None:
+        """Forget the steps played since ``before``: restore the copy taken before several
+        steps, or replay when a single applied step must go (a failed save)."""
+        changed = len(self.applied) > before
+        del self.record.actions[before:]
+        del self.applied[before:]
+        if backup is not None:
+            self.state = backup
+        elif changed:
+            self._reload()
+
+    def _commit(self, undo_change: Callable[[], None]) -> None:
+        """Save the change just made, then tell everyone; if saving fails, undo the change."""
+        try:
+            if self.persist is not None:
+                self.persist(self)
+        except SaveConflict as conflict:
+            self.record = conflict.record
+            self.revision = conflict.revision
+            self._reload()
+            self.save_error = None
+            self._changed()
+            raise
+        except SaveFailed as exc:
+            undo_change()
+            self.save_error = f"Not saved: {exc}. Your move was not played."
+            self._changed()
+            raise
+        self.save_error = None
+        self._changed()
+
+    def save(self) -> None:
+        """Save the record as it stands (the moves are saved as played; this checks it)."""
         if self.persist is not None:
             self.persist(self)
+
+    def _changed(self) -> None:
+        self.version += 1
+        self._notify()
+        self._keep_bots_moving()
 
     # -- listeners --------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -137,12 +371,16 @@ class Table:
 
     def _notify(self) -> None:
         for listener in list(self._listeners):
-            listener(self)
+            try:
+                listener(self)
+            except Exception:  # one broken screen must never stop the table for the others
+                log.exception("a table listener failed; it is dropped")
+                self.unsubscribe(listener)
 
     # -- bots -------------------------------------------------------------------------------
     def bot_for(self, seat: int) -> Bot:
         if seat not in self._bots:
-            level = self.seats[seat].bot_level or "normal"
+            level = self.seats[seat].bot_level
             self._bots[seat] = self.game.make_bot(level, seed=self.record.seed + seat)
         return self._bots[seat]
 
@@ -153,6 +391,13 @@ class Table:
         rng = random.Random(self._bot_rng.getrandbits(64))
         return lambda: bot_move(bot, private, seat, rng)
 
+    def _keep_bots_moving(self) -> None:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no event loop (tests, headless runs): run_bots_now drives the bots
+        self.ensure_bots_running()
+
     def ensure_bots_running(self) -> None:
         """Start the bot driver if a bot must act and none is running (needs a running loop)."""
         if self._bot_task is not None and not self._bot_task.done():
@@ -161,7 +406,14 @@ class Table:
             return
         self._bot_task = asyncio.get_running_loop().create_task(self._drive_bots())
 
+    def stop_bots(self) -> None:
+        """Cancel the bot driver (the table is closed)."""
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            self._bot_task = None
+
     async def _drive_bots(self) -> None:
+        failures = 0
         while not self.state.is_over():
             seats = self.bot_seats_to_act()
             if not seats:
@@ -174,15 +426,24 @@ class Table:
                 if version != self.version:
                     continue  # someone undid or played meanwhile: think again
                 self.play(seat, action)
+                failures = 0
+            except SaveConflict:
+                continue  # the table reloaded what another writer saved: think again
+            except SaveFailed:
+                # not played; try again once saving works (the screen shows the reason)
+                await asyncio.sleep(SAVE_RETRY_SECONDS[min(failures, len(SAVE_RETRY_SECONDS) - 1)])
+                failures += 1
             except IllegalAction as exc:
                 self._bot_failed(f"{self.names[seat]}'s bot chose an illegal move: {exc}")
                 return
-            except Exception as exc:  # a bot crash or a failed save must not freeze silently
+            except Exception as exc:  # a bot crash must not freeze silently
+                log.exception("bot of seat %s failed", seat)
                 self._bot_failed(f"{self.names[seat]}'s bot stopped: {exc}")
                 return
 
     def _bot_failed(self, message: str) -> None:
         self.bot_error = message
+        self.version += 1
         self._notify()
 
     def run_bots_now(self) -> None:

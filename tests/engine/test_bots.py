@@ -66,5 +66,5 @@ def test_make_bot_gives_random_and_refuses_unknown_levels() -> None:
 
     assert isinstance(NIM.make_bot("random", seed=1), RandomBot)
     assert isinstance(NIM.make_bot("hard", seed=1), SearchBot)
-    with pytest.raises(ValueError, match=r"no bot level 'normal' \(random, hard\)"):
+    with pytest.raises(ValueError, match=r"no bot level 'normal' \(levels: random, hard\)"):
         NIM.make_bot("normal")

@@ -12,8 +12,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tulipgames.engine.bots import SearchBot
-from tulipgames.engine.core import Action, Event, Game, IllegalAction, Result, State, seat_ref
+from tulipgames.engine.bots import RANDOM, SearchBot
+from tulipgames.engine.core import (
+    Action,
+    BotLevel,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Result,
+    State,
+    UnreadableAction,
+    as_int,
+    seat_ref,
+)
 
 
 @dataclass(frozen=True)
@@ -23,6 +36,14 @@ class Take(Action):
     def __str__(self) -> str:
         return f"take {self.stones}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Take | None:
+        if words[0] != "take":
+            return None
+        if len(words) != 2:
+            raise UnreadableAction("write take N")
+        return cls(as_int(words[1], "the number of stones"))
+
 
 @dataclass(frozen=True)
 class Peek(Action):
@@ -30,6 +51,10 @@ class Peek(Action):
 
     def __str__(self) -> str:
         return "peek"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Peek | None:
+        return cls() if words == ["peek"] else None
 
 
 @dataclass(frozen=True)
@@ -108,27 +133,17 @@ class NimState(State):
 
 
 class Nim(Game):
-    id = "nim"
-    title = "Nim"
-    min_players = 2
-    max_players = 3
+    info = GameInfo("nim", "Nim", 2, 3, "Take stones; the last stone wins.")
+    state_class = NimState
     hidden_information = True
-    bot_levels = ("random", "hard")
+    options = {"pile": Option("pile", 15, tuple(range(1, 16)), "stones at the start")}
+    actions = (Take, Peek)
+    notation_help = "take N or peek"
 
-    def new_state(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        self.check_seats(seats)
-        return NimState(seats, seed, options or {})
-
-    def parse_action(self, text: str) -> Action:
-        words = text.split()
-        if words == ["peek"]:
-            return Peek()
-        if len(words) == 2 and words[0] == "take" and words[1].isdigit():
-            return Take(int(words[1]))
-        raise IllegalAction(f"cannot read {text!r}: write 'take N' or 'peek'")
-
-    def _make_bot(self, level: str, seed: int) -> Any:
-        return SearchBot(iterations=400, seed=seed)
+    @property
+    def levels(self) -> tuple[BotLevel, ...]:
+        hard = BotLevel("hard", lambda seed: SearchBot(iterations=400, seed=seed), "", default=True)
+        return (RANDOM, hard)
 
 
 NIM = Nim()

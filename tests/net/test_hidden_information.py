@@ -14,7 +14,7 @@ def secret_orders(server: Server) -> list[set[str]]:
     """Each seat's Special Order names, read from the server's own saved game."""
     store = Store(server.data_dir)
     try:
-        [save] = store.saves()
+        [save] = store.saves(empty=True)  # no move yet
         state = store.load(save.id).state
     finally:
         store.close()

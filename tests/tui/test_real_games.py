@@ -35,11 +35,12 @@ async def test_menu_setup_and_a_sixtyone_move(store: Store):
         assert isinstance(screen, GameScreen)
         table = screen.table
         assert table.game.id == "sixtyone"
-        # Enter takes the highlighted choice: area die, write die, then the spot (or leaf die)
+        # Enter takes the highlighted choice: area die, write die, then the spot (or leaf die);
+        # y confirms it
         for _ in range(6):
             if any(seat == 0 for seat, _ in table.record.actions):
                 break
-            await pilot.press("enter")
+            await pilot.press("enter", "y")
             await pilot.pause()
         assert any(seat == 0 for seat, _ in table.record.actions)
         assert store.load(table.save_id).record.actions[: len(table.record.actions)] == (

@@ -17,18 +17,20 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from tulipgames import games
-from tulipgames.engine.bots import RandomBot
+from tulipgames.engine.bots import RANDOM, RandomBot
 from tulipgames.engine.core import (
     Action,
+    BotLevel,
     Event,
     Game,
+    GameInfo,
     IllegalAction,
     Option,
     Result,
     State,
     seat_ref,
 )
-from tulipgames.games import GameInfo
+from tulipgames.table import Turn
 from tulipgames.tui import app as app_module
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.widgets import LegalActionList
@@ -115,18 +117,23 @@ class ToyState(State):
                 self.hands[other] = sorted(rng.randint(1, 9) for _ in hand)
 
 
+INFO = GameInfo("toy", "Toy Cards", 1, 4, "Play your secret cards.", order=99)
+
+
 class ToyGame(Game):
-    id = "toy"
-    title = "Toy Cards"
-    pitch = "Play your secret cards."
-    min_players = 1
-    max_players = 4
+    info = INFO
+    state_class = ToyState
     hidden_information = True
     options = {"cards": Option("cards", 2, (1, 2, 3), "cards in each hand")}
 
-    def new_state(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        self.check_seats(seats)
-        return ToyState(seats, seed, self.resolve_options(options))
+    @property
+    def levels(self) -> tuple[BotLevel, ...]:
+        # every level plays at random in the toy game
+        return (
+            RANDOM,
+            BotLevel("normal", RandomBot, "plays at random", default=True),
+            BotLevel("hard", RandomBot, "plays at random too"),
+        )
 
     def parse_action(self, text: str) -> Action:
         words = text.split()
@@ -136,43 +143,35 @@ class ToyGame(Game):
             return Play(int(words[1]))
         raise IllegalAction(f"cannot read {text!r}")
 
-    def _make_bot(self, level: str, seed: int) -> RandomBot:
-        return RandomBot(seed)  # every level plays at random in the toy game
-
     def rules_markdown(self) -> str:
         return "# Toy Cards\n\nPlay one card, then **end** your turn.\n"
 
 
-class ToyScreen(GameScreen):
+class ToyScreen(GameScreen[ToyView]):
     def compose_board(self) -> ComposeResult:
         yield Static(id="hand")
         yield LegalActionList(id="choices")
 
-    def show(self, view: object, seat: int | None, acting: bool) -> None:
-        assert isinstance(view, ToyView)
+    def show(self, turn: Turn[ToyView]) -> None:
+        view = turn.view
         hand = " ".join(f"[{card}]" for card in view.hand) or "-"
         self.query_one("#hand", Static).update(f"Hand: {hand}  Scores: {view.scores}")
         self.query_one(LegalActionList).show_actions(
-            self.table.state.legal_actions(seat) if acting and seat is not None else []
+            list(turn.legal) if self.acting else []
         )
 
 
 GAME = ToyGame()
-INFO = GameInfo("toy", "Toy Cards", "1-4", "Play your secret cards.")
 
 
 def install(monkeypatch: pytest.MonkeyPatch, only: bool = False) -> None:
     """Register the toy game (``only``: as the sole available game) for one test."""
     real_get = games.get_game
-    real_available = games.is_available
 
     def get_game(game_id: str) -> Game:
         if game_id == "toy":
             return GAME
         return real_get(game_id)
-
-    def is_available(game_id: str) -> bool:
-        return game_id == "toy" or (not only and real_available(game_id))
 
     def screen_class(game_id: str) -> type[GameScreen]:
         return ToyScreen if game_id == "toy" else real_screen(game_id)
@@ -185,7 +184,9 @@ def install(monkeypatch: pytest.MonkeyPatch, only: bool = False) -> None:
     monkeypatch.setattr(app_module, "screen_class", screen_class)
     monkeypatch.setattr(app_module, "has_screen", has_screen)
     monkeypatch.setattr(games, "get_game", get_game)
-    monkeypatch.setattr(games, "is_available", is_available)
-    if "toy" not in games.GAME_IDS:
+    if only:
+        monkeypatch.setattr(games, "CATALOGUE", (INFO,))
+        monkeypatch.setattr(games, "GAME_IDS", ("toy",))
+    elif "toy" not in games.GAME_IDS:
         monkeypatch.setattr(games, "CATALOGUE", (*games.CATALOGUE, INFO))
         monkeypatch.setattr(games, "GAME_IDS", (*games.GAME_IDS, "toy"))

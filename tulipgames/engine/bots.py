@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from tulipgames.engine.core import Action, State
+from tulipgames.engine.core import Action, BotLevel, State
 
 
 class Bot(Protocol):
@@ -40,6 +40,10 @@ class RandomBot:
 
     def choose(self, state: State, seat: int) -> Action:
         return self.rng.choice(state.legal_actions(seat))
+
+
+#: The baseline level every game offers.
+RANDOM = BotLevel("random", RandomBot, "picks any legal move at random")
 
 
 def outcome_values(totals: tuple[float, ...]) -> tuple[float, ...]:

@@ -19,12 +19,13 @@ Nothing here imports Textual or Rich.
 from __future__ import annotations
 
 import copy
+import importlib
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 
 class IllegalAction(ValueError):
@@ -35,15 +36,36 @@ class IllegalAction(ValueError):
         self.reason = reason
 
 
+class UnreadableAction(IllegalAction):
+    """A text that is no action of this game at all ("cannot read this"), as opposed to an
+    action the rules forbid now (a plain :class:`IllegalAction`)."""
+
+
 class Action:
-    """Marker base for actions.
+    """Base for actions.
 
     Concrete actions are small frozen dataclasses whose ``str()`` is their stable text notation
-    (``bid 7``, ``acquire 4``); :meth:`Game.parse_action` reads that notation back, so
-    ``game.parse_action(str(a)) == a`` for every action.
+    (``bid 7``, ``acquire 4``). Each action class reads its own notation back in
+    :meth:`parse`, written next to its ``__str__``; :meth:`Game.parse_action` asks the game's
+    action classes in turn, so ``game.parse_action(str(a)) == a`` for every action.
     """
 
     __slots__ = ()
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        """This class's action for a notation split into lower-case words, or ``None`` when the
+        words are not this kind of action. Raise :class:`UnreadableAction` for a notation of this
+        kind with bad arguments ("bid lots")."""
+        return None
+
+
+def as_int(word: str, what: str) -> int:
+    """A notation argument read as a whole number (the helper every parser uses)."""
+    try:
+        return int(word)
+    except ValueError:
+        raise UnreadableAction(f"{what} must be a number, not {word!r}") from None
 
 
 @dataclass(frozen=True)
@@ -54,6 +76,9 @@ class Option:
     default: Any
     choices: tuple[Any, ...]
     help: str
+    #: For an option added after games were saved: the value a record without it meant (the
+    #: old behaviour), so old saves replay identically; ``None``: such records get the default.
+    legacy: Any = None
 
     def parse(self, text: str) -> Any:
         """Read a value typed on the command line or in the setup screen."""
@@ -66,8 +91,15 @@ class Option:
                 return True
             if low in ("0", "no", "off", "false"):
                 return False
-        allowed = ", ".join(str(c) for c in self.choices)
+        allowed = ", ".join(self.show(c) for c in self.choices)
         raise ValueError(f"option {self.name} must be one of: {allowed} (got {text!r})")
+
+    @staticmethod
+    def show(value: Any) -> str:
+        """A value as players type it: ``on``/``off`` for switches."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
 
 
 _SEAT_REF = re.compile(r"\{seat(\d+)\}")
@@ -127,6 +159,8 @@ class Result:
     ranks: tuple[int, ...]
     tiebreak: str = ""
     tiebreak_values: tuple[Any, ...] = ()
+    #: Why the game ended, in words ("Ana's leaf row reached 61"); "" while it runs.
+    ending: str = ""
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -153,6 +187,7 @@ class Result:
         tiebreak: str = "",
         tiebreak_values: Sequence[Any] | None = None,
         tiebreak_keys: Sequence[Sequence[Any]] | None = None,
+        ending: str = "",
     ) -> Result:
         """Make a result from a breakdown; ranks by total, then by ``tiebreak_keys`` per seat."""
         totals = tuple(sum(row) for row in breakdown)
@@ -165,6 +200,7 @@ class Result:
             ranks=cls.rank(keys),
             tiebreak=tiebreak,
             tiebreak_values=tuple(tiebreak_values or ()),
+            ending=ending,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -175,7 +211,11 @@ class Result:
             "ranks": list(self.ranks),
             "tiebreak": self.tiebreak,
             "tiebreak_values": list(self.tiebreak_values),
+            "ending": self.ending,
         }
+
+
+StateT = TypeVar("StateT", bound="State")
 
 
 class State(ABC):
@@ -269,8 +309,30 @@ class State(ABC):
 
     # -- copies -------------------------------------------------------------------------------
     def clone(self) -> State:
-        """An independent copy, random source included. Games override it when speed matters."""
+        """An independent copy, random source included. Games override it when speed matters,
+        starting from :meth:`_clone_base` so that no base field is lost."""
         return copy.deepcopy(self)
+
+    def _clone_base(self: StateT) -> StateT:
+        """A new object of this state's class with the base fields copied (seats, seed, options,
+        the random source's position and the setup events); the caller copies its own fields.
+        The conformance harness checks that clones keep every base field."""
+        twin = object.__new__(type(self))
+        twin.seats = self.seats
+        twin.seed = self.seed
+        twin.options = dict(self.options)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.setup_events = list(self.setup_events)
+        return twin
+
+    def secrets(self, seat: int) -> frozenset[str]:
+        """Tokens (card ids, hidden amounts as words) that only ``seat`` may see now.
+
+        The conformance harness checks that none of them appears in ``repr(view(other))`` for
+        any other seat or an onlooker. Perfect-information games have none.
+        """
+        return frozenset()
 
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A copy consistent with everything ``seat`` can see, with all it cannot see re-dealt.
@@ -288,19 +350,81 @@ class State(ABC):
         """Re-deal, in place, everything ``seat`` cannot see. Perfect-information games: nothing."""
 
 
-class Game(ABC):
-    """One game of the collection: its identity, options, setup, notation and bots."""
+@dataclass(frozen=True)
+class GameInfo:
+    """Who a game is for and what the menu says about it, declared once in the game's package
+    (``games/<id>/__init__.py``) so the menu can list every game without importing its rules."""
 
-    id: ClassVar[str]
-    title: ClassVar[str]
-    pitch: ClassVar[str] = ""
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    pitch: str
+    #: Position in the menu (smaller first).
+    order: int = 0
+
+    @property
+    def players(self) -> str:
+        """The player count as the menu shows it ("2-6", "1")."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """One bot level of a game: its key (``bot:KEY``), how to make it and a one-line blurb.
+
+    Each game's ``bots.py`` declares its levels, weakest first, in one ``LEVELS`` tuple; the
+    ``random`` level is the same for every game (``engine.bots.RANDOM``).
+    """
+
+    name: str
+    make: Callable[[int], Any]
+    blurb: str
+    #: The level a seat typed as plain ``bot`` gets; exactly one level of a game has it.
+    default: bool = False
+
+
+class Game(ABC):
+    """One game of the collection: its identity, options, setup, notation and bots.
+
+    A game declares facts and the base class derives the rest: ``info`` (identity),
+    ``state_class`` (setup is that class's constructor), ``actions`` (each action class reads
+    its own notation), ``options``, whether seats hold secrets, and the bot levels in the game's
+    ``bots.LEVELS``.
+    """
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type[State]]
+    actions: ClassVar[tuple[type[Action], ...]] = ()
     rules_version: ClassVar[int] = 1
     options: ClassVar[dict[str, Option]] = {}
+    #: True when a seat may hold something other seats must not see (cards in hand...).
     hidden_information: ClassVar[bool] = False
-    #: Bot levels this game offers, weakest first; the keys are what ``bot:LEVEL`` accepts.
-    bot_levels: ClassVar[tuple[str, ...]] = ("random", "normal", "hard")
+    #: The grammar shown when a notation cannot be read ("bid X, pass, sell or keep").
+    notation_help: ClassVar[str] = ""
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    @property
+    def min_players(self) -> int:
+        return self.info.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.info.max_players
+
+    def has_secrets(self, options: Mapping[str, Any]) -> bool:
+        """Whether seats hold secrets with these options, so that hot-seat play at one keyboard
+        needs a curtain between seats. Games whose secrets come from an option override it."""
+        return self.hidden_information
 
     def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """All options with defaults filled in; raises ``ValueError`` for unknown or bad values."""
@@ -313,7 +437,8 @@ class Game(ABC):
             if isinstance(value, str):
                 value = opt.parse(value)
             if value not in opt.choices:
-                raise ValueError(f"option {name} must be one of {opt.choices}, not {value!r}")
+                allowed = ", ".join(opt.show(c) for c in opt.choices)
+                raise ValueError(f"option {name} must be one of: {allowed} (got {value!r})")
             resolved[name] = value
         return resolved
 
@@ -321,35 +446,63 @@ class Game(ABC):
         """Raise ``ValueError`` unless the game can be played by ``seats`` players."""
         if not self.min_players <= seats <= self.max_players:
             raise ValueError(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, not {seats}"
+                f"{self.title} is for {self.info.players} players, not {seats}"
             )
 
-    @abstractmethod
     def new_state(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        """A new game after setup (cards dealt, dice rolled as the rules say)."""
+        """A new game after setup (cards dealt, dice rolled as the rules say): the game's
+        ``state_class`` built for a checked seat count and resolved options."""
+        self.check_seats(seats)
+        return self.state_class(seats, seed, self.resolve_options(options))
 
-    @abstractmethod
     def parse_action(self, text: str) -> Action:
-        """Read an action's text notation; raises :class:`IllegalAction` if it cannot be read."""
+        """Read an action's notation; raises :class:`UnreadableAction` if no action class of
+        this game reads it."""
+        words = text.strip().lower().split()
+        if words:
+            for kind in self.actions:
+                action = kind.parse(words)
+                if action is not None:
+                    return action
+        expected = f": expected {self.notation_help}" if self.notation_help else ""
+        raise UnreadableAction(f"cannot read {text!r}{expected}")
 
-    def make_bot(self, level: str, seed: int = 0) -> Any:
-        """A bot of the given level (one of :attr:`bot_levels`); see ``engine.bots.Bot``.
+    # -- bots -------------------------------------------------------------------------------
+    @property
+    def levels(self) -> tuple[BotLevel, ...]:
+        """The game's bot levels, weakest first: ``random`` and the game's ``bots.LEVELS``.
 
-        ``random`` is the same for every game; the game makes its other levels in
-        :meth:`_make_bot`.
+        Looked up by module name so that the rules never import their bots (bots import rules).
         """
+        package = type(self).__module__.rsplit(".", 1)[0]
+        declared: tuple[BotLevel, ...] = importlib.import_module(f"{package}.bots").LEVELS
+        random_level: BotLevel = importlib.import_module("tulipgames.engine.bots").RANDOM
+        return (random_level, *declared)
+
+    @property
+    def bot_levels(self) -> tuple[str, ...]:
+        """The level keys ``bot:LEVEL`` accepts, weakest first."""
+        return tuple(level.name for level in self.levels)
+
+    @property
+    def default_level(self) -> str:
+        """The level of a seat typed as plain ``bot``: the one its game marks as default."""
+        return next(level.name for level in self.levels if level.default)
+
+    def check_level(self, level: str | None) -> str:
+        """The level a seat asked for (``None`` or ``""``: the default), or ``ValueError``
+        naming this game's levels."""
+        if not level:
+            return self.default_level
         if level not in self.bot_levels:
             levels = ", ".join(self.bot_levels)
-            raise ValueError(f"{self.title} has no bot level {level!r} ({levels})")
-        if level == "random":
-            from tulipgames.engine.bots import RandomBot
+            raise ValueError(f"{self.title} has no bot level {level!r} (levels: {levels})")
+        return level
 
-            return RandomBot(seed)
-        return self._make_bot(level, seed)
-
-    @abstractmethod
-    def _make_bot(self, level: str, seed: int) -> Any:
-        """The game's own bot for a level other than ``random`` (already checked known)."""
+    def make_bot(self, level: str | None = None, seed: int = 0) -> Any:
+        """A bot of a level (the default when ``None``); see ``engine.bots.Bot``."""
+        name = self.check_level(level)
+        return next(entry for entry in self.levels if entry.name == name).make(seed)
 
     def rules_markdown(self) -> str:
         """The game's rules screen text (``rules.md`` next to the game's module)."""
@@ -372,10 +525,11 @@ class SeatSpec:
 
     @property
     def bot_level(self) -> str | None:
+        """The level written after ``bot:`` (``""`` for a plain ``bot``: the game's default);
+        ``None`` for a human."""
         if not self.is_bot:
             return None
-        _, _, level = self.kind.partition(":")
-        return level or "normal"
+        return self.kind.partition(":")[2]
 
     def to_json(self) -> dict[str, str]:
         return {"name": self.name, "kind": self.kind}
@@ -392,3 +546,45 @@ class Applied:
     @property
     def reveals(self) -> bool:
         return any(event.reveals for event in self.events)
+
+
+#: The longest player name, in characters (screens cut longer ones by terminal cells anyway).
+MAX_NAME = 16
+
+
+def parse_seats(text: str, game: Game) -> list[SeatSpec]:
+    """``"Ana,Ben,bot:hard"`` → seats, as typed on the command line or in the plain mode.
+
+    A name is a human at this keyboard; ``bot`` is a computer player of the game's default level
+    and ``bot:LEVEL`` one of another level; ``Name=bot:LEVEL`` names a bot (others are "Bot N").
+    Raises ``ValueError`` naming the bad part: an empty list or seat, a name used twice, a name
+    that is too long or a bot level the game lacks.
+    """
+    if not text.strip():
+        raise ValueError("no seats given: write the players separated by commas, e.g. Ana,bot")
+    seats: list[SeatSpec] = []
+    for index, part in enumerate(part.strip() for part in text.split(",")):
+        if not part:
+            raise ValueError(f"seat {index + 1} is empty in {text!r}")
+        name, named, kind = part.partition("=") if "=" in part else ("", "", part)
+        name = name.strip()
+        if kind.strip().lower() == "bot" or kind.strip().lower().startswith("bot:"):
+            if named and not name:
+                raise ValueError(f"seat {index + 1}: a name goes before '=' in {part!r}")
+            level = game.check_level(kind.strip().partition(":")[2].lower())
+            seats.append(SeatSpec(name or f"Bot {index + 1}", f"bot:{level}"))
+            continue
+        if named:
+            raise ValueError(f"seat {part!r}: only bots are written Name=bot:LEVEL")
+        name = part
+        if len(name) > MAX_NAME:
+            raise ValueError(f"the name {name!r} is too long (at most {MAX_NAME} characters)")
+        seats.append(SeatSpec(name, "human"))
+    seen: set[str] = set()
+    for spec in seats:
+        key = spec.name.casefold()
+        if key in seen:
+            raise ValueError(f"two seats are called {spec.name!r}: one name per player")
+        seen.add(key)
+    game.check_seats(len(seats))
+    return seats

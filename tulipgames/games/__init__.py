@@ -1,66 +1,36 @@
-"""The game catalogue and registry.
+"""The game registry: every package under ``tulipgames.games`` is a game.
 
-Every game lives in its own package ``tulipgames.games.<id>`` whose ``rules`` module defines
-``GAME``. The catalogue lists all five so the menu can show them even before a game is built.
+A game's package declares its identity as ``INFO`` (a :class:`GameInfo`) in its ``__init__``, its
+rules as ``GAME`` in ``rules.py`` and its bot levels as ``LEVELS`` in ``bots.py``. The catalogue is
+read from the packages' ``INFO`` alone, so the menu lists every game without importing any rules;
+adding a game is adding a folder.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+import pkgutil
 from functools import cache
 
-from tulipgames.engine.core import Game
+from tulipgames.engine.core import Game, GameInfo
+
+__all__ = ["CATALOGUE", "GAME_IDS", "GameInfo", "UnknownGame", "get_game", "info"]
 
 
-@dataclass(frozen=True)
-class GameInfo:
-    """What the menu shows about a game."""
-
-    id: str
-    title: str
-    players: str
-    pitch: str
+def _discover() -> tuple[GameInfo, ...]:
+    found = []
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            found.append(importlib.import_module(f"{__name__}.{module.name}").INFO)
+    return tuple(sorted(found, key=lambda entry: (entry.order, entry.id)))
 
 
-CATALOGUE: tuple[GameInfo, ...] = (
-    GameInfo(
-        "tulipandrose",
-        "Tulip & Rose",
-        "2-6",
-        "Flower merchants auction bouquets over two market days.",
-    ),
-    GameInfo(
-        "giftoftulips",
-        "Gift of Tulips",
-        "2-6",
-        "Keep, gift or add tulips; the festival ranking decides their worth.",
-    ),
-    GameInfo(
-        "spiceroad",
-        "Century: Spice Road",
-        "2-5",
-        "Trade spices along the caravan routes and claim point cards.",
-    ),
-    GameInfo(
-        "flowershop",
-        "The Little Flower Shop",
-        "1-4",
-        "Draft vases, flowers and baskets to fill your shop window.",
-    ),
-    GameInfo(
-        "sixtyone",
-        "Sixty-One",
-        "1-12",
-        "Share three dice, fill your autumn sheet and race the leaf row to 61.",
-    ),
-)
-
-GAME_IDS: tuple[str, ...] = tuple(info.id for info in CATALOGUE)
+CATALOGUE: tuple[GameInfo, ...] = _discover()
+GAME_IDS: tuple[str, ...] = tuple(entry.id for entry in CATALOGUE)
 
 
 class UnknownGame(ValueError):
-    """A game id that is not in the catalogue, or a game not built yet."""
+    """A game id that is not in the catalogue."""
 
 
 @cache
@@ -68,26 +38,13 @@ def get_game(game_id: str) -> Game:
     """The registered :class:`Game` for an id; raises :class:`UnknownGame`."""
     if game_id not in GAME_IDS:
         raise UnknownGame(f"unknown game {game_id!r} (games: {', '.join(GAME_IDS)})")
-    try:
-        module = importlib.import_module(f"tulipgames.games.{game_id}.rules")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(f"tulipgames.games.{game_id}"):
-            raise UnknownGame(f"{game_id} is coming soon") from exc
-        raise
-    return module.GAME
-
-
-def is_available(game_id: str) -> bool:
-    """True when the game is built and can be played."""
-    try:
-        get_game(game_id)
-    except UnknownGame:
-        return False
-    return True
+    game: Game = importlib.import_module(f"{__name__}.{game_id}.rules").GAME
+    return game
 
 
 def info(game_id: str) -> GameInfo:
+    """What the menu shows about a game; raises :class:`UnknownGame`."""
     for entry in CATALOGUE:
         if entry.id == game_id:
             return entry
-    raise UnknownGame(f"unknown game {game_id!r}")
+    raise UnknownGame(f"unknown game {game_id!r} (games: {', '.join(GAME_IDS)})")

@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 from tulipgames.engine.bots import SearchBot
-from tulipgames.engine.core import Action, State
+from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.flowershop.data import (
     BASKET_HOOKS,
     CARDS,
@@ -382,3 +382,9 @@ class FlowerSearchBot:
 def make_search_bot(seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> Any:
     """The hard bot, time-boxed by default; ``iterations`` makes it reproducible."""
     return FlowerSearchBot(seconds=seconds, iterations=iterations, seed=seed)
+
+
+LEVELS: tuple[BotLevel, ...] = (
+    BotLevel("easy", lambda seed: GreedyBot(), "takes the card that scores most now", default=True),
+    BotLevel("hard", make_search_bot, "searches the draft with greedy playouts"),
+)

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from tulipgames.engine.bots import SearchBot
-from tulipgames.engine.core import Action, State
+from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.giftoftulips.data import (
     GIVE_BONUS,
     KEEP_POINTS,
@@ -213,7 +213,7 @@ class NormalBot:
     ) -> list[tuple[float, Action]]:
         """Keep the card whose bouquet place (and the other's secret place) looks better."""
         position = Position.of(state)
-        scored = []
+        scored: list[tuple[float, Action]] = []
         for action in legal:
             assert isinstance(action, ChooseBouquet)
             deal = list(state.deals[seat])
@@ -291,6 +291,7 @@ class HardBot(SearchBot):
             luck = self.rng.getrandbits(64)
             for index, action in enumerate(shortlist):
                 twin = world.clone()
+                assert isinstance(twin, GiftState)
                 twin.rng = random.Random(luck)
                 twin._apply(seat, action)
                 sums[index] += playout_margin(twin, seat, random.Random(luck + 1))
@@ -302,3 +303,12 @@ class HardBot(SearchBot):
 def make_search_bot(seed: int, seconds: float, iterations: int | None) -> HardBot:
     """The hard bot (see :class:`HardBot`)."""
     return HardBot(seconds=seconds, iterations=iterations, seed=seed)
+
+
+LEVELS: tuple[BotLevel, ...] = (
+    BotLevel(
+        "normal", NormalBot, "weighs keeping, giving and adding by the festival", default=True
+    ),
+    BotLevel("hard", lambda seed: make_search_bot(seed, 1.0, None),
+             "plays its best three options to the end in re-dealt worlds"),
+)

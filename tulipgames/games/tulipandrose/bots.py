@@ -25,7 +25,7 @@ import time
 from collections.abc import Sequence
 
 from tulipgames.engine.bots import SearchBot, _Node
-from tulipgames.engine.core import Action, State
+from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
     FLOWER_PROSPECT,
@@ -382,3 +382,11 @@ def hard_bot(
 ) -> HardBot:
     """The ``hard`` level: one second of search per decision unless ``iterations`` is given."""
     return HardBot(seed, seconds, iterations, rollout_depth)
+
+
+LEVELS: tuple[BotLevel, ...] = (
+    BotLevel(
+        "normal", NormalBot, "values each bouquet for itself and bids up to that", default=True
+    ),
+    BotLevel("hard", hard_bot, "searches its own sensible moves against normal replies"),
+)

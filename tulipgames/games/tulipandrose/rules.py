@@ -28,7 +28,7 @@ from tulipgames.engine.core import (
     State,
     seat_ref,
 )
-from tulipgames.games.tulipandrose import data
+from tulipgames.games.tulipandrose import INFO, data
 
 N_KINDS = len(data.CARD_LETTERS)
 KIND_INDEX = {letter: i for i, letter in enumerate(data.CARD_LETTERS)}
@@ -987,11 +987,8 @@ class TulipState(State):
 class TulipAndRose(Game):
     """Tulip & Rose (as adapted on Board Game Arena)."""
 
-    id = data.GAME_ID
-    title = "Tulip & Rose"
-    pitch = "Flower merchants auction bouquets over two market days."
-    min_players = data.MIN_PLAYERS
-    max_players = data.MAX_PLAYERS
+    info = INFO
+    state_class = TulipState
     hidden_information = True
     options = {
         "special_orders": Option(
@@ -1008,11 +1005,11 @@ class TulipAndRose(Game):
         ),
     }
 
-    def new_state(
-        self, seats: int, seed: int, options: Mapping[str, Any] | None = None
-    ) -> TulipState:
-        self.check_seats(seats)
-        return TulipState(seats, seed, self.resolve_options(options))
+
+    def has_secrets(self, options: Mapping[str, Any]) -> bool:
+        """Special Orders are dealt face down and hidden money hides florins; without either,
+        every seat sees everything (spec §4)."""
+        return bool(options.get("special_orders") or options.get("hidden_money"))
 
     def parse_action(self, text: str) -> Action:
         words = text.split()
@@ -1038,10 +1035,6 @@ class TulipAndRose(Game):
             "sell or keep"
         )
 
-    def _make_bot(self, level: str, seed: int) -> Any:
-        from tulipgames.games.tulipandrose import bots
-
-        return bots.NormalBot(seed) if level == "normal" else bots.hard_bot(seed)
 
 
 GAME = TulipAndRose()

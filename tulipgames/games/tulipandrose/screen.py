@@ -41,11 +41,11 @@ from tulipgames.games.tulipandrose.widgets import (
     SplitPanel,
     TableLine,
 )
-from tulipgames.table import Table
+from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 
 
-class TulipAndRoseScreen(GameScreen):
+class TulipAndRoseScreen(GameScreen[TulipView]):
     """Hot-seat or remote Tulip & Rose for the seat at this keyboard."""
 
     AUTO_FOCUS = None
@@ -73,14 +73,6 @@ class TulipAndRoseScreen(GameScreen):
     """
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
-    @property
-    def needs_curtain(self) -> bool:
-        """Only Special Orders and hidden florins are secrets between players (spec §7): with
-        both options off nothing needs hiding, so no curtain."""
-        options = self.table.state.options
-        secrets = bool(options.get("special_orders")) or bool(options.get("hidden_money"))
-        return secrets and super().needs_curtain
-
     def compose_board(self) -> ComposeResult:
         yield TableLine(id="tr-table")
         yield RevealStrip(id="tr-reveal")
@@ -97,8 +89,8 @@ class TulipAndRoseScreen(GameScreen):
         if self.is_attached:
             self.refresh_table()
 
-    def show(self, view: object, seat: int | None, acting: bool) -> None:
-        assert isinstance(view, TulipView)
+    def show(self, turn: Turn[TulipView]) -> None:
+        view, seat, acting = turn.view, turn.seat, self.acting
         names = self.table.names
         self.query_one(TableLine).show_table(view, names)
         self.query_one(RevealStrip).show_reveal(view)

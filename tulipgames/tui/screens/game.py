@@ -1,16 +1,17 @@
 """The base screen every game's screen extends.
 
-A game screen shows ``table.state.view(seat)`` for the seat at this keyboard (``self.viewer``) and
-nothing else; its widgets render that view and post :class:`ActionChosen` messages, which this base
-class turns into ``table.play``. The base class owns what all games share: the status line with
-the prompt, the game log, undo, save, rules on ``?``, the pass-the-device curtain, bot turns and
-the move to the results screen.
+A game screen draws one :class:`~tulipgames.table.Turn` — ``table.turn(seat)`` for the seat at
+this keyboard (``self.viewer``): its view, legal actions, prompt and undo — and nothing else; it
+never reads the table's state. Its widgets render from the turn and post :class:`ActionChosen`
+intents (one or several steps), which this base class turns into one ``table.play``. The base
+class owns what all games share: the status line with the prompt, the game log, undo, save, rules
+on ``?``, the pass-the-device curtain and the move to the results screen.
 
 A game's screen subclass implements two methods:
 
 * :meth:`compose_board` yields the game's own widgets (dice sheet, auction panel, ...);
-* :meth:`show` updates them from a view, for the seat ``seat`` (or ``None`` = onlooker), with
-  ``acting`` True when that seat must decide now.
+* :meth:`show` updates them from a :class:`Turn` (``turn.seat`` is ``None`` for an onlooker;
+  ``turn.acting`` is True when that seat must decide now).
 
 Hot-seat with hidden information: when the seat at the keyboard changes from one human to another,
 the table is first redrawn with the public view (``seat=None``) and covered by a
@@ -19,6 +20,8 @@ the table is first redrawn with the public view (``seat=None``) and covered by a
 
 from __future__ import annotations
 
+from typing import Any, Generic
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,9 +29,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tulipgames.engine.core import Action, IllegalAction, render_names
-from tulipgames.store import StoreError
-from tulipgames.table import Table
+from tulipgames.engine.core import Action, IllegalAction
+from tulipgames.table import SaveConflict, SaveFailed, Table, Turn, ViewT
 from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.screens.results import ResultsScreen
@@ -41,7 +43,7 @@ __all__ = ["ActionChosen", "GameScreen"]
 RESULTS_DELAY = 1.2
 
 
-class GameScreen(Screen[None]):
+class GameScreen(Screen[None], Generic[ViewT]):
     """Shared frame of a game: status, board (from the game), log and key hints."""
 
     BINDINGS = [
@@ -79,9 +81,20 @@ class GameScreen(Screen[None]):
         """The game's own widgets."""
         raise NotImplementedError
 
-    def show(self, view: object, seat: int | None, acting: bool) -> None:
-        """Redraw the game's widgets from ``view`` (what ``seat`` may see)."""
+    def show(self, turn: Turn[ViewT]) -> None:
+        """Redraw the game's widgets from ``turn`` (what ``turn.seat`` may know and do)."""
         raise NotImplementedError
+
+    def step_back(self) -> bool:
+        """Esc inside a sub-step (a half-placed X, a payment, a card picked in a widget): undo
+        that sub-step and return True. Return False at the top level, where Esc leaves."""
+        return False
+
+    def shows_secrets(self, seat: int) -> bool:
+        """Whether ``seat``'s screen would show something private now, so that hot-seat play
+        must raise the curtain before drawing it. The default: whenever the game's seats hold
+        secrets; games whose secrets are not on screen at every step refine it."""
+        return self.table.has_secrets
 
     # -- shared frame -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -102,11 +115,10 @@ class GameScreen(Screen[None]):
     @property
     def needs_curtain(self) -> bool:
         """Hot-seat between several humans in a game where they hold secrets."""
-        return self.table.game.hidden_information and len(self.local_seats) > 1
+        return self.table.has_secrets and len(self.local_seats) > 1
 
     def _next_viewer(self) -> int | None:
-        state = self.table.state
-        acting = [seat for seat in state.to_act() if seat in self.local_seats]
+        acting = [seat for seat in self.table.to_act() if seat in self.local_seats]
         if acting:
             return acting[0]
         if len(self.local_seats) == 1:
@@ -117,27 +129,28 @@ class GameScreen(Screen[None]):
 
     def _on_table_change(self, table: Table) -> None:
         self.refresh_table()
-        table.ensure_bots_running()
+
+    @property
+    def turn(self) -> Turn[ViewT]:
+        """The snapshot on screen: what the viewer may know and do now."""
+        return self.table.turn(self.viewer)
 
     @property
     def acting(self) -> bool:
-        return (
-            not self._curtain_up
-            and self.viewer is not None
-            and self.viewer in self.table.state.to_act()
-        )
+        return not self._curtain_up and self.turn.acting
 
     def refresh_table(self) -> None:
         """Redraw from the table; first raise the curtain if the keyboard changes hands."""
         if not self.is_attached:
             return
-        state = self.table.state
+        over = self.table.is_over
         upcoming = self._next_viewer()
         if (
             self.needs_curtain
             and upcoming is not None
             and upcoming != self._revealed
-            and not state.is_over()
+            and not over
+            and self.shows_secrets(upcoming)
         ):
             self.viewer = None
             self._draw()
@@ -150,7 +163,7 @@ class GameScreen(Screen[None]):
             return
         self.viewer = upcoming
         self._draw()
-        if state.is_over() and not self._finishing:
+        if over and not self._finishing:
             self._finishing = True
             self.set_timer(RESULTS_DELAY, self.show_results)
 
@@ -163,50 +176,74 @@ class GameScreen(Screen[None]):
         self.refresh_table()
 
     def _draw(self) -> None:
-        state = self.table.state
-        names = self.table.names
+        turn = self.turn
         status = self.query_one("#status", Static)
-        status.set_class(self.table.bot_error is not None, "warning")
-        status.update(Text(self.status_text(), no_wrap=True, overflow="ellipsis"))
-        lines = [render_names(e.text_for(self.viewer), names) for e in self.table.events()]
-        self.query_one(GameLog).show_lines(lines)
-        self.show(state.view(self.viewer), self.viewer, self.acting)
+        status.set_class(turn.trouble is not None, "warning")
+        status.update(Text(self.status_text(turn), no_wrap=True, overflow="ellipsis"))
+        self.query_one(GameLog).show_lines(self.table.log_for(self.viewer))
+        self.show(turn)
 
-    def status_text(self) -> str:
+    def status_text(self, turn: Turn[Any]) -> str:
         """The status line: whose turn, the prompt, bots thinking, a bot error, the end."""
-        state = self.table.state
-        names = self.table.names
-        if self.table.bot_error:
-            return self.table.bot_error
-        if state.is_over():
+        if turn.trouble:
+            return turn.trouble
+        if turn.over:
             return "The game is over. The scores follow..."
-        if self.acting and self.viewer is not None:
-            return render_names(f"{names[self.viewer]}: {state.prompt(self.viewer)}", names)
+        if turn.acting and turn.seat is not None and not self._curtain_up:
+            return f"{turn.name(turn.seat)}: {turn.prompt}"
         if self._curtain_up:
             return "Passing the keyboard..."
-        bots = [s for s in state.to_act() if self.table.seats[s].is_bot]
-        if bots:
-            return " ".join(f"{names[s]} (bot) is thinking…" for s in bots)
-        waiting = ", ".join(names[s] for s in state.to_act())
+        if turn.bots_to_act:
+            return " ".join(f"{turn.name(s)} (bot) is thinking…" for s in turn.bots_to_act)
+        waiting = ", ".join(turn.name(s) for s in turn.to_act)
         return f"Waiting for {waiting}…"
 
-    def submit(self, action: Action | str) -> None:
-        """Play an action for the seat at the keyboard; an illegal one is explained, not played."""
+    def submit(self, *actions: Action | str) -> bool:
+        """Play one intent (one or several steps) for the seat at the keyboard: all or none.
+
+        An illegal step is explained, not played; a move that cannot be saved is not played
+        and the player is told why. Returns whether the steps were played.
+        """
         if not self.acting or self.viewer is None:
             self.notify("It is not your turn.", severity="warning")
-            return
+            return False
         try:
-            self.table.play(self.viewer, action)
+            self.table.play(self.viewer, *actions)
         except IllegalAction as exc:
-            self.notify(render_names(exc.reason, self.table.names), severity="error")
-        except StoreError as exc:
-            # the move stands on this screen; say plainly that it is not on disk
-            self.notify(f"Not saved: {exc}", severity="error", timeout=10)
-            self.refresh_table()
+            self.notify(self.turn.text(exc.reason), severity="error")
+            return False
+        except SaveConflict as exc:
+            self.notify(f"{exc} The game was reloaded.", severity="warning", timeout=10)
+            return False
+        except SaveFailed as exc:
+            self.notify(f"Not saved, so not played: {exc}", severity="error", timeout=10)
+            return False
+        return True
+
+    def take_back(self, steps: int = 1) -> bool:
+        """Undo the viewer's latest ``steps`` quiet steps at once (one replay, one redraw)."""
+        if self.viewer is None or self.turn.undoable < steps:
+            self.notify(
+                "Nothing to undo: undo stops at new information or another player's move.",
+                severity="warning",
+            )
+            return False
+        try:
+            self.table.take_back(self.viewer, steps)
+        except SaveFailed as exc:
+            self.notify(f"Not saved, so not undone: {exc}", severity="error", timeout=10)
+            return False
+        return True
+
+    def why_not(self, *actions: Action | str) -> str | None:
+        """The rules' reason why the viewer may not play these steps now (``None``: it may)."""
+        if self.viewer is None:
+            return "You are watching."
+        return self.table.why_not(self.viewer, *actions)
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         message.stop()
-        self.submit(message.action)
+        self.submit(*message.actions)
 
     def show_results(self) -> None:
         """Replace this screen by the results (the store recorded the end already)."""
@@ -216,22 +253,19 @@ class GameScreen(Screen[None]):
             self._finishing = False  # e.g. the rules are open: try again when we are back
 
     def on_screen_resume(self) -> None:
-        if self.table.state.is_over() and not self._finishing:
+        if self.table.is_over and not self._finishing:
             self.refresh_table()
 
     # -- keys ---------------------------------------------------------------------------------
     def action_undo(self) -> None:
-        if self.viewer is None or not self.table.can_undo(self.viewer):
-            self.notify(
-                "Nothing to undo: undo stops at new information or another player's move.",
-                severity="warning",
-            )
-            return
-        self.table.undo(self.viewer)
+        self.take_back(1)
 
     def action_save(self) -> None:
-        if self.table.persist is not None:
-            self.table.persist(self.table)
+        try:
+            self.table.save()
+        except SaveFailed as exc:
+            self.notify(f"Not saved: {exc}", severity="error", timeout=10)
+            return
         where = f" as game #{self.table.save_id}" if self.table.save_id is not None else ""
         self.notify(f"Saved{where}. Every move is saved as it is played.")
 
@@ -243,6 +277,9 @@ class GameScreen(Screen[None]):
         self.query_one(GameLog).take_focus()
 
     def action_leave(self) -> None:
-        """Back to the menu; the game stays saved and can be resumed."""
+        """Esc: step back out of the current sub-step; at the top level, back to the menu (the
+        game stays saved and can be resumed)."""
+        if self.step_back():
+            return
         if self.is_current:
             self.dismiss(None)

@@ -8,8 +8,14 @@ from tulipgames.engine.core import Action
 
 
 class ActionChosen(Message):
-    """A widget asks for an action to be played by the seat at the keyboard."""
+    """A widget's intent: one or several steps to be played, all or none, by the seat at the
+    keyboard (``ActionChosen(Assign(1, 2), Assign(2, 1), SplitDone())``)."""
 
-    def __init__(self, action: Action | str) -> None:
+    def __init__(self, *actions: Action | str) -> None:
         super().__init__()
-        self.action = action
+        self.actions = actions
+
+    @property
+    def action(self) -> Action | str:
+        """The first step (most intents hold one)."""
+        return self.actions[0]

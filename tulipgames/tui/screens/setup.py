@@ -39,7 +39,7 @@ class SetupChoice:
 
 def default_seats(game: Game, count: int) -> list[SeatSpec]:
     """Seat 1 is a human at this keyboard, the others bots of the game's middle level."""
-    level = game.bot_levels[len(game.bot_levels) // 2] if game.bot_levels else "normal"
+    level = game.default_level
     seats = [SeatSpec(DEFAULT_NAMES[0], "human")]
     for i in range(1, count):
         seats.append(SeatSpec(DEFAULT_NAMES[i % len(DEFAULT_NAMES)], f"bot:{level}"))

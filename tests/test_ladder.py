@@ -1,0 +1,48 @@
+"""The ladder's arithmetic and schedule, and a real (small) ladder run."""
+
+from __future__ import annotations
+
+from tests.engine.toygame import NIM
+from tulipgames.ladder import Played, bradley_terry, ladder, schedule, wilson
+
+
+def test_bradley_terry_orders_levels_by_results() -> None:
+    results = [("a", "b", 1.0)] * 30 + [("a", "b", 0.0)] * 10 + [("b", "c", 1.0)] * 20
+    rated = bradley_terry(["a", "b", "c"], results)
+    assert rated["a"] > rated["b"] > rated["c"]
+    # 3:1 odds between a and b is about 191 Elo points (400 * log10(3)), shrunk by the prior
+    assert 150 < rated["a"] - rated["b"] < 200
+    even = bradley_terry(["a", "b"], [("a", "b", 1.0), ("a", "b", 0.0)])
+    assert abs(even["a"] - even["b"]) < 1e-6
+
+
+def test_wilson_interval_contains_the_rate_and_narrows() -> None:
+    low, high = wilson(65, 100)
+    assert low < 0.65 < high
+    wide = wilson(13, 20)
+    assert wide[0] < low and wide[1] > high
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_pairs_of_a_game_by_place() -> None:
+    game = Played(1, ("hard", "normal", "hard"), (1, 2, 2))
+    assert game.pairs() == [("hard", "normal", 1.0), ("normal", "hard", 0.5)]
+
+
+def test_two_seat_schedule_pairs_seeds_and_swaps_seats() -> None:
+    plan = schedule(["random", "normal", "hard"], 2, 6)
+    assert plan[0] == (0, ("random", "normal")) and plan[1] == (0, ("normal", "random"))
+    assert {levels for _, levels in plan} >= {("random", "hard"), ("hard", "random")}
+    crowd = schedule(["random", "hard"], 3, 2)
+    assert crowd == [(0, ("random", "hard", "random")), (1, ("hard", "random", "hard"))]
+
+
+def test_a_real_ladder_rates_search_above_random() -> None:
+    report = ladder(NIM, ["random", "hard"], games=24, seats=2, seed=5)
+    assert len(report.played) == 24 and not report.interrupted
+    ratings = report.ratings()
+    assert ratings["random"] == 0 and ratings["hard"] > 100
+    data = report.to_json()
+    assert data["head_to_head"]["random-hard"]["meetings"] == 24
+    low, high = data["levels"]["hard"]["interval"]
+    assert low <= data["levels"]["hard"]["rating"] <= high

@@ -1,0 +1,301 @@
+"""The bot ladder: a game's bot levels play each other and get an Elo-style rating.
+
+``tulipgames ladder GAME --games N --seats S`` plays ``N`` games. With two seats every pair of
+levels meets in turn, each pairing played twice on the same seed with the seats swapped (paired
+seeds: the deal cannot favour a level). With more seats, the levels are dealt round the table and
+the seating rotates every game, as in ``simulate``.
+
+Every game is turned into pairwise results between seats of different levels (a better final
+place wins, an equal one draws). The ratings are the Bradley-Terry maximum-likelihood strengths of
+those results on the Elo scale (400 points = 10:1 odds), anchored so that ``random`` is 0 (or the
+weakest level when there is no random), with 95% intervals from resampling the games (bootstrap).
+Per level the report also gives the win share against the fair share ``1/seats`` and, at two
+seats, each head-to-head with a Wilson 95% interval, and think times p50/p95.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from tulipgames.engine.bots import ThinkTimer, bot_move
+from tulipgames.engine.core import Game
+
+#: Bootstrap resamples for the rating intervals.
+RESAMPLES = 200
+#: Virtual draws between every two levels: keeps ratings finite when one level never loses.
+PRIOR_DRAWS = 0.5
+
+
+@dataclass(frozen=True)
+class Played:
+    """One finished ladder game: the level at each seat and each seat's final place."""
+
+    seed: int
+    levels: tuple[str, ...]
+    ranks: tuple[int, ...]
+
+    def pairs(self) -> list[tuple[str, str, float]]:
+        """(level a, level b, a's score 1/0.5/0) for each two seats of different levels."""
+        out = []
+        for a, b in combinations(range(len(self.levels)), 2):
+            if self.levels[a] == self.levels[b]:
+                continue
+            ra, rb = self.ranks[a], self.ranks[b]
+            score = 1.0 if ra < rb else 0.5 if ra == rb else 0.0
+            out.append((self.levels[a], self.levels[b], score))
+        return out
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score 95% interval of a win rate (draws count half)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
+
+
+def bradley_terry(
+    levels: Sequence[str], results: Sequence[tuple[str, str, float]], rounds: int = 200
+) -> dict[str, float]:
+    """Elo-scale ratings (mean 0) from pairwise results, by the minorise-maximise iteration."""
+    wins: dict[str, float] = defaultdict(float)
+    meetings: dict[tuple[str, str], float] = defaultdict(float)
+    for a, b, score in results:
+        wins[a] += score
+        wins[b] += 1.0 - score
+        meetings[(a, b)] += 1.0
+        meetings[(b, a)] += 1.0
+    for a, b in combinations(levels, 2):
+        wins[a] += PRIOR_DRAWS / 2
+        wins[b] += PRIOR_DRAWS / 2
+        meetings[(a, b)] += PRIOR_DRAWS
+        meetings[(b, a)] += PRIOR_DRAWS
+    strength = dict.fromkeys(levels, 1.0)
+    for _ in range(rounds):
+        new = {}
+        for a in levels:
+            denominator = sum(
+                meetings[(a, b)] / (strength[a] + strength[b]) for b in levels if b != a
+            )
+            new[a] = wins[a] / denominator if denominator else strength[a]
+        norm = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        strength = {a: v / norm for a, v in new.items()}
+    return {a: 400.0 * math.log10(v) for a, v in strength.items()}
+
+
+@dataclass
+class LadderReport:
+    """What one ladder run measured."""
+
+    game: str
+    seats: int
+    levels: list[str]
+    seed: int
+    planned: int
+    played: list[Played] = field(default_factory=list)
+    think: dict[str, ThinkTimer] = field(default_factory=lambda: defaultdict(ThinkTimer))
+    seconds: float = 0.0
+    interrupted: bool = False
+
+    @property
+    def anchor(self) -> str:
+        return "random" if "random" in self.levels else self.levels[0]
+
+    def ratings(self, games: Sequence[Played] | None = None) -> dict[str, float]:
+        chosen = self.played if games is None else games
+        rated = bradley_terry(self.levels, [p for g in chosen for p in g.pairs()])
+        base = rated[self.anchor]
+        return {level: value - base for level, value in rated.items()}
+
+    def intervals(self, seed: int = 1) -> dict[str, tuple[float, float]]:
+        """95% bootstrap intervals of each rating (games resampled with replacement)."""
+        if not self.played:
+            return {level: (0.0, 0.0) for level in self.levels}
+        rng = random.Random(seed)
+        samples: dict[str, list[float]] = defaultdict(list)
+        for _ in range(RESAMPLES):
+            pick = [rng.choice(self.played) for _ in self.played]
+            for level, value in self.ratings(pick).items():
+                samples[level].append(value)
+        out = {}
+        for level, values in samples.items():
+            values.sort()
+            out[level] = (values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1])
+        return out
+
+    def win_share(self, level: str) -> tuple[float, int]:
+        """Wins (shared first places split) per seat played by ``level``, and seats played."""
+        wins = 0.0
+        seats = 0
+        for game in self.played:
+            first = [s for s, r in enumerate(game.ranks) if r == 1]
+            for seat, lv in enumerate(game.levels):
+                if lv == level:
+                    seats += 1
+                    if seat in first:
+                        wins += 1.0 / len(first)
+        return wins, seats
+
+    def head_to_head(self, a: str, b: str) -> tuple[float, int]:
+        """``a``'s score against ``b`` (draws half) and the number of meetings."""
+        score = 0.0
+        count = 0
+        for game in self.played:
+            for x, y, s in game.pairs():
+                if (x, y) == (a, b):
+                    score, count = score + s, count + 1
+                elif (x, y) == (b, a):
+                    score, count = score + 1.0 - s, count + 1
+        return score, count
+
+    def to_json(self) -> dict[str, Any]:
+        ratings = self.ratings()
+        intervals = self.intervals()
+        levels = {}
+        for level in self.levels:
+            wins, seats = self.win_share(level)
+            timer = self.think.get(level, ThinkTimer())
+            levels[level] = {
+                "rating": round(ratings[level], 1),
+                "interval": [round(v, 1) for v in intervals[level]],
+                "win_share": round(wins / seats, 4) if seats else None,
+                "win_share_interval": [round(v, 4) for v in wilson(wins, seats)],
+                "fair_share": round(1 / self.seats, 4),
+                "seats_played": seats,
+                "think_ms_p50": round(timer.percentile(50) * 1000, 2),
+                "think_ms_p95": round(timer.percentile(95) * 1000, 2),
+            }
+        pairs = {}
+        for a, b in combinations(self.levels, 2):
+            score, count = self.head_to_head(a, b)
+            low, high = wilson(score, count)
+            pairs[f"{a}-{b}"] = {
+                "score": round(score / count, 4) if count else None,
+                "interval": [round(low, 4), round(high, 4)],
+                "meetings": count,
+            }
+        return {
+            "game": self.game,
+            "seats": self.seats,
+            "seed": self.seed,
+            "games": len(self.played),
+            "planned_games": self.planned,
+            "interrupted": self.interrupted,
+            "seconds": round(self.seconds, 2),
+            "levels": levels,
+            "head_to_head": pairs,
+        }
+
+    def render(self) -> RenderableType:
+        data = self.to_json()
+        head = Text(
+            f"{self.game}: {len(self.played)} games at {self.seats} seats, seed {self.seed}"
+            + (" (interrupted: figures so far)" if self.interrupted else ""),
+            style="bold",
+        )
+        table = Table(title=None, box=None, pad_edge=False)
+        for column in ("level", "rating", "95% interval", "win share", "fair", "think p50/p95"):
+            table.add_column(column, justify="left" if column == "level" else "right")
+        ordered = sorted(self.levels, key=lambda lv: -data["levels"][lv]["rating"])
+        for level in ordered:
+            row = data["levels"][level]
+            low, high = row["interval"]
+            share = row["win_share"]
+            s_low, s_high = row["win_share_interval"]
+            table.add_row(
+                level,
+                f"{row['rating']:+.0f}",
+                f"{low:+.0f} … {high:+.0f}",
+                "-" if share is None else f"{share:.0%} ({s_low:.0%}-{s_high:.0%})",
+                f"{row['fair_share']:.0%}",
+                f"{row['think_ms_p50']:.0f}/{row['think_ms_p95']:.0f} ms",
+            )
+        parts: list[RenderableType] = [head, table]
+        if data["head_to_head"]:
+            duel = Table(box=None, pad_edge=False)
+            duel.add_column("pairing")
+            duel.add_column("score", justify="right")
+            duel.add_column("95% interval", justify="right")
+            duel.add_column("meetings", justify="right")
+            for name, row in data["head_to_head"].items():
+                if row["meetings"]:
+                    low, high = row["interval"]
+                    duel.add_row(
+                        name.replace("-", " vs "), f"{row['score']:.0%}",
+                        f"{low:.0%}-{high:.0%}", str(row["meetings"]),
+                    )
+            parts += [Text("head to head (draws count half)", style="bold"), duel]
+        return Group(*parts)
+
+
+def schedule(levels: Sequence[str], seats: int, games: int) -> list[tuple[int, tuple[str, ...]]]:
+    """(seed offset, level per seat) for each game: at two seats every pair of levels in turn,
+    each on one seed twice with the seats swapped; otherwise the levels dealt round the table,
+    rotating by one seat each game."""
+    plan: list[tuple[int, tuple[str, ...]]] = []
+    if seats == 2 and len(levels) >= 2:
+        pairings = list(combinations(levels, 2))
+        number = 0
+        while len(plan) < games:
+            a, b = pairings[number % len(pairings)]
+            plan.append((number, (a, b)))
+            if len(plan) < games:
+                plan.append((number, (b, a)))
+            number += 1
+        return plan
+    for number in range(games):
+        plan.append((number, tuple(levels[(s + number) % len(levels)] for s in range(seats))))
+    return plan
+
+
+def ladder(
+    game: Game,
+    levels: Sequence[str] | None = None,
+    *,
+    games: int,
+    seats: int = 2,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> LadderReport:
+    """Play the ladder; Ctrl-C ends it early with the games finished so far."""
+    chosen = list(levels or game.bot_levels)
+    for level in chosen:
+        game.check_level(level)
+    game.check_seats(seats)
+    resolved = game.resolve_options(options)
+    report = LadderReport(game.id, seats, chosen, seed, games)
+    began = time.perf_counter()
+    try:
+        for offset, seat_levels in schedule(chosen, seats, games):
+            game_seed = seed + offset
+            bots = [game.make_bot(lv, seed=game_seed * 31 + s) for s, lv in enumerate(seat_levels)]
+            rng = random.Random(game_seed ^ 0x1ADDE5)
+            state = game.new_state(seats, game_seed, resolved)
+            while not state.is_over():
+                seat = state.to_act()[0]
+                start = time.perf_counter()
+                action = bot_move(bots[seat], state, seat, rng)
+                report.think[seat_levels[seat]].samples.append(time.perf_counter() - start)
+                state.apply(seat, action)
+            report.played.append(Played(game_seed, seat_levels, state.result().ranks))
+            if progress is not None:
+                progress(len(report.played))
+    except KeyboardInterrupt:
+        report.interrupted = True
+    report.seconds = time.perf_counter() - began
+    return report

@@ -1,0 +1,473 @@
+"""One plain-text game: announce what happens, list the choices, read the answer.
+
+A :class:`PlainSession` drives a :class:`~tulipgames.table.Table` from lines of text. It is given
+a ``read`` function (one line, ``None`` at the end of the input) and a ``write`` function (one
+line), so the same code serves a terminal, a pipe, a test and an SSH channel without a PTY.
+
+What is said, in order, for each decision: the events since the last decision (other seats' moves
+and the bots' as sentences), then "<name>, <the rules' prompt>", then the numbered choices. Long
+choice lists are grouped by the words of their notation (first an area, then a spot), so no list
+read aloud is longer than :data:`GROUP_LIMIT`. Hot-seat play with secrets says "Pass to Ben.
+Press Enter when Ben has the keyboard." and prints nothing private before Enter.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any
+
+from tulipgames.engine.core import Action, Game, IllegalAction
+from tulipgames.table import SaveFailed, Table, Turn
+
+Reader = Callable[[], "str | None"]
+Writer = Callable[[str], None]
+
+#: The longest list of choices read out at once.
+GROUP_LIMIT = 9
+
+HELP = (
+    "Answer with the number of a choice, or type an action's notation. Commands: "
+    "help, rules, look (the whole situation again), log (everything so far), undo, "
+    "score, save, quit. 0 or back goes up from a group of choices."
+)
+
+
+@dataclass
+class Choice:
+    """A numbered line: one action, or a group of actions that share the first words."""
+
+    label: str
+    action: Action | None = None
+    children: list[Choice] = field(default_factory=list)
+
+
+#: A game's labels may mark the levels a choice list is grouped by ("Fox burrows · spot 2 ·
+#: write 5"); they are said with commas. Labels without it group word by word.
+LEVEL_MARK = " · "
+
+
+def words_of(label: str) -> list[str]:
+    return label.split(LEVEL_MARK) if LEVEL_MARK in label else label.split()
+
+
+def spoken(label: str) -> str:
+    return label.replace(LEVEL_MARK, ", ")
+
+
+def _join(label: str, key: tuple[str, ...]) -> str:
+    return (", " if LEVEL_MARK in label else " ").join(key)
+
+
+def group_choices(labelled: Sequence[tuple[str, Action]], depth: int = 0) -> list[Choice]:
+    """Choices for ``(label, action)`` pairs, grouped by their words beyond ``depth`` until no
+    list is longer than :data:`GROUP_LIMIT`."""
+    if len(labelled) <= GROUP_LIMIT:
+        return [Choice(spoken(label), action) for label, action in labelled]
+    split = [words_of(label) for label, _ in labelled]
+    position = depth
+    while True:
+        keys = {tuple(w[: position + 1]) for w in split}
+        if len(keys) > 1 or all(len(w) <= position + 1 for w in split):
+            break
+        position += 1
+    groups: dict[tuple[str, ...], list[tuple[str, Action]]] = {}
+    for words, pair in zip(split, labelled, strict=True):
+        groups.setdefault(tuple(words[: position + 1]), []).append(pair)
+    if len(groups) == 1 or len(groups) > len(labelled) - 1:
+        # the words do not divide the list: read it in chunks instead
+        chunks = [labelled[i : i + GROUP_LIMIT] for i in range(0, len(labelled), GROUP_LIMIT)]
+        return [
+            Choice(f"{spoken(chunk[0][0])} … {spoken(chunk[-1][0])} ({len(chunk)} choices)",
+                   children=group_choices(chunk, depth + 1))
+            for chunk in chunks
+        ]
+    out = []
+    for key, members in groups.items():
+        if len(members) == 1:
+            out.append(Choice(spoken(members[0][0]), members[0][1]))
+        else:
+            out.append(Choice(f"{_join(members[0][0], key)} ({len(members)} choices)",
+                              children=group_choices(members, position + 1)))
+    if len(out) > GROUP_LIMIT:
+        parts = [out[i : i + GROUP_LIMIT] for i in range(0, len(out), GROUP_LIMIT)]
+        return [Choice(f"{_head(part[0])} to {_head(part[-1])}", children=part) for part in parts]
+    return out
+
+
+def _head(choice: Choice) -> str:
+    return choice.label.split(" (")[0]
+
+
+# -- what the game says ---------------------------------------------------------------------
+def _game_speech(game: Game) -> Any | None:
+    """The game's own plain-text module (``plain.py`` beside its rules), if it has one."""
+    name = type(game).__module__.rsplit(".", 1)[0] + ".plain"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and name.startswith(exc.name):
+            return None
+        raise
+
+
+def humane(name: str) -> str:
+    return name.replace("_", " ").strip().capitalize()
+
+
+def say_value(value: Any) -> str:
+    """A value as words: lists joined by commas, nothing as "none", switches as yes/no."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (tuple, list, frozenset, set)):
+        items = [say_value(v) for v in value]
+        return ", ".join(items) if items else "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {say_value(v)}" for k, v in value.items()) or "none"
+    if is_dataclass(value) and not isinstance(value, type):
+        parts = (f"{humane(f.name)} {say_value(getattr(value, f.name))}" for f in fields(value))
+        return "; ".join(parts)
+    return str(value)
+
+
+def describe_view(view: Any) -> list[str]:
+    """A view read field by field, when the game has no words of its own for it."""
+    if not (is_dataclass(view) and not isinstance(view, type)):
+        return [say_value(view)]
+    return [f"{humane(f.name)}: {say_value(getattr(view, f.name))}." for f in fields(view)]
+
+
+def ask_line(
+    read: Reader, write: Writer, echo: bool, prompt: Callable[[str], None]
+) -> str | None:
+    """Read one answer after the ``>`` prompt (``None`` at the end of the input). With ``echo``
+    the prompt and the answer are written as one line, so a transcript of piped input reads as
+    a conversation; otherwise ``prompt`` shows the ``>`` and the terminal echoes what is typed."""
+    if echo:
+        line = read()
+        write(f"> {line}" if line is not None else ">")
+    else:
+        prompt("> ")
+        line = read()
+    return None if line is None else line.strip()
+
+
+class PlainSession:
+    """A game played by text at one keyboard (several local seats) or for one seat."""
+
+    def __init__(
+        self,
+        table: Table,
+        read: Reader,
+        write: Writer,
+        *,
+        seats: frozenset[int] | None = None,
+        echo: bool = False,
+        prompt: Callable[[str], None] | None = None,
+    ) -> None:
+        self.table = table
+        self.prompt = prompt or (lambda text: None)
+        self.read_line = read
+        self.write = write
+        self.local = frozenset(table.human_seats()) if seats is None else seats
+        #: Echo each answer after the prompt (input from a pipe: the transcript reads whole).
+        self.echo = echo
+        self.speech = _game_speech(table.game)
+        self._heard = 0
+        self._keyboard: int | None = None  # the seat the keyboard was last handed to
+        self.quit = False
+
+    # -- speaking -------------------------------------------------------------------------------
+    def say(self, line: str) -> None:
+        self.write(line)
+
+    def ask(self) -> str | None:
+        return ask_line(self.read_line, self.write, self.echo, self.prompt)
+
+    @property
+    def viewer(self) -> int | None:
+        if len(self.local) == 1:
+            return next(iter(self.local))
+        return self._keyboard
+
+    def announce(self) -> None:
+        """Say every event since the last time, as the seat at the keyboard may read it."""
+        lines = self.table.log_for(self.viewer)
+        for line in lines[self._heard :]:
+            self.say(line)
+        self._heard = len(lines)
+
+    def label(self, action: Action, turn: Turn[Any]) -> str:
+        describe = getattr(self.speech, "describe_action", None)
+        if callable(describe):
+            return str(describe(action, turn))
+        return str(action).replace("=", " ")
+
+    def look(self, turn: Turn[Any]) -> list[str]:
+        describe = getattr(self.speech, "describe", None)
+        if callable(describe):
+            return list(describe(turn))
+        return describe_view(turn.view)
+
+    # -- the loop ----------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the game ends, the input ends or the player quits; 0 when all went well."""
+        table = self.table
+        self.say(f"{table.game.title}. Players: {', '.join(self._seat_names())}.")
+        self.say("Type help for the commands.")
+        while not self.quit:
+            if table.is_over:
+                self.announce()
+                self.finish()
+                return 0
+            bots = [s for s in table.to_act() if table.seats[s].is_bot]
+            if bots:
+                self.bot_turn(bots[0])
+                continue
+            mine = [s for s in table.to_act() if s in self.local]
+            if not mine:
+                self.announce()
+                self.say(f"Waiting for {', '.join(table.names[s] for s in table.to_act())}.")
+                return 0
+            if not self.hand_over(mine[0]):
+                break
+            self.announce()
+            if not self.decide(mine[0]):
+                break
+        self.say(self.saved_line())
+        return 0
+
+    def _seat_names(self) -> list[str]:
+        out = []
+        for spec in self.table.seats:
+            kind = f" (bot, {spec.bot_level})" if spec.is_bot else ""
+            out.append(f"{spec.name}{kind}")
+        return out
+
+    def bot_turn(self, seat: int) -> None:
+        try:
+            self.table.play(seat, self.table.think_job(seat)())
+        except (IllegalAction, SaveFailed) as exc:
+            self.say(f"{self.table.names[seat]}'s bot could not play: {exc}")
+            self.quit = True
+
+    def hand_over(self, seat: int) -> bool:
+        """In hot-seat play with secrets, pass the keyboard before anything private is said."""
+        if self._keyboard == seat or len(self.local) == 1:
+            self._keyboard = seat
+            return True
+        if not self.table.has_secrets:
+            self._keyboard = seat
+            self.announce()
+            self.say(f"{self.table.names[seat]}'s turn.")
+            return True
+        self.announce()  # what the previous player may read, before the hand-over
+        name = self.table.names[seat]
+        self.say(f"Pass to {name}. Press Enter when {name} has the keyboard.")
+        if self.ask() is None:
+            return False
+        self._keyboard = seat
+        self._heard = len(self.table.log_for(seat))  # nothing new: the log was just read
+        return True
+
+    def decide(self, seat: int) -> bool:
+        """One decision of ``seat``: the prompt, the choices, the answer. False to stop."""
+        turn = self.table.turn(seat)
+        self.say(f"{turn.name(seat)}, {turn.prompt}")
+        brief = getattr(self.speech, "brief", None)
+        if callable(brief):
+            for line in brief(turn):
+                self.say(line)
+        labelled = [(self.label(action, turn), action) for action in turn.legal]
+        level = group_choices(labelled)
+        stack: list[list[Choice]] = []
+        self.list_choices(level)
+        while True:
+            answer = self.ask()
+            if answer is None:
+                return False
+            if not answer:
+                self.list_choices(level)
+                continue
+            low = answer.lower()
+            if low in ("0", "back") and stack:
+                level = stack.pop()
+                self.list_choices(level)
+                continue
+            if low.isdigit():
+                number = int(low)
+                if not 1 <= number <= len(level):
+                    self.say(f"There is no choice {number}: choose 1 to {len(level)}.")
+                    continue
+                picked = level[number - 1]
+                if picked.children:
+                    stack.append(level)
+                    level = picked.children
+                    self.list_choices(level, back=True)
+                    continue
+                assert picked.action is not None
+                return self.play(seat, picked.action)
+            if low in COMMANDS:
+                keep_going = COMMANDS[low](self, seat)
+                if self.quit or not keep_going:
+                    return False
+                if self.table.turn(seat).version != turn.version:
+                    return True  # undo changed the position: decide afresh
+                continue
+            try:
+                action = self.table.game.parse_action(answer)
+            except IllegalAction as exc:
+                self.say(f"{exc.reason[0].upper()}{exc.reason[1:]}. Type help for the commands.")
+                continue
+            return self.play(seat, action)
+
+    def list_choices(self, level: list[Choice], back: bool = False) -> None:
+        self.say(f"{len(level)} choice{'s' if len(level) != 1 else ''}:")
+        for number, choice in enumerate(level, 1):
+            self.say(f"{number}. {choice.label}")
+        if back:
+            self.say("0. back")
+
+    def play(self, seat: int, action: Action) -> bool:
+        reason = self.table.why_not(seat, action)
+        if reason is not None:
+            self.say(f"Not allowed: {reason}.")
+            return True
+        try:
+            self.table.play(seat, action)
+        except SaveFailed as exc:
+            self.say(f"Not saved, so not played: {exc}.")
+        except IllegalAction as exc:
+            self.say(f"Not allowed: {exc.reason}.")
+        return True
+
+    def finish(self) -> None:
+        result = self.table.result()
+        names = self.table.names
+        ending = result.ending.strip()
+        if ending and not ending.endswith((".", "!")):
+            ending += "."
+        self.say(f"The game is over. {ending}".strip())
+        order = sorted(range(len(names)), key=lambda s: (result.ranks[s], s))
+        for seat in order:
+            parts = ", ".join(
+                f"{category} {value}"
+                for category, value in zip(result.categories, result.breakdown[seat], strict=True)
+                if value
+            )
+            self.say(
+                f"Place {result.ranks[seat]}: {names[seat]} with {result.totals[seat]} points"
+                + (f" ({parts})." if parts else ".")
+            )
+        if result.tiebreak:
+            self.say(f"Tie-break: {result.tiebreak}.")
+        scores = ", ".join(f"{names[s]} {result.totals[s]}" for s in range(len(names)))
+        self.say(f"Final scores: {scores}.")
+
+    def saved_line(self) -> str:
+        if self.table.save_id is None:
+            return "Goodbye."
+        return (
+            f"Saved as game {self.table.save_id}. "
+            f"Resume with: tulipgames resume {self.table.save_id} --plain"
+        )
+
+
+# -- commands at the prompt --------------------------------------------------------------------
+def _help(session: PlainSession, seat: int) -> bool:
+    session.say(HELP)
+    return True
+
+
+def _rules(session: PlainSession, seat: int) -> bool:
+    for line in session.table.game.rules_markdown().splitlines():
+        text = line.lstrip("#").strip().replace("**", "")
+        if text:
+            session.say(text)
+    return True
+
+
+def _look(session: PlainSession, seat: int) -> bool:
+    for line in session.look(session.table.turn(seat)):
+        session.say(line)
+    return True
+
+
+def _log(session: PlainSession, seat: int) -> bool:
+    lines = session.table.log_for(seat)
+    session.say(f"The log, {len(lines)} lines:")
+    for line in lines:
+        session.say(line)
+    return True
+
+
+def _undo(session: PlainSession, seat: int) -> bool:
+    turn = session.table.turn(seat)
+    if not turn.can_undo:
+        session.say("Nothing to undo: undo stops at new information or another player's move.")
+        return True
+    try:
+        session.table.take_back(seat, 1)
+    except (IllegalAction, SaveFailed) as exc:
+        session.say(f"Not undone: {exc}.")
+        return True
+    session._heard = min(session._heard, len(session.table.log_for(session.viewer)))
+    session.say("Undone.")
+    return True
+
+
+def _score(session: PlainSession, seat: int) -> bool:
+    if session.table.has_secrets:
+        session.say("The score is only known at the end of this game: part of it is hidden.")
+        return True
+    result = session.table.result()
+    names = session.table.names
+    session.say(
+        "Score so far: " + ", ".join(f"{names[s]} {result.totals[s]}" for s in range(len(names)))
+    )
+    return True
+
+
+def _save(session: PlainSession, seat: int) -> bool:
+    try:
+        session.table.save()
+    except SaveFailed as exc:
+        session.say(f"Not saved: {exc}.")
+        return True
+    session.say(session.saved_line() + ". Every move is saved as it is played.")
+    return True
+
+
+def _quit(session: PlainSession, seat: int) -> bool:
+    session.quit = True
+    return False
+
+
+COMMANDS: dict[str, Callable[[PlainSession, int], bool]] = {
+    "help": _help,
+    "?": _help,
+    "rules": _rules,
+    "look": _look,
+    "log": _log,
+    "undo": _undo,
+    "score": _score,
+    "save": _save,
+    "quit": _quit,
+    "exit": _quit,
+}
+
+
+def run_plain(
+    table: Table,
+    read: Reader,
+    write: Writer,
+    *,
+    seats: frozenset[int] | None = None,
+    echo: bool = False,
+    prompt: Callable[[str], None] | None = None,
+) -> int:
+    """Play ``table`` in plain text; returns an exit status."""
+    return PlainSession(table, read, write, seats=seats, echo=echo, prompt=prompt).run()
