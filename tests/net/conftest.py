@@ -74,6 +74,14 @@ class Server:
         identity = ["-i", str(client_key_file()), "-o", "IdentitiesOnly=yes"]
         return ["ssh", "-p", str(self.port), *SSH_OPTIONS, *identity, *extra, f"{name}@{HOST}"]
 
+    def wait_log(self, event: str, count: int, timeout: float = 10) -> list[str]:
+        """The lines of ``event`` once there are ``count`` (the server writes them a moment
+        after the client has its answer)."""
+        deadline = time.monotonic() + timeout
+        while len(self.log_lines(event)) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return self.log_lines(event)
+
     def log_lines(self, event: str | None = None) -> list[str]:
         """The structured log lines so far (stderr), optionally only those of one event."""
         lines = (self.data_dir / "serve.err").read_text().splitlines()

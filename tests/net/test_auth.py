@@ -79,7 +79,7 @@ async def test_wildcard_password_never_admits_a_listed_name(wildcard_server: Ser
     assert await login(server, "bob", password="guest", client_keys=None) == "ok"
     assert (await login(server, "bob", password="nope", client_keys=None)).startswith("refused")
     assert (await login(server, "bob", client_keys=[key()])).startswith("refused")  # no keys here
-    logins = server.log_lines("login")
+    logins = server.wait_log("login", 2)
     assert len(logins) == 2 and "name=alice" in logins[0] and "method=password" in logins[0]
 
 
@@ -101,7 +101,7 @@ async def test_a_key_carrying_a_name_logs_in_only_as_that_name(key_server) -> No
     assert "access: keys only" in server.banner
     assert await login(server, "alice", client_keys=[named]) == "ok"
     assert await login(server, "Alice", client_keys=[named]) == "ok"  # same player, any case
-    assert [line.split()[2] for line in server.log_lines("login")] == ["name=alice"] * 2
+    assert [line.split()[2] for line in server.wait_log("login", 2)] == ["name=alice"] * 2
     assert (await login(server, "bob", client_keys=[named])).startswith("refused")
     assert (await login(server, "alice", client_keys=[unnamed])).startswith("refused")
     assert (await login(server, "alice", client_keys=[key()])).startswith("refused")  # unknown

@@ -13,6 +13,7 @@ import os
 import random
 import re
 import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,7 +41,12 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 def disconnect_line(server: Server, name: str) -> str:
-    lines = [line for line in server.log_lines("disconnect") if f"name={name} " in line + " "]
+    lines: list[str] = []
+    for _ in range(200):  # the server notices the disconnect a moment after the client
+        lines = [line for line in server.log_lines("disconnect") if f"name={name} " in line + " "]
+        if lines:
+            break
+        time.sleep(0.05)
     assert lines, server.log_lines()
     return lines[-1]
 
