@@ -64,7 +64,7 @@ QUIT_HELP = "Leave tulipgames"
 MENU_READY = "Join a table"
 
 
-class _Screen(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+class _Screen(asyncssh.SSHClientSession):
     """One client terminal: pyte renders what the server sends; waiters watch for text."""
 
     def __init__(self, size: tuple[int, int] = (80, 24)) -> None:

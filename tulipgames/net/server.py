@@ -441,7 +441,7 @@ class _Connection(asyncssh.SSHServer):
             asyncio.get_running_loop().call_later(0.5, self.close)
 
 
-class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+class GameSession(asyncssh.SSHServerSession):
     """One interactive session: a PTY, a Textual app and the bytes between them."""
 
     def __init__(
