@@ -150,11 +150,15 @@ def test_garbage_from_one_client_leaves_the_other_playing(server: Server, tmux: 
 
 def test_server_stops_cleanly_and_tells_the_players(tmp_path, tmux: Tmux) -> None:
     server = Server(tmp_path)
-    ana = tmux.client("ana", server.ssh_command("ana"))
-    ana.wait_for("Join a table")
-    server.proc.terminate()
-    assert server.proc.wait(15) == 0
-    ana.wait_for("The server is shutting down. Your games are saved.")
+    try:
+        ana = tmux.client("ana", server.ssh_command("ana"))
+        ana.wait_for("Join a table")
+        server.proc.terminate()
+        assert server.proc.wait(15) == 0
+        ana.wait_for("The server is shutting down. Your games are saved.")
+    finally:
+        if server.alive():  # never leave a server behind, even when this test fails
+            server.proc.kill()
 
 
 def test_vanishing_clients_leave_no_traceback(server: Server, tmux: Tmux) -> None:
