@@ -23,16 +23,47 @@ def test_banner_prints_fingerprint_and_open_access(server: Server) -> None:
     assert (server.data_dir / "ssh_host_ed25519_key").exists()
 
 
-def test_session_without_pty_is_refused_with_one_line(server: Server) -> None:
+def test_a_session_without_a_terminal_plays_in_plain_text(server: Server) -> None:
+    """`ssh -T` (a screen reader's or a script's session) gets the plain-text menu and games,
+    seated under its login name, and the game it plays is saved in that player's games."""
+    answers = "5\nzoe,bot\n1\n1\nlook\nquit\n7\n"  # Sixty-One: a placement, look, quit
     result = subprocess.run(
-        server.ssh_command("zoe", "-T"), capture_output=True, text=True, timeout=20,
-        stdin=subprocess.DEVNULL,
+        server.ssh_command("zoe", "-T"), input=answers, capture_output=True, text=True,
+        timeout=60,
     )
-    assert result.returncode == 1
-    assert result.stdout.strip().splitlines() == [
-        "tulipgames needs a terminal: connect with `ssh -t` (no command, no -T)."
-    ]
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "tulipgames, plain-text mode. Choose by number." in out
+    assert "Sixty-One. Players: zoe, Bot 2 (bot, normal)." in out
+    assert "Your leaf total:" in out and "zoe's sheet:" in out
+    saved = re.search(r"Saved as game (\d+)\. Reconnect and choose Resume", out)
+    assert saved, out[-800:]
+    assert "\x1b[" not in out  # no terminal codes: plain lines only
     assert server.alive()
+    # the game is in zoe's own saves
+    again = subprocess.run(
+        server.ssh_command("zoe", "-T"), input="6\n0\n7\n", capture_output=True, text=True,
+        timeout=60,
+    )
+    assert f"Game {saved.group(1)}, Sixty-One: zoe, Bot 2" in again.stdout
+
+
+def test_plain_text_input_is_bounded(server: Server) -> None:
+    """A flood of lines at a session without a terminal is cut to the queue; the server stays
+    up and answers another player."""
+    flood = ("x" * 5000 + "\n") * 200 + "7\n"
+    result = subprocess.run(
+        server.ssh_command("zoe", "-T"), input=flood, capture_output=True, text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0
+    assert "Choose a number from 1 to 7." in result.stdout
+    assert server.alive()
+    other = subprocess.run(
+        server.ssh_command("ana", "-T"), input="7\n", capture_output=True, text=True,
+        timeout=60,
+    )
+    assert "Goodbye." in other.stdout
 
 
 def test_commands_are_refused(server: Server) -> None:

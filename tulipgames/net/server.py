@@ -23,9 +23,11 @@ The price is that sessions share an event loop, so each one is fenced in:
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import gc
 import logging
+import queue
 import sys
 import time
 from collections.abc import Callable
@@ -91,6 +93,14 @@ class SessionInfo:
 
 
 AppFactory = Callable[[SessionInfo], Any]
+#: Runs the plain-text mode for a session without a terminal, in a worker thread, with a
+#: line console (``tulipgames.plain.menu.LineConsole``); returns an exit status.
+PlainFactory = Callable[[SessionInfo, Any], int]
+
+#: A session without a terminal (``ssh -T``) reads lines: at most this many wait to be read,
+#: each at most this long; more is dropped (and counted) like a flood of keys.
+PLAIN_QUEUE = 64
+PLAIN_LINE = 1000
 
 
 def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
@@ -160,9 +170,19 @@ class HeapKeeper:
 class GameServer:
     """Accepts SSH connections and runs one app per interactive session."""
 
-    def __init__(self, config: ServerConfig, app_factory: AppFactory) -> None:
+    def __init__(
+        self,
+        config: ServerConfig,
+        app_factory: AppFactory,
+        plain_factory: PlainFactory | None = None,
+    ) -> None:
         self.config = config
         self.app_factory = app_factory
+        self.plain_factory = plain_factory
+        #: Plain-text sessions run in threads of their own (never the bots' default pool).
+        self.plain_pool = concurrent.futures.ThreadPoolExecutor(
+            max_workers=max(1, config.max_sessions), thread_name_prefix="plain"
+        )
         self.sessions: set[GameSession] = set()
         #: Every TCP connection, authenticated or not.
         self.connections: set[_Connection] = set()
@@ -215,6 +235,7 @@ class GameServer:
         """
         if self._watchdog is not None:
             self._watchdog.cancel()
+        self.plain_pool.shutdown(wait=False, cancel_futures=True)
         if self._acceptor is not None:
             self._acceptor.close()
         for session in list(self.sessions):
@@ -464,6 +485,11 @@ class GameSession(asyncssh.SSHServerSession):
         #: The driver, kept after the app ends: its counts of dropped input go to the log.
         self._fences: ChannelDriver | None = None
         self._task: asyncio.Task[None] | None = None
+        #: A session without a terminal: the lines it typed, and what is left of a line.
+        self._lines: queue.Queue[str] | None = None
+        self._partial = ""
+        self._ended = False
+        self.dropped_lines = 0
 
     # -- asyncssh callbacks ---------------------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -494,12 +520,16 @@ class GameSession(asyncssh.SSHServerSession):
                 self.owner.session_ended()
             return
         self.server.sessions.add(self)
+        if self._term_type is None:  # no terminal (ssh -T, a script): the plain-text mode
+            self._lines = queue.Queue(PLAIN_QUEUE)
+            self._task = asyncio.get_running_loop().create_task(self._run_plain())
+            return
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     def _refusal(self) -> str | None:
         if self._command is not None:
             return "tulipgames runs no commands: connect with plain `ssh -p PORT name@host`."
-        if self._term_type is None:
+        if self._term_type is None and self.server.plain_factory is None:
             return "tulipgames needs a terminal: connect with `ssh -t` (no command, no -T)."
         cap = self.server.config.max_sessions
         if len(self.server.sessions) >= cap or self.server.players > cap:
@@ -508,8 +538,26 @@ class GameSession(asyncssh.SSHServerSession):
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = asyncio.get_running_loop().time()
-        if self._driver is not None:
+        if self._lines is not None:
+            self._feed_lines(data)
+        elif self._driver is not None:
             self._driver.feed(data)
+
+    def _feed_lines(self, data: bytes) -> None:
+        """Bytes of a session without a terminal become lines of printable text, bounded: an
+        overlong line is cut, and lines beyond the queue are dropped and counted."""
+        text = self._partial + data.decode("utf-8", errors="replace")
+        *complete, self._partial = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if len(self._partial) > PLAIN_LINE:
+            complete.append(self._partial)
+            self._partial = ""
+        assert self._lines is not None
+        for line in complete:
+            clean = "".join(ch for ch in line[:PLAIN_LINE] if ch.isprintable())
+            try:
+                self._lines.put_nowait(clean)
+            except queue.Full:
+                self.dropped_lines += 1
 
     def terminal_size_changed(self, width: int, height: int, pixw: int, pixh: int) -> None:
         self.size = clamp_size(width, height)
@@ -520,6 +568,9 @@ class GameSession(asyncssh.SSHServerSession):
         return True
 
     def eof_received(self) -> bool:
+        if self._lines is not None:
+            self._ended = True  # the plain session reads what is queued, then ends
+            return True
         self.close()
         return False
 
@@ -591,6 +642,57 @@ class GameSession(asyncssh.SSHServerSession):
             self._flush()
             self._goodbye(self._closing_note or note)
 
+    async def _run_plain(self) -> None:
+        """A session without a terminal: the plain-text menu and games, in a worker thread,
+        reading the lines typed and writing lines back (the same safety fences apply)."""
+        from tulipgames.plain.menu import LineConsole
+
+        assert self.server.plain_factory is not None
+        loop = asyncio.get_running_loop()
+        info = SessionInfo(self.username, TerminalProfile.from_client("dumb", {}), self.peer)
+
+        def read() -> str | None:
+            assert self._lines is not None
+            while True:
+                try:
+                    return self._lines.get(timeout=0.2)
+                except queue.Empty:
+                    if self._ended or self._chan is None:
+                        return None
+
+        def write(line: str) -> None:
+            loop.call_soon_threadsafe(self.write, line + "\r\n")
+
+        def prompt(text: str) -> None:
+            loop.call_soon_threadsafe(self.write, text)
+
+        console = LineConsole(read, write, prompt, echo=False, player=self.username)
+        note = "Goodbye."
+        self.running = True
+        try:
+            await loop.run_in_executor(
+                self.server.plain_pool, self.server.plain_factory, info, console
+            )
+        except Exception:
+            log.exception("plain session of %s (%s) failed", self.username, self.peer)
+            note = "Sorry, tulipgames hit an error; the server log has the details."
+        finally:
+            self.running = False
+            self.server.sessions.discard(self)
+            await asyncio.sleep(0)  # let the last lines the thread wrote be queued first
+            self._flush()
+            self._goodbye_plain(self._closing_note or note)
+
+    def _goodbye_plain(self, note: str) -> None:
+        if self._chan is None:
+            return
+        with contextlib.suppress(Exception):
+            self._chan.write((note + "\r\n").encode("utf-8"))
+            self._chan.exit(0)
+        self._chan = None
+        if self.owner is not None:
+            self.owner.session_ended()
+
     def _goodbye(self, note: str) -> None:
         if self._chan is None:
             return
@@ -605,6 +707,11 @@ class GameSession(asyncssh.SSHServerSession):
         """End the session, telling the player ``note`` if the channel is still open."""
         if note is not None and self._closing_note is None:
             self._closing_note = note
+        if self._lines is not None:
+            self._ended = True  # the plain session's next read ends it
+            if self._task is None and self._chan is not None:
+                self._goodbye_plain(self._closing_note or "Goodbye.")
+            return
         if self._app is not None and self.running:
             self._app.exit()
         elif self._task is None and self._chan is not None:

@@ -15,6 +15,7 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 #: Anything but these needs access control (or a deliberate ``--host``).
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -127,7 +128,17 @@ async def _serve(config: object) -> int:
     def new_app(info: SessionInfo) -> ServerApp:
         return ServerApp(info, lobby, Store(player_dir(config.data_dir, info.username)))
 
-    server = GameServer(config, new_app)
+    def new_plain(info: SessionInfo, console: Any) -> int:
+        """A session without a terminal: the plain-text menu on the player's own saves."""
+        from tulipgames.plain.menu import plain_menu
+
+        own = Store(player_dir(config.data_dir, info.username))
+        try:
+            return plain_menu(own, console)
+        finally:
+            own.close()
+
+    server = GameServer(config, new_app, new_plain)
     await server.start()
     out = sys.__stdout__
     print(f"tulipgames serve: listening on {config.host}:{server.port}", file=out)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from tulipgames import games
@@ -13,14 +14,35 @@ from tulipgames.plain.session import PlainSession, ask_line
 from tulipgames.table import Table
 
 
-class Console:
-    """Lines in and out of a terminal or a pipe. Input from a pipe is echoed after the prompt
-    so the output reads as a whole conversation, one line each."""
+class LineConsole:
+    """Lines in and out: ``read`` gives one line (``None`` at the end), ``write`` says one,
+    ``prompt`` shows the ``>`` without a newline. ``echo``: write each answer after the prompt
+    (input from a pipe, whose lines nobody sees being typed)."""
+
+    def __init__(
+        self,
+        read: Callable[[], str | None],
+        write: Callable[[str], None],
+        prompt: Callable[[str], None],
+        echo: bool = False,
+        player: str | None = None,
+    ) -> None:
+        self.read = read
+        self.write = write
+        self.prompt = prompt
+        self.echo = echo
+        #: The player at this console (an SSH login): their name seats them, their saves listed.
+        self.player = player
+
+
+class Console(LineConsole):
+    """The process's own terminal or pipe. Input from a pipe is echoed after the prompt so the
+    output reads as a whole conversation, one line each."""
 
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
-        self.echo = not self.stdin.isatty()
+        super().__init__(self.read, self.write, self.prompt, echo=not self.stdin.isatty())
 
     def read(self) -> str | None:
         line = self.stdin.readline()
@@ -39,14 +61,15 @@ class Console:
         self.stdout.flush()
 
 
-def play_plain(table: Table, console: Console) -> int:
+def play_plain(table: Table, console: LineConsole) -> int:
     """One game in plain text on a console."""
     return PlainSession(
-        table, console.read, console.write, echo=console.echo, prompt=console.prompt
+        table, console.read, console.write, echo=console.echo, prompt=console.prompt,
+        remote=console.player is not None,
     ).run()
 
 
-def plain_menu(store: Any, console: Console) -> int:
+def plain_menu(store: Any, console: LineConsole) -> int:
     """The menu in plain text: start a game, resume one, or quit."""
     read, write, echo, prompt = console.read, console.write, console.echo, console.prompt
     write("tulipgames, plain-text mode. Choose by number.")
@@ -54,6 +77,9 @@ def plain_menu(store: Any, console: Console) -> int:
         entries = [(f"New game of {info.title}, {info.players} players", info.id)
                    for info in games.CATALOGUE]
         saves = store.saves() if store is not None else []
+        if console.player is not None:
+            mine = console.player.casefold()
+            saves = [s for s in saves if mine in (n.casefold() for n in s.names)]
         entries.append((f"Resume a saved game ({len(saves)} saved)", "resume"))
         entries.append(("Quit", "quit"))
         for number, (label, _) in enumerate(entries, 1):
@@ -76,7 +102,7 @@ def plain_menu(store: Any, console: Console) -> int:
             play_plain(table, console)
 
 
-def new_table(game_id: str, store: Any, console: Console) -> Table | None:
+def new_table(game_id: str, store: Any, console: LineConsole) -> Table | None:
     """Ask for the seats of a new game and set it up (a random deal, default options)."""
     game = games.get_game(game_id)
     levels = ", ".join(game.bot_levels)
@@ -85,11 +111,12 @@ def new_table(game_id: str, store: Any, console: Console) -> Table | None:
         f"commas: a name for each person at this keyboard, bot for a computer player "
         f"(bot:LEVEL for a level: {levels}). Enter alone: you and one bot."
     )
+    me = console.player or "You"
     while True:
         answer = ask_line(console.read, console.write, console.echo, console.prompt)
         if answer is None:
             return None
-        text = answer or ("You" if game.min_players == 1 else "You,bot")
+        text = answer or (me if game.min_players == 1 else f"{me},bot")
         try:
             seats = parse_seats(text, game)
         except ValueError as exc:
@@ -101,7 +128,7 @@ def new_table(game_id: str, store: Any, console: Console) -> Table | None:
         return table
 
 
-def choose_save(store: Any, saves: list[Any], console: Console) -> Table | None:
+def choose_save(store: Any, saves: list[Any], console: LineConsole) -> Table | None:
     if not saves:
         console.write("There are no saved games.")
         return None

@@ -167,8 +167,11 @@ class PlainSession:
         seats: frozenset[int] | None = None,
         echo: bool = False,
         prompt: Callable[[str], None] | None = None,
+        remote: bool = False,
     ) -> None:
         self.table = table
+        #: Played over SSH: resuming means reconnecting, not a local command.
+        self.remote = remote
         self.prompt = prompt or (lambda text: None)
         self.read_line = read
         self.write = write
@@ -370,10 +373,13 @@ class PlainSession:
     def saved_line(self) -> str:
         if self.table.save_id is None:
             return "Goodbye."
-        return (
-            f"Saved as game {self.table.save_id}. "
-            f"Resume with: tulipgames resume {self.table.save_id} --plain"
-        )
+        return f"Saved as game {self.table.save_id}. {self.resume_hint}"
+
+    @property
+    def resume_hint(self) -> str:
+        if self.remote:
+            return "Reconnect and choose Resume to go on."
+        return f"Resume with: tulipgames resume {self.table.save_id} --plain"
 
 
 # -- commands at the prompt --------------------------------------------------------------------
