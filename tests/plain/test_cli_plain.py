@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import os
+import random
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tulipgames import games
 from tulipgames.store import Store
 
 
@@ -51,3 +55,19 @@ def test_the_plain_menu_refuses_bad_seats_and_quits(tmp_path: Path) -> None:
     assert "two seats are called 'Ana'" in out
     assert "Sixty-One. Players: Ana, Bot 2 (bot, normal)." in out
     assert out.rstrip().endswith("Goodbye.")
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_every_game_plays_to_the_end_through_a_pipe(tmp_path: Path, game_id: str) -> None:
+    """The mode as a text protocol: answers piped in, the final score read back and checked
+    against the rules' result of the saved game."""
+    seats = "Ana" if game_id == "flowershop" else "Ana,bot:random"
+    rng = random.Random(game_id)
+    answers = "".join(f"{rng.randint(1, 9)}\n" for _ in range(30000))
+    done = run(tmp_path, ["play", game_id, "--seats", seats, "--seed", "9", "--plain"], answers)
+    assert done.returncode == 0, done.stderr[-2000:]
+    final = next(line for line in done.stdout.splitlines() if line.startswith("Final scores:"))
+    (game,) = Store(tmp_path).finished()
+    assert game.game == game_id
+    for name, total in zip(game.names, game.result.totals, strict=True):
+        assert f"{name} {total}" in final
