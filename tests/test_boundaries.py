@@ -175,6 +175,5 @@ def test_the_import_graph_sees_the_package() -> None:
     assert "tulipgames.games.sixtyone.rules" in graph["tulipgames.games.sixtyone.bots"]
 
 
-@pytest.mark.xfail(strict=True, reason="until Spice Road estimate stops importing bots")
 def test_no_import_cycles() -> None:
     assert cycles(import_graph()) == []

@@ -6,6 +6,7 @@ import fcntl
 import json
 import os
 import pty
+import random
 import re
 import select
 import signal
@@ -18,7 +19,9 @@ import time
 import pytest
 
 from tests.tui import toygame
-from tulipgames.cli import build_parser, main, parse_args, parse_seats
+from tulipgames import games
+from tulipgames.cli import build_parser, main, parse_args
+from tulipgames.engine.core import parse_seats
 
 
 @pytest.fixture(autouse=True)
@@ -50,6 +53,8 @@ def fails(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
         (["simulate", "toy", "--bots", "genius"], "no bot level 'genius'"),
         (["simulate", "toy", "--seats", "9"], "for 1-4 players, not 9"),
         (["simulate", "toy", "--games", "0"], "at least 1"),
+        (["ladder", "toy", "--levels", "random,genius"], "no bot level 'genius'"),
+        (["ladder", "toy", "--seats", "7"], "for 1-4 players, not 7"),
         (["resume", "abc"], "expected a whole number"),
         (["dance"], "invalid choice: 'dance'"),
     ],
@@ -80,6 +85,32 @@ def test_seat_spec_reads_humans_bots_and_named_bots():
     assert [(s.name, s.kind) for s in seats] == [
         ("Ana", "human"), ("Bot 2", "bot:random"), ("Zed", "bot:hard"), ("Bot 4", "bot:normal"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Ana,Ana", "two seats are called 'Ana'"),
+        ("Ana,ana", "two seats are called 'ana'"),
+        ("", "no seats given"),
+        ("   ", "no seats given"),
+        ("=bot", "a name goes before '='"),
+        ("Ana,,Ben", "seat 2 is empty"),
+        ("Ana,bot:genius", "no bot level 'genius' (levels: random, normal, hard)"),
+        ("Ana,Bartholomew-Fitzgerald", "too long"),
+        ("Ana=human", "only bots are written Name=bot:LEVEL"),
+    ],
+)
+def test_bad_seats_are_refused_with_the_reason(text: str, reason: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(reason)):
+        parse_seats(text, toygame.GAME)
+
+
+def test_the_command_line_refuses_duplicate_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", "toy", "--seats", "Ana,Ana"])
+    assert exit_info.value.code == 2
+    assert "two seats are called 'Ana'" in capsys.readouterr().err
 
 
 def test_simulate_json_is_one_object_with_the_figures(capsys: pytest.CaptureFixture[str]):
@@ -113,8 +144,8 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]):
 
 
 def test_help_everywhere():
-    for argv in ([], ["play"], ["solo"], ["resume"], ["simulate"], ["bench"], ["serve"],
-                 ["screenshots"]):
+    for argv in ([], ["play"], ["solo"], ["resume"], ["export"], ["import"], ["replay"],
+                 ["simulate"], ["ladder"], ["bench"], ["serve"], ["screenshots"]):
         done = subprocess.run([sys.executable, "-m", "tulipgames", *argv, "--help"],
                               capture_output=True, text=True, timeout=60, check=False)
         assert done.returncode == 0, done.stderr
@@ -209,3 +240,65 @@ def test_ctrl_c_stops_bench_with_the_games_measured_so_far():
     assert "Traceback" not in text
     assert "stopped by Ctrl-C" in text
     assert "games/s" in text  # the table heading, with at least the first game's row
+
+
+async def test_replay_opens_the_viewer_on_a_saved_game_and_leaves_to_the_menu(tmp_path):
+    from tests.pilot import screen_text
+    from tulipgames.cli import replay_app, replay_source
+    from tulipgames.engine.core import SeatSpec
+    from tulipgames.replay import ReplayTable
+    from tulipgames.store import Store
+    from tulipgames.table import Table
+    from tulipgames.tui.screens.menu import MenuScreen
+
+    store = Store(tmp_path)
+    sixtyone = games.get_game("sixtyone")
+    table = Table.new(sixtyone, [SeatSpec("Ana"), SeatSpec("Bot", "bot:random")], 5)
+    store.create(table)
+    rng = random.Random(5)
+    while not table.state.is_over():
+        seat = table.state.to_act()[0]
+        table.play(seat, rng.choice(table.state.legal_actions(seat)))
+    record, owned = replay_source(str(table.save_id), store, build_parser())
+    assert owned == {0} and record == table.record
+    app = replay_app(record, owned, store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen.table, ReplayTable)
+        length = len(table.record.actions)
+        assert f"Replay {length}/{length}" in screen_text(app)
+        await pilot.press("home")
+        assert app.screen.table.position == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+def test_replay_of_a_missing_game_or_file_is_one_line(tmp_path, capsys):
+    assert "cannot replay game 9: there is no saved game 9" in fails(
+        ["--data-dir", str(tmp_path), "replay", "9"], capsys
+    )
+    assert "cannot read" in fails(
+        ["--data-dir", str(tmp_path), "replay", str(tmp_path / "none.json")], capsys
+    )
+    (tmp_path / "bad.json").write_text("{}", "utf-8")
+    assert "cannot replay" in fails(
+        ["--data-dir", str(tmp_path), "replay", str(tmp_path / "bad.json")], capsys
+    )
+
+
+def test_ctrl_c_stops_the_ladder_with_the_ratings_so_far():
+    code, text = run_on_a_terminal(
+        ["ladder", "sixtyone", "--games", "100000"], ready=r"\b([3-9]|\d\d+)/100000\b"
+    )
+    assert code == 130, text
+    assert "Traceback" not in text
+    assert "interrupted: figures so far" in text
+    assert re.search(r"random\s+\+0", text), text  # the anchor's row of the ratings table
+
+
+def test_ladder_json_is_one_object(capsys: pytest.CaptureFixture[str]):
+    assert main(["ladder", "toy", "--games", "6", "--levels", "random,normal", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == data["planned_games"] == 6 and data["interrupted"] is False
+    assert set(data["levels"]) == {"random", "normal"}

@@ -200,7 +200,11 @@ def test_killed_mid_game_loses_no_action(terminal: Terminal, env: dict[str, str]
     try:
         again.start(tulipgames(data, "resume", "1"), env)
         resumed = again.wait_for("Ana:")
-        assert saved_actions(data) == after_kill  # opening a save changes nothing
+        # opening a save changes nothing, but a bot plays what it owes on this roll (in Sixty-One
+        # every seat chooses at once, so the bot need not wait for Ana)
+        reopened = saved_actions(data)
+        assert reopened[: len(after_kill)] == after_kill
+        assert all(seat == 1 for seat, _ in reopened[len(after_kill):])
         assert status_line(resumed) == status_line(before)
         play_moves(again, data, moves=1)
         assert saved_actions(data)[: len(after_kill)] == after_kill
@@ -220,14 +224,15 @@ def play_moves(terminal: Terminal, data: Path, moves: int) -> list[list[object]]
     """Make ``moves`` of Ana's (seat 0) actions with Sixty-One's keys; returns the saved actions.
 
     On the dice sheet Enter takes the highlighted choice at every step: the area die, the write
-    die, then the highlighted spot (or the leaf die when nothing can be written, or the X).
+    die, then the highlighted spot (or the leaf die when nothing can be written, or the X); y
+    confirms it.
     """
     target = ana_actions(data) + moves
     for _ in range(moves * 8):
         if ana_actions(data) >= target:
             break
         terminal.wait_for("Ana:")
-        terminal.keys("Enter")
+        terminal.keys("Enter", "y")  # y confirms the choice Enter has built
         time.sleep(0.2)
     assert ana_actions(data) >= target
     terminal.wait_for(lambda s: "Ana:" in s and "thinking" not in s)

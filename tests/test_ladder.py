@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from tests.engine.toygame import NIM
+from tulipgames.cli import main
 from tulipgames.ladder import Played, bradley_terry, ladder, schedule, wilson
 
 
@@ -46,3 +51,12 @@ def test_a_real_ladder_rates_search_above_random() -> None:
     assert data["head_to_head"]["random-hard"]["meetings"] == 24
     low, high = data["levels"]["hard"]["interval"]
     assert low <= data["levels"]["hard"]["rating"] <= high
+
+
+def test_the_ladder_command_prints_json_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["ladder", "sixtyone", "--games", "4", "--levels", "random,normal", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert data["games"] == 4 and set(data["levels"]) == {"random", "normal"}
+    assert data["head_to_head"]["random-normal"]["meetings"] == 4
+    assert data["levels"]["random"]["rating"] == 0

@@ -119,6 +119,8 @@ def test_a_read_only_data_directory_with_a_wal_file_is_refused_at_open(shared_di
     )
     subprocess.run([sys.executable, "-c", code, str(shared_dir / DB_NAME)], check=True)
     assert (shared_dir / (DB_NAME + "-wal")).exists()
+    for part in shared_dir.iterdir():  # as on a read-only mount: the files too
+        part.chmod(0o444)
     shared_dir.chmod(0o555)
     before = snapshot(shared_dir)
     answer = unprivileged(lambda: Store(shared_dir).count_active())
@@ -127,6 +129,8 @@ def test_a_read_only_data_directory_with_a_wal_file_is_refused_at_open(shared_di
     assert "is read-only" in answer["message"]
     assert snapshot(shared_dir) == before
     shared_dir.chmod(0o755)
+    for part in shared_dir.iterdir():
+        part.chmod(0o644)
     assert Store(shared_dir).load(save_id).record.actions == actions
 
 

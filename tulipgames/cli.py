@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tulipgames import __version__, games
-from tulipgames.engine.core import Game, SeatSpec
+from tulipgames.engine.core import Game, SeatSpec, parse_seats
 
 SOLO_GAME = "flowershop"
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT), after its partial figures.
@@ -74,34 +74,42 @@ def option_pair(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-def parse_seats(text: str, game: Game) -> list[SeatSpec]:
-    """``"Ana,Ben,bot:hard"`` → seats. ``bot`` alone is the game's middle level; ``Name=bot:easy``
-    names a bot. Raises ``ValueError`` naming the bad part."""
-    seats = []
-    parts = [part.strip() for part in text.split(",")]
-    for index, part in enumerate(parts):
-        if not part:
-            raise ValueError(f"seat {index + 1} is empty in {text!r}")
-        name, _, kind = part.partition("=") if "=" in part else ("", "", part)
-        if kind.lower() == "bot" or kind.lower().startswith("bot:"):
-            level = game.check_level(kind.partition(":")[2].lower())
-            if level not in game.bot_levels:
-                levels = ", ".join(game.bot_levels)
-                raise ValueError(f"{game.title} has no bot level {level!r} (levels: {levels})")
-            seats.append(SeatSpec(name.strip() or f"Bot {index + 1}", f"bot:{level}"))
-        else:
-            if name:
-                raise ValueError(f"seat {part!r}: only bots are written Name=bot:LEVEL")
-            seats.append(SeatSpec(part[:16], "human"))
-    game.check_seats(len(seats))
-    return seats
-
-
 def parse_options(pairs: Sequence[tuple[str, str]], game: Game) -> dict[str, Any]:
     return game.resolve_options(dict(pairs))
 
 
 # -- the parser -------------------------------------------------------------------------------
+PLAIN_ENV = "TULIPGAMES_PLAIN"
+
+
+def add_plain(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--plain", action="store_true", default=None,
+        help=f"plain text in reading order, for screen readers and scripts (or {PLAIN_ENV}=1)",
+    )
+
+
+def wants_plain(args: argparse.Namespace) -> bool:
+    """``--plain`` on the command, before it, or ``TULIPGAMES_PLAIN=1`` in the environment."""
+    import os
+
+    if getattr(args, "plain", None) or getattr(args, "global_plain", None):
+        return True
+    return os.environ.get(PLAIN_ENV, "").strip().lower() in ("1", "yes", "on", "true")
+
+
+def run_table(args: argparse.Namespace, store: Any, table: Any) -> int:
+    """Play a table in the Textual app, or as plain text when asked."""
+    if wants_plain(args):
+        from tulipgames.plain.menu import Console, play_plain
+
+        if table.save_id is None:
+            store.create(table)
+        table.bot_delay = 0
+        return play_plain(table, Console())
+    return run_app(store=store, table=table)
+
+
 def build_parser() -> Parser:
     parser = Parser(
         prog="tulipgames",
@@ -109,6 +117,10 @@ def build_parser() -> Parser:
         "or against the computer. Without a command: the menu.",
     )
     parser.add_argument("--version", action="version", version=f"tulipgames {__version__}")
+    parser.add_argument(
+        "--plain", dest="global_plain", action="store_true",
+        help="the menu and games as plain text in reading order (or TULIPGAMES_PLAIN=1)",
+    )
     parser.add_argument(
         "--data-dir",
         dest="global_data_dir",
@@ -130,16 +142,19 @@ def build_parser() -> Parser:
     play.add_argument("--seed", type=seed, help="deal of the game (default: random)")
     play.add_argument("--option", type=option_pair, action="append", default=[],
                       metavar="NAME=VALUE", help="a game option; repeatable")
+    add_plain(play)
 
     solo = sub.add_parser("solo", help="the Little Flower Shop solo challenge",
                           description="The Little Flower Shop solo challenge (one seat).")
     solo.add_argument("--daily", action="store_true", help="today's deal, the same for everyone")
     solo.add_argument("--seed", type=seed, help="a particular deal")
     solo.add_argument("--name", default="Ana", help="your name for the high scores")
+    add_plain(solo)
 
     resume = sub.add_parser("resume", help="go on with a saved game",
                             description="Resume a saved game (without ID: pick from a list).")
     resume.add_argument("id", nargs="?", type=positive, metavar="ID", help="saved game number")
+    add_plain(resume)
 
     export = sub.add_parser(
         "export", help="write a game's record as a JSON file",
@@ -155,6 +170,13 @@ def build_parser() -> Parser:
         "finished game to History, an unfinished one to Resume.",
     )
     import_.add_argument("file", type=Path, metavar="FILE", help="a record file ('-': stdin)")
+
+    replay = sub.add_parser(
+        "replay", help="step through a game: a saved one by number, or a record file",
+        description="Open the replay viewer (arrows step, Home/End, v changes the view). A "
+        "finished game shows every seat; an unfinished one only the seats played here.",
+    )
+    replay.add_argument("game", metavar="FILE|ID", help="a game number or a record file")
 
     simulate = sub.add_parser(
         "simulate", help="headless bot games: results, throughput, invariant checks",
@@ -172,6 +194,22 @@ def build_parser() -> Parser:
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
     simulate.add_argument("--no-check", action="store_true",
                           help="skip invariant and replay checks (faster)")
+
+    ladder = sub.add_parser(
+        "ladder", help="rate a game's bot levels against each other (Elo scale)",
+        description="Play the bot levels against each other and rate them: at two seats "
+        "every pair meets on the same deal twice, seats swapped; otherwise the levels are dealt "
+        "round the table and the seating rotates.",
+    )
+    ladder.add_argument("game", type=available_game, metavar="GAME", help=f"one of: {ids}")
+    ladder.add_argument("--games", type=positive, default=40, help="games to play (40)")
+    ladder.add_argument("--seats", type=positive, default=2, help="players per game (2)")
+    ladder.add_argument("--levels", default=None, metavar="LEVELS",
+                        help="comma-separated bot levels (default: all of the game's)")
+    ladder.add_argument("--seed", type=seed, default=0, help="seed of the first game (0)")
+    ladder.add_argument("--option", type=option_pair, action="append", default=[],
+                        metavar="NAME=VALUE", help="a game option; repeatable")
+    ladder.add_argument("--json", action="store_true", help="print one JSON object")
 
     bench = sub.add_parser("bench", help="benchmark suite: playouts, apply and clone rates",
                            description="Measure every available game's engine speed.")
@@ -229,7 +267,7 @@ def cmd_play(args: argparse.Namespace, parser: Parser) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     table = Table.new(game, seats, random_seed() if args.seed is None else args.seed, options)
-    return run_app(store=open_store(args, parser), table=table)
+    return run_table(args, open_store(args, parser), table)
 
 
 def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
@@ -244,7 +282,7 @@ def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
     table = Table.new(game, [SeatSpec(args.name[:16], "human")], chosen)
     store = open_store(args, parser)
     store.create(table, "daily" if chosen == daily_seed() else "solo")
-    return run_app(store=store, table=table)
+    return run_table(args, store, table)
 
 
 def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
@@ -252,6 +290,12 @@ def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
 
     store = open_store(args, parser)
     if args.id is None:
+        if wants_plain(args):
+            from tulipgames.plain.menu import Console, choose_save, play_plain
+
+            console = Console()
+            chosen = choose_save(store, store.saves(), console)
+            return 0 if chosen is None else play_plain(chosen, console)
         return run_app(store=store, open_screen="resume")
     try:
         table = store.load(args.id)
@@ -259,7 +303,7 @@ def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
         parser.error(f"cannot resume game {args.id}: {exc}")
     if table.state.is_over():
         parser.error(f"game {args.id} is finished; see History in the menu")
-    return run_app(store=store, table=table)
+    return run_table(args, store, table)
 
 
 def cmd_export(args: argparse.Namespace, parser: Parser) -> int:
@@ -340,6 +384,54 @@ def print_rich(renderable: Any) -> None:
     Console().print(renderable)
 
 
+def replay_source(text: str, store: Any, parser: Parser) -> tuple[Any, frozenset[int] | None]:
+    """The record to replay and the seats its viewer played (``None``: none of them).
+
+    A saved game was played at this keyboard, so its human seats are the viewer's; a file
+    may be anyone's game, so an unfinished one is watched from no seat's side.
+    """
+    from tulipgames.engine.record import RecordError
+    from tulipgames.store import SaveError, read_export
+
+    if text.isdigit():
+        try:
+            table = store.load(int(text))
+        except SaveError as exc:
+            parser.error(f"cannot replay game {text}: {exc}")
+        return table.record, frozenset(table.human_seats())
+    try:
+        loaded, _ = read_export(Path(text).read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        parser.error(f"cannot read {text}: {getattr(exc, 'strerror', None) or exc}")
+    except RecordError as exc:
+        parser.error(f"cannot replay {text}: {exc}")
+    return loaded.record, None
+
+
+def replay_app(record: Any, owned: frozenset[int] | None, store: Any = None) -> Any:
+    """The app opened on the replay viewer of ``record``; closing it leads to the menu."""
+    from tulipgames.tui.app import TulipGamesApp
+    from tulipgames.tui.screens.replay import replay_screen
+
+    class ReplayApp(TulipGamesApp):
+        def on_mount(self) -> None:
+            # Textual runs TulipGamesApp.on_mount too (it pushes the menu); the viewer goes on
+            # top once that is done.
+            self.call_later(self.push_screen, replay_screen(record, owned))
+
+    return ReplayApp(store)
+
+
+def cmd_replay(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.net.terminal import tune_for_ssh_login
+
+    store = open_store(args, parser)
+    record, owned = replay_source(args.game, store, parser)
+    app = replay_app(record, owned, store)
+    app.run(**tune_for_ssh_login(app))
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames.simulate import simulate
 
@@ -379,6 +471,33 @@ def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
     return 1 if report.invariant_violations or report.replay_mismatches else 0
 
 
+def cmd_ladder(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.ladder import ladder
+
+    game: Game = args.game
+    levels = None
+    if args.levels is not None:
+        levels = [level.strip().lower() for level in args.levels.split(",") if level.strip()]
+        if not levels:
+            parser.error("--levels needs at least one level")
+    try:
+        options = parse_options(args.option, game)
+        game.check_seats(args.seats)
+        for level in levels or ():
+            game.check_level(level)
+    except ValueError as exc:
+        parser.error(str(exc))
+    label = f"{game.title} ladder, {args.seats} seats"
+    with progress_bar(args.games, label, on_terminal(args)) as advance:
+        report = ladder(game, levels, games=args.games, seats=args.seats, seed=args.seed,
+                        options=options, progress=advance)
+    if args.json:
+        print(json.dumps(report.to_json()), flush=True)
+    else:
+        print_rich(report.render())
+    return INTERRUPTED if report.interrupted else 0
+
+
 def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames import bench
 
@@ -409,6 +528,10 @@ def cmd_screenshots(args: argparse.Namespace, parser: Parser) -> int:
 
 
 def cmd_menu(args: argparse.Namespace, parser: Parser) -> int:
+    if wants_plain(args):
+        from tulipgames.plain.menu import Console, plain_menu
+
+        return plain_menu(open_store(args, parser), Console())
     return run_app(store=open_store(args, parser))
 
 
@@ -419,7 +542,9 @@ COMMANDS = {
     "resume": cmd_resume,
     "export": cmd_export,
     "import": cmd_import,
+    "replay": cmd_replay,
     "simulate": cmd_simulate,
+    "ladder": cmd_ladder,
     "bench": cmd_bench,
     "serve": cmd_serve,
     "screenshots": cmd_screenshots,

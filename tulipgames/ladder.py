@@ -57,6 +57,12 @@ class Played:
         return out
 
 
+def elo_of(score: float) -> float:
+    """The Elo difference that predicts an expected score (kept finite at 0 and 1)."""
+    p = min(max(score, 0.005), 0.995)
+    return 400.0 * math.log10(p / (1 - p))
+
+
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score 95% interval of a win rate (draws count half)."""
     if games == 0:
@@ -122,9 +128,37 @@ class LadderReport:
         return {level: value - base for level, value in rated.items()}
 
     def intervals(self, seed: int = 1) -> dict[str, tuple[float, float]]:
-        """95% bootstrap intervals of each rating (games resampled with replacement)."""
+        """95% intervals of each rating: the bootstrap's (games resampled with replacement),
+        widened to the Wilson interval of the level's score against the field, so that a level
+        that won every game still gets an honest, wide interval (a bootstrap of identical games
+        cannot show any doubt). The anchor level is 0 by definition."""
         if not self.played:
             return {level: (0.0, 0.0) for level in self.levels}
+        boot = self._bootstrap(seed)
+        ratings = self.ratings()
+        out = {}
+        for level in self.levels:
+            low, high = boot[level]
+            if level != self.anchor:
+                score, count = self.field_score(level)
+                if count:
+                    point = elo_of((score + PRIOR_DRAWS / 2) / (count + PRIOR_DRAWS))
+                    w_low, w_high = wilson(score, count)
+                    low = min(low, ratings[level] + elo_of(w_low) - point)
+                    high = max(high, ratings[level] + elo_of(w_high) - point)
+            out[level] = (low, high)
+        return out
+
+    def field_score(self, level: str) -> tuple[float, int]:
+        """``level``'s score (draws half) against every other level, and the meetings."""
+        score, count = 0.0, 0
+        for other in self.levels:
+            if other != level:
+                s, n = self.head_to_head(level, other)
+                score, count = score + s, count + n
+        return score, count
+
+    def _bootstrap(self, seed: int) -> dict[str, tuple[float, float]]:
         rng = random.Random(seed)
         samples: dict[str, list[float]] = defaultdict(list)
         for _ in range(RESAMPLES):

@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import asyncssh
 import pytest
 
 HOST = "127.0.0.1"
@@ -21,6 +22,19 @@ SSH_OPTIONS = [
     "-o", "LogLevel=ERROR",
     "-o", "BatchMode=yes",
 ]
+
+
+def client_key_file() -> Path:
+    """One private key for the test clients (an open server binds each name to its first key)."""
+    path = Path(f"/tmp/tulipgames-test-key-{os.getuid()}")
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        tmp = path.with_suffix(f".{os.getpid()}")
+        tmp.touch(mode=0o600)
+        tmp.write_bytes(key.export_private_key())
+        tmp.replace(path)
+    return path
+
 
 needs_clients = pytest.mark.skipif(
     shutil.which("ssh") is None or shutil.which("tmux") is None,
@@ -57,7 +71,21 @@ class Server:
         self.port = int(match.group(1))
 
     def ssh_command(self, name: str, *extra: str) -> list[str]:
-        return ["ssh", "-p", str(self.port), *SSH_OPTIONS, *extra, f"{name}@{HOST}"]
+        identity = ["-i", str(client_key_file()), "-o", "IdentitiesOnly=yes"]
+        return ["ssh", "-p", str(self.port), *SSH_OPTIONS, *identity, *extra, f"{name}@{HOST}"]
+
+    def wait_log(self, event: str, count: int, timeout: float = 10) -> list[str]:
+        """The lines of ``event`` once there are ``count`` (the server writes them a moment
+        after the client has its answer)."""
+        deadline = time.monotonic() + timeout
+        while len(self.log_lines(event)) < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return self.log_lines(event)
+
+    def log_lines(self, event: str | None = None) -> list[str]:
+        """The structured log lines so far (stderr), optionally only those of one event."""
+        lines = (self.data_dir / "serve.err").read_text().splitlines()
+        return [line for line in lines if event is None or f" event={event} " in line + " "]
 
     def alive(self) -> bool:
         return self.proc.poll() is None

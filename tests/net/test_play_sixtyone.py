@@ -30,10 +30,10 @@ def join(player: Client, code: str) -> None:
 
 def play_a_move(player: Client, name: str) -> None:
     """Enter picks the area die, the write die, then the highlighted spot (and an earned X's
-    spot), until the turn passes on."""
+    spot), y confirms, until the turn passes on."""
     player.wait_for(rf"^ {name}: ")
     for _ in range(8):
-        player.keys("Enter")
+        player.keys("Enter", "y")
         time.sleep(0.2)
         if not player.screen().startswith(f" {name}: "):
             return
@@ -52,9 +52,10 @@ def test_two_players_share_a_sixtyone_table(server: Server, tmux: Tmux) -> None:
     ana.wait_for(r"\* Seat 2: ben")
     ana.keys("s")
 
-    # Ana moves; Ben's screen shows it. Then Ben moves; Ana's screen shows that.
+    # Ana moves; Ben's screen shows that she has chosen. Ben moves, the round ends and both
+    # screens show what each wrote.
     play_a_move(ana, "ana")
-    ben.wait_for(r"ana writes \d+ in")
+    ben.wait_for(r"ana has chosen")
     play_a_move(ben, "ben")
     ana.wait_for(r"ben writes \d+ in")
     ben.wait_for(r"ben writes \d+ in")

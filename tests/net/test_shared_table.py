@@ -158,7 +158,10 @@ def test_started_table_comes_back_from_the_store_after_a_restart(
     assert again.table is not None and again.table.record.actions == table.record.actions
 
 
-def test_finished_tables_leave_the_list_but_not_the_store(lobby: Lobby) -> None:
+def test_finished_tables_leave_the_list_but_not_the_store(
+    lobby: Lobby, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level("INFO", logger="tulipgames.audit")
     opened = lobby.open("toy", 2, "ana")
     opened.give_free_seats_to_bots("random")
     table = lobby.start(opened.code, seed=5)
@@ -171,6 +174,8 @@ def test_finished_tables_leave_the_list_but_not_the_store(lobby: Lobby) -> None:
     assert opened.code not in lobby.tables
     again = lobby.find(opened.code)
     assert again.table is not None and again.table.state.is_over()
+    events = [m.split()[1] for m in caplog.messages if f"code={opened.code}" in m]
+    assert events == ["event=table_opened", "event=table_started", "event=table_finished"]
 
 
 async def test_host_fills_empty_seats_with_bots_and_they_play(
@@ -203,3 +208,33 @@ async def test_host_fills_empty_seats_with_bots_and_they_play(
             await pa.pause(0.05)
         assert table.state.to_act() == (0,)
         assert "Bot 1 ends the turn" in log_text(ana) and "Bot 2 ends the turn" in log_text(ana)
+
+
+async def test_typed_codes_and_names_are_shown_as_plain_text(
+    lobby: Lobby, tmp_path: Path
+) -> None:
+    """A code typed as markup, and a host whose name looks like markup, crash nothing."""
+    host = session_app(lobby, "[/b]x", tmp_path)
+    guest = session_app(lobby, "[@click=app.quit]", tmp_path)
+    async with host.run_test(size=(80, 24)) as ph, guest.run_test(size=(80, 24)) as pg:
+        with host._context():
+            host.on_extra_menu("net:open")
+        await ph.pause()
+        await ph.press("end", "enter")
+        await ph.pause()
+        [code] = lobby.tables
+        assert "[/b]x" in str(host.screen.query_one("#seats").render())
+        with guest._context():
+            guest.on_extra_menu("net:join")
+        await pg.pause()
+        await pg.press(*"[/]", "enter")
+        await pg.pause()
+        assert "no table has the code '[/]'" in str(guest.screen.query_one("#error").render())
+        await pg.press(*["backspace"] * 3, *code, "enter")
+        await pg.pause()
+        await ph.pause()
+        hint = str(guest.screen.query_one("#hint").render())
+        assert "Waiting for [/b]x to start" in hint
+        assert "[@click=app.quit]" in str(host.screen.query_one("#seats").render())
+        assert host.is_running and guest.is_running
+        assert not host.return_code and not guest.return_code

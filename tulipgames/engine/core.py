@@ -76,6 +76,9 @@ class Option:
     default: Any
     choices: tuple[Any, ...]
     help: str
+    #: For an option added after games were saved: the value a record without it meant (the
+    #: old behaviour), so old saves replay identically; ``None``: such records get the default.
+    legacy: Any = None
 
     def parse(self, text: str) -> Any:
         """Read a value typed on the command line or in the setup screen."""
@@ -543,3 +546,45 @@ class Applied:
     @property
     def reveals(self) -> bool:
         return any(event.reveals for event in self.events)
+
+
+#: The longest player name, in characters (screens cut longer ones by terminal cells anyway).
+MAX_NAME = 16
+
+
+def parse_seats(text: str, game: Game) -> list[SeatSpec]:
+    """``"Ana,Ben,bot:hard"`` → seats, as typed on the command line or in the plain mode.
+
+    A name is a human at this keyboard; ``bot`` is a computer player of the game's default level
+    and ``bot:LEVEL`` one of another level; ``Name=bot:LEVEL`` names a bot (others are "Bot N").
+    Raises ``ValueError`` naming the bad part: an empty list or seat, a name used twice, a name
+    that is too long or a bot level the game lacks.
+    """
+    if not text.strip():
+        raise ValueError("no seats given: write the players separated by commas, e.g. Ana,bot")
+    seats: list[SeatSpec] = []
+    for index, part in enumerate(part.strip() for part in text.split(",")):
+        if not part:
+            raise ValueError(f"seat {index + 1} is empty in {text!r}")
+        name, named, kind = part.partition("=") if "=" in part else ("", "", part)
+        name = name.strip()
+        if kind.strip().lower() == "bot" or kind.strip().lower().startswith("bot:"):
+            if named and not name:
+                raise ValueError(f"seat {index + 1}: a name goes before '=' in {part!r}")
+            level = game.check_level(kind.strip().partition(":")[2].lower())
+            seats.append(SeatSpec(name or f"Bot {index + 1}", f"bot:{level}"))
+            continue
+        if named:
+            raise ValueError(f"seat {part!r}: only bots are written Name=bot:LEVEL")
+        name = part
+        if len(name) > MAX_NAME:
+            raise ValueError(f"the name {name!r} is too long (at most {MAX_NAME} characters)")
+        seats.append(SeatSpec(name, "human"))
+    seen: set[str] = set()
+    for spec in seats:
+        key = spec.name.casefold()
+        if key in seen:
+            raise ValueError(f"two seats are called {spec.name!r}: one name per player")
+        seen.add(key)
+    game.check_seats(len(seats))
+    return seats

@@ -90,8 +90,14 @@ class Replay:
 
 
 def start(game: Game, record: GameRecord) -> State:
-    """The state right after setup for a record's seed, seats and options."""
-    return game.new_state(len(record.seats), record.seed, record.options)
+    """The state right after setup for a record's seed, seats and options (an option the
+    record predates gets its ``legacy`` value: the behaviour the record was played with)."""
+    older = {
+        name: option.legacy
+        for name, option in game.options.items()
+        if option.legacy is not None and name not in record.options
+    }
+    return game.new_state(len(record.seats), record.seed, {**older, **record.options})
 
 
 def replay(game: Game, record: GameRecord, upto: int | None = None) -> Replay:

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable
@@ -67,6 +68,14 @@ class ServerApp(TulipGamesApp):
                 severity="warning",
                 timeout=10,
             )
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An app whose client has gone may still run a screen's queued mount after Textual
+        took that screen's widgets away; a missing widget then is no bug worth a traceback in
+        the server log. Any other error, or one while the player is still there, is reported."""
+        if getattr(self, "_exit", False) and isinstance(error, NoMatches):
+            return
+        super()._handle_exception(error)
 
     def on_unmount(self) -> None:
         self._set_presence(set())

@@ -9,12 +9,27 @@ garbage only ever confuses its own parser, which is then replaced.
 
 Mouse reporting, the Kitty keyboard protocol and in-band resize are not switched on: over SSH the
 window size arrives as a channel request, and mouse-motion reports only cost bandwidth.
+
+All sessions share one event loop, so a client's input is fenced in before it can cost the others
+(issue 11: 100 KB of ``x`` once kept the server busy for 34 s):
+
+* at most :data:`INBOX_BYTES` of unparsed input are held; what arrives beyond is dropped;
+* the parser takes at most :data:`SLICE` bytes per event-loop turn and :data:`PARSE_RATE` bytes
+  a second (a :class:`TokenBucket`), so parsing one client's flood never runs long;
+* at most :data:`EVENT_RATE` events a second (bursts of :data:`EVENT_BURST`, far above any
+  typist's or key repeat's pace) reach the app, and none while the app is still behind by
+  :data:`APP_BACKLOG` messages: excess keys are dropped and counted, never queued. A bracketed
+  paste is one event, so pasting into a field still works;
+* window sizes are clamped to :data:`MIN_SIZE`-:data:`MAX_SIZE` and a burst of resizes is
+  coalesced into one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import codecs
+import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from textual import events
@@ -25,6 +40,60 @@ from textual.message import Message
 
 #: How long a lone ESC waits for the rest of a sequence before it counts as the Escape key.
 _ESCAPE_TICK = 0.12
+#: Unparsed input one session may hold; more is dropped.
+INBOX_BYTES = 16 * 1024
+#: Bytes parsed per event-loop turn, then the loop serves the others.
+SLICE = 512
+#: Bytes a second one session's parser may take (sustained, and the burst allowed).
+PARSE_RATE, PARSE_BURST = 8 * 1024, 16 * 1024
+#: Input events a second one session may pass to its app (sustained, and the burst allowed).
+EVENT_RATE, EVENT_BURST = 40.0, 80
+#: Input is dropped while the app has this many messages still to handle.
+APP_BACKLOG = 32
+#: The window sizes a session is laid out at, whatever the client claims. Below 20x5 the app
+#: only shows its "terminal too small" notice anyway; laying it out narrower (down to 1x1, as a
+#: hostile client may ask) used to crash the session in Rich's line wrapping.
+MIN_SIZE, MAX_SIZE = (20, 5), (500, 200)
+#: Resizes arriving within this many seconds are coalesced into the last one.
+_RESIZE_DELAY = 0.03
+
+
+def clamp_size(width: int, height: int) -> tuple[int, int]:
+    """A client's window size within :data:`MIN_SIZE` and :data:`MAX_SIZE` (0 means unknown)."""
+    width, height = width or 80, height or 24
+    return (
+        max(MIN_SIZE[0], min(MAX_SIZE[0], width)),
+        max(MIN_SIZE[1], min(MAX_SIZE[1], height)),
+    )
+
+
+class TokenBucket:
+    """``rate`` tokens a second, at most ``burst`` saved up: a bound on a sustained pace."""
+
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self._stamp = clock()
+
+    def _refill(self) -> None:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self._stamp) * self.rate)
+        self._stamp = now
+
+    def take(self, count: float = 1) -> bool:
+        """Spend ``count`` tokens if there are that many."""
+        self._refill()
+        if self.tokens >= count:
+            self.tokens -= count
+            return True
+        return False
+
+    def wait(self, count: float = 1) -> float:
+        """Seconds until ``count`` tokens are there (0 if they are now)."""
+        self._refill()
+        return max(0.0, (min(count, self.burst) - self.tokens) / self.rate)
 
 
 class Terminal(Protocol):
@@ -61,11 +130,19 @@ class ChannelDriver(Driver):
         mouse: bool = True,
         size: tuple[int, int] | None = None,
     ) -> None:
-        super().__init__(app, debug=False, mouse=False, size=self.terminal.size)
+        super().__init__(app, debug=False, mouse=False, size=clamp_size(*self.terminal.size))
         self._parser = XTermParser()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._input_open = False
         self._tick: asyncio.TimerHandle | None = None
+        self._inbox = bytearray()
+        self._drain: asyncio.Handle | None = None
+        self._resizing: asyncio.TimerHandle | None = None
+        self._bytes = TokenBucket(PARSE_RATE, PARSE_BURST)
+        self._events = TokenBucket(EVENT_RATE, EVENT_BURST)
+        #: What the fences threw away: bytes never parsed, events never delivered.
+        self.dropped_bytes = 0
+        self.dropped_events = 0
 
     # -- output ---------------------------------------------------------------------------
     def write(self, data: str) -> None:
@@ -85,8 +162,11 @@ class ChannelDriver(Driver):
 
     def disable_input(self) -> None:
         self._input_open = False
-        if self._tick is not None:
-            self._tick.cancel()
+        for handle in (self._tick, self._drain, self._resizing):
+            if handle is not None:
+                handle.cancel()
+        self._tick = self._drain = self._resizing = None
+        self._inbox.clear()
 
     def stop_application_mode(self) -> None:
         self.disable_input()
@@ -106,18 +186,57 @@ class ChannelDriver(Driver):
         self._app.post_message(message)
 
     def feed(self, data: bytes) -> None:
-        """Parse what the client typed into Textual key, paste and reply events."""
+        """Queue what the client typed; it is parsed in slices (see the module docstring)."""
         if not self._input_open:
             return
+        room = INBOX_BYTES - len(self._inbox)
+        if len(data) > room:
+            self.dropped_bytes += len(data) - room
+            data = data[:room]
+        self._inbox += data
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+        self._schedule()
+
+    def _schedule(self) -> None:
+        if self._drain is not None or not self._inbox:
+            return
+        wait = self._bytes.wait(min(SLICE, len(self._inbox)))
+        if wait:
+            self._drain = self._loop.call_later(wait, self._parse_slice)
+        else:
+            self._drain = self._loop.call_soon(self._parse_slice)
+
+    def _parse_slice(self) -> None:
+        self._drain = None
+        if not self._input_open:
+            return
+        size = min(SLICE, len(self._inbox))
+        if not self._bytes.take(size):
+            self._schedule()
+            return
+        chunk = bytes(self._inbox[:size])
+        del self._inbox[:size]
         try:
-            for message in self._parser.feed(self._decode(data)):
-                self.process_message(message)
+            for message in self._parser.feed(self._decode(chunk)):
+                self._deliver(message)
         except Exception:
             # The parser chokes only on nonsense; start over rather than let it spread.
             self._parser = XTermParser()
-        if self._tick is not None:
-            self._tick.cancel()
-        self._tick = self._loop.call_later(_ESCAPE_TICK, self._flush_pending)
+        if self._inbox:
+            self._schedule()
+        else:
+            self._tick = self._loop.call_later(_ESCAPE_TICK, self._flush_pending)
+
+    def _deliver(self, message: Message) -> None:
+        """Pass one parsed event to the app, unless this session is over its pace."""
+        backlog = getattr(self._app, "_message_queue", None)
+        behind = backlog is not None and backlog.qsize() >= APP_BACKLOG
+        if behind or not self._events.take():
+            self.dropped_events += 1
+            return
+        self.process_message(message)
 
     def _flush_pending(self) -> None:
         self._tick = None
@@ -125,16 +244,17 @@ class ChannelDriver(Driver):
             return
         try:
             for message in self._parser.tick():
-                self.process_message(message)
+                self._deliver(message)
         except Exception:
             self._parser = XTermParser()
 
     def resize(self, width: int, height: int) -> None:
-        """The client's window changed size."""
-        self._size = (max(1, width), max(1, height))
-        if self._input_open:
-            self._post_size()
+        """The client's window changed size; a burst of changes is posted as the last one."""
+        self._size = clamp_size(width, height)
+        if self._input_open and self._resizing is None:
+            self._resizing = self._loop.call_later(_RESIZE_DELAY, self._post_size)
 
     def _post_size(self) -> None:
-        size = Size(*(self._size or self.terminal.size))
+        self._resizing = None
+        size = Size(*(self._size or clamp_size(*self.terminal.size)))
         self._app.post_message(events.Resize(size, size))

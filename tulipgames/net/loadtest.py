@@ -16,6 +16,11 @@ With ``--scenario table`` the sessions sit in pairs at two-seat Sixty-One tables
 each move is timed from the Enter that ends the turn until the *opponent's* screen shows that it
 is their turn: the shared-table update across sessions.
 
+With ``--scenario flood`` the last session sends ``--flood-bytes`` of hostile input at once
+(random bytes, unterminated OSC/DCS/APC strings, broken UTF-8; or only ``x`` with
+``--flood x``) while the others type as in the menu scenario: their keystroke times are what
+one flooding client costs everybody else.
+
 Bounded: at most 200 sessions and 200 keystrokes each, every wait times out, loopback only.
 """
 
@@ -34,11 +39,20 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import asyncssh
-import pyte
+
+try:
+    import pyte
+except ImportError:  # an optional extra: say so in one line instead of a traceback
+    if __name__ == "__main__":
+        raise SystemExit(
+            'the load test renders screens with pyte: pip install "tulipgames[loadtest]"'
+        ) from None
+    raise
 
 MAX_SESSIONS = 200
 MAX_KEYS = 200
@@ -50,11 +64,11 @@ QUIT_HELP = "Leave tulipgames"
 MENU_READY = "Join a table"
 
 
-class _Screen(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+class _Screen(asyncssh.SSHClientSession):
     """One client terminal: pyte renders what the server sends; waiters watch for text."""
 
-    def __init__(self) -> None:
-        self.screen = pyte.Screen(80, 24)
+    def __init__(self, size: tuple[int, int] = (80, 24)) -> None:
+        self.screen = pyte.Screen(*size)
         self.stream = pyte.ByteStream(self.screen)
         self.received = 0
         self._waiters: list[tuple[Callable[[], bool], asyncio.Future[float]]] = []
@@ -101,15 +115,31 @@ class Client:
     bytes_per_key: list[int] = field(default_factory=list)
 
 
-async def connect(port: int, name: str) -> Client:
+_KEY: asyncssh.SSHKey | None = None
+
+
+def client_key() -> asyncssh.SSHKey:
+    """The key every load-test client logs in with (an open server wants one per name)."""
+    global _KEY
+    if _KEY is None:
+        _KEY = asyncssh.generate_private_key("ssh-ed25519")
+    return _KEY
+
+
+async def connect(
+    port: int, name: str, size: tuple[int, int] = (80, 24), local_addr: str = "127.0.0.1",
+    term_size: tuple[int, int] | None = None,
+) -> Client:
+    """A client whose screen is ``size``; ``term_size`` is what it tells the server, if not that."""
     conn = await asyncssh.connect(
-        "127.0.0.1", port, username=name, known_hosts=None, client_keys=None,
-        agent_path=None, preferred_auth="none",
+        "127.0.0.1", port, username=name, known_hosts=None, client_keys=[client_key()],
+        agent_path=None, local_addr=(local_addr, 0),
     )
     chan, term = await conn.create_session(
-        _Screen, term_type="xterm-256color", term_size=(80, 24), encoding=None
+        partial(_Screen, size), term_type="xterm-256color", term_size=term_size or size,
+        encoding=None,
     )
-    return Client(conn, chan, term)
+    return Client(conn, chan, cast(_Screen, term))
 
 
 async def type_keys(
@@ -141,6 +171,10 @@ async def open_shared_table(host: Client, guest: Client, guest_name: str) -> Non
     host.chan.write(b"s")
 
 
+def _changed(term: _Screen, before: str) -> bool:
+    return term.text() != before
+
+
 async def play_moves(
     me: Client, name: str, other: Client, other_name: str, moves: int,
     rng: random.Random, pace: tuple[float, float],
@@ -157,7 +191,7 @@ async def play_moves(
             sent = time.perf_counter()
             me.chan.write(b"\r")
             try:
-                await me.term.until(lambda before=before: me.term.text() != before, timeout=2)
+                await me.term.until(partial(_changed, me.term, before), timeout=2)
             except asyncio.TimeoutError:  # Enter did nothing: the cursor is on an unusable die
                 me.chan.write(RIGHT.encode())
                 continue
@@ -194,6 +228,19 @@ def start_server(data_dir: Path, max_sessions: int) -> tuple[subprocess.Popen[st
     raise RuntimeError("the server did not start")
 
 
+def hostile_bytes(rng: random.Random, size: int) -> bytes:
+    """Random bytes mixed with unterminated OSC, DCS and APC strings and broken UTF-8."""
+    pieces = [b"\x1b]52;c;", b"\x1bP", b"\x1b_", b"\x1b[", b"\xff\xfe", b"\xc3", b"\x1b[200~",
+              b"\x9b", b"\x1b[999;999;999;999M", b"\x1b[8;9999;9999t"]
+    out = bytearray()
+    while len(out) < size:
+        if rng.random() < 0.2:
+            out += rng.choice(pieces)
+        else:
+            out += bytes(rng.getrandbits(8) for _ in range(rng.randint(1, 64)))
+    return bytes(out[:size])
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
@@ -201,7 +248,7 @@ def percentile(values: list[float], p: float) -> float:
 
 async def measure(
     port: int, pid: int, count: int, keys: int, seed: int, pace: tuple[float, float],
-    scenario: str = "menu",
+    scenario: str = "menu", flood: tuple[str, int] = ("hostile", 100_000),
 ) -> dict[str, Any]:
     base = rss_kib(pid)
     clients = []
@@ -221,6 +268,11 @@ async def measure(
                        random.Random(rng.getrandbits(32)), pace)
             for a, b in pairs for me, other in ((a, b), (b, a))
         ]
+    elif scenario == "flood":
+        kind, size = flood
+        noise = b"x" * size if kind == "x" else hostile_bytes(rng, size)
+        clients[-1].chan.write(noise)
+        jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients[:-1]]
     else:
         jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients]
     cpu_before, load_before = cpu_seconds(pid), os.getloadavg()[0]
@@ -255,13 +307,15 @@ async def measure(
 
 
 async def main_async(
-    levels: list[int], keys: int, seed: int, pace: tuple[float, float], scenario: str = "menu"
+    levels: list[int], keys: int, seed: int, pace: tuple[float, float], scenario: str = "menu",
+    flood: tuple[str, int] = ("hostile", 100_000),
 ) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="tulipgames-load-") as tmp:
         proc, port = start_server(Path(tmp), max(levels) + 1)
         try:
             return [
-                await measure(port, proc.pid, n, keys, seed + n, pace, scenario) for n in levels
+                await measure(port, proc.pid, n, keys, seed + n, pace, scenario, flood)
+                for n in levels
             ]
         finally:
             proc.terminate()
@@ -279,9 +333,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keys", type=int, default=20, help="keystrokes per session")
     parser.add_argument("--pace", default="0.3,0.7", metavar="MIN,MAX",
                         help="seconds between one client's keystrokes (default 0.3,0.7)")
-    parser.add_argument("--scenario", choices=("menu", "table"), default="menu",
+    parser.add_argument("--scenario", choices=("menu", "table", "flood"), default="menu",
                         help="menu: End/Up in the menu; table: pairs play Sixty-One, each move "
-                             "timed until the opponent's screen shows it (keys = moves each)")
+                             "timed until the opponent's screen shows it (keys = moves each); "
+                             "flood: the last session floods while the others type")
+    parser.add_argument("--flood", choices=("hostile", "x"), default="hostile",
+                        help="flood scenario: random hostile bytes, or only 'x'")
+    parser.add_argument("--flood-bytes", type=int, default=100_000, metavar="N",
+                        help="flood scenario: bytes the flooding session sends (default 100000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     args = parser.parse_args(argv)
@@ -299,7 +358,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--pace: need 0.05 <= MIN <= MAX <= 60")
     if args.scenario == "table" and any(n % 2 for n in levels):
         parser.error("--scenario table seats sessions in pairs: use even session counts")
-    rows = asyncio.run(main_async(levels, args.keys, args.seed, (low, high), args.scenario))
+    if args.scenario == "flood" and (min(levels) < 2 or not 1 <= args.flood_bytes <= 10**8):
+        parser.error("--scenario flood needs at least 2 sessions and 1..10^8 --flood-bytes")
+    rows = asyncio.run(main_async(levels, args.keys, args.seed, (low, high), args.scenario,
+                                  (args.flood, args.flood_bytes)))
     if args.json:
         print(json.dumps(rows))
         return 0

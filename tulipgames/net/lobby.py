@@ -29,6 +29,7 @@ from typing import Any
 
 from tulipgames import games
 from tulipgames.engine.core import Game, SeatSpec
+from tulipgames.net import audit
 from tulipgames.table import Listener, Table
 
 log = logging.getLogger("tulipgames.serve")
@@ -81,6 +82,9 @@ class RemoteTable(Table):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._remote_listeners = Listeners()
+        #: The join code, for the log; set by the lobby.
+        self.code = ""
+        self._finish_logged = False
 
     @classmethod
     def adopt(cls, table: Table) -> RemoteTable:
@@ -100,6 +104,10 @@ class RemoteTable(Table):
         self._remote_listeners.remove(listener)
 
     def _notify(self) -> None:
+        if not self._finish_logged and self.state.is_over():
+            self._finish_logged = True
+            audit.record("table_finished", code=self.code or None, game=self.game.id,
+                         save=self.save_id)
         self._remote_listeners.publish(self)
 
 
@@ -249,6 +257,7 @@ class Lobby:
             raise TableError(str(exc)) from exc
         opened = OpenTable(self.new_code(), game, seats, host)
         self.tables[opened.code] = opened
+        audit.record("table_opened", code=opened.code, game=game.id, seats=seats, host=host)
         self.listeners.publish(self)
         return opened
 
@@ -263,6 +272,8 @@ class Lobby:
                 table = RemoteTable.adopt(self.store.load(save_id))
             except Exception as exc:
                 raise TableError(f"table {key} cannot be opened: {exc}") from exc
+            table.code = key
+            table._finish_logged = table.state.is_over()
             opened = self.tables[key] = OpenTable.from_table(key, table)
             return opened
         raise TableError(f"no table has the code {key!r}")
@@ -283,6 +294,7 @@ class Lobby:
         opened = self.tables.get(code)
         if opened is not None and not opened.started:
             del self.tables[code]
+            audit.record("table_closed", code=code, game=opened.game.id, host=opened.host)
             opened.listeners.publish(opened)
             self.listeners.publish(self)
 
@@ -301,9 +313,15 @@ class Lobby:
         table = RemoteTable.new(
             opened.game, specs, secrets.randbelow(999_999) + 1 if seed is None else seed
         )
+        assert isinstance(table, RemoteTable)
+        table.code = opened.code
         if self.store is not None:
             self.store.create(table, variant="")
             self._remember(code, table.save_id)
+        audit.record(
+            "table_started", code=opened.code, game=opened.game.id, save=table.save_id,
+            players=",".join(seat.name or f"bot:{seat.bot}" for seat in opened.seats),
+        )
         opened.table = table
         opened.listeners.publish(opened)
         self.listeners.publish(self)

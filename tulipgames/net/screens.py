@@ -3,6 +3,10 @@
 They talk to the server's :class:`~tulipgames.net.lobby.Lobby` and, once a table starts, hand
 over to the app's ordinary game screen for the player's own seat (``app.start_table``). Every
 screen works with the keyboard alone and fits 80x24.
+
+Everything a player or the network supplied (names, typed codes, error messages quoting them) is
+shown as plain :class:`~rich.text.Text`, never parsed as Rich markup: a code typed as ``[/]``
+must not crash the screen, nor ``[@click=app.quit]`` become an action.
 """
 
 from __future__ import annotations
@@ -62,7 +66,7 @@ class OpenTableScreen(Screen[None]):
                 classes="help",
             )
             options = [
-                Option(f"{info.title:<24}{info.players:>5} players", id=info.id)
+                Option(Text(f"{info.title:<24}{info.players:>5} players"), id=info.id)
                 for info in games.CATALOGUE
             ]
             yield OptionList(*options, id="games")
@@ -86,10 +90,10 @@ class OpenTableScreen(Screen[None]):
         if game is not None:
             low = max(2, game.min_players)
             self.seat_count = max(low, min(game.max_players, self.seat_count))
-            self.query_one("#seats", Static).update(
+            self.query_one("#seats", Static).update(Text(
                 f"Seats: {self.seat_count}  ({game.title}: {game.min_players}-"
                 f"{game.max_players}; at least 2 to share a table)"
-            )
+            ))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._clamp()
@@ -103,7 +107,7 @@ class OpenTableScreen(Screen[None]):
         try:
             opened = self.lobby.open(str(event.option_id), self.seat_count, self.player)
         except TableError as exc:
-            self.query_one("#error", Static).update(str(exc))
+            self.query_one("#error", Static).update(Text(str(exc)))
             return
         self.app.switch_screen(LobbyScreen(self.lobby, opened, self.player))
 
@@ -123,8 +127,10 @@ class JoinScreen(Screen[None]):
         with Vertical():
             yield Static("Join a table", classes="title")
             yield Static(
-                f"You play as {self.player}. Type the code and press Enter, or press Tab "
-                "and pick a table. To come back to a game, join its code again.",
+                Text(
+                    f"You play as {self.player}. Type the code and press Enter, or press Tab "
+                    "and pick a table. To come back to a game, join its code again."
+                ),
                 classes="help",
             )
             yield Input(placeholder="code, e.g. K7QM", max_length=8, id="code")
@@ -165,7 +171,7 @@ class JoinScreen(Screen[None]):
             opened = self.lobby.find(code)
             seat = opened.claim(self.player)
         except TableError as exc:
-            self.query_one("#error", Static).update(str(exc))
+            self.query_one("#error", Static).update(Text(str(exc)))
             return
         if opened.started:
             self.app.pop_screen()
@@ -207,7 +213,7 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"{self.opened.game.title} · table", classes="title")
+            yield Static(Text(f"{self.opened.game.title} · table"), classes="title")
             yield Static(id="code")
             yield Static(id="seats")
             yield Static(id="hint", classes="help")
@@ -228,7 +234,9 @@ class LobbyScreen(Screen[None]):
             return
         if opened.code not in self.lobby.tables:
             self.app.pop_screen()
-            self.app.notify(f"{opened.host} closed table {opened.code}.", severity="warning")
+            self.app.notify(
+                f"{opened.host} closed table {opened.code}.", severity="warning", markup=False
+            )
             return
         seat = opened.seat_of(self.player)
         if opened.started and seat is not None:
@@ -258,10 +266,10 @@ class LobbyScreen(Screen[None]):
             )
         else:
             hint = f"Waiting for {opened.host} to start the game. Esc leaves the table."
-        self.query_one("#hint", Static).update(hint)
+        self.query_one("#hint", Static).update(Text(hint))
 
     def _error(self, text: str) -> None:
-        self.query_one("#error", Static).update(text)
+        self.query_one("#error", Static).update(Text(text))
 
     def action_bots(self) -> None:
         if self.opened.give_free_seats_to_bots(self.level) == 0:

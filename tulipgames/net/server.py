@@ -23,11 +23,13 @@ The price is that sessions share an event loop, so each one is fenced in:
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import gc
-import hmac
 import logging
+import queue
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,13 +38,26 @@ from typing import Any
 import asyncssh
 from rich.console import Console
 
-from tulipgames.net.driver import ChannelDriver
+from tulipgames.net import audit
+from tulipgames.net.driver import ChannelDriver, clamp_size
+from tulipgames.net.gate import Gate, Throttle, Verdict
+from tulipgames.net.identity import (
+    IDENTITIES_FILE,
+    Identities,
+    KeyRing,
+    fingerprint,
+    name_key,
+    name_problem,
+)
 from tulipgames.net.terminal import TerminalProfile, apply_profile
 
 log = logging.getLogger("tulipgames.serve")
 
 #: Bytes of unsent output a client may fall behind before it is disconnected.
 MAX_BACKLOG = 4 * 1024 * 1024
+#: Connections still in their handshake or login, from one address and in all.
+MAX_UNAUTHENTICATED_PER_ADDRESS = 24
+MAX_UNAUTHENTICATED = 64
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
 
@@ -57,10 +72,14 @@ class ServerConfig:
     idle_timeout: float = 30 * 60
     authorized_keys: Path | None = None
     passwords: dict[str, str] = field(default_factory=dict)
+    #: Seconds from the TCP connection to a running session (handshake, login, session request).
+    login_timeout: float = 30.0
+    #: On an open server, admit clients without a key under names no key owns yet.
+    allow_keyless: bool = False
 
     @property
     def open(self) -> bool:
-        """No access control: anyone who can reach the port may play."""
+        """No access control: anyone who can reach the port may play (keys still own names)."""
         return self.authorized_keys is None and not self.passwords
 
 
@@ -74,12 +93,14 @@ class SessionInfo:
 
 
 AppFactory = Callable[[SessionInfo], Any]
+#: Runs the plain-text mode for a session without a terminal, in a worker thread, with a
+#: line console (``tulipgames.plain.menu.LineConsole``); returns an exit status.
+PlainFactory = Callable[[SessionInfo, Any], int]
 
-
-def clean_name(username: str) -> str:
-    """A player name from an SSH login name: printable, at most 20 characters."""
-    name = "".join(ch for ch in username if ch.isprintable() and ch not in "{}[]").strip()
-    return name[:20] or "player"
+#: A session without a terminal (``ssh -T``) reads lines: at most this many wait to be read,
+#: each at most this long; more is dropped (and counted) like a flood of keys.
+PLAIN_QUEUE = 64
+PLAIN_LINE = 1000
 
 
 def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
@@ -105,6 +126,11 @@ def read_password_file(path: Path) -> dict[str, str]:
         name, sep, password = line.partition(":")
         if not sep or not name or not password:
             raise ValueError(f"{path}:{number}: expected name:password")
+        problem = None if name == "*" else name_problem(name)
+        if problem:
+            raise ValueError(f"{path}:{number}: {problem}")
+        if any(name_key(other) == name_key(name) for other in passwords):
+            raise ValueError(f"{path}:{number}: {name} has a line already")
         passwords[name] = password
     return passwords
 
@@ -144,12 +170,27 @@ class HeapKeeper:
 class GameServer:
     """Accepts SSH connections and runs one app per interactive session."""
 
-    def __init__(self, config: ServerConfig, app_factory: AppFactory) -> None:
+    def __init__(
+        self,
+        config: ServerConfig,
+        app_factory: AppFactory,
+        plain_factory: PlainFactory | None = None,
+    ) -> None:
         self.config = config
         self.app_factory = app_factory
+        self.plain_factory = plain_factory
+        #: Plain-text sessions run in threads of their own (never the bots' default pool).
+        self.plain_pool = concurrent.futures.ThreadPoolExecutor(
+            max_workers=max(1, config.max_sessions), thread_name_prefix="plain"
+        )
         self.sessions: set[GameSession] = set()
-        self.connections: set[asyncssh.SSHServerConnection] = set()
+        #: Every TCP connection, authenticated or not.
+        self.connections: set[_Connection] = set()
         self.host_key = load_host_key(config.data_dir)
+        keyring = None if config.authorized_keys is None else KeyRing.read(config.authorized_keys)
+        self.identities = Identities(config.data_dir / IDENTITIES_FILE)
+        self.gate = Gate(config.passwords, keyring, self.identities, config.allow_keyless)
+        self.throttle = Throttle()
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._watchdog: asyncio.Task[None] | None = None
         self._stdout, self._stderr = sys.stdout, sys.stderr
@@ -164,10 +205,12 @@ class GameServer:
         assert self._acceptor is not None
         return int(self._acceptor.get_port())
 
+    @property
+    def players(self) -> int:
+        """Authenticated connections, with or without a session: what ``--max-sessions`` caps."""
+        return sum(1 for conn in self.connections if conn.authenticated)
+
     async def start(self) -> None:
-        options: dict[str, Any] = {}
-        if self.config.authorized_keys is not None:
-            options["authorized_client_keys"] = str(self.config.authorized_keys)
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
             self.config.host,
@@ -178,30 +221,38 @@ class GameServer:
             allow_pty=True,
             agent_forwarding=False,
             x11_forwarding=False,
-            login_timeout=30,
+            login_timeout=self.config.login_timeout,
             keepalive_interval=30,
             keepalive_count_max=3,
             server_version="tulipgames",
-            **options,
         )
         self._watchdog = asyncio.get_running_loop().create_task(self._watch_idle())
 
-    async def stop(self) -> None:
-        """Tell every player, close their sessions, then the connections and the listener."""
+    async def stop(self, grace: float = 5.0) -> None:
+        """Tell every player, close their sessions, then the connections and the listener.
+
+        Bounded: after ``grace`` seconds whatever is still open is aborted.
+        """
         if self._watchdog is not None:
             self._watchdog.cancel()
+        self.plain_pool.shutdown(wait=False, cancel_futures=True)
         if self._acceptor is not None:
             self._acceptor.close()
         for session in list(self.sessions):
             session.close("The server is shutting down. Your games are saved.")
-        for _ in range(50):  # each app restores the client's screen and says goodbye
-            if not self.sessions:
-                break
-            await asyncio.sleep(0.1)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        while self.sessions and loop.time() < deadline:
+            await asyncio.sleep(0.05)  # each app restores the client's screen and says goodbye
         for conn in list(self.connections):
             conn.close()
+        await asyncio.sleep(0.1)
+        for conn in list(self.connections):
+            conn.abort()
         if self._acceptor is not None:
-            await self._acceptor.wait_closed()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._acceptor.wait_closed(), 2)
+        self.identities.close()
 
     async def _watch_idle(self) -> None:
         loop = asyncio.get_running_loop()
@@ -210,9 +261,8 @@ class GameServer:
             await asyncio.sleep(min(5.0, max(0.2, timeout / 4)))
             for session in list(self.sessions):
                 if loop.time() - session.last_input > timeout:
-                    minutes = max(1, round(timeout / 60))
                     session.close(
-                        f"Closed after {minutes} min without a key press. "
+                        f"Closed after {describe_seconds(timeout)} without a key press. "
                         "Your tables are saved: reconnect and join with the same code."
                     )
 
@@ -222,51 +272,204 @@ class GameServer:
         if not any(session.running for session in self.sessions):
             sys.stdout, sys.stderr = self._stdout, self._stderr
 
+    def make_room(self, newcomer: _Connection) -> None:
+        """Keep the connections still logging in under their caps, per address and in all.
+
+        Over a cap, another connection goes: the oldest that has not even finished its
+        handshake (an idle socket), else the oldest still logging in; the newcomer itself only
+        if it is alone. So a flood of idle or stalled connections cannot lock a newcomer out:
+        each newcomer pushes out the oldest of them, and the flood has to outpace a whole
+        handshake to push the newcomer out in turn.
+        """
+        waiting = [c for c in self.connections if not c.authenticated]
+        same = [c for c in waiting if c.address == newcomer.address]
+        for pool, cap in ((same, MAX_UNAUTHENTICATED_PER_ADDRESS), (waiting, MAX_UNAUTHENTICATED)):
+            while len(pool) > cap:
+                victim = min(pool, key=lambda c: (c is newcomer, c.in_auth, c.since))
+                pool.remove(victim)
+                if victim in waiting:
+                    waiting.remove(victim)
+                if victim in same:
+                    same.remove(victim)
+                victim.evict()
+
+
+def describe_seconds(seconds: float) -> str:
+    """``45 s``, ``5 min``, ``1 h 30 min``: a timeout as a player reads it."""
+    if seconds < 90:
+        return f"{round(seconds)} s"
+    minutes = round(seconds / 60)
+    if minutes < 90:
+        return f"{minutes} min"
+    hours, rest = divmod(minutes, 60)
+    return f"{hours} h" + (f" {rest} min" if rest else "")
+
 
 class _Connection(asyncssh.SSHServer):
-    """One TCP connection: authentication and its session channel."""
+    """One TCP connection: its login (see :mod:`tulipgames.net.gate`) and its one session."""
 
     def __init__(self, server: GameServer) -> None:
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
+        self.peer = "?"
+        self.since = time.monotonic()
+        self.in_auth = False
+        self.authenticated = False
+        self.name = ""
+        self.session: GameSession | None = None
+        #: The last attempt that passed: ("publickey", fingerprint), ("password", "") ...
+        self._passed: tuple[str, str] = ("", "")
+        self._banners: set[str] = set()
+        self._offered_key = False
+        self._no_session: asyncio.TimerHandle | None = None
 
+    # -- the TCP connection -----------------------------------------------------------------
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        self.server.connections.add(conn)
-        # Unauthenticated connections cost a handshake each: bound them well above the
-        # session cap so a flood cannot starve the players who are already in.
-        if len(self.server.connections) > 2 * self.server.config.max_sessions + 16:
-            conn.close()
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.address, self.peer = str(peer[0]), f"{peer[0]}:{peer[1]}"
+        self.server.connections.add(self)
+        self.server.make_room(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.server.connections.discard(self)
+        if self._no_session is not None:
+            self._no_session.cancel()
+        if self.authenticated:
+            session = self.session
+            audit.record(
+                "disconnect", name=self.name, peer=self.peer,
+                seconds=round(time.monotonic() - self.since),
+                dropped_bytes=None if session is None else session.dropped_bytes,
+                dropped_keys=None if session is None else session.dropped_events,
+            )
+
+    def evict(self) -> None:
+        """Dropped to make room for newer connections (see :meth:`GameServer.make_room`)."""
+        audit.record("refused", peer=self.peer, reason="too many connections logging in")
+        self.abort()
+
+    def close(self) -> None:
         if self.conn is not None:
-            self.server.connections.discard(self.conn)
+            self.conn.close()
+
+    def abort(self) -> None:
+        if self.conn is not None:
+            self.conn.abort()
+
+    # -- authentication ----------------------------------------------------------------------
+    def _banner(self, message: str | None) -> None:
+        if message and message not in self._banners and self.conn is not None:
+            self._banners.add(message)
+            with contextlib.suppress(Exception):
+                self.conn.send_auth_banner(message + "\r\n")
+
+    def _verdict(self, method: str, verdict: Verdict, token: str = "") -> bool:
+        if verdict.ok:
+            self._passed = (method, token)
+            return True
+        self._banner(verdict.message)
+        return False
 
     def begin_auth(self, username: str) -> bool:
-        return not self.server.config.open
+        self.in_auth = True
+        problem = name_problem(username)
+        if problem is not None:
+            audit.record("auth_refused", name=username, peer=self.peer, reason="bad name")
+            assert self.conn is not None
+            self.conn.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, f"tulipgames: {problem}")
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return self.server.gate.keyring is not None or self.server.gate.open
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self._offered_key = True
+        verdict = self.server.gate.check_key(username, key, self.address, self.address)
+        if not verdict.ok and verdict.message and verdict.message not in self._banners:
+            audit.record("auth_failure", name=username, peer=self.peer, method="publickey",
+                         key=fingerprint(key), reason=verdict.reason)
+        return self._verdict("publickey", verdict, fingerprint(key))
 
     def password_auth_supported(self) -> bool:
-        return bool(self.server.config.passwords)
+        return bool(self.server.gate.passwords)
 
-    def validate_password(self, username: str, password: str) -> bool:
-        passwords = self.server.config.passwords
-        expected = passwords.get(username, passwords.get("*"))
-        return expected is not None and hmac.compare_digest(
-            expected.encode("utf-8"), password.encode("utf-8")
+    async def validate_password(self, username: str, password: str) -> bool:
+        keys = ("addr:" + self.address, "name:" + name_key(username))
+        throttle = self.server.throttle
+        wait = throttle.reserve(keys)
+        if wait:
+            await asyncio.sleep(wait)
+        verdict = self.server.gate.check_password(username, password)
+        throttle.done(keys, verdict.ok)
+        if not verdict.ok:
+            audit.record("auth_failure", name=username, peer=self.peer, method="password",
+                         reason=verdict.reason, waited=round(wait, 2))
+        return self._verdict("password", verdict)
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.server.gate.open
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        verdict = self.server.gate.check_keyless(username)
+        if not verdict.ok:
+            audit.record("auth_failure", name=username, peer=self.peer, method="keyless",
+                         reason=verdict.reason)
+            if self._offered_key:  # it has a key: the key's refusal said why already
+                return False
+        return self._verdict("keyless", verdict)
+
+    def auth_completed(self) -> None:
+        assert self.conn is not None
+        username = str(self.conn.get_extra_info("username"))
+        method, token = self._passed
+        if method == "publickey" and not self.server.identities.bind(username, token):
+            audit.record("auth_failure", name=username, peer=self.peer, method=method,
+                         reason="name taken by another key meanwhile")
+            self.conn.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME,
+                                 f"tulipgames: the name {username} was just taken by another key")
+            return
+        self.authenticated = True
+        self.name = self.server.gate.canonical(username)
+        self.in_auth = False
+        audit.record("login", name=self.name, peer=self.peer, method=method,
+                     key=token if method == "publickey" else None)
+        # A connection that never opens a session (``ssh -N``) holds a player's place: it
+        # gets the login timeout to open one, like the login itself.
+        self._no_session = asyncio.get_running_loop().call_later(
+            self.server.config.login_timeout, self._close_sessionless
         )
 
-    def session_requested(self) -> GameSession:
-        assert self.conn is not None
-        username = str(self.conn.get_extra_info("username") or "player")
-        peer = self.conn.get_extra_info("peername") or ("?", 0)
-        return GameSession(self.server, clean_name(username), f"{peer[0]}:{peer[1]}")
+    def _close_sessionless(self) -> None:
+        if self.session is None and self.conn is not None:
+            audit.record("disconnect", name=self.name, peer=self.peer, reason="no session")
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                                 "tulipgames: no session opened; connect without -N")
+
+    # -- the session -------------------------------------------------------------------------
+    def session_requested(self) -> GameSession | bool:
+        if self.session is not None:
+            return False  # one session per connection: one app per player
+        if self._no_session is not None:
+            self._no_session.cancel()
+        self.session = GameSession(self.server, self.name, self.peer, self)
+        return self.session
+
+    def session_ended(self) -> None:
+        """The one session is over: the connection goes too (it would hold a player's place)."""
+        if self.conn is not None:
+            asyncio.get_running_loop().call_later(0.5, self.close)
 
 
-class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+class GameSession(asyncssh.SSHServerSession):
     """One interactive session: a PTY, a Textual app and the bytes between them."""
 
-    def __init__(self, server: GameServer, username: str, peer: str) -> None:
+    def __init__(
+        self, server: GameServer, username: str, peer: str, owner: _Connection | None = None
+    ) -> None:
         self.server = server
+        self.owner = owner
         self.username = username
         self.peer = peer
         self.size: tuple[int, int] = (80, 24)
@@ -279,7 +482,14 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._app: Any = None
         self._pending: list[str] = []
         self._closing_note: str | None = None
+        #: The driver, kept after the app ends: its counts of dropped input go to the log.
+        self._fences: ChannelDriver | None = None
         self._task: asyncio.Task[None] | None = None
+        #: A session without a terminal: the lines it typed, and what is left of a line.
+        self._lines: queue.Queue[str] | None = None
+        self._partial = ""
+        self._ended = False
+        self.dropped_lines = 0
 
     # -- asyncssh callbacks ---------------------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -287,8 +497,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
         self._term_type = term_type or "dumb"
-        width, height = term_size[0], term_size[1]
-        self.size = (width or 80, height or 24)
+        self.size = clamp_size(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
@@ -304,29 +513,54 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def session_started(self) -> None:
         refusal = self._refusal()
         if refusal is not None:
-            self._chan.write((refusal + "\r\n").encode("utf-8"))
-            self._chan.exit(1)
+            with contextlib.suppress(OSError):  # the client may have gone already
+                self._chan.write((refusal + "\r\n").encode("utf-8"))
+                self._chan.exit(1)
+            if self.owner is not None:
+                self.owner.session_ended()
             return
         self.server.sessions.add(self)
+        if self._term_type is None:  # no terminal (ssh -T, a script): the plain-text mode
+            self._lines = queue.Queue(PLAIN_QUEUE)
+            self._task = asyncio.get_running_loop().create_task(self._run_plain())
+            return
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     def _refusal(self) -> str | None:
         if self._command is not None:
             return "tulipgames runs no commands: connect with plain `ssh -p PORT name@host`."
-        if self._term_type is None:
+        if self._term_type is None and self.server.plain_factory is None:
             return "tulipgames needs a terminal: connect with `ssh -t` (no command, no -T)."
         cap = self.server.config.max_sessions
-        if len(self.server.sessions) >= cap:
+        if len(self.server.sessions) >= cap or self.server.players > cap:
             return f"The tulipgames server is full ({cap} players). Please try again later."
         return None
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = asyncio.get_running_loop().time()
-        if self._driver is not None:
+        if self._lines is not None:
+            self._feed_lines(data)
+        elif self._driver is not None:
             self._driver.feed(data)
 
+    def _feed_lines(self, data: bytes) -> None:
+        """Bytes of a session without a terminal become lines of printable text, bounded: an
+        overlong line is cut, and lines beyond the queue are dropped and counted."""
+        text = self._partial + data.decode("utf-8", errors="replace")
+        *complete, self._partial = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if len(self._partial) > PLAIN_LINE:
+            complete.append(self._partial)
+            self._partial = ""
+        assert self._lines is not None
+        for line in complete:
+            clean = "".join(ch for ch in line[:PLAIN_LINE] if ch.isprintable())
+            try:
+                self._lines.put_nowait(clean)
+            except queue.Full:
+                self.dropped_lines += 1
+
     def terminal_size_changed(self, width: int, height: int, pixw: int, pixh: int) -> None:
-        self.size = (width or 80, height or 24)
+        self.size = clamp_size(width, height)
         if self._driver is not None:
             self._driver.resize(*self.size)
 
@@ -334,6 +568,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return True
 
     def eof_received(self) -> bool:
+        if self._lines is not None:
+            self._ended = True  # the plain session reads what is queued, then ends
+            return True
         self.close()
         return False
 
@@ -343,7 +580,15 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     # -- the Terminal protocol (see driver.py) ---------------------------------------------------
     def attach(self, driver: ChannelDriver) -> None:
-        self._driver = driver
+        self._driver = self._fences = driver
+
+    @property
+    def dropped_bytes(self) -> int:
+        return 0 if self._fences is None else self._fences.dropped_bytes
+
+    @property
+    def dropped_events(self) -> int:
+        return 0 if self._fences is None else self._fences.dropped_events
 
     def write(self, data: str) -> None:
         if self._chan is None:
@@ -359,7 +604,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self._chan.get_write_buffer_size() > MAX_BACKLOG:
             self.close("Your connection is too slow to keep up; closing.")
             return
-        self._chan.write(data.encode("utf-8"))
+        try:
+            self._chan.write(data.encode("utf-8"))
+        except OSError:  # BrokenPipeError: the client vanished before we heard of it
+            self._chan = None
+            self.close()
 
     # -- the app ----------------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -393,6 +642,57 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._flush()
             self._goodbye(self._closing_note or note)
 
+    async def _run_plain(self) -> None:
+        """A session without a terminal: the plain-text menu and games, in a worker thread,
+        reading the lines typed and writing lines back (the same safety fences apply)."""
+        from tulipgames.plain.menu import LineConsole
+
+        assert self.server.plain_factory is not None
+        loop = asyncio.get_running_loop()
+        info = SessionInfo(self.username, TerminalProfile.from_client("dumb", {}), self.peer)
+
+        def read() -> str | None:
+            assert self._lines is not None
+            while True:
+                try:
+                    return self._lines.get(timeout=0.2)
+                except queue.Empty:
+                    if self._ended or self._chan is None:
+                        return None
+
+        def write(line: str) -> None:
+            loop.call_soon_threadsafe(self.write, line + "\r\n")
+
+        def prompt(text: str) -> None:
+            loop.call_soon_threadsafe(self.write, text)
+
+        console = LineConsole(read, write, prompt, echo=False, player=self.username)
+        note = "Goodbye."
+        self.running = True
+        try:
+            await loop.run_in_executor(
+                self.server.plain_pool, self.server.plain_factory, info, console
+            )
+        except Exception:
+            log.exception("plain session of %s (%s) failed", self.username, self.peer)
+            note = "Sorry, tulipgames hit an error; the server log has the details."
+        finally:
+            self.running = False
+            self.server.sessions.discard(self)
+            await asyncio.sleep(0)  # let the last lines the thread wrote be queued first
+            self._flush()
+            self._goodbye_plain(self._closing_note or note)
+
+    def _goodbye_plain(self, note: str) -> None:
+        if self._chan is None:
+            return
+        with contextlib.suppress(Exception):
+            self._chan.write((note + "\r\n").encode("utf-8"))
+            self._chan.exit(0)
+        self._chan = None
+        if self.owner is not None:
+            self.owner.session_ended()
+
     def _goodbye(self, note: str) -> None:
         if self._chan is None:
             return
@@ -400,11 +700,18 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._chan.write(("\x1b[?1049l\x1b[?25h\r\n" + note + "\r\n").encode("utf-8"))
             self._chan.exit(0)
         self._chan = None
+        if self.owner is not None:
+            self.owner.session_ended()
 
     def close(self, note: str | None = None) -> None:
         """End the session, telling the player ``note`` if the channel is still open."""
         if note is not None and self._closing_note is None:
             self._closing_note = note
+        if self._lines is not None:
+            self._ended = True  # the plain session's next read ends it
+            if self._task is None and self._chan is not None:
+                self._goodbye_plain(self._closing_note or "Goodbye.")
+            return
         if self._app is not None and self.running:
             self._app.exit()
         elif self._task is None and self._chan is not None:

@@ -11,9 +11,11 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 #: Anything but these needs access control (or a deliberate ``--host``).
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -25,13 +27,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=2222, help="TCP port (default 2222)")
     parser.add_argument("--max-sessions", type=int, default=32, metavar="N",
-                        help="most players connected at once (default 32)")
+                        help="most players connected at once, with or without a session "
+                             "(default 32)")
     parser.add_argument("--idle-timeout", type=float, default=1800, metavar="SECONDS",
                         help="close a session after this long without a key press (default 1800)")
     parser.add_argument("--authorized-keys", type=Path, metavar="FILE",
-                        help="admit only these public keys (OpenSSH authorized_keys format)")
+                        help="admit only these public keys (OpenSSH authorized_keys format; "
+                             'a line may start with name="alice" to bind the key to that name)')
     parser.add_argument("--password-file", type=Path, metavar="FILE",
                         help="admit name:password pairs from FILE (*:password admits any name)")
+    parser.add_argument("--login-timeout", type=float, default=30, metavar="SECONDS",
+                        help="close a connection that has not logged in and opened a session "
+                             "within this time (default 30)")
+    parser.add_argument("--allow-keyless", action="store_true",
+                        help="open server: also admit clients without an SSH key, under names "
+                             "no key owns yet (by default a key is needed and owns its name)")
+    parser.add_argument("--log", type=Path, metavar="FILE",
+                        help="append the structured log (logins, refusals, tables) to FILE "
+                             "instead of stderr")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="host key, saved games and tables (default: the tulipgames data dir)")
 
@@ -52,8 +65,17 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--max-sessions must be at least 1, not {args.max_sessions}")
     if args.idle_timeout <= 0:
         return _fail(f"--idle-timeout must be positive, not {args.idle_timeout}")
-    if args.authorized_keys is not None and not args.authorized_keys.is_file():
-        return _fail(f"--authorized-keys: no such file {args.authorized_keys}")
+    if args.login_timeout <= 0:
+        return _fail(f"--login-timeout must be positive, not {args.login_timeout}")
+    if args.authorized_keys is not None:
+        from tulipgames.net.identity import KeyRing
+
+        try:
+            KeyRing.read(args.authorized_keys)
+        except (OSError, ValueError, UnicodeDecodeError) as exc:
+            return _fail(f"--authorized-keys {args.authorized_keys}: {exc}")
+    if args.allow_keyless and (args.authorized_keys is not None or args.password_file is not None):
+        return _fail("--allow-keyless is for open servers (no --authorized-keys/--password-file)")
     passwords: dict[str, str] = {}
     if args.password_file is not None:
         try:
@@ -70,10 +92,18 @@ def run(args: argparse.Namespace) -> int:
         idle_timeout=args.idle_timeout,
         authorized_keys=args.authorized_keys,
         passwords=passwords,
+        login_timeout=args.login_timeout,
+        allow_keyless=args.allow_keyless,
     )
     logging.basicConfig(
         stream=sys.__stderr__, level=logging.INFO, format="%(asctime)s %(message)s"
     )
+    from tulipgames.net import audit
+
+    try:
+        audit.configure(args.log, sys.__stderr__)
+    except OSError as exc:
+        return _fail(f"--log {args.log}: {exc}")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     try:
         return asyncio.run(_serve(config))
@@ -98,7 +128,17 @@ async def _serve(config: object) -> int:
     def new_app(info: SessionInfo) -> ServerApp:
         return ServerApp(info, lobby, Store(player_dir(config.data_dir, info.username)))
 
-    server = GameServer(config, new_app)
+    def new_plain(info: SessionInfo, console: Any) -> int:
+        """A session without a terminal: the plain-text menu on the player's own saves."""
+        from tulipgames.plain.menu import plain_menu
+
+        own = Store(player_dir(config.data_dir, info.username))
+        try:
+            return plain_menu(own, console)
+        finally:
+            own.close()
+
+    server = GameServer(config, new_app, new_plain)
     await server.start()
     out = sys.__stdout__
     print(f"tulipgames serve: listening on {config.host}:{server.port}", file=out)
@@ -106,7 +146,9 @@ async def _serve(config: object) -> int:
     print(f"data directory: {config.data_dir}", file=out)
     if config.open:
         where = "this machine" if config.host in LOOPBACK else f"anyone who can reach {config.host}"
-        print(f"access: OPEN, no password or key asked ({where} may connect)", file=out)
+        keys = ("any key; keyless clients too, under names no key owns" if config.allow_keyless
+                else "any SSH key; the first key to use a name owns it")
+        print(f"access: OPEN, no password asked ({where} may connect; {keys})", file=out)
     else:
         kinds = [k for k, on in (("keys", config.authorized_keys), ("passwords", config.passwords))
                  if on]
@@ -120,6 +162,9 @@ async def _serve(config: object) -> int:
             loop.add_signal_handler(signum, stop.set)
     await stop.wait()
     print("tulipgames serve: stopping", file=out, flush=True)
+    for signum in (signal.SIGINT, signal.SIGTERM):  # a second signal: stop at once
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, os._exit, 1)
     await server.stop()
     store.close()
     return 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import IO, Any, Literal, cast
 
 ColorSystem = Literal["truecolor", "256", "standard"]
 
@@ -115,7 +115,7 @@ def apply_profile(app: Any, profile: TerminalProfile) -> None:
     color = profile.color_system
     app.console = Console(
         color_system="256" if color is None else color,
-        file=_NullFile(),
+        file=cast(IO[str], _NullFile()),
         markup=True,
         highlight=False,
         emoji=False,

@@ -43,15 +43,28 @@ class Choice:
     children: list[Choice] = field(default_factory=list)
 
 
+#: A game's labels may mark the levels a choice list is grouped by ("Fox burrows · spot 2 ·
+#: write 5"); they are said with commas. Labels without it group word by word.
+LEVEL_MARK = " · "
+
+
 def words_of(label: str) -> list[str]:
-    return label.split()
+    return label.split(LEVEL_MARK) if LEVEL_MARK in label else label.split()
+
+
+def spoken(label: str) -> str:
+    return label.replace(LEVEL_MARK, ", ")
+
+
+def _join(label: str, key: tuple[str, ...]) -> str:
+    return (", " if LEVEL_MARK in label else " ").join(key)
 
 
 def group_choices(labelled: Sequence[tuple[str, Action]], depth: int = 0) -> list[Choice]:
     """Choices for ``(label, action)`` pairs, grouped by their words beyond ``depth`` until no
     list is longer than :data:`GROUP_LIMIT`."""
     if len(labelled) <= GROUP_LIMIT:
-        return [Choice(label, action) for label, action in labelled]
+        return [Choice(spoken(label), action) for label, action in labelled]
     split = [words_of(label) for label, _ in labelled]
     position = depth
     while True:
@@ -66,16 +79,16 @@ def group_choices(labelled: Sequence[tuple[str, Action]], depth: int = 0) -> lis
         # the words do not divide the list: read it in chunks instead
         chunks = [labelled[i : i + GROUP_LIMIT] for i in range(0, len(labelled), GROUP_LIMIT)]
         return [
-            Choice(f"{chunk[0][0]} … {chunk[-1][0]} ({len(chunk)} choices)",
+            Choice(f"{spoken(chunk[0][0])} … {spoken(chunk[-1][0])} ({len(chunk)} choices)",
                    children=group_choices(chunk, depth + 1))
             for chunk in chunks
         ]
     out = []
     for key, members in groups.items():
         if len(members) == 1:
-            out.append(Choice(members[0][0], members[0][1]))
+            out.append(Choice(spoken(members[0][0]), members[0][1]))
         else:
-            out.append(Choice(f"{' '.join(key)} ({len(members)} choices)",
+            out.append(Choice(f"{_join(members[0][0], key)} ({len(members)} choices)",
                               children=group_choices(members, position + 1)))
     if len(out) > GROUP_LIMIT:
         parts = [out[i : i + GROUP_LIMIT] for i in range(0, len(out), GROUP_LIMIT)]
@@ -127,6 +140,21 @@ def describe_view(view: Any) -> list[str]:
     return [f"{humane(f.name)}: {say_value(getattr(view, f.name))}." for f in fields(view)]
 
 
+def ask_line(
+    read: Reader, write: Writer, echo: bool, prompt: Callable[[str], None]
+) -> str | None:
+    """Read one answer after the ``>`` prompt (``None`` at the end of the input). With ``echo``
+    the prompt and the answer are written as one line, so a transcript of piped input reads as
+    a conversation; otherwise ``prompt`` shows the ``>`` and the terminal echoes what is typed."""
+    if echo:
+        line = read()
+        write(f"> {line}" if line is not None else ">")
+    else:
+        prompt("> ")
+        line = read()
+    return None if line is None else line.strip()
+
+
 class PlainSession:
     """A game played by text at one keyboard (several local seats) or for one seat."""
 
@@ -139,8 +167,11 @@ class PlainSession:
         seats: frozenset[int] | None = None,
         echo: bool = False,
         prompt: Callable[[str], None] | None = None,
+        remote: bool = False,
     ) -> None:
         self.table = table
+        #: Played over SSH: resuming means reconnecting, not a local command.
+        self.remote = remote
         self.prompt = prompt or (lambda text: None)
         self.read_line = read
         self.write = write
@@ -157,17 +188,7 @@ class PlainSession:
         self.write(line)
 
     def ask(self) -> str | None:
-        """Read one answer after the ``>`` prompt (``None`` at the end of the input). With
-        ``echo`` the prompt and the answer are written as one line, so a transcript of piped
-        input reads as a conversation; otherwise ``prompt`` shows the ``>`` and the terminal
-        echoes what is typed."""
-        if self.echo:
-            line = self.read_line()
-            self.write(f"> {line}" if line is not None else ">")
-        else:
-            self.prompt("> ")
-            line = self.read_line()
-        return None if line is None else line.strip()
+        return ask_line(self.read_line, self.write, self.echo, self.prompt)
 
     @property
     def viewer(self) -> int | None:
@@ -329,10 +350,10 @@ class PlainSession:
     def finish(self) -> None:
         result = self.table.result()
         names = self.table.names
-        if result.ending:
-            self.say(f"The game is over: {result.ending}.")
-        else:
-            self.say("The game is over.")
+        ending = result.ending.strip()
+        if ending and not ending.endswith((".", "!")):
+            ending += "."
+        self.say(f"The game is over. {ending}".strip())
         order = sorted(range(len(names)), key=lambda s: (result.ranks[s], s))
         for seat in order:
             parts = ", ".join(
@@ -352,10 +373,13 @@ class PlainSession:
     def saved_line(self) -> str:
         if self.table.save_id is None:
             return "Goodbye."
-        return (
-            f"Saved as game {self.table.save_id}. "
-            f"Resume with: tulipgames resume {self.table.save_id} --plain"
-        )
+        return f"Saved as game {self.table.save_id}. {self.resume_hint}"
+
+    @property
+    def resume_hint(self) -> str:
+        if self.remote:
+            return "Reconnect and choose Resume to go on."
+        return f"Resume with: tulipgames resume {self.table.save_id} --plain"
 
 
 # -- commands at the prompt --------------------------------------------------------------------

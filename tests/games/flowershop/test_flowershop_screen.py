@@ -111,6 +111,9 @@ async def test_curtain_between_two_human_seats(store: Store) -> None:
         viewer = app.screen.viewer
         hand = table.state.shops[viewer].hand
         await pilot.press("1")
+        await pilot.pause()
+        assert not table.record.actions  # hot-seat: a pick waits for its confirmation
+        await pilot.press("1")
         await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
         assert not [card for card in hand[1:] if card in screen_text(app)]
 

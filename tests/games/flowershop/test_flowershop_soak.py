@@ -1,10 +1,12 @@
-"""Soak: hundreds of seeded random games (solo and 2-4 seats) checked step by step.
+"""Soak: hundreds of seeded random games (solo and 2-4 seats) through the conformance harness.
 
-After every action: the invariants (each of the 96 shop cards in exactly one place, money equal
-to salaries plus sales minus spending, storage at most 4 once a seat's step is over). Every few
-actions: every legal action passes ``check`` and round-trips through its notation, and no view
-shows another seat's hand, face-down pick, the deck or an unflipped solo card. At the end the
-record replays to the same views and result.
+``engine.testing`` checks after every action the invariants (each of the 96 shop cards in
+exactly one place, money equal to salaries plus sales minus spending, storage at most 4 once a
+seat's step is over), the notation round trip of every legal action, and every few actions clone
+independence, determinize consistency and that no seat's secrets (hand, face-down pick) show in
+another view; at the end the record replays to the same result. The tests below add what only
+this game has: the deck and unflipped solo piles never in any view, ``legal_actions`` equal to
+what ``check`` accepts, and a determinized copy that really reshuffles the unseen cards.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ import re
 
 import pytest
 
-from tulipgames.engine.core import Action, IllegalAction, SeatSpec
-from tulipgames.engine.record import GameRecord, replay
+from tulipgames.engine.core import Action, Event, IllegalAction, UnreadableAction
+from tulipgames.engine.testing import check_game, play_checked_game
 from tulipgames.games.flowershop.data import SPOTS
 from tulipgames.games.flowershop.rules import (
     ENDING_ACTIONS,
@@ -32,13 +34,14 @@ from tulipgames.games.flowershop.rules import (
     Pick,
     Place,
     Sell,
+    Shop,
     Store,
     Swap,
     Trash,
 )
 
-GAMES_PER_COUNT = {1: 140, 2: 130, 3: 120, 4: 110}  # 500 games in all
 CARD_ID = re.compile(r"'([A-Z]{2}\d{1,2})'")
+OPTIONS = ({"filler_scoring": False}, {"filler_scoring": True})
 
 
 def cards_shown(view: object) -> set[str]:
@@ -67,47 +70,75 @@ def choose(state: FlowerShopState, seat: int, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
-def audit(state: FlowerShopState) -> None:
-    for seat in state.to_act():
-        for action in state.legal_actions(seat):
-            state.check(seat, action)
-            assert GAME.parse_action(str(action)) == action
-    for seat in range(state.seats):
-        leaks = cards_shown(state.view(seat)) & set(hidden_from(state, seat))
-        assert not leaks, f"seat {seat} sees {leaks}"
-    assert not cards_shown(state.view(None)) & set(hidden_from(state, -1))
-
-
-def play_random(seats: int, seed: int, filler: bool) -> None:
-    rng = random.Random(seed)
-    state = GAME.new_state(seats, seed, {"filler_scoring": filler})
-    actions: list[tuple[int, str]] = []
-    step = 0
-    while not state.is_over():
-        seat = rng.choice(state.to_act())
-        action = choose(state, seat, rng)
-        state.apply(seat, action)
-        actions.append((seat, str(action)))
-        assert state.invariant_violations() == [], (seed, actions[-5:])
-        step += 1
-        if step % 11 == 0:
-            audit(state)
-    assert state.to_act() == ()
-    record = GameRecord(
-        GAME.id, seed, [SeatSpec(f"p{i}") for i in range(seats)],
-        GAME.resolve_options({"filler_scoring": filler}), GAME.rules_version, actions,
-    )
-    again = replay(GAME, GameRecord.loads(record.dumps())).state
-    for seat in (None, *range(seats)):
-        assert repr(again.view(seat)) == repr(state.view(seat))
-    assert again.result() == state.result()
+def test_harness_with_every_check_at_every_seat_count() -> None:
+    report = check_game(GAME, games_per_count=6, seed=100, options=OPTIONS)
+    assert report.games == 2 * 4 * 6 and report.ended == report.games
+    assert report.seat_counts == {1, 2, 3, 4}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_soak_random_games(seats: int) -> None:
-    for number in range(GAMES_PER_COUNT[seats]):
-        play_random(seats, seed=1000 * seats + number, filler=number % 3 == 0)
+    """With the 48 games above, 500 in all; the costly checks run every 61 actions here."""
+    games = {1: 130, 2: 120, 3: 105, 4: 97}[seats]
+    for number in range(games):
+        state, _ = play_checked_game(
+            GAME, seats, 1000 * seats + number, OPTIONS[number % 3 == 0], deep_every=61
+        )
+        assert state.is_over()
+
+
+def test_no_view_ever_shows_the_deck_or_an_unflipped_card() -> None:
+    for seats in (1, 2, 4):
+        rng = random.Random(seats)
+        state = GAME.new_state(seats, 40 + seats)
+        step = 0
+        while not state.is_over():
+            if step % 5 == 0:
+                for seat in (None, *range(seats)):
+                    hidden = set(hidden_from(state, -1 if seat is None else seat))
+                    assert not cards_shown(state.view(seat)) & hidden, (seats, seat, step)
+            seat = rng.choice(state.to_act())
+            state.apply(seat, choose(state, seat, rng))
+            step += 1
+
+
+def test_unreadable_notation_is_told_apart_from_a_forbidden_action() -> None:
+    for text in ("pick", "pick XX99", "place FL07 L4", "sell OR01", "fly away", "done now"):
+        with pytest.raises(UnreadableAction):
+            GAME.parse_action(text)
+    assert GAME.parse_action("SELL or02 va14+fl29") == Sell("OR02", ("VA14", "FL29"))
+    assert GAME.parse_action("move VA05 to=storage") == Move("VA05", STORAGE)
+    state = GAME.new_state(2, 1)
+    with pytest.raises(IllegalAction) as error:
+        state.apply(0, GAME.parse_action("done"))
+    assert not isinstance(error.value, UnreadableAction)
+
+
+def test_secrets_are_the_hand_and_the_face_down_pick() -> None:
+    state = GAME.new_state(3, 9)
+    hand = list(state.shops[1].hand)
+    assert state.secrets(1) == frozenset(hand)
+    state.apply(1, Pick(hand[0]))
+    assert state.secrets(1) == frozenset(hand)  # the pick stays secret until the reveal
+    for seat in (0, 2):
+        state.apply(seat, Pick(state.shops[seat].hand[0]))
+    assert hand[0] not in state.secrets(1)  # revealed: public now
+    assert GAME.new_state(1, 9).secrets(0) == frozenset()
+
+
+def test_clones_keep_the_setup_log_and_copy_every_shop_field() -> None:
+    state = GAME.new_state(2, 5)
+    state.setup_events.append(Event("The shop opens."))
+    twin = state.clone()
+    assert twin.setup_events == state.setup_events
+    twin.setup_events.clear()
+    assert state.setup_events  # an independent list
+    for shop, copy in zip(state.shops, twin.shops, strict=True):
+        for name in Shop.__slots__:
+            assert getattr(copy, name) == getattr(shop, name), name
+        copy.hand.pop()
+        assert len(shop.hand) == 7
 
 
 @pytest.mark.parametrize("seats", [1, 2, 4])
@@ -126,15 +157,6 @@ def test_redeal_hidden_keeps_the_view_and_reshuffles_the_unseen(seats: int) -> N
             assert twin.invariant_violations() == []
             changed |= hidden_from(twin, seat) != hidden_from(state, seat)
         assert changed
-
-
-def test_clone_is_independent() -> None:
-    state = GAME.new_state(3, 5)
-    twin = state.clone()
-    seat = 0
-    twin.apply(seat, twin.legal_actions(seat)[0])
-    assert state.shops[0].pick is None and twin.shops[0].pick is not None
-    assert state.rng.random() == twin.rng.random()
 
 
 def candidates(state: FlowerShopState, seat: int) -> list[Action]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from tulipgames.engine.core import Action
 from tulipgames.games.giftoftulips.data import VARIETIES
@@ -29,6 +30,13 @@ def cards(*texts: str) -> list[Card]:
     return [card(t) for t in texts]
 
 
+def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> GiftState:
+    """A new game right after setup dealt, typed as this game's state."""
+    state = GAME.new_state(players, seed, options)
+    assert isinstance(state, GiftState)
+    return state
+
+
 def finish_setup(state: GiftState) -> None:
     """Every seat keeps the first dealt card in its bouquet."""
     for seat in state.to_act():
@@ -38,7 +46,7 @@ def finish_setup(state: GiftState) -> None:
 
 def playing(players: int, seed: int = 1, start: int = 0) -> GiftState:
     """A game just past setup, ``start`` to act on card 1."""
-    state = GAME.new_state(players, seed, {"start_player": start})
+    state = new_game(players, seed, {"start_player": start})
     finish_setup(state)
     return state
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from tests.games.giftoftulips.helpers import card, draw, playing, set_ranking
-from tulipgames.engine.bots import RandomBot, bot_move
+from tests.games.giftoftulips.helpers import card, draw, new_game, playing, set_ranking
+from tulipgames.engine.bots import Bot, RandomBot, bot_move
 from tulipgames.games.giftoftulips.bots import HardBot, NormalBot, make_search_bot
 from tulipgames.games.giftoftulips.rules import GAME, AddFaceUp, Give, Keep
 from tulipgames.simulate import simulate
@@ -48,8 +48,8 @@ def test_normal_pushes_its_own_variety_up_the_ranking() -> None:
 
 
 def test_bots_choose_legal_actions_on_their_own_view() -> None:
-    state = GAME.new_state(3, seed=6)
-    bots = [NormalBot(2), HardBot(iterations=2, seed=3), RandomBot(4)]
+    state = new_game(3, seed=6)
+    bots: list[Bot] = [NormalBot(2), HardBot(iterations=2, seed=3), RandomBot(4)]
     rng = random.Random(5)
     while not state.is_over():
         seat = state.to_act()[0]

@@ -6,8 +6,15 @@ import random
 
 import pytest
 
-from tests.games.giftoftulips.helpers import draw, finish_setup, playing, set_ranking, uids_in
-from tulipgames.engine.core import IllegalAction
+from tests.games.giftoftulips.helpers import (
+    draw,
+    finish_setup,
+    new_game,
+    playing,
+    set_ranking,
+    uids_in,
+)
+from tulipgames.engine.core import IllegalAction, UnreadableAction
 from tulipgames.engine.record import can_undo
 from tulipgames.games import get_game
 from tulipgames.games.giftoftulips.data import COPIES, VALUES, VARIETIES
@@ -39,10 +46,32 @@ def test_notation_round_trips(action: object) -> None:
     assert GAME.parse_action(str(action)) == action
 
 
-@pytest.mark.parametrize("text", ["", "hold", "give", "give x", "bouquet Z4", "bouquet V9", "add"])
-def test_unreadable_notation_is_rejected(text: str) -> None:
-    with pytest.raises(IllegalAction, match="cannot read"):
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "cannot read '': expected keep, give SEAT"),
+        ("hold", "cannot read 'hold'"),
+        ("give", "give takes one seat number"),
+        ("give x", "the seat to give to must be a number"),
+        ("bouquet Z4", "Z4 is no card"),
+        ("bouquet V9", "V9 is no card"),
+        ("bouquet", "bouquet takes a card such as V4"),
+        ("add", "add takes faceup or secret"),
+        ("add up", "add takes faceup or secret"),
+    ],
+)
+def test_unreadable_notation_is_rejected_with_a_reason(text: str, reason: str) -> None:
+    with pytest.raises(UnreadableAction) as raised:
         GAME.parse_action(text)
+    assert reason in raised.value.reason
+
+
+def test_readable_but_forbidden_is_not_unreadable() -> None:
+    state = new_game(2, 1, {"start_player": 0})
+    with pytest.raises(IllegalAction) as raised:
+        state.apply(0, GAME.parse_action("give 0"))
+    assert not isinstance(raised.value, UnreadableAction)
+    assert "bouquet" in raised.value.reason
 
 
 def test_copies_per_variety_and_value_follow_the_table() -> None:
@@ -55,7 +84,7 @@ def test_copies_per_variety_and_value_follow_the_table() -> None:
 
 
 def test_setup_is_simultaneous_and_later_actions_wait_for_it() -> None:
-    state = GAME.new_state(4, seed=2)
+    state = new_game(4, seed=2)
     assert state.to_act() == (0, 1, 2, 3)
     first = state.deals[2][0]
     state.apply(2, ChooseBouquet(first.variety, first.value))
@@ -75,7 +104,7 @@ def test_setup_is_simultaneous_and_later_actions_wait_for_it() -> None:
 def test_setup_choice_can_be_undone_until_the_bouquets_are_shown() -> None:
     from tulipgames.engine.core import Applied
 
-    state = GAME.new_state(2, seed=8)
+    state = new_game(2, seed=8)
     first = state.deals[0][0]
     events = state.apply(0, ChooseBouquet(first.variety, first.value))
     assert can_undo([Applied(0, "x", events)], 0)
@@ -86,10 +115,10 @@ def test_setup_choice_can_be_undone_until_the_bouquets_are_shown() -> None:
 
 def test_start_player_option_and_random_start() -> None:
     assert playing(5, start=3).active == 3
-    starts = {GAME.new_state(3, seed).start_seat for seed in range(30)}
+    starts = {new_game(3, seed).start_seat for seed in range(30)}
     assert starts == {0, 1, 2}
     with pytest.raises(ValueError, match="start_player"):
-        GAME.new_state(2, 1, {"start_player": 4})
+        new_game(2, 1, {"start_player": 4})
 
 
 def test_only_the_active_seat_acts_and_keeps_its_card_private() -> None:
@@ -204,6 +233,6 @@ def test_clone_is_independent() -> None:
 
 
 def test_finish_setup_helper_leaves_a_playable_state() -> None:
-    state = GAME.new_state(6, seed=4)
+    state = new_game(6, seed=4)
     finish_setup(state)
     assert state.phase == "play" and state.card_no == 1

@@ -13,6 +13,7 @@ from tests.games.giftoftulips.helpers import (
     finish_setup,
     hidden_from,
     legal_texts,
+    new_game,
     playing,
     ranking_of,
     set_ranking,
@@ -21,7 +22,6 @@ from tests.games.giftoftulips.helpers import (
 from tulipgames.engine.core import IllegalAction
 from tulipgames.games.giftoftulips.data import REMOVE_AT_SETUP, TURNS_PER_PLAYER
 from tulipgames.games.giftoftulips.rules import (
-    GAME,
     AddFaceUp,
     AddSecret,
     ChooseBouquet,
@@ -43,7 +43,7 @@ DECK_AFTER_SETUP = {2: 48, 3: 60, 4: 56, 5: 70, 6: 72}
 # 1
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_setup_counts_and_game_length(players: int) -> None:
-    state = GAME.new_state(players, seed=players * 11)
+    state = new_game(players, seed=players * 11)
     assert len(build_pool(players)) == POOL[players] == state.pool_size
     assert len(state.removed) == REMOVE_AT_SETUP[players]
     assert len(state.deck) == DECK_AFTER_SETUP[players]
@@ -77,7 +77,7 @@ def test_seeding_by_value_puts_higher_card_first() -> None:
     deck = [card("B2") for _ in range(10)] + cards("V4", "O2")
     seeded = seed_festival(deck, random.Random(0))
     assert [str(c) for c in seeded] == ["V4", "O2"]
-    state = GAME.new_state(3, seed=5)
+    state = new_game(3, seed=5)
     assert len(state.ranking) == 2  # 3rd and 4th start empty
 
 
@@ -163,7 +163,7 @@ def test_first_action_changes_the_second_cards_value() -> None:
 
 # 9
 def test_setup_choice_is_private_and_scores_nothing() -> None:
-    state = GAME.new_state(2, seed=3, options={"start_player": 0})
+    state = new_game(2, seed=3, options={"start_player": 0})
     pink4, orange2 = card("P4"), card("O2")
     state.deck.extend(state.deals[0])  # keep every card accounted for
     state.deals[0] = (pink4, orange2)
@@ -230,7 +230,8 @@ def _last_card_of_game(players: int, secret: list[str]) -> tuple:
     state.card_no, state.used = 2, ("add",)
     state.secret = cards(*secret)
     state.secret_owner = [0] * len(secret)
-    state.rng.shuffle = lambda pile: None  # the "random" draw takes the pile in order
+    # the "random" draw takes the pile in order
+    state.rng.shuffle = lambda x: None  # type: ignore[method-assign, assignment]
     return state, state.active
 
 

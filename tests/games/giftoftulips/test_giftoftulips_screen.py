@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.games.giftoftulips.helpers import uids_in
 from tests.pilot import screen_text, wait_for
 from tulipgames.engine.core import SeatSpec
@@ -55,8 +57,9 @@ async def test_hot_seat_game_with_a_bot_to_the_results(tmp_path: Path) -> None:
                 continue
             game = app.screen
             live = table.state
-            assert isinstance(live, GiftState)
+            assert isinstance(live, GiftState) and isinstance(game, GiftOfTulipsScreen)
             seat = game.viewer
+            assert seat is not None
             before = len(table.record.actions)
             if live.phase != PLAY:
                 await pilot.press("1")
@@ -77,7 +80,7 @@ async def test_hot_seat_game_with_a_bot_to_the_results(tmp_path: Path) -> None:
                     target = next(int(a.split()[1]) for a in sorted(legal) if a.startswith("give"))
                     await pilot.press(str(target + 1))
                 moves += 1
-            await wait_for(pilot, lambda before=before: len(table.record.actions) > before)
+            await wait_for(pilot, lambda: len(table.record.actions) > before)  # noqa: B023
         assert any("Pass to Ana" in text for text in curtains)
         assert any("Pass to Mira" in text for text in curtains)
         game = app.screen
@@ -94,7 +97,7 @@ async def test_hot_seat_game_with_a_bot_to_the_results(tmp_path: Path) -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
         assert "Total" in screen_text(app)
-    assert table.state.turns_taken == [10, 10, 10]
+    assert table.turn(0).view.turns_taken == (10, 10, 10)
     store.close()
 
 
@@ -140,10 +143,10 @@ async def test_turn_keys_give_needs_a_seat_and_escape_cancels() -> None:
         assert "Card 1 of 2" in text and "k Keep" in text and "Face up" in text
         await pilot.press("g")
         await pilot.pause()
-        assert "to?" in screen_text(app)
+        assert "Give it for" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
-        assert "to?" not in screen_text(app) and isinstance(app.screen, GiftOfTulipsScreen)
+        assert "Give it for" not in screen_text(app) and isinstance(app.screen, GiftOfTulipsScreen)
         await pilot.press("g", "3")
         await pilot.pause()
         assert table.record.actions[-1] == (0, "give 2")
@@ -173,7 +176,7 @@ async def test_demo_tables_render_at_both_sizes() -> None:
                 assert "Ben" in text and "Dev" in text
 
 
-async def test_auto_reveal_pace_flips_by_itself(monkeypatch) -> None:
+async def test_auto_reveal_pace_flips_by_itself(monkeypatch: pytest.MonkeyPatch) -> None:
     from tulipgames.games.giftoftulips import screen as screen_module
 
     monkeypatch.setattr(screen_module, "AUTO_FLIP_SECONDS", 0.05)
@@ -191,15 +194,17 @@ async def test_auto_reveal_pace_flips_by_itself(monkeypatch) -> None:
 async def test_a_bots_secret_add_shows_only_the_count_and_a_log_line() -> None:
     table = new_table([SeatSpec("Ana"), SeatSpec("Ben", "bot:normal")], 6, start_player=1)
     table.ensure_bots_running = lambda: None  # type: ignore[method-assign]
+    state = table.state
+    assert isinstance(state, GiftState)
     for seat in (0, 1):
-        first = table.state.deals[seat][0]
+        first = state.deals[seat][0]
         table.play(seat, f"bouquet {first}")
     app = TulipGamesApp(None)
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(SCREEN(table, frozenset({0})))
         await pilot.pause()
-        before = table.state.view(0).secret_size
-        hidden = table.state.pending
+        before = table.turn(0).view.secret_size
+        hidden = table.state.pending  # type: ignore[attr-defined]
         assert hidden is not None
         assert f"Secret {before} " in screen_text(app)
         table.play(1, "add secret")

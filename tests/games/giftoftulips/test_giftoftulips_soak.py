@@ -1,4 +1,6 @@
-"""Seeded random games to the end: invariants, equal turns, identical replays, no leaking views."""
+"""Seeded random games to the end through the conformance harness (invariants, notation, clones,
+determinize, secrets, replay), plus this game's own laws: equal turns, the reveal count and no
+hidden card in any view at any position."""
 
 from __future__ import annotations
 
@@ -6,14 +8,13 @@ import random
 
 import pytest
 
-from tests.games.giftoftulips.helpers import hidden_from, uids_in
-from tulipgames.engine.core import SeatSpec
-from tulipgames.engine.record import GameRecord, replay
-from tulipgames.games.giftoftulips.data import TURNS_PER_PLAYER
-from tulipgames.games.giftoftulips.rules import GAME, GiftState
+from tests.games.giftoftulips.helpers import hidden_from, new_game, uids_in
+from tulipgames.engine.testing import check_bot_games, play_checked_game
+from tulipgames.games.giftoftulips.data import SECRET_REVEAL_COUNT, TURNS_PER_PLAYER
+from tulipgames.games.giftoftulips.rules import GAME, OVER, GiftState
 
 GAMES_PER_COUNT = 100  # 500 games over 2-6 seats
-FULL_LEAK_CHECK = 20  # games per count whose every position is searched for leaks
+FULL_LEAK_CHECK = 10  # games per count whose every position is searched for hidden cards
 
 
 def assert_no_leak(state: GiftState) -> None:
@@ -23,42 +24,43 @@ def assert_no_leak(state: GiftState) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_random_games_soak(players: int) -> None:
+def test_random_games_obey_the_engine_contract(players: int) -> None:
     for number in range(GAMES_PER_COUNT):
-        seed = players * 1000 + number
-        state = GAME.new_state(players, seed)
-        rng = random.Random(seed)
-        actions: list[tuple[int, str]] = []
-        full_check = number < FULL_LEAK_CHECK
-        while not state.is_over():
-            seat = rng.choice(state.to_act())
-            legal = state.legal_actions(seat)
-            assert legal
-            for action in legal:
-                assert GAME.parse_action(str(action)) == action
-            action = rng.choice(legal)
-            state.apply(seat, action)
-            actions.append((seat, str(action)))
-            assert state.invariant_violations() == []
-            if full_check:
-                assert_no_leak(state)
-        assert_no_leak(state)
+        state, _ = play_checked_game(GAME, players, players * 1000 + number)
+        assert isinstance(state, GiftState)
         assert state.turns_taken == [TURNS_PER_PLAYER[players]] * players
         flipped = len(state.view(None).reveals)
-        assert flipped == min(5, flipped + len(state.secret))
-        record = GameRecord(
-            GAME.id, seed, [SeatSpec(f"p{i}") for i in range(players)], {}, 1, actions
-        )
-        again = replay(GAME, record).state
-        assert repr(again.view(None)) == repr(state.view(None))
-        assert again.result() == state.result()
+        assert flipped == min(SECRET_REVEAL_COUNT, flipped + len(state.secret))
+        assert state.result().ending.startswith(f"The deck ran out after {state.turns_taken[0]}")
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_no_view_ever_shows_a_hidden_card_and_secrets_name_the_owners_cards(players: int) -> None:
+    owned = 0
+    for number in range(FULL_LEAK_CHECK):
+        state = new_game(players, number)
+        rng = random.Random(number)
+        while True:
+            assert_no_leak(state)
+            for seat in range(players):
+                secrets = state.secrets(seat)
+                mine = repr(state.view(seat))
+                # the owner sees every one of its secrets; they are real card tokens
+                assert all(f"<{token}>" in mine for token in secrets), secrets
+                owned += len(secrets)
+            if state.is_over():
+                break
+            seat = rng.choice(state.to_act())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert state.phase == OVER and all(not state.secrets(s) for s in range(players))
+    assert owned > 0
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_determinize_keeps_the_view_and_redeals_the_rest(players: int) -> None:
     changed = 0
     for number in range(30):
-        state = GAME.new_state(players, number)
+        state = new_game(players, number)
         rng = random.Random(number)
         for _ in range(rng.randrange(0, 40)):
             if state.is_over():
@@ -67,13 +69,15 @@ def test_determinize_keeps_the_view_and_redeals_the_rest(players: int) -> None:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         for seat in range(players):
             twin = state.determinize(seat, random.Random(number * 7 + seat))
+            assert isinstance(twin, GiftState)
             assert repr(twin.view(seat)) == repr(state.view(seat))
             assert twin.invariant_violations() == []
             if not state.is_over():
                 changed += [c.uid for c in twin.deck] != [c.uid for c in state.deck]
-            # the copy plays on without touching the original
-            if not twin.is_over():
-                mover = twin.to_act()[0]
-                twin.apply(mover, twin.legal_actions(mover)[0])
         assert state.invariant_violations() == []
     assert changed > 0
+
+
+def test_bot_games_to_the_end() -> None:
+    report = check_bot_games(GAME, ["normal", "random", "normal"], games=6, seed=3)
+    assert report.games == report.ended == 6

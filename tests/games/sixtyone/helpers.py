@@ -54,4 +54,5 @@ def position(
         state.sheets = list(sheets)
     if totals is not None:
         state.leaves = [leaf_row(t, round_number - 1 if t else None) for t in totals]
+    state.known_sheets, state.known_leaves = list(state.sheets), list(state.leaves)
     return state

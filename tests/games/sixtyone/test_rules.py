@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from tests.games.sixtyone.helpers import cells, position, sheet
 from tulipgames.engine.core import IllegalAction
+from tulipgames.engine.record import GameRecord, replay
 from tulipgames.games import get_game
 from tulipgames.games.sixtyone.data import (
     AREA_SPOTS,
@@ -23,6 +26,7 @@ from tulipgames.games.sixtyone.rules import (
     Place,
     PlaceX,
     X,
+    all_x_spots,
     area_acorns,
     blank_sheet,
     legal_spots,
@@ -63,7 +67,7 @@ def test_setup_blank_sheets_open_bonuses_round_one(seats: int) -> None:
     assert state.sheets == [blank_sheet()] * seats
     assert state.leaves == [()] * seats
     assert state.claims == [None] * 6
-    assert state.round == 1 and state.to_act() == (0,)
+    assert state.round == 1 and state.to_act() == tuple(range(seats))
     assert all(1 <= d <= 6 for d in state.dice)
 
 
@@ -74,26 +78,45 @@ def test_player_count_outside_1_to_12_is_refused(seats: int) -> None:
 
 
 # -- 4.1 / 4.2 roll and order --------------------------------------------------------------------
-def test_seats_choose_in_order_on_one_shared_roll_then_a_new_roll_is_revealed() -> None:
+@pytest.mark.parametrize("order", [(0, 1, 2), (2, 0, 1)])
+def test_seats_choose_at_once_on_one_shared_roll_then_a_new_roll_is_revealed(
+        order: tuple[int, ...]) -> None:
     state = GAME.new_state(3, seed=11)
     dice = state.dice
-    for seat in range(3):
-        assert state.to_act() == (seat,)
+    for done, seat in enumerate(order):
+        assert state.to_act() == tuple(sorted(order[done:]))  # every seat yet to choose
         assert state.dice == dice
         events = state.apply(seat, state.legal_actions(seat)[0])
         while state.pending_x:
             events += state.apply(seat, state.legal_actions(seat)[0])
-    assert state.round == 2 and state.to_act() == (0,)
+        assert state.legal_actions(seat) == [] or done == 2
+    assert state.round == 2 and state.to_act() == (0, 1, 2)
     rolls = [e for e in events if e.reveals]
     assert len(rolls) == 1 and "Round 2" in rolls[0].text
 
 
+def test_what_a_seat_chose_is_shown_to_the_others_only_at_round_end() -> None:
+    state = GAME.new_state(2, seed=303)  # dice 1 2 6
+    events = state.apply(1, Place(1, 2, 6, 1))
+    assert [e.text_for(0) for e in events] == ["{seat1} has chosen"]
+    assert events[0].text_for(1) == "{seat1} has chosen: writes 2 in Pumpkins 1, leaf 6 (total 6)"
+    assert state.view(0).sheets[1] == blank_sheet() and state.view(0).leaves[1] == ()
+    assert state.view(None).sheets[1] == blank_sheet()
+    assert state.view(1).sheets[1] != blank_sheet() and state.view(0).chosen == (1,)
+    bot_copy = state.determinize(0, random.Random(1))
+    assert bot_copy.sheets[1] == blank_sheet() and bot_copy.to_act() == (0,)
+    events = state.apply(0, Place(1, 2, 6, 2))
+    assert "{seat1} writes 2 in Pumpkins 1, leaf 6 (total 6)" in [e.text for e in events]
+    assert state.view(0).sheets[1] == state.sheets[1] and state.view(0).chosen == ()
+
+
 def test_out_of_turn_and_illegal_actions_leave_the_state_unchanged() -> None:
-    state = position(2, dice=(2, 3, 6), sheets=[sheet(a2="3 5 - - -")] * 2, totals=[8, 8],
+    state = position(2, dice=(2, 3, 6), sheets=[sheet(a2="3 5 - - -")] * 2, totals=[8, 4],
                      round_number=3)
-    before = repr(state.view(None))
+    state.apply(1, Place(2, 6, 3, 3))
+    before = repr(state.view(None)), repr(state.view(0))
     assert state.legal_actions(1) == []
-    with pytest.raises(IllegalAction, match="turn"):
+    with pytest.raises(IllegalAction, match="turn"):  # seat 1 has chosen for this roll
         state.apply(1, Place(2, 6, 3, 3))
     with pytest.raises(IllegalAction, match="differ"):
         state.apply(0, Place(2, 3, 6, 3))
@@ -103,7 +126,7 @@ def test_out_of_turn_and_illegal_actions_leave_the_state_unchanged() -> None:
         state.apply(0, Place(2, 6, 6, 3))
     with pytest.raises(IllegalAction, match="no X"):
         state.apply(0, PlaceX(4, 4))
-    assert repr(state.view(None)) == before
+    assert (repr(state.view(None)), repr(state.view(0))) == before
 
 
 # -- 4.3 placement choice ------------------------------------------------------------------------
@@ -196,9 +219,13 @@ def test_every_choice_fills_exactly_one_leaf() -> None:
 def test_a_pending_x_keeps_the_same_seat_and_blocks_other_choices() -> None:
     state = position(2, dice=(1, 1, 2), totals=[9, 9], round_number=3)
     state.apply(0, Place(1, 1, 2, 1))
-    assert state.to_act() == (0,) and state.pending_x
+    assert state.to_act() == (0, 1) and state.pending_x == {0}
+    assert state.legal_actions(0) == [PlaceX(a, s) for a, s in all_x_spots(state.sheets[0])]
+    assert state.view(1).chosen == () and not state.view(1).pending_x
     with pytest.raises(IllegalAction, match="X you earned"):
         state.apply(0, Place(1, 1, 2, 2))
+    with pytest.raises(IllegalAction, match="no X"):
+        state.apply(1, PlaceX(1, 3))
     with pytest.raises(IllegalAction):
         GAME.parse_action("x 7 1")
     state.apply(0, PlaceX(1, 3))
@@ -210,7 +237,7 @@ def test_x_is_lost_on_a_full_sheet_house_rule() -> None:
     assert state.legal_actions(0) == [LeafOnly(1), LeafOnly(2)]
     events = state.apply(0, LeafOnly(2))
     assert not state.pending_x and state.lost_x == [1]
-    assert any("no room" in e.text for e in events)
+    assert any("no room" in e.text_for(0) for e in events)
     assert state.sheets[0] == FULL and state.round == 4
 
 
@@ -283,11 +310,13 @@ def test_unreadable_notation_is_refused(text: str) -> None:
         GAME.parse_action(text)
 
 
-def test_view_lists_options_only_for_the_choosing_seat() -> None:
+def test_view_lists_options_only_for_seats_yet_to_choose() -> None:
     state = GAME.new_state(2, seed=4)
     assert state.view(0).legal == tuple(state.legal_actions(0))
-    assert state.view(1).legal == () and state.view(None).legal == ()
-    assert state.view(1).sheets == tuple(state.sheets)
+    assert state.view(1).legal == tuple(state.legal_actions(1)) != ()
+    assert state.view(None).legal == ()
+    state.apply(1, state.legal_actions(1)[0])
+    assert state.view(1).legal == () and state.view(1).sheets[1] == state.sheets[1]
     assert "{seat0}" in state.prompt(1)
 
 
@@ -312,3 +341,48 @@ def test_invariants_catch_a_corrupted_sheet_and_a_skipped_leaf() -> None:
     skipped = state.clone()
     skipped.leaves[0] = ()
     assert any("0 leaves after 1 choices" in p for p in skipped.invariant_violations())
+
+
+def test_the_view_says_why_a_die_cannot_take_a_role() -> None:
+    state = position(dice=(2, 2, 6), sheets=[sheet(a2="2 - - - -", a6="5 - - - -")])
+    view = state.view(0)
+    assert view.why_not_die(0, 1) == "2 is already a waterlily (waterlilies must all differ)"
+    assert view.why_not_die(0) is None  # the 6 may be written in waterlily 2
+    reason = "after mushroom 5 the next one must be 4 or 6"
+    assert view.why_not_die(2, 0) == view.why_not_die(2, 1) == reason
+    assert view.why_not_die(2) == reason  # said once although both write dice fail
+    full = position(dice=(4, 4, 4), sheets=[sheet(a4="1 2 3 4 5 6")])
+    assert full.view(0).blocked == ()  # nothing fits: the leaf-only choice, no die reasons
+    assert all(isinstance(a, LeafOnly) for a in full.view(0).legal)
+    blocked = position(dice=(4, 1, 1), sheets=[sheet(a4="1 - - - - -")])
+    assert blocked.view(0).why_not_die(0) == "mug 1 is already filled (mug 1 takes only a 1)"
+    assert blocked.view(0).why_not_die(1) is None
+
+
+def test_the_view_carries_first_fill_standings_and_subtotals() -> None:
+    state = position(2, dice=(4, 4, 1), sheets=[sheet(a4="1 2 3 - 5 6"), sheet()])
+    state.apply(0, Place(4, 4, 1, 4))
+    assert state.view(0).standings[0][3] == "due"  # full, claimed at round end
+    assert state.view(1).standings[0][3] == "open"  # the others see it at round end
+    state.apply(1, state.legal_actions(1)[0])
+    view = state.view(None)
+    assert view.standings[0][3] == "mine" and view.standings[1][3] == "missed"
+    assert view.subtotals[0][3] == 7 + view.first_fill_bonus
+    assert view.leaf_marks[0][0] == (11, "X", "open")
+
+
+def test_saves_made_in_seat_order_replay_identically() -> None:
+    """``old_saves.json`` holds random games recorded (rules version 1) when the seats still
+    chose strictly one after another; they must replay to the same sheets and scores."""
+    saved = json.loads((Path(__file__).parent / "old_saves.json").read_text("utf-8"))
+    assert len(saved) == 4
+    for game in saved:
+        record = GameRecord.from_json(game["record"])
+        assert record.rules_version == 1
+        state = replay(GAME, record).state
+        assert state.is_over() and state.round == game["round"]
+        assert list(state.result().totals) == game["totals"]
+        assert [list(row) for row in state.result().breakdown] == game["breakdown"]
+        assert [list(map(list, s)) for s in state.sheets] == game["sheets"]
+        assert [list(row) for row in state.leaves] == game["leaves"]
+        assert [list(c) if c else None for c in state.claims] == game["claims"]

@@ -22,7 +22,7 @@ from tulipgames.games.sixtyone.rules import (
 def spots_for(state, area: int, write: int) -> set[int]:
     """Spots the legal-move list offers for an area die and a write die."""
     return {
-        a.spot for a in state.legal_actions(state.current)
+        a.spot for a in state.legal_actions(state.to_act()[0])
         if isinstance(a, Place) and a.area == area and a.write == write
     }
 
@@ -197,13 +197,14 @@ def test_scenario_14_end_at_61_round_finished(a_before: int, a_bonus: int) -> No
     state.apply(0, Place(3, 1, 4, 1))
     assert state.leaves[0][-1] == a_before + 4
     assert state.score_row(0)[-1] == a_bonus + leaf_bonus_before(a_before)
-    assert not state.is_over() and state.to_act() == (1,)
+    assert not state.is_over() and state.to_act() == (1, 2)
     state.apply(1, Place(3, 4, 1, 1))
     assert state.leaves[1][-1] == 41
     assert state.to_act() == (2,)
     state.apply(2, Place(3, 1, 4, 1))
     assert state.leaves[2][-1] == 49
     assert state.is_over() and state.round == 14 and state.to_act() == ()
+    assert state.result().ending == "{seat0}'s leaf row reached 61 in round 14"
 
 
 def leaf_bonus_before(total: int) -> int:
@@ -217,6 +218,7 @@ def test_scenario_15_end_after_round_20() -> None:
     state.apply(1, Place(1, 1, 2, 1))
     assert [state.leaf_total(s) for s in range(2)] == [52, 58]
     assert state.is_over() and state.round == 20 and state.to_act() == ()
+    assert state.result().ending == "all 20 rounds were played"
 
 
 def test_scenario_16_maximum_79() -> None:

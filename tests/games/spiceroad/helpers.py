@@ -5,8 +5,11 @@ from __future__ import annotations
 from tulipgames.games.spiceroad.rules import GAME, SpiceRoadState
 
 
-def new(seats: int = 2, seed: int = 7, edition: str = "spice") -> SpiceRoadState:
-    return GAME.new_state(seats, seed, {"edition": edition})
+def new(
+    seats: int = 2, seed: int = 7, edition: str = "spice", seat_order: str = "typed"
+) -> SpiceRoadState:
+    """A fresh game; the scenarios speak of seats 1..n in turn order, so seats sit as typed."""
+    return GAME.new_state(seats, seed, {"edition": edition, "seat_order": seat_order})
 
 
 def set_caravan(state: SpiceRoadState, seat: int, y: int = 0, r: int = 0, g: int = 0, b: int = 0):
@@ -23,12 +26,14 @@ def give_hand(state: SpiceRoadState, seat: int, *cards: str) -> None:
     for card in cards:
         _take_merchant_card(state, card)
         state.hands[seat].append(card)
+        state.owned[seat].append(card)
 
 
 def give_played(state: SpiceRoadState, seat: int, *cards: str) -> None:
     for card in cards:
         _take_merchant_card(state, card)
         state.played[seat].append(card)
+        state.owned[seat].append(card)
 
 
 def _take_merchant_card(state: SpiceRoadState, card: str) -> None:
@@ -40,7 +45,7 @@ def _take_merchant_card(state: SpiceRoadState, card: str) -> None:
         state.row_spices.pop(index)
         state.merchant_row.append(state.merchant_deck.pop())
         state.row_spices.append([0, 0, 0, 0])
-    for pile in (*state.hands, *state.played):
+    for pile in (*state.hands, *state.played, *state.owned):
         if card in pile and card.startswith("M"):
             pile.remove(card)
 

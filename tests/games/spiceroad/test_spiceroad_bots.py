@@ -84,9 +84,9 @@ def test_hard_bot_with_an_iteration_budget_is_legal_and_reproducible() -> None:
     from tulipgames.games.spiceroad.bots import make_hard_bot
 
     state = GAME.new_state(2, 9)
-    first = make_hard_bot(3, iterations=12).choose(state.clone(), 0)
-    again = make_hard_bot(3, iterations=12).choose(state.clone(), 0)
-    assert first == again and first in state.legal_actions(0)
+    first = make_hard_bot(3, iterations=12).choose(state.clone(), state.current)
+    again = make_hard_bot(3, iterations=12).choose(state.clone(), state.current)
+    assert first == again and first in state.legal_actions(state.current)
 
 
 def test_normal_beats_random() -> None:

@@ -30,8 +30,8 @@ from tulipgames.games.spiceroad.rules import (
 from tulipgames.games.spiceroad.screen import SCREEN, demo_tables
 from tulipgames.games.spiceroad.widgets import (
     HAND_KEYS,
-    ActionPad,
     CaravanPanel,
+    KeyHints,
     MerchantRow,
     PointRow,
     RivalsPanel,
@@ -53,7 +53,7 @@ class ScreenApp(App[None]):
 
 def painted(app: App[None]) -> list[str]:
     lines = []
-    for kind in (PointRow, MerchantRow, CaravanPanel, RivalsPanel, ActionPad):
+    for kind in (PointRow, MerchantRow, CaravanPanel, RivalsPanel, KeyHints):
         widget = app.screen.query_one(kind)
         for y in range(widget.size.height):
             lines.append("".join(seg.text for seg in widget.render_line(y)).rstrip())
@@ -64,7 +64,7 @@ def keys_for(action: Action, state: SpiceRoadState) -> list[str]:
     """The key presses that play ``action`` on the Spice Road screen."""
     letter = EDITIONS[state.edition.key].letters
     if isinstance(action, Play):
-        return ["p", HAND_KEYS[state.hands[state.current].index(action.card)]]
+        return ["p", HAND_KEYS[state.owned[state.current].index(action.card)]]
     if isinstance(action, Acquire):
         return ["a", str(action.position)]
     if isinstance(action, Claim):
@@ -96,7 +96,10 @@ async def test_demo_tables_fit_the_terminal(name: str, size: tuple[int, int]) ->
         assert f"Merchants (deck {len(state.merchant_deck)})" in text
         legend = " < ".join(f"{edition.letters[k]} {edition.short_names[k]}" for k in "YRGB")
         assert legend in text
-        assert f"{edition.gold_name.capitalize()} 3" in text
+        gold = edition.gold_name.capitalize()
+        coin = f"{gold} 3VP ×" if size[0] > 100 else "VP +3"  # narrow: the worth joins the VP
+        assert f"{gold} ×" in text or f"{gold} 3VP ×" in text
+        assert coin in text
         for card in state.merchant_row:
             label = card_text(card, edition)
             assert label in text
@@ -104,13 +107,14 @@ async def test_demo_tables_fit_the_terminal(name: str, size: tuple[int, int]) ->
         assert " ".join(f"{edition.letters[k]}{n}" for k, n in zip("YRGB", caravan, strict=True))
         assert f"{sum(caravan)}/10" in text
         assert "p play" in text and "a acquire" in text
-        widget = app.screen.query_one(ActionPad)
+        widget = app.screen.query_one(KeyHints)
         assert widget.region.bottom <= size[1] - 5  # above the log and the footer
 
 
 def one_human(seed: int, edition: str = "spice", bot: str = "random") -> Table:
     seats = [SeatSpec("Ana"), SeatSpec("Ben", f"bot:{bot}")]
-    return Table.new(GAME, seats, seed, {"edition": edition}, bot_delay=0.0)
+    options = {"edition": edition, "seat_order": "typed"}
+    return Table.new(GAME, seats, seed, options, bot_delay=0.0)
 
 
 async def test_upgrade_step_by_step_with_undo_and_cancel() -> None:
@@ -151,7 +155,7 @@ async def test_trade_count_payment_and_returns_from_the_keyboard() -> None:
     app = ScreenApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("p", HAND_KEYS[state.hands[0].index("M10")])
+        await pilot.press("p", HAND_KEYS[state.owned[0].index("M10")])
         text = "\n".join(painted(app))
         assert "how many times" in text and "4:" in text
         await pilot.press("3")
@@ -203,8 +207,9 @@ async def test_full_two_seat_game_played_from_the_keyboard() -> None:
 async def test_golem_edition_on_screen() -> None:
     """A19 on screen: crystal words and letters, copper, Golem cards."""
     seats = [SeatSpec("Ana")] + [SeatSpec(f"Bot {i}", "bot:random") for i in range(1, 5)]
-    table = Table.new(GAME, seats, 11, {"edition": "golem"}, bot_delay=0.0)
-    spice = Table.new(GAME, seats, 11, {"edition": "spice"}, bot_delay=0.0)
+    typed = {"seat_order": "typed"}
+    table = Table.new(GAME, seats, 11, {"edition": "golem", **typed}, bot_delay=0.0)
+    spice = Table.new(GAME, seats, 11, {"edition": "spice", **typed}, bot_delay=0.0)
     app = ScreenApp(table)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

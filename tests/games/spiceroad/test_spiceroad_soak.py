@@ -1,4 +1,5 @@
-"""Soak: 500 seeded random games over 2-5 seats, invariants after every action, replays exact."""
+"""The conformance harness over Spice Road: 512 seeded random games at 2-5 seats in both
+editions and both seat orders, plus the checks only this game needs."""
 
 from __future__ import annotations
 
@@ -8,93 +9,88 @@ import pytest
 
 from tulipgames.engine.core import SeatSpec
 from tulipgames.engine.record import GameRecord, replay
-from tulipgames.games.spiceroad.rules import GAME, RETURN, TURN, SpiceRoadState
+from tulipgames.engine.testing import check_bot_games, check_game
+from tulipgames.games.spiceroad.rules import GAME, SpiceRoadState
 
-GAMES_PER_SEAT_COUNT = 125
-
-
-def deck_ids(state: SpiceRoadState) -> list[str]:
-    return state.merchant_deck + state.point_deck
-
-
-def play_random_game(seats: int, seed: int) -> tuple[SpiceRoadState, list[tuple[int, str]]]:
-    state = GAME.new_state(seats, seed, {"edition": "golem" if seed % 2 else "spice"})
-    rng = random.Random(seed)
-    actions: list[tuple[int, str]] = []
-    while not state.is_over():
-        seat = state.current
-        assert state.to_act() == (seat,)
-        legal = state.legal_actions(seat)
-        assert legal, "there is always a legal action"
-        for other in range(seats):
-            if other != seat:
-                assert state.legal_actions(other) == []
-        if state.phase == TURN:
-            assert str(legal[-1]) == "rest"
-        action = rng.choice(legal)
-        assert GAME.parse_action(str(action)) == action
-        state.apply(seat, action)
-        actions.append((seat, str(action)))
-        problems = state.invariant_violations()
-        assert problems == [], (seed, len(actions), problems)
-        if state.phase != RETURN:
-            assert sum(state.caravans[seat]) <= 10 or state.current == seat
-    return state, actions
+OPTIONS = [
+    {"edition": "spice", "seat_order": "drawn"},
+    {"edition": "golem", "seat_order": "drawn"},
+    {"edition": "spice", "seat_order": "typed"},
+    {"edition": "golem", "seat_order": "typed"},
+]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seats", [2, 3, 4, 5])
-def test_random_games_keep_every_invariant_and_replay(seats: int) -> None:
-    for number in range(GAMES_PER_SEAT_COUNT):
-        seed = 1000 * seats + number
-        state, actions = play_random_game(seats, seed)
-        result = state.result()
-        assert len(set(state.turns)) == 1, "every player has had the same number of turns"
-        assert state.triggered_by is not None
-        assert max(len(c) for c in state.claimed) >= state.target
-        assert sorted(result.ranks) == list(range(1, seats + 1))
-        if number % 10 == 0:
-            options = {"edition": "golem" if seed % 2 else "spice"}
-            record = GameRecord(
-                "spiceroad", seed, [SeatSpec(f"p{i}") for i in range(seats)], options, 1, actions
-            )
-            again = replay(GAME, record).state
-            assert again.view(None) == state.view(None)
-            assert again.result() == result
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: f"{o['edition']}-{o['seat_order']}")
+def test_random_games_obey_the_engine_contract(options: dict[str, str]) -> None:
+    report = check_game(GAME, games_per_count=32, seed=4000, options=[options])
+    assert report.games == report.ended == 128 and report.seat_counts == {2, 3, 4, 5}
 
 
-def test_view_hides_deck_order_only() -> None:
-    state, _ = play_random_game(3, 5)
-    fresh = GAME.new_state(3, 5)
-    text = repr(fresh.view(0))
-    for card in deck_ids(fresh):
-        assert f"'{card}'" not in text
-    for card in fresh.merchant_row + fresh.point_row:
-        assert f"'{card}'" in text
-    assert fresh.view(0) == fresh.view(1) == fresh.view(None)
-    assert state.view(None).over
+def test_bots_play_legal_games_to_the_end() -> None:
+    report = check_bot_games(GAME, ["normal", "random", "normal"], games=3, seed=8)
+    assert report.ended == 3
 
 
-def test_clone_is_independent_and_equal() -> None:
-    state = GAME.new_state(4, 9)
-    rng = random.Random(1)
-    for _ in range(40):
-        state.apply(state.current, rng.choice(state.legal_actions(state.current)))
-    twin = state.clone()
-    assert twin.view(None) == state.view(None)
-    assert twin.rng.getstate() == state.rng.getstate()
-    while not twin.is_over():
-        twin.apply(twin.current, rng.choice(twin.legal_actions(twin.current)))
-    assert not state.is_over() and state.invariant_violations() == []
-    assert twin.view(None) != state.view(None)
+def play_random(state: SpiceRoadState, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if state.is_over():
+            return
+        seat = state.current
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-def test_determinize_reshuffles_decks_but_keeps_the_table() -> None:
-    state = GAME.new_state(2, 4)
-    twin = state.determinize(0, random.Random(2))
-    assert twin.view(0) == state.view(0)
-    assert sorted(twin.merchant_deck) == sorted(state.merchant_deck)
-    assert twin.merchant_deck != state.merchant_deck or twin.point_deck != state.point_deck
+def test_ends_turn_agrees_with_playing_the_step() -> None:
+    """The view's ``turn_enders`` (what hot-seat confirms) is exactly the steps after which
+    another seat acts or the game is over."""
+    checked = 0
+    for seed in range(12):
+        state = GAME.new_state(2 + seed % 4, seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.current
+            enders = set(state.view(seat).turn_enders)
+            for action in state.legal_actions(seat):
+                twin = state.clone()
+                twin.apply(seat, action)
+                assert (action in enders) == (twin.is_over() or twin.current != seat), (
+                    seed,
+                    action,
+                )
+                checked += 1
+            play_random(state, rng, 1)
+    assert checked > 1000
+
+
+def test_turn_order_is_drawn_from_the_seed_and_shown() -> None:
+    orders = {tuple(GAME.new_state(4, seed).order) for seed in range(40)}
+    assert len(orders) > 10  # drawn, not always as typed
+    assert {order[0] for order in orders} == {0, 1, 2, 3}
+    state = GAME.new_state(4, 3)
+    assert state.current == state.order[0] == state.view(None).order[0]
+    assert state.caravans[state.order[0]] == [3, 0, 0, 0]
+    assert state.caravans[state.order[3]] == [3, 1, 0, 0]
+    assert "Turn order:" in state.setup_events[0].text
+    typed = GAME.new_state(4, 3, {"seat_order": "typed"})
+    assert typed.order == [0, 1, 2, 3] and typed.merchant_row == state.merchant_row
+
+
+def test_a_record_saved_before_the_drawn_order_replays_as_typed() -> None:
+    """Records from before the ``seat_order`` option lack it and were played in typed order:
+    they must resume identically (same start player, same caravans, same moves legal)."""
+    seats = [SeatSpec(name) for name in ("Ana", "Ben", "Cleo")]
+    typed = GAME.new_state(3, 77, {"seat_order": "typed"})
+    rng = random.Random(5)
+    actions = []
+    while not typed.is_over() and len(actions) < 60:
+        seat = typed.current
+        action = rng.choice(typed.legal_actions(seat))
+        typed.apply(seat, action)
+        actions.append((seat, str(action)))
+    old = GameRecord("spiceroad", 77, seats, {"edition": "spice"}, 1, actions)
+    again = replay(GAME, old).state
+    assert isinstance(again, SpiceRoadState) and again.order == [0, 1, 2]
+    assert again.view(None) == typed.view(None)
 
 
 def test_invariants_catch_broken_conservation() -> None:
@@ -116,3 +112,16 @@ def test_invariants_catch_broken_conservation() -> None:
     broken.caravans[2] = [11, 0, 0, 0]
     broken.ledger[0] += 7
     assert any("more than 10" in p for p in broken.invariant_violations())
+    broken = state.clone()
+    broken.order[2] = broken.order[1]
+    assert any("turn order" in p for p in broken.invariant_violations())
+
+
+def test_view_hides_deck_order_only() -> None:
+    fresh = GAME.new_state(3, 5)
+    text = repr(fresh.view(0))
+    for card in fresh.merchant_deck + fresh.point_deck:
+        assert f"'{card}'" not in text
+    for card in fresh.merchant_row + fresh.point_row:
+        assert f"'{card}'" in text
+    assert fresh.view(0) == fresh.view(1) == fresh.view(None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.tulipandrose.helpers import auction, start_round_with, table
-from tulipgames.engine.core import IllegalAction
+from tulipgames.engine.core import IllegalAction, UnreadableAction
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
     GAME,
@@ -13,6 +13,7 @@ from tulipgames.games.tulipandrose.rules import (
     Bid,
     Keep,
     Pass,
+    Sale,
     Sell,
     Split,
     SplitDone,
@@ -25,6 +26,7 @@ from tulipgames.games.tulipandrose.rules import (
     score_sheet,
     set_points,
     split_problem,
+    worth_of,
 )
 
 ANA, BEN, CLEO, DIRK = 0, 1, 2, 3
@@ -198,6 +200,11 @@ def test_10_sell() -> None:
     state.apply(BEN, Sell())
     assert state.florins[CLEO] == 21 and state.florins[BEN] == 33
     assert state.holdings[CLEO] == counts(T=1)
+    # The round's summary in every view: who took which bouquet, for how much, and how.
+    assert state.view(None).sales == (Sale(1, ("T5",), CLEO, 6, "sold"),)
+    state.apply(CLEO, Pass())  # bouquet 2: Cleo passes, Ana passes, Ben takes it free
+    state.apply(ANA, Pass())
+    assert state.view(ANA).sales[1] == Sale(2, ("R4",), BEN, 0, "unbid")
 
 
 @pytest.mark.parametrize(("high", "price"), [(9, 5), (8, 4), (1, 1)])
@@ -261,6 +268,10 @@ def test_15_seller_loans_and_forced_sell() -> None:
     with pytest.raises(IllegalAction, match="must sell"):
         forced.check(BEN, Keep())
     assert forced.view(BEN).keep_allowed is False
+    # The question asked says so too: no "or keep for 5" when keeping is impossible.
+    assert "keep for" not in forced.prompt(BEN) and "cannot afford to keep" in forced.prompt(BEN)
+    assert "must sell" in (forced.view(BEN).keep_problem or "")
+    assert state.view(BEN).keep_problem is None
 
 
 def test_16_automatic_pass() -> None:
@@ -269,7 +280,9 @@ def test_16_automatic_pass() -> None:
     state.round = 2
     state.bouquets = [["T5"]]
     events = state._start_auction(0)
-    assert "{seat2} passes" in events[0].text
+    # An ordinary pass in the log: "cannot bid 1" would tell everyone Cleo's spending limit,
+    # which is secret under hidden_money (R4.4).
+    assert events[0].text == "{seat2} passes."
     assert state.to_act() == (DIRK,)
     assert state.view(None).auction.bidders[0].status == "passed"
 
@@ -357,3 +370,45 @@ def test_20_hidden_money() -> None:
     assert not any("florins" in t or " has " in t for t in texts)
     for viewer in (None, ANA, BEN, CLEO):
         assert [p.florins for p in state.view(viewer).players] == state.florins
+
+
+def test_notation_reads_every_action_and_the_one_shot_split() -> None:
+    for text, action in [
+        ("split 1 1 2 3 1 2 3", Split((1, 1, 2, 3, 1, 2, 3))),
+        ("Split  2 1", Split((2, 1))),
+        ("split done", SplitDone()),
+        ("assign 3 to 2", Assign(3, 2)),
+        ("bid 12", Bid(12)),
+        ("pass", Pass()),
+        ("sell", Sell()),
+        ("keep", Keep()),
+    ]:
+        assert GAME.parse_action(text) == action
+        assert GAME.parse_action(str(action)) == action
+    for unreadable in ("bid lots", "split", "assign 3 2", "split 1 x", "buy", ""):
+        with pytest.raises(UnreadableAction):
+            GAME.parse_action(unreadable)
+
+
+def test_worth_counts_the_income_still_to_come() -> None:
+    # Ana's merchant is Pieter van Dam (Tulip): a Tulip pays 1 and a Golden Vase 2 in each of
+    # the rounds after this one, on top of the points the cards add.
+    held = counts(T=1)
+    assert worth_of(held, 1, ["V3"], (), "partition", 5) == 0 + 2 * 5
+    assert worth_of(held, 1, ["T4"], (), "partition", 5) == (4 - 1) + 1 * 5
+    assert worth_of(held, 2, ["T4"], (), "partition", 5) == 4 - 1  # not Anna Roos's specialty
+    assert worth_of(held, 1, ["T4"], (), "partition", 0) == 3  # no income after the last round
+    state = auction(table(2, merchants=[1, 2], special_orders=False), seller=1, bouquets=[["V3"]])
+    view = state.view(ANA)
+    assert view.rounds_left == state.rounds - state.round > 0
+    assert view.worth(("V3",)) == 2 * view.rounds_left
+
+
+def test_the_view_carries_the_bid_range_and_the_loans_a_bid_needs() -> None:
+    state = auction(table(3, merchants=[1, 3, 4]), seller=BEN, florins=[8, 30, 27], loans=[1, 0, 0])
+    state.apply(CLEO, Bid(6))
+    view = state.view(ANA)
+    assert (view.min_bid, view.max_bid, view.loans_left) == (7, 28, 1)
+    assert view.bid_loans(8) == 0 and view.bid_loans(9) == 1 and view.bid_loans(28) == 1
+    assert view.bid_loans(29) is None and view.bid_loans(99) is None  # above the cap
+    assert state.view(None).max_bid is None

@@ -30,6 +30,7 @@ from tulipgames.engine.core import (
     Option,
     Result,
     State,
+    UnreadableAction,
     seat_ref,
 )
 from tulipgames.games.flowershop import INFO
@@ -99,6 +100,12 @@ def solo_level(score: int, filler_scoring: bool = False) -> str:
     raise AssertionError("SOLO_LEVELS ends with a catch-all level")
 
 
+def level_ladder(filler_scoring: bool = False) -> tuple[tuple[str, int | None], ...]:
+    """E5's levels from Soil up with the lowest score of each (Soil: ``None``)."""
+    shift = FILLER_LEVEL_SHIFT if filler_scoring else 0
+    return tuple((name, None if t is None else t + shift) for t, name in reversed(SOLO_LEVELS))
+
+
 def level_band(name: str, filler_scoring: bool = False) -> str:
     """A level's score band as text, e.g. ``35-36`` or ``<28``."""
     shift = FILLER_LEVEL_SHIFT if filler_scoring else 0
@@ -123,6 +130,40 @@ def daily_seed(date: _dt.date) -> int:
 
 
 # -- actions -----------------------------------------------------------------------------------
+def card_word(word: str) -> str:
+    """A card id read from notation (``fl07`` -> ``FL07``); unknown ids are unreadable."""
+    card = word.upper()
+    if card not in CARDS:
+        raise UnreadableAction(f"no card {card!r}")
+    return card
+
+
+def _bare(cls: type[Action], verb: str, words: list[str]) -> Action | None:
+    """A one-word action (``swap``, ``keep``...): the class's action, or None for other words."""
+    if words[0] != verb:
+        return None
+    if len(words) != 1:
+        raise UnreadableAction(f"'{verb}' takes nothing after it")
+    return cls()
+
+
+def _one_card(words: list[str], verb: str) -> str | None:
+    """The card of a ``<verb> <card>`` notation, or None for another verb."""
+    if words[0] != verb:
+        return None
+    if len(words) != 2:
+        raise UnreadableAction(f"write '{verb} <card>', e.g. '{verb} FL07'")
+    return card_word(words[1])
+
+
+def _where(word: str, preps: tuple[str, ...]) -> str:
+    """The target of ``on=L4`` / ``at=H1`` / ``to=storage``: a spot name or ``storage``."""
+    key, sep, where = word.partition("=")
+    if not sep or key not in preps or not where:
+        raise UnreadableAction(f"expected {' or '.join(p + '=' for p in preps)} and a place")
+    return STORAGE if where == STORAGE else where.upper()
+
+
 @dataclass(frozen=True)
 class Pick(Action):
     """Choose a card of the hand as this pick step's face-down pick."""
@@ -132,6 +173,11 @@ class Pick(Action):
     def __str__(self) -> str:
         return f"pick {self.card}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        card = _one_card(words, "pick")
+        return None if card is None else cls(card)
+
 
 @dataclass(frozen=True)
 class Swap(Action):
@@ -139,6 +185,10 @@ class Swap(Action):
 
     def __str__(self) -> str:
         return "swap"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        return _bare(cls, "swap", words)
 
 
 @dataclass(frozen=True)
@@ -148,6 +198,10 @@ class Keep(Action):
     def __str__(self) -> str:
         return "keep"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        return _bare(cls, "keep", words)
+
 
 @dataclass(frozen=True)
 class Discard(Action):
@@ -155,6 +209,10 @@ class Discard(Action):
 
     def __str__(self) -> str:
         return "discard"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        return _bare(cls, "discard", words)
 
 
 @dataclass(frozen=True)
@@ -164,6 +222,10 @@ class Draw(Action):
     def __str__(self) -> str:
         return "draw"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        return _bare(cls, "draw", words)
+
 
 @dataclass(frozen=True)
 class Done(Action):
@@ -171,6 +233,10 @@ class Done(Action):
 
     def __str__(self) -> str:
         return "done"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        return _bare(cls, "done", words)
 
 
 @dataclass(frozen=True)
@@ -181,6 +247,14 @@ class ChooseFiller(Action):
 
     def __str__(self) -> str:
         return f"filler {self.filler}"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        if words[0] != "filler":
+            return None
+        if len(words) != 2:
+            raise UnreadableAction("write 'filler B', 'filler H' or 'filler F'")
+        return cls(words[1].upper())
 
 
 @dataclass(frozen=True)
@@ -194,6 +268,14 @@ class Place(Action):
         prep = "on" if self.card in CARDS and kind(self.card) == "flower" else "at"
         return f"place {self.card} {prep}={self.spot}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        if words[0] != "place":
+            return None
+        if len(words) != 3:
+            raise UnreadableAction("write 'place FL07 on=L4' or 'place VA05 at=H1'")
+        return cls(card_word(words[1]), _where(words[2], ("on", "at")))
+
 
 @dataclass(frozen=True)
 class Store(Action):
@@ -203,6 +285,11 @@ class Store(Action):
 
     def __str__(self) -> str:
         return f"store {self.card}"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        card = _one_card(words, "store")
+        return None if card is None else cls(card)
 
 
 @dataclass(frozen=True)
@@ -214,6 +301,11 @@ class Trash(Action):
     def __str__(self) -> str:
         return f"trash {self.card}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        card = _one_card(words, "trash")
+        return None if card is None else cls(card)
+
 
 @dataclass(frozen=True)
 class Buy(Action):
@@ -223,6 +315,11 @@ class Buy(Action):
 
     def __str__(self) -> str:
         return f"buy {self.card}"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        card = _one_card(words, "buy")
+        return None if card is None else cls(card)
 
 
 @dataclass(frozen=True)
@@ -240,6 +337,14 @@ class Sell(Action):
     def __str__(self) -> str:
         return f"sell {self.order} {'+'.join(self.goods)}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        if words[0] != "sell":
+            return None
+        if len(words) != 3:
+            raise UnreadableAction("write 'sell OR02 FL07' or 'sell OR02 VA14+FL29'")
+        return cls(card_word(words[1]), tuple(card_word(g) for g in words[2].split("+")))
+
 
 @dataclass(frozen=True)
 class Move(Action):
@@ -255,6 +360,16 @@ class Move(Action):
             return f"move {self.card} to={STORAGE}"
         prep = "on" if self.card in CARDS and kind(self.card) == "flower" else "at"
         return f"move {self.card} {prep}={self.to}"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        if words[0] != "move":
+            return None
+        if len(words) == 2:  # no target: read, then refused by the rules with a hint
+            return cls(card_word(words[1]), "")
+        if len(words) != 3:
+            raise UnreadableAction("write 'move VA05 to=storage' or 'move FL16 on=L2'")
+        return cls(card_word(words[1]), _where(words[2], ("on", "at", "to")))
 
 
 ENDING_ACTIONS = (Pick, Swap, Keep, Discard, Draw, Done, ChooseFiller)
@@ -288,23 +403,11 @@ class Shop:
         self.filler: str | None = None
 
     def clone(self) -> Shop:
+        """An independent copy: every slot copied, lists as new lists (no field can be lost)."""
         twin = Shop.__new__(Shop)
-        twin.colour = self.colour
-        twin.spots = self.spots[:]
-        twin.flowers = self.flowers[:]
-        twin.hooks = self.hooks[:]
-        twin.storage = self.storage[:]
-        twin.trash = self.trash[:]
-        twin.register = self.register[:]
-        twin.money = self.money
-        twin.sales = self.sales
-        twin.paid = self.paid
-        twin.hand = self.hand[:]
-        twin.pick = self.pick
-        twin.swap_from = self.swap_from
-        twin.using = self.using
-        twin.done = self.done
-        twin.filler = self.filler
+        for name in Shop.__slots__:
+            value = getattr(self, name)
+            setattr(twin, name, value[:] if isinstance(value, list) else value)
         return twin
 
     # -- where things are -------------------------------------------------------------------
@@ -360,6 +463,11 @@ class ShopView:
     using: str | None
     done: bool
     filler: str | None
+    #: Window flowers per filler letter (B, H, F): what each filler choice would score.
+    filler_counts: tuple[tuple[str, int], ...] = ()
+
+    def filler_count(self, letter: str) -> int:
+        return dict(self.filler_counts).get(letter, 0)
 
 
 @dataclass(frozen=True)
@@ -393,6 +501,28 @@ class FlowerShopView:
     draw_allowed: bool
     categories: tuple[str, ...]
     preview: tuple[tuple[int, ...], ...]
+    #: Why the viewer's step may not end now (storage over 4, the revealed card unused); ""
+    #: when it may, or when the viewer need not act.
+    end_blocker: str = ""
+    #: The viewer's possible sales with what each pays (F1), so no screen restates prices.
+    sales: tuple[tuple[Sell, int], ...] = ()
+    #: Solo: the level the preview reaches, and the ladder in force (filler scoring raises it):
+    #: ``(name, lowest score)`` from Soil (``None``: below every threshold) up to Bouquet.
+    level: str = ""
+    ladder: tuple[tuple[str, int | None], ...] = ()
+
+    def price(self, sale: Sell) -> int | None:
+        """What a sale pays the viewer, or None if the viewer cannot make it now."""
+        return dict(self.sales).get(sale)
+
+    @property
+    def next_level(self) -> tuple[str, int] | None:
+        """Solo: the next level above the preview and the score it needs (None at the top)."""
+        total = sum(self.preview[0]) if self.preview else 0
+        for name, threshold in self.ladder:
+            if threshold is not None and threshold > total:
+                return name, threshold
+        return None
 
 
 @dataclass(frozen=True)
@@ -438,12 +568,7 @@ class FlowerShopState(State):
         return self.seats == 1
 
     def clone(self) -> FlowerShopState:
-        twin = FlowerShopState.__new__(FlowerShopState)
-        twin.seats = self.seats
-        twin.seed = self.seed
-        twin.options = self.options
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin = self._clone_base()
         twin.filler_scoring = self.filler_scoring
         twin.shops = [shop.clone() for shop in self.shops]
         twin.deck = self.deck[:]
@@ -557,6 +682,24 @@ class FlowerShopState(State):
             return
         check_free(shop, action)
 
+    def end_blocker(self, seat: int) -> str:
+        """Why ``seat`` may not end its step now, or "" when it may (or need not act).
+
+        L2: a step-ending action needs 4 or fewer stored cards; R4: ``done`` needs the revealed
+        card used.
+        """
+        if seat not in self.to_act() or self.phase not in ("pick", "use", "flip"):
+            return ""
+        shop = self.shops[seat]
+        if len(shop.storage) > STORAGE_MAX:
+            return (
+                f"storage holds {len(shop.storage)} cards: sell, buy, place or trash down to "
+                f"{STORAGE_MAX} first"
+            )
+        if self.phase == "use" and shop.using is not None:
+            return f"use {describe(shop.using)} first: place, store, sell or trash it"
+        return ""
+
     def _check_ending(self, shop: Shop, action: Action) -> None:
         expected = {
             "pick": (Pick, Swap), "use": (Done,), "flip": (Keep, Discard, Draw),
@@ -564,11 +707,9 @@ class FlowerShopState(State):
         if not isinstance(action, expected):
             names = " or ".join(str(a.__name__).lower() for a in expected)
             raise IllegalAction(f"'{action}' is not a step now: this step ends with {names}")
-        if len(shop.storage) > STORAGE_MAX:
-            raise IllegalAction(
-                f"storage holds {len(shop.storage)} cards: sell, buy, place or trash down to "
-                f"{STORAGE_MAX} first"
-            )
+        blocker = self.end_blocker(self.shops.index(shop))
+        if blocker:
+            raise IllegalAction(blocker)
         if isinstance(action, Pick):
             if action.card not in shop.hand:
                 raise IllegalAction(f"{action.card} is not in your hand")
@@ -579,11 +720,6 @@ class FlowerShopState(State):
                 raise IllegalAction(f"swap costs ${SWAP_COST}; you have ${shop.money}")
             if not self.deck:
                 raise IllegalAction("the deck is empty")
-        elif isinstance(action, Done):
-            if shop.using is not None:
-                raise IllegalAction(
-                    f"use {describe(shop.using)} first: place, store, sell or trash it"
-                )
         elif isinstance(action, Discard):
             if self.under == 0:
                 raise IllegalAction("the last card of a pile cannot be discarded: keep it or draw")
@@ -800,18 +936,31 @@ class FlowerShopState(State):
         vases = [len(shop_after_cleanup(s)[0]) for s in self.shops]
         change = [s.money % 5 for s in self.shops]
         keys = [(v, c) for v, c in zip(vases, change, strict=True)]
+        ending = self._ending()
         if self.solo:  # alone, nothing to break: the level says how it went
-            base = Result.build(self.categories(), rows)
+            base = Result.build(self.categories(), rows, ending=ending)
             level = solo_level(base.totals[0], self.filler_scoring)
             return FlowerShopResult(**{**base.__dict__, "level": level})
+        totals = [sum(r) for r in rows]
+        tied = len(set(totals)) < len(totals)
         base = Result.build(
             self.categories(),
             rows,
-            tiebreak="most vases in the window, then money mod 5",
-            tiebreak_values=keys,
+            # E4 breaks ties only; with no equal totals there is nothing to explain
+            tiebreak="most vases in the window, then money mod 5" if tied else "",
+            tiebreak_values=keys,  # E6: always in the result
             tiebreak_keys=keys,
+            ending=ending,
         )
         return FlowerShopResult(**base.__dict__)
+
+    def _ending(self) -> str:
+        """Why the game ended (R7), in words; "" while it goes on."""
+        if self.phase != "over":
+            return ""
+        if self.solo:
+            return f"All {ROUNDS} rounds of {len(SOLO_PILES)} piles are played."
+        return f"All {ROUNDS} rounds of {PICKS} picks are played."
 
     def score_detail(self, seat: int) -> str:
         """The high-score note: the solo level reached, else the place at the table."""
@@ -844,9 +993,15 @@ class FlowerShopState(State):
                     using=shop.using,
                     done=shop.done,
                     filler=shop.filler,
+                    filler_counts=tuple(filler_counts(shop).items()),
                 )
             )
         mine = self.shops[seat] if seat is not None else None
+        preview = tuple(self.score_rows(i) for i in range(self.seats))
+        acting = seat is not None and seat in self.to_act()
+        sales: tuple[tuple[Sell, int], ...] = ()
+        if mine is not None and acting and self.phase != "filler":
+            sales = tuple((sale, sale_price(mine, sale)) for sale in _sales(mine))
         return FlowerShopView(
             viewer=seat,
             seats=self.seats,
@@ -869,7 +1024,11 @@ class FlowerShopState(State):
             solo_discards=tuple(self.solo_discards),
             draw_allowed=self.solo and self.draw_allowed(),
             categories=self.categories(),
-            preview=tuple(self.score_rows(i) for i in range(self.seats)),
+            preview=preview,
+            end_blocker=self.end_blocker(seat) if seat is not None else "",
+            sales=sales,
+            level=solo_level(sum(preview[0]), self.filler_scoring) if self.solo else "",
+            ladder=level_ladder(self.filler_scoring) if self.solo else (),
         )
 
     def prompt(self, seat: int) -> str:
@@ -897,6 +1056,14 @@ class FlowerShopState(State):
         return "Choose the filler you score: B, H or F."
 
     # -- hidden information --------------------------------------------------------------------
+    def secrets(self, seat: int) -> frozenset[str]:
+        """Spec 7: a seat's hand and its face-down pick (a swap's drawn card and the card the
+        swap discarded too) until the reveal. Solo has no other seat to hide from."""
+        if self.solo:
+            return frozenset()
+        shop = self.shops[seat]
+        return frozenset(c for c in (*shop.hand, shop.pick, shop.swap_from) if c)
+
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
         """Shuffle everything ``seat`` has not seen back among the unseen places.
 
@@ -1181,7 +1348,7 @@ def free_actions(shop: Shop) -> list[Action]:
     return actions
 
 
-def _sales(shop: Shop) -> list[Action]:
+def _sales(shop: Shop) -> list[Sell]:
     """F1: every order possessed, with every sellable unit."""
     loose = ([shop.using] if shop.using else []) + shop.storage
     orders = [c for c in loose if kind(c) == "order"]
@@ -1280,54 +1447,12 @@ class FlowerShopGame(Game):
             "score +1 per window flower with your chosen filler (solo levels +4)",
         )
     }
-
-
-    def parse_action(self, text: str) -> Action:
-        words = text.split()
-        if not words:
-            raise IllegalAction("empty action")
-        verb, args = words[0].lower(), words[1:]
-        simple = {"swap": Swap, "keep": Keep, "discard": Discard, "draw": Draw, "done": Done}
-        if verb in simple and not args:
-            return simple[verb]()
-        if verb == "filler" and len(args) == 1:
-            return ChooseFiller(args[0].upper())
-        if not args:
-            raise IllegalAction(f"cannot read {text!r}")
-        card = args[0].upper()
-        if verb == "sell" and len(args) == 2:
-            goods = tuple(_card(g) for g in args[1].upper().split("+"))
-            return Sell(_card(card), goods)
-        _card(card)
-        if verb in ("pick", "store", "trash", "buy") and len(args) == 1:
-            return {"pick": Pick, "store": Store, "trash": Trash, "buy": Buy}[verb](card)
-        if verb in ("place", "move"):
-            if verb == "move" and len(args) == 1:
-                return Move(card, "")
-            if len(args) == 2 and "=" in args[1]:
-                key, _, where = args[1].partition("=")
-                where = where.lower() if where.lower() == STORAGE else where.upper()
-                if verb == "place" and key in ("at", "on"):
-                    return Place(card, where)
-                if verb == "move" and key in ("at", "on", "to"):
-                    return Move(card, where)
-        raise IllegalAction(f"cannot read {text!r}")
-
-
-
-def _card(text: str) -> str:
-    if text not in CARDS:
-        raise IllegalAction(f"no card {text!r}")
-    return text
-
-
-def filler_choices(shop_view: ShopView) -> dict[str, int]:
-    """Window flowers per filler in a shop view (the screen preselects the largest)."""
-    counts = dict.fromkeys(FILLERS, 0)
-    for _vase, flower in shop_view.spots:
-        if flower is not None:
-            counts[CARDS[flower].filler] += 1
-    return counts
+    actions = (Pick, Swap, Keep, Discard, Draw, Done, ChooseFiller, Place, Store, Trash, Buy,
+               Sell, Move)
+    notation_help = (
+        "pick FL07, swap, keep, discard, draw, done, filler B, place FL07 on=L4, store FL07, "
+        "trash FL07, buy BA05, sell OR02 FL07, sell OR02 VA14+FL29, move VA05 to=storage"
+    )
 
 
 GAME = FlowerShopGame()

@@ -1,10 +1,13 @@
 """The Little Flower Shop screen: your shop window, the draft (or solo piles), and what you may do.
 
-Layout (80x24 and up): the other shops one line each (solo: nothing) above; on the left your
-shop window; on the right the step panel (hand and pass direction, the reveal, or the solo piles
-and level ladder) over the "what may I do now" menu. Keys: arrows and Enter in the menu; 1-7 pick
-a hand card; ``s`` swap (pick 7) or draw (solo last card); ``k`` keep, ``x`` discard; ``d`` done;
-``b``/``h``/``f`` choose the scored filler.
+Layout (80x24 and up): the other shops one line each (solo: nothing) above; on the left a shop
+window (yours; ``w`` shows the next shop in full); on the right the step panel (hand and pass
+direction, the reveal, or the solo piles and level ladder) over the "what may I do now" menu.
+Keys: arrows and Enter in the menu; 1-7 pick a hand card; ``s`` swap (pick 7) or draw (solo last
+card); ``k`` keep, ``x`` discard; ``d`` done; ``b``/``h``/``f`` choose the scored filler; ``c``
+selects your next card (the menu then lists only what may be done with it); Esc steps back
+(confirmation, selection, the shop looked at) before it leaves. In hot-seat a step that passes
+the keyboard (pick, swap, done, filler) waits for a second press or Enter.
 """
 
 from __future__ import annotations
@@ -17,22 +20,35 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from tulipgames.engine.core import Action, SeatSpec
-from tulipgames.games.flowershop.bots import greedy_action
 from tulipgames.games.flowershop.rules import (
+    ENDING_ACTIONS,
     GAME,
     ChooseFiller,
     Discard,
     Done,
     Draw,
-    FlowerShopState,
     FlowerShopView,
     Keep,
     Pick,
     Swap,
 )
-from tulipgames.games.flowershop.widgets import ActionMenu, DraftPanel, OpponentsPanel, ShopWindow
+from tulipgames.games.flowershop.widgets import (
+    ActionMenu,
+    DraftPanel,
+    OpponentsPanel,
+    ShopWindow,
+    involves,
+    my_cards,
+)
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
+from tulipgames.tui.screens.messages import ActionChosen
+
+#: The step each step key plays, and the phase in which it belongs to the step at hand.
+STEP_KEYS: dict[str, tuple[Action, str]] = {
+    "keep": (Keep(), "flip"), "discard": (Discard(), "flip"), "draw": (Draw(), "flip"),
+    "swap": (Swap(), "pick"), "done": (Done(), "use"),
+}
 
 
 class FlowerShopScreen(GameScreen[FlowerShopView]):
@@ -49,11 +65,14 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
         Binding("7", "pick(6)", show=False),
         Binding("k", "step('keep')", "Keep"),
         Binding("x", "step('discard')", "Discard"),
-        Binding("s", "step('swap')", "$2 swap"),
+        Binding("s", "step('swap')", "Swap $2"),
+        Binding("s", "step('draw')", "Draw $2"),
         Binding("d", "step('done')", "Done"),
-        Binding("b", "filler('B')", "Filler", key_display="b/h/f"),
-        Binding("h", "filler('H')", show=False),
-        Binding("f", "filler('F')", show=False),
+        Binding("b", "filler('B')", "Baby's br."),
+        Binding("h", "filler('H')", "Hypericum"),
+        Binding("f", "filler('F')", "Fern"),
+        Binding("c", "card", "Card"),
+        Binding("w", "look", "Shops"),
     ]
     DEFAULT_CSS = """
     FlowerShopScreen GameLog { height: 3; }
@@ -66,12 +85,23 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
     """
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
+    def __init__(self, table: Table, seats: frozenset[int] | None = None) -> None:
+        super().__init__(table, seats)
+        #: Which shop the big window shows: 0 = yours, 1 = the next seat's, ...
+        self._look = 0
+        #: The card of yours selected with ``c`` (the menu lists only its actions).
+        self._card: str | None = None
+        #: A step that passes the keyboard, waiting for its confirmation (hot-seat only).
+        self._pending: Action | None = None
+        #: The seat these belong to: they do not pass with the keyboard.
+        self._set_up_for: int | None = None
+
     def compose_board(self) -> ComposeResult:
         yield OpponentsPanel(id="fs-opponents")
         with Horizontal(id="fs-main"):
             with VerticalScroll(id="fs-left"):
                 yield ShopWindow(id="fs-window")
-                for _ in range(self.table.state.seats - 1):
+                for _ in range(len(self.table.seats) - 1):
                     yield ShopWindow(classes="fs-rival")
             with Vertical(id="fs-side"):
                 yield DraftPanel(id="fs-step")
@@ -86,85 +116,167 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
         if self.is_attached:
             self.refresh_table()
 
+    def shows_secrets(self, seat: int) -> bool:
+        """Spec 7: only a pick step shows a seat's hand (and its face-down pick); the use
+        step, the filler choice and the solo game show nothing private, so no curtain."""
+        return self.table.turn(seat).view.phase == "pick"
+
     def show(self, turn: Turn[FlowerShopView]) -> None:
-        view, seat, acting = turn.view, turn.seat, self.acting
-        names = self.table.names
-        shown = seat if seat is not None else 0
-        self.query_one("#fs-window", ShopWindow).show_shop(view, shown, names[shown], acting)
-        rivals = [s for s in range(view.seats) if s != shown]
+        view, seat = turn.view, turn.seat
+        if seat != self._set_up_for:
+            self._look, self._card, self._pending = 0, None, None
+            self._set_up_for = seat
+        # What the player set up on screen lasts only while the rules still allow it.
+        if self._pending is not None and not turn.may(self._pending):
+            self._pending = None
+        if self._card is not None and not any(involves(a, self._card) for a in turn.legal):
+            self._card = None
+        mine = seat if seat is not None else 0
+        shown = (mine + self._look) % view.seats
+        hint = "w: next shop" if view.seats > 1 else ""
+        if shown != mine:
+            hint = "w: next shop · Esc: yours"
+        self.query_one("#fs-window", ShopWindow).show_shop(
+            view, shown, turn.name(shown), turn.acting and shown == mine,
+            selected=self._card if shown == mine else None, hint=hint,
+        )
+        rivals = [s for s in range(view.seats) if s != mine]
         for window, rival in zip(self.query(".fs-rival").results(ShopWindow), rivals,
                                  strict=True):
-            window.show_shop(view, rival, names[rival], False)
+            window.show_shop(view, rival, turn.name(rival), False)
         opponents = self.query_one(OpponentsPanel)
         opponents.display = not view.solo
-        opponents.show_opponents(view, shown, names, wide=self.size.width >= 110)
-        self.query_one(DraftPanel).show_step(view, seat, names, acting)
+        opponents.show_opponents(view, mine, turn.names, wide=self.size.width >= 110)
+        self.query_one(DraftPanel).show_step(turn, self.why_not, self._pending)
+        note = "" if turn.acting else self.status_text(turn)
+        self.query_one(ActionMenu).show_actions(turn, note=note, card=self._card,
+                                                pending=self._pending)
         self.refresh_bindings()
-        menu = self.query_one(ActionMenu)
-        if acting and seat is not None:
-            menu.show_actions(self.table.state.legal_actions(seat), view, seat)
+
+    def _redraw(self) -> None:
+        """Redraw after a change on screen only (selection, confirmation, shop looked at)."""
+        self.show(self.turn)
+
+    def _tell(self, message: str) -> None:
+        """One toast at a time: a new one replaces the last instead of piling up."""
+        self.app.clear_notifications()
+        self.notify(message, severity="warning")
+
+    # -- intents ------------------------------------------------------------------------------
+    def play(self, action: Action) -> None:
+        """Play a step, or in hot-seat first ask to confirm a step that passes the keyboard."""
+        if self.needs_curtain and isinstance(action, ENDING_ACTIONS) and action != self._pending:
+            self._pending = action
+            self._redraw()
+            return
+        self._pending = None
+        self.app.clear_notifications()
+        self.submit(action)
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        message.stop()
+        action = message.action
+        if isinstance(action, Action):
+            self.play(action)
+
+    def step_back(self) -> bool:
+        """Esc undoes what was set up on screen, innermost first: a confirmation, the
+        selected card, the shop looked at. At the top level Esc leaves to the menu."""
+        if self._pending is not None:
+            self._pending = None
+        elif self._card is not None:
+            self._card = None
+        elif self._look:
+            self._look = 0
         else:
-            menu.show_actions([], None, None, note=self.status_text(turn))
+            return False
+        self._redraw()
+        return True
 
     # -- keys ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer (and show in the footer) only the keys of the current step."""
-        phases = {"pick": "pick", "step": None, "filler": "filler"}
-        if action not in phases:
+        """Show (and run) only the keys that work now; a key of the step at hand that the rules
+        refuse just now is shown dimmed (its reason is on screen), every other key hidden."""
+        if action not in ("pick", "step", "filler", "card", "look"):
             return True
-        state = self.table.state
-        assert isinstance(state, FlowerShopState)
-        if action == "step":
-            name = str(parameters[0])
-            if name == "swap":
-                last = state.step == 7 if state.phase == "pick" else state.under == 0
-                wanted = state.phase if last else ""
-            else:
-                wanted = {"keep": "flip", "discard": "flip", "done": "use"}[name]
-        else:
-            wanted = phases[action]
-        return self.acting and state.phase == wanted
-    def _legal(self) -> list[Action]:
-        if not self.acting or self.viewer is None:
-            return []
-        return self.table.state.legal_actions(self.viewer)
+        turn = self.turn
+        view = turn.view
+        if action == "look":
+            return view.seats > 1
+        if not self.acting:
+            return False
+        if action == "pick":
+            if any(isinstance(a, Pick) for a in turn.legal):
+                return True
+            return None if view.phase == "pick" else False
+        if action == "filler":
+            return turn.may(ChooseFiller(str(parameters[0])))
+        if action == "card":
+            return bool(self._selectable(turn))
+        step, phase = STEP_KEYS[str(parameters[0])]
+        if turn.may(step):
+            return True
+        if view.phase != phase:
+            return False
+        if isinstance(step, Swap):
+            return None if view.step == 7 and not view.solo else False
+        if isinstance(step, Discard):
+            return None if view.under > 0 else False
+        if isinstance(step, Draw):
+            return None if view.under == 0 else False
+        return None
 
-    def _play_first(self, wanted: Callable[[Action], bool], missing: str) -> None:
-        for action in self._legal():
-            if wanted(action):
-                self.submit(action)
-                return
-        self.notify(missing, severity="warning")
+    @staticmethod
+    def _selectable(turn: Turn[FlowerShopView]) -> list[str]:
+        """The viewer's cards that some legal action acts on, in screen order."""
+        if turn.seat is None:
+            return []
+        cards = my_cards(turn.view.shops[turn.seat])
+        return [c for c in cards if any(involves(a, c) for a in turn.legal)]
 
     def action_pick(self, index: int) -> None:
-        view = self.table.state.view(self.viewer)
-        assert isinstance(view, FlowerShopView)
-        if index >= len(view.hand):
-            self.notify(f"There is no card {index + 1} in the hand.", severity="warning")
+        hand = self.turn.view.hand
+        if index >= len(hand):
+            self._tell(f"There is no card {index + 1}: your hand holds {len(hand)}.")
             return
-        card = view.hand[index]
-        self._play_first(lambda a: a == Pick(card), "You cannot pick now.")
+        self.play(Pick(hand[index]))
 
     def action_step(self, name: str) -> None:
-        kinds = {"keep": (Keep,), "discard": (Discard,), "swap": (Swap, Draw), "done": (Done,)}
-        self._play_first(lambda a: isinstance(a, kinds[name]), f"'{name}' is not possible now.")
+        self.play(STEP_KEYS[name][0])
 
     def action_filler(self, letter: str) -> None:
-        self._play_first(lambda a: a == ChooseFiller(letter), "The filler is chosen at the end.")
+        self.play(ChooseFiller(letter))
+
+    def action_card(self) -> None:
+        """Select the next of your cards that something may be done with."""
+        cards = self._selectable(self.turn)
+        if not cards:
+            return
+        at = cards.index(self._card) + 1 if self._card in cards else 0
+        self._card = cards[at % len(cards)]
+        self._pending = None
+        self._look = 0
+        self._redraw()
+        self.query_one(ActionMenu).focus()
+
+    def action_look(self) -> None:
+        """Show the next shop in full in the big window (Esc: back to yours)."""
+        self._look = (self._look + 1) % self.turn.view.seats
+        self._redraw()
 
 
 SCREEN = FlowerShopScreen
 
 
-def _advance(table: Table, stop: Callable[[FlowerShopState], bool], limit: int = 3000) -> None:
-    """Let the greedy bot play every seat until ``stop(state)`` holds."""
+def _advance(table: Table, stop: Callable[[FlowerShopView], bool], limit: int = 3000) -> None:
+    """Let each seat play as the table's default bot would (on its determinized copy) until
+    ``stop`` holds for the public view."""
     for _ in range(limit):
-        state = table.state
-        assert isinstance(state, FlowerShopState)
-        if state.is_over() or stop(state):
+        turn = table.turn(None)
+        if turn.over or stop(turn.view):
             return
-        seat = state.to_act()[0]
-        table.play(seat, greedy_action(state, seat))
+        seat = turn.to_act[0]
+        table.play(seat, table.think_job(seat)())
 
 
 def demo_tables() -> dict[str, Table]:
@@ -172,10 +284,10 @@ def demo_tables() -> dict[str, Table]:
     seats = [SeatSpec("Ana"), SeatSpec("Ben", "bot:easy"), SeatSpec("Cleo", "bot:easy")]
     window = Table.new(GAME, seats, seed=31)
     # Round 3, Ana using a revealed card, with a well-stocked window.
-    _advance(window, lambda s: s.round == 3 and s.step >= 3 and s.phase == "use"
-             and s.shops[0].using is not None)
+    _advance(window, lambda v: v.round == 3 and v.step >= 3 and v.phase == "use"
+             and v.shops[0].using is not None)
     draft = Table.new(GAME, seats[:2], seed=7)
-    _advance(draft, lambda s: s.round == 2 and s.step == 3 and s.phase == "pick")
+    _advance(draft, lambda v: v.round == 2 and v.step == 3 and v.phase == "pick")
     solo = Table.new(GAME, [SeatSpec("Ana")], seed=random.Random(5).randrange(10**6))
-    _advance(solo, lambda s: s.round == 2 and s.step == 4 and s.phase == "flip" and s.under > 0)
+    _advance(solo, lambda v: v.round == 2 and v.step == 4 and v.phase == "flip" and v.under > 0)
     return {"flowershop-window": window, "flowershop-draft": draft, "flowershop-solo": solo}

@@ -1,15 +1,17 @@
 """The Little Flower Shop widgets: the shop window, opponents, the draft / reveal / solo panel and
 the "what may I do now" menu.
 
-Every widget renders a :class:`~tulipgames.games.flowershop.rules.FlowerShopView` (plus, for the
-menu, the acting seat's legal actions) and decides no rule. Cards are always written with their
+Every widget renders from a :class:`~tulipgames.table.Turn` of a
+:class:`~tulipgames.games.flowershop.rules.FlowerShopView` (the view, the legal actions, the names)
+and decides no rule: prices, whether the step may end and why not, filler counts and the solo
+ladder come in the view. Cards are always written with their
 letters (``T2·H`` a tulip card with 2 flowers and hypericum, ``S×3`` a vase for 3 sunflowers,
 ``*×1`` any flower); colour only repeats what the letters say.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.widgets import OptionList, Static
@@ -19,13 +21,9 @@ from tulipgames.engine.core import Action
 from tulipgames.games.flowershop.data import (
     BASKET_HOOKS,
     CARDS,
-    FILLER_LEVEL_SHIFT,
-    FILLERS,
-    SOLO_LEVELS,
     SPOTS,
     STORAGE_MAX,
     SWAP_COST,
-    VASE_ALONE_PAY,
 )
 from tulipgames.games.flowershop.rules import (
     STORAGE,
@@ -44,12 +42,14 @@ from tulipgames.games.flowershop.rules import (
     Store,
     Swap,
     Trash,
-    filler_choices,
-    flower_price,
     kind,
-    solo_level,
 )
+from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
+
+FlowerTurn = Turn[FlowerShopView]
+#: Asks the rules why the seat at the keyboard may not play a step now (None: it may).
+WhyNot = Callable[[Action], "str | None"]
 
 TYPE_STYLE = {"R": "red", "T": "magenta", "S": "yellow", "I": "medium_purple1", "*": "bold"}
 KIND_STYLE = {"basket": "green", "salary": "bright_green", "order": "cyan"}
@@ -72,6 +72,30 @@ def card_text(card: str, with_id: bool = True) -> Text:
 
 def plain(card: str) -> str:
     return card_text(card).plain
+
+
+def name_cell(name: str, width: int) -> Text:
+    """A player's name as plain text (never markup), cut and padded to ``width`` cells."""
+    text = Text(name, style="bold", no_wrap=True)
+    text.truncate(width, overflow="ellipsis", pad=True)
+    return text
+
+
+def involves(action: Action, card: str) -> bool:
+    """Whether an action acts on ``card`` (its card, or a sale's order or goods)."""
+    if isinstance(action, Sell):
+        return card == action.order or card in action.goods
+    return getattr(action, "card", None) == card
+
+
+def my_cards(shop: ShopView) -> list[str]:
+    """The seat's own cards a player may select, in screen order: the card being used,
+    storage, then the window spot by spot (vase, then its flower)."""
+    cards = [shop.using] if shop.using else []
+    cards += list(shop.storage)
+    for vase, flower in shop.spots:
+        cards += [c for c in (vase, flower) if c]
+    return cards
 
 
 def score_line(categories: Sequence[str], rows: Sequence[int]) -> Text:
@@ -103,11 +127,17 @@ class ShopWindow(Static):
     ShopWindow.-wide { width: 62; }
     """
 
-    def show_shop(self, view: FlowerShopView, seat: int, name: str, acting: bool) -> None:
+    def show_shop(
+        self, view: FlowerShopView, seat: int, name: str, acting: bool,
+        selected: str | None = None, hint: str = "",
+    ) -> None:
+        """Draw ``seat``'s shop; ``selected`` (a card of it) is highlighted; ``hint`` goes in
+        the bottom border (the key to look at the next shop)."""
         shop = view.shops[seat]
         wide = self.has_class("-wide")
         self.set_class(acting, "-acting")
-        self.border_title = f"{name}'s shop ({shop.colour})"
+        self.border_title = Text(f"{name}'s shop ({shop.colour})")
+        self.border_subtitle = hint
         trash = len(shop.trash)
         lines = [
             Text.assemble(
@@ -115,13 +145,21 @@ class ShopWindow(Static):
                 ("Trash ", "dim"), (f"{trash}", "bold"), f" (-{trash // 2} FP)",
             ),
             self._hooks(shop),
-            self._shelf("Hanging", shop, [6, 7], wide),
+            self._shelf("Hanging", shop, [6, 7], wide, selected),
         ]
         for row in ((0, 1), (2, 3), (4, 5)):
-            lines.append(self._shelf("Lower" if row[0] == 0 else "", shop, list(row), wide))
-        lines.extend(self._storage(shop))
+            lines.append(self._shelf("Lower" if row[0] == 0 else "", shop, list(row), wide,
+                                     selected))
+        if shop.using:
+            using = Text.assemble(("Using ", "dim"), card_text(shop.using))
+            if shop.using == selected:
+                using.stylize("reverse", 6)
+            lines.append(using)
+        lines.extend(self._storage(shop, selected))
         lines.append(Text.assemble(("Now ", "dim"), score_line(view.categories,
                                                                 view.preview[seat])))
+        # an explicit height: a terminal did not always grow an auto height when a line came
+        self.styles.height = len(lines) + 2
         self.update(Text("\n").join(lines))
 
     @staticmethod
@@ -138,18 +176,20 @@ class ShopWindow(Static):
         return text
 
     @staticmethod
-    def _shelf(label: str, shop: ShopView, spots: list[int], wide: bool) -> Text:
+    def _shelf(
+        label: str, shop: ShopView, spots: list[int], wide: bool, selected: str | None
+    ) -> Text:
         text = Text()
         if wide:
             text.append(f"{label:<8}", style="dim")
         for n, index in enumerate(spots):
             if n:
                 text.append("  " if wide else " ")
-            text.append_text(spot_cell(shop, index, wide))
+            text.append_text(spot_cell(shop, index, wide, selected))
         return text
 
     @staticmethod
-    def _storage(shop: ShopView) -> list[Text]:
+    def _storage(shop: ShopView, selected: str | None) -> list[Text]:
         cards = list(shop.storage)
         count = len(cards)
         head = Text.assemble(("Storage ", "dim"), f"{count}/{STORAGE_MAX}")
@@ -158,6 +198,8 @@ class ShopWindow(Static):
             cell = Text(f"{index + 1} ")
             if index < count:
                 cell.append_text(card_text(cards[index]))
+                if cards[index] == selected:
+                    cell.stylize("reverse", 2)
             else:
                 cell.append("(empty)", style="dim")
             if index >= STORAGE_MAX:
@@ -176,8 +218,9 @@ class ShopWindow(Static):
         return lines
 
 
-def spot_cell(shop: ShopView, index: int, wide: bool) -> Text:
-    """``L4 VA05 R×2 3p R2·B`` (filled), ``... empty`` or ``L6 (free spot)``."""
+def spot_cell(shop: ShopView, index: int, wide: bool, selected: str | None = None) -> Text:
+    """``L4 VA05 R×2 3p R2·B`` (filled), ``... empty`` or ``L6 (free spot)``; the selected
+    vase or flower is drawn in reverse."""
     vase, flower = shop.spots[index]
     text = Text(f"{SPOTS[index]} ", style="bold")
     width = 25 if wide else 20
@@ -185,16 +228,46 @@ def spot_cell(shop: ShopView, index: int, wide: bool) -> Text:
         text.append("(free spot)", style="dim")
         text.truncate(width, pad=True)
         return text
+    start = len(text)
     text.append(f"{vase} ", style="dim")
     info = CARDS[vase]
     text.append(f"{info.flower}×{info.count}", style=TYPE_STYLE.get(info.flower, ""))
     text.append(f" {info.petals}p ")
+    if vase == selected:
+        text.stylize("reverse", start, len(text) - 1)
     if flower is None:
         text.append("empty", style="dim italic")
     else:
+        start = len(text)
         text.append_text(card_text(flower, with_id=wide))
+        if flower == selected:
+            text.stylize("reverse", start)
     text.truncate(width, pad=True)
     return text
+
+
+def final_windows(view: FlowerShopView, names: Sequence[str]) -> list[Text]:
+    """The results' context, one line per seat: the final window (each filled vase as
+    ``T×2:T2·H``), the hung baskets, money and trash, after cleanup (E1).
+
+    For a results screen: ``final_windows(table.turn(None).view, names)``; a full window per
+    seat is :meth:`ShopWindow.show_shop` on the same view.
+    """
+    lines = []
+    for shop in view.shops:
+        line = name_cell(names[shop.seat], 10)
+        line.append(f" {sum(view.preview[shop.seat])} FP ", style="bold")
+        filled = [(v, f) for v, f in shop.spots if v is not None and f is not None]
+        for vase, flower in filled:
+            line.append(f"{CARDS[vase].flower}×{CARDS[vase].count}:", style="dim")
+            line.append_text(card_text(flower, with_id=False))
+            line.append(" ")
+        petals = sum(CARDS[v].petals for v, _f in filled)
+        line.append(f"({len(filled)} vases, {petals}p) ", style="dim")
+        fp = sum(CARDS[b].fp for b in shop.hooks)
+        line.append(f"baskets {len(shop.hooks)} ({fp}FP) ${shop.money} trash {len(shop.trash)}")
+        lines.append(line)
+    return lines
 
 
 class OpponentsPanel(Static):
@@ -207,29 +280,34 @@ class OpponentsPanel(Static):
     def show_opponents(
         self, view: FlowerShopView, viewer: int, names: Sequence[str], wide: bool = False
     ) -> None:
-        lines = []
-        for shop in view.shops:
-            if shop.seat == viewer:
-                continue
-            filled = sum(1 for _v, f in shop.spots if f is not None)
-            vases = sum(1 for v, _f in shop.spots if v is not None)
-            fp = sum(CARDS[b].fp for b in shop.hooks)
-            state = ""
-            if view.phase == "pick":
-                state = "picked" if shop.picked else "choosing"
-            elif view.phase == "use":
-                state = "done" if shop.done else "using"
-            line = Text(no_wrap=True, overflow="ellipsis")
-            line.append(f"{names[shop.seat][:8]:<8} ", style="bold")
-            line.append(f"filled {filled}/{vases}  baskets {len(shop.hooks)} {fp}FP  "
-                        f"storage {len(shop.storage)}  trash {len(shop.trash)}  ${shop.money}  ")
-            if view.phase == "pick":
-                line.append(f"hand {shop.hand_size}  ")
-            line.append(state, style="italic")
-            if wide:
-                line.append(f"  now {sum(view.preview[shop.seat])} FP", style="dim")
-            lines.append(line)
+        lines = [opponent_line(view, shop, names[shop.seat], wide)
+                 for shop in view.shops if shop.seat != viewer]
         self.update(Text("\n").join(lines))
+
+
+def opponent_line(view: FlowerShopView, shop: ShopView, name: str, wide: bool = False) -> Text:
+    """A rival's essentials on one line (spec 9): vases filled, baskets, storage, trash, money,
+    hand size and where it is in the step. 78 cells hold the longest realistic line (8/8,
+    3 baskets 12FP, 5 stored, trash 12, $99, hand 7, picking)."""
+    filled = sum(1 for _v, f in shop.spots if f is not None)
+    vases = sum(1 for v, _f in shop.spots if v is not None)
+    fp = sum(CARDS[b].fp for b in shop.hooks)
+    state = ""
+    if view.phase == "pick":
+        state = "picked" if shop.picked else "picking"
+    elif view.phase == "use":
+        state = "done" if shop.done else "using"
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append_text(name_cell(name, 8))
+    baskets = f"{len(shop.hooks)} basket" + ("" if len(shop.hooks) == 1 else "s")
+    line.append(f" {filled}/{vases} filled  {baskets} {fp}FP  "
+                f"stored {len(shop.storage)}  trash {len(shop.trash)}  ${shop.money}  ")
+    if view.phase == "pick":
+        line.append(f"hand {shop.hand_size}  ")
+    line.append(state, style="italic")
+    if wide:
+        line.append(f"  now {sum(view.preview[shop.seat])} FP", style="dim")
+    return line
 
 
 class DraftPanel(Static):
@@ -239,31 +317,38 @@ class DraftPanel(Static):
     DraftPanel { height: auto; border: round $primary-darken-2; padding: 0 1; }
     """
 
-    def show_step(
-        self, view: FlowerShopView, viewer: int | None, names: Sequence[str], acting: bool
-    ) -> None:
+    def show_step(self, turn: FlowerTurn, why_not: WhyNot, pending: Action | None = None) -> None:
+        """Draw the step; ``pending`` is a step waiting for its confirmation (hot-seat)."""
+        view, viewer, names = turn.view, turn.seat, turn.names
         if view.solo:
             self.border_title = f"Solo · round {view.round} · pile {view.step}"
-            lines = self._solo(view, full=self.size.width >= 60)
+            lines = self._solo(turn, why_not, full=self.size.width >= 60)
         elif view.phase == "pick":
             self.border_title = f"Round {view.round} · pick {view.step} of 7"
-            lines = self._draft(view, viewer, names)
+            lines = self._draft(turn, why_not)
         elif view.phase == "use":
             self.border_title = f"Revealed · round {view.round} · pick {view.step}"
             lines = self._reveal(view, names)
         else:
             self.border_title = "Game over" if view.phase == "over" else "Filler"
-            lines = self._end(view, viewer, names)
+            lines = self._end(view, names)
+        if pending is not None:
+            lines.append(Text.assemble(
+                ("Confirm ", "bold reverse"), (action_label(pending, view, viewer or 0).plain,
+                                               "bold"),
+                ": again or Enter · Esc: back",
+            ))
         self.update(Text("\n").join(lines))
 
     @staticmethod
-    def _draft(view: FlowerShopView, viewer: int | None, names: Sequence[str]) -> list[Text]:
+    def _draft(turn: FlowerTurn, why_not: WhyNot) -> list[Text]:
+        view, viewer, names = turn.view, turn.seat, turn.names
         arrow = "→ left" if view.pass_offset > 0 else "← right"
         lines = []
         if viewer is not None:
             target = (viewer + view.pass_offset) % view.seats
             if view.step < 7:
-                lines.append(Text(f"Hand passes {arrow} to {names[target]}"))
+                lines.append(Text.assemble(f"Hand passes {arrow} to ", Text(names[target])))
             else:
                 lines.append(Text("Last card: nothing passes"))
         if view.my_pick is not None:
@@ -281,12 +366,8 @@ class DraftPanel(Static):
                 line.append_text(card_text(card))
             lines.append(line)
         if view.step == 7 and view.my_pick is None and viewer is not None:
-            money = view.shops[viewer].money
-            offer = Text(f"s: swap for a random card, ${SWAP_COST}")
-            if money < SWAP_COST:
-                offer.append(f" (you have ${money})")
-                offer.stylize("dim")
-            lines.append(offer)
+            lines.append(offer("s", f"swap for a random card, ${SWAP_COST}", Swap(), turn,
+                               why_not))
         if viewer is None:
             lines.append(Text("Hands are hidden.", style="dim"))
         return lines
@@ -295,7 +376,8 @@ class DraftPanel(Static):
     def _reveal(view: FlowerShopView, names: Sequence[str]) -> list[Text]:
         lines = []
         for seat, (card, swapped) in enumerate(view.reveal):
-            line = Text(f"{names[seat][:10]:<10} ", style="bold")
+            line = name_cell(names[seat], 10)
+            line.append(" ")
             if card is not None:
                 line.append_text(card_text(card))
             if swapped:
@@ -306,7 +388,8 @@ class DraftPanel(Static):
         return lines
 
     @staticmethod
-    def _solo(view: FlowerShopView, full: bool) -> list[Text]:
+    def _solo(turn: FlowerTurn, why_not: WhyNot, full: bool) -> list[Text]:
+        view = turn.view
         piles = Text()
         for index, size in enumerate(view.piles):
             current = index == view.step - 1 and view.phase in ("flip", "use")
@@ -323,8 +406,8 @@ class DraftPanel(Static):
                 lines.extend([line, Text("k keep · x discard")])
             else:
                 line.append(" · last card")
-                allowed = "" if view.draw_allowed else " (deck reserve: not now)"
-                lines.extend([line, Text(f"k keep · s draw ${SWAP_COST}{allowed}")])
+                lines.extend([line, Text("k keep · ").append_text(
+                    offer("s", f"draw ${SWAP_COST}", Draw(), turn, why_not))])
         elif view.phase == "use" and view.shops[0].using:
             lines.append(Text.assemble("Kept ", card_text(view.shops[0].using), ": use it"))
         if view.solo_discards:
@@ -334,37 +417,50 @@ class DraftPanel(Static):
                 recent.append(" ")
             lines.append(recent)
         total = sum(view.preview[0])
-        level = solo_level(total, view.filler_scoring)
-        shift = FILLER_LEVEL_SHIFT if view.filler_scoring else 0
-        ladder = [(name, None if t is None else t + shift) for t, name in reversed(SOLO_LEVELS)]
         if full:
             text = Text("Levels ")
-            for name, threshold in ladder:
-                mark = f"{name} <{ladder[1][1]}" if threshold is None else f"{name} {threshold}"
-                text.append(mark, style="bold reverse" if name == level else "dim")
+            for name, threshold in view.ladder:
+                low = view.ladder[1][1]
+                mark = f"{name} <{low}" if threshold is None else f"{name} {threshold}"
+                text.append(mark, style="bold reverse" if name == view.level else "dim")
                 text.append(" ")
             lines.append(text)
-        now = Text.assemble("Now ", (f"{total} FP", "bold"), ": ", (level, "bold reverse"))
-        above = [(name, t) for name, t in ladder if t is not None and t > total]
-        if above:
-            now.append(f" · {above[0][0]} at {above[0][1]}")
+        now = Text.assemble("Now ", (f"{total} FP", "bold"), ": ", (view.level, "bold reverse"))
+        if view.next_level is not None:
+            now.append(f" · {view.next_level[0]} at {view.next_level[1]}")
         lines.append(now)
         if view.phase == "over":
-            lines.append(Text(f"Final score {total} FP: level {level}", style="bold"))
+            lines.append(Text(f"Final score {total} FP: level {view.level}", style="bold"))
         return lines
 
-    @staticmethod
-    def _end(view: FlowerShopView, viewer: int | None, names: Sequence[str]) -> list[Text]:
+    def _end(self, view: FlowerShopView, names: Sequence[str]) -> list[Text]:
+        """Each seat's score if it ended now: row by row where it fits on one line, else the
+        total only (each window's ``Now`` line has the rows). The filler keys are in the
+        menu and the footer."""
+        room = self.size.width - 4
         lines = []
         for shop in view.shops:
-            line = Text(f"{names[shop.seat][:10]:<10} ", style="bold")
-            line.append_text(score_line(view.categories, view.preview[shop.seat]))
+            line = name_cell(names[shop.seat], 10)
+            line.append(" ")
+            rows = score_line(view.categories, view.preview[shop.seat])
+            if line.cell_len + rows.cell_len > room:
+                rows = Text(f"{sum(view.preview[shop.seat])} FP", style="bold")
+            line.append_text(rows)
             lines.append(line)
-        if view.phase == "filler" and viewer is not None:
-            counts = filler_choices(view.shops[viewer])
-            lines.append(Text("Score one filler: " + ", ".join(
-                f"{k.lower()} {FILLER_SHORT[k]} +{counts[k]}" for k in FILLERS)))
         return lines
+
+
+def offer(key: str, what: str, action: Action, turn: FlowerTurn, why_not: WhyNot) -> Text:
+    """A step offered on a key, or dimmed with the rules' reason when it is not possible."""
+    text = Text()
+    text.append(key, style="bold")
+    text.append(f" {what}")
+    if not turn.may(action):
+        reason = why_not(action)
+        if reason:
+            text.append(f" (not now: {reason})")
+        text.stylize("dim")
+    return text
 
 
 GROUPS = ("Step", "Place", "Store", "Sell", "Buy basket", "Reorganize", "Trash")
@@ -402,15 +498,17 @@ def action_label(action: Action, view: FlowerShopView, seat: int) -> Text:
         if view.flipped:
             text.append_text(card_text(view.flipped))
     elif isinstance(action, Discard):
-        text.append(f"x Discard it ({view.under} under it)")
+        text.append("x Discard ")
+        if view.flipped:
+            text.append_text(card_text(view.flipped, with_id=False))
+        text.append(f" ({view.under} under it)")
     elif isinstance(action, Draw):
         text.append(f"s Draw a random card instead: ${SWAP_COST}")
     elif isinstance(action, Done):
         text.append("d Done", style="bold")
     elif isinstance(action, ChooseFiller):
-        counts = filler_choices(shop)
         text.append(f"{action.filler.lower()} Score {FILLER_SHORT[action.filler]} "
-                    f"({action.filler}): +{counts[action.filler]}")
+                    f"({action.filler}): +{shop.filler_count(action.filler)}")
     elif isinstance(action, Place):
         index = SPOTS.index(action.spot)
         text.append("Place ")
@@ -425,9 +523,8 @@ def action_label(action: Action, view: FlowerShopView, seat: int) -> Text:
         text.append_text(card_text(action.card))
         text.append(f" ({len(shop.storage) + 1}/{STORAGE_MAX})")
     elif isinstance(action, Sell):
-        flowers = [c for c in action.goods if kind(c) == "flower"]
-        price = flower_price(flowers[0]) if flowers else VASE_ALONE_PAY
-        text.append(f"+${price} ", style="bold")
+        price = view.price(action)
+        text.append(f"+${price} " if price is not None else "", style="bold")
         text.append("Sell ")
         if len(action.goods) == 1:
             text.append_text(card_text(action.goods[0]))
@@ -471,21 +568,10 @@ def move_order(action: Action, view: FlowerShopView, seat: int) -> int:
     return 2 if view.shops[seat].spots[index][0] is None else 3
 
 
-def done_blocker(view: FlowerShopView, seat: int) -> str:
-    """Why ``done`` is not offered in a use step (empty when it is, or in other steps)."""
-    shop = view.shops[seat]
-    if view.phase != "use" or shop.done:
-        return ""
-    if shop.using is not None:
-        return f"use {shop.using} first"
-    if len(shop.storage) > STORAGE_MAX:
-        return f"storage holds {len(shop.storage)}: get down to {STORAGE_MAX}"
-    return ""
-
-
 class ActionMenu(OptionList):
     """What may be done now: the acting seat's legal actions grouped as Step, Place, Store,
-    Sell, Buy basket, Reorganize and Trash. Arrows move, Enter plays the highlighted action.
+    Sell, Buy basket, Reorganize and Trash (or only those on a selected card). Arrows move,
+    Enter plays the highlighted action.
     """
 
     DEFAULT_CSS = """
@@ -499,25 +585,40 @@ class ActionMenu(OptionList):
         self._key: object = None
 
     def show_actions(
-        self, actions: Sequence[Action], view: FlowerShopView | None, seat: int | None,
-        note: str = "",
+        self, turn: FlowerTurn, note: str = "", card: str | None = None,
+        pending: Action | None = None,
     ) -> None:
-        key = (tuple(str(a) for a in actions), note, view.shops if view else None)
+        """List ``turn``'s legal actions (rebuilt for every new turn: a label never outlives
+        the position it describes); with ``card``, only the actions on that card; a
+        ``pending`` step waiting for confirmation comes first, highlighted."""
+        key = (turn.version, turn.seat, turn.acting, note, card, pending)
         if key == self._key:
             return
         self._key = key
-        self.border_title = "What may I do now" if actions else ""
+        view, seat = turn.view, turn.seat
+        actions = list(turn.legal) if turn.acting and seat is not None else []
+        if card is not None:
+            actions = [a for a in actions if involves(a, card)]
+        if card is not None:
+            self.border_title = Text.assemble(plain(card), " · Esc: all actions")
+        else:
+            self.border_title = "What may I do now" if actions else ""
         self.clear_options()
         self._actions = []
         options: list[Option] = []
         if note:
             options.append(Option(Text(note, style="italic"), disabled=True))
             self._actions.append(None)
-        if view is not None and seat is not None:
-            blocker = done_blocker(view, seat)
-            if blocker:
-                options.append(Option(Text(f"d Done: not yet, {blocker}", style="dim"),
-                                      disabled=True))
+        if seat is not None and actions:
+            if pending is not None:
+                options.append(Option(Text.assemble(("✓ Confirm: ", "bold"),
+                                                    action_label(pending, view, seat))))
+                self._actions.append(pending)
+            if view.end_blocker and card is None:
+                # one line: the status line above says the same at full length
+                blocker = Text(f"Not yet: {view.end_blocker}", style="dim")
+                blocker.truncate(max(12, self.size.width - 4), overflow="ellipsis")
+                options.append(Option(blocker, disabled=True))
                 self._actions.append(None)
             by_group: dict[str, list[Action]] = {group: [] for group in GROUPS}
             for action in actions:
@@ -530,8 +631,9 @@ class ActionMenu(OptionList):
                     self._actions.append(None)
                 listed = by_group[group]
                 if view.phase == "filler":  # the largest filler comes first, preselected
-                    counts = filler_choices(view.shops[seat])
-                    listed = sorted(listed, key=lambda a: -counts[getattr(a, "filler", "B")])
+                    shop = view.shops[seat]
+                    listed = sorted(listed,
+                                    key=lambda a: -shop.filler_count(getattr(a, "filler", "B")))
                 if group == "Reorganize":
                     listed = sorted(listed, key=lambda a: move_order(a, view, seat))
                 for action in listed:

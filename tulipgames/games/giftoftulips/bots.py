@@ -213,7 +213,7 @@ class NormalBot:
     ) -> list[tuple[float, Action]]:
         """Keep the card whose bouquet place (and the other's secret place) looks better."""
         position = Position.of(state)
-        scored = []
+        scored: list[tuple[float, Action]] = []
         for action in legal:
             assert isinstance(action, ChooseBouquet)
             deal = list(state.deals[seat])
@@ -291,6 +291,7 @@ class HardBot(SearchBot):
             luck = self.rng.getrandbits(64)
             for index, action in enumerate(shortlist):
                 twin = world.clone()
+                assert isinstance(twin, GiftState)
                 twin.rng = random.Random(luck)
                 twin._apply(seat, action)
                 sums[index] += playout_margin(twin, seat, random.Random(luck + 1))

@@ -25,6 +25,8 @@ from tulipgames.engine.core import (
     Option,
     Result,
     State,
+    UnreadableAction,
+    as_int,
     seat_ref,
 )
 from tulipgames.games.giftoftulips import INFO
@@ -200,6 +202,18 @@ class ChooseBouquet(Action):
     def __str__(self) -> str:
         return f"bouquet {card_text(self.variety, self.value)}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> ChooseBouquet | None:
+        if words[0] != "bouquet":
+            return None
+        shape = "bouquet takes a card such as V4 (V, B, P or O and a value 2-4)"
+        if len(words) != 2 or len(words[1]) != 2:
+            raise UnreadableAction(shape)
+        variety = LETTER_TO_VARIETY.get(words[1][0].upper())
+        if variety is None or not words[1][1].isdigit() or int(words[1][1]) not in VALUES:
+            raise UnreadableAction(f"{words[1].upper()} is no card: {shape}")
+        return cls(variety, int(words[1][1]))
+
 
 @dataclass(frozen=True)
 class Keep(Action):
@@ -207,6 +221,10 @@ class Keep(Action):
 
     def __str__(self) -> str:
         return "keep"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Keep | None:
+        return cls() if words == ["keep"] else None
 
 
 @dataclass(frozen=True)
@@ -218,6 +236,14 @@ class Give(Action):
     def __str__(self) -> str:
         return f"give {self.target}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Give | None:
+        if words[0] != "give":
+            return None
+        if len(words) != 2:
+            raise UnreadableAction("give takes one seat number, e.g. give 2")
+        return cls(as_int(words[1], "the seat to give to"))
+
 
 @dataclass(frozen=True)
 class AddFaceUp(Action):
@@ -226,6 +252,10 @@ class AddFaceUp(Action):
     def __str__(self) -> str:
         return "add faceup"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> AddFaceUp | None:
+        return cls() if words == ["add", "faceup"] else None
+
 
 @dataclass(frozen=True)
 class AddSecret(Action):
@@ -233,6 +263,14 @@ class AddSecret(Action):
 
     def __str__(self) -> str:
         return "add secret"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> AddSecret | None:
+        if words[0] != "add":
+            return None
+        if words != ["add", "secret"]:
+            raise UnreadableAction("add takes faceup or secret: add faceup, add secret")
+        return cls()
 
 
 def family(action: Action) -> str:
@@ -253,12 +291,36 @@ class Festival:
     ranking: tuple[str, ...]
     totals: tuple[int, ...]
     values: tuple[tuple[int, ...], ...]
+    #: Per seat, the majority points of places 1-3 if the game ended with this festival.
+    pays: tuple[tuple[int, ...], ...] = ()
 
     def total(self, variety: str) -> int:
         return self.totals[VARIETIES.index(variety)]
 
     def values_of(self, variety: str) -> tuple[int, ...]:
         return self.values[VARIETIES.index(variety)]
+
+
+@dataclass(frozen=True)
+class PlaceReward:
+    """What a festival place pays at this player count: the Give bonus, the Keep points and the
+    majority levels (none for 4th place, which also stands for unranked varieties)."""
+
+    give_bonus: int
+    keep: int
+    majority: tuple[int, ...]
+
+
+def place_rewards(players: int) -> tuple[PlaceReward, ...]:
+    """The rewards of places 1st to 4th for this player count (the festival cards)."""
+    return tuple(
+        PlaceReward(
+            GIVE_BONUS[place],
+            KEEP_POINTS[place],
+            tuple(MAJORITY[players][place]) if place in SCORED_PLACES else (),
+        )
+        for place in range(1, UNRANKED_PLACE + 1)
+    )
 
 
 @dataclass(frozen=True)
@@ -307,6 +369,14 @@ class GiftView:
     choices: tuple[Choice, ...]
     festival_before_reveal: Festival | None
     reveals: tuple[RevealStep, ...]
+    #: What each place pays at this player count, 1st to 4th (4th = unranked too).
+    rewards: tuple[PlaceReward, ...] = ()
+    #: ``reveal_pace`` option: "step" (a key per flipped secret card) or "auto".
+    reveal_pace: str = "step"
+    #: The final scores once the game is over (the scoring table), else ``None``.
+    final: Result | None = None
+    #: Whole turns the deck still holds after the cards in play (each turn draws two).
+    turns_left: int = 0
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -357,12 +427,7 @@ class GiftState(State):
 
     # -- copies ---------------------------------------------------------------------------
     def clone(self) -> GiftState:
-        twin = GiftState.__new__(GiftState)
-        twin.seats = self.seats
-        twin.seed = self.seed
-        twin.options = self.options
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin = self._clone_base()
         twin.pool_size = self.pool_size
         twin.removed = self.removed[:]
         twin.festival_cards = self.festival_cards[:]
@@ -510,12 +575,12 @@ class GiftState(State):
             return events
         shown = []
         for s in range(self.seats):
-            index = self.chosen_index[s]
-            assert index is not None
-            self.bouquets[s].append(self.deals[s][index])
-            self.secret.append(self.deals[s][1 - index])
+            chosen = self.chosen_index[s]
+            assert chosen is not None
+            self.bouquets[s].append(self.deals[s][chosen])
+            self.secret.append(self.deals[s][1 - chosen])
             self.secret_owner.append(s)
-            shown.append(f"{seat_ref(s)} {self.deals[s][index]}")
+            shown.append(f"{seat_ref(s)} {self.deals[s][chosen]}")
         self.deals = [() for _ in range(self.seats)]
         self.phase = PLAY
         events.append(Event("Bouquets revealed: " + ", ".join(shown), reveals=True))
@@ -600,10 +665,12 @@ class GiftState(State):
         values: dict[str, list[int]] = {v: [] for v in VARIETIES}
         for card in self.festival_cards:
             values[card.variety].append(card.value)
+        pays = majority_table(self.seats, self.ranking, self.bouquets)
         return Festival(
             tuple(self.ranking),
             tuple(self.totals[v] for v in VARIETIES),
             tuple(tuple(values[v]) for v in VARIETIES),
+            tuple(tuple(row) for row in pays),
         )
 
     def choices(self, seat: int) -> list[Choice]:
@@ -633,8 +700,8 @@ class GiftState(State):
     def view(self, seat: int | None) -> GiftView:
         setup = self.phase == SETUP
         mine = seat is not None
-        deal: tuple[Card, ...] = self.deals[seat] if mine and setup else ()
-        index = self.chosen_index[seat] if mine and setup else None
+        deal: tuple[Card, ...] = self.deals[seat] if seat is not None and setup else ()
+        index = self.chosen_index[seat] if seat is not None and setup else None
         return GiftView(
             viewer=seat,
             seats=self.seats,
@@ -660,10 +727,26 @@ class GiftState(State):
             )
             if self.phase != OVER
             else (),
-            choices=tuple(self.choices(seat)) if mine else (),
+            choices=tuple(self.choices(seat)) if seat is not None else (),
             festival_before_reveal=self.festival_before_reveal,
             reveals=tuple(self.reveals),
+            rewards=place_rewards(self.seats),
+            reveal_pace=str(self.options.get("reveal_pace", "step")),
+            final=self.result() if self.phase == OVER else None,
+            turns_left=len(self.deck) // 2,
         )
+
+    def secrets(self, seat: int) -> frozenset[str]:
+        """The cards only ``seat`` may see now (as ``V4#17``, their repr without brackets): its
+        setup deal until the bouquets are revealed, its drawn card, and the cards it put into
+        the secret festival. At the end the flipped ones are public and the rest stay unseen."""
+        if self.phase == OVER:
+            return frozenset()
+        mine = [*self.deals[seat]]
+        if self.pending is not None and self.active == seat:
+            mine.append(self.pending)
+        mine.extend(c for c, o in zip(self.secret, self.secret_owner, strict=True) if o == seat)
+        return frozenset(repr(card)[1:-1] for card in mine)
 
     def prompt(self, seat: int) -> str:
         if self.phase == SETUP:
@@ -700,6 +783,16 @@ class GiftState(State):
             tiebreak="equal scores: more cards in the bouquet wins" if tied else "",
             tiebreak_values=sizes,
             tiebreak_keys=[(size,) for size in sizes],
+            ending=self._ending() if self.phase == OVER else "",
+        )
+
+    def _ending(self) -> str:
+        """Why the game ended: the deck ran out, and how many secret cards were flipped."""
+        flipped = len(self.reveals)
+        return (
+            f"The deck ran out after {self.turns_taken[0]} turns each; "
+            f"{flipped} secret festival card{'s' if flipped != 1 else ''} "
+            f"{'were' if flipped != 1 else 'was'} flipped before the majorities were scored."
         )
 
     def _majority_categories(self) -> list[str]:
@@ -761,6 +854,8 @@ class GiftOfTulips(Game):
     info = INFO
     state_class = GiftState
     hidden_information = True
+    actions = (ChooseBouquet, Keep, Give, AddFaceUp, AddSecret)
+    notation_help = "keep, give SEAT, add faceup, add secret or bouquet V4"
     options = {
         "start_player": Option(
             "start_player",
@@ -775,31 +870,6 @@ class GiftOfTulips(Game):
             "end-game reveal: step = press a key per secret card, auto = one card per second",
         ),
     }
-
-    def __init__(self, hard_seconds: float = 1.0, hard_iterations: int | None = None) -> None:
-        """``hard_iterations`` fixes the hard bot's search budget (reproducible measurements)."""
-        self.hard_seconds = hard_seconds
-        self.hard_iterations = hard_iterations
-
-
-    def parse_action(self, text: str) -> Action:
-        words = text.strip().lower().split()
-        if words == ["keep"]:
-            return Keep()
-        if words == ["add", "faceup"]:
-            return AddFaceUp()
-        if words == ["add", "secret"]:
-            return AddSecret()
-        if len(words) == 2 and words[0] == "give" and words[1].isdigit():
-            return Give(int(words[1]))
-        if len(words) == 2 and words[0] == "bouquet" and len(words[1]) == 2:
-            variety = LETTER_TO_VARIETY.get(words[1][0].upper())
-            if variety is not None and words[1][1].isdigit() and int(words[1][1]) in VALUES:
-                return ChooseBouquet(variety, int(words[1][1]))
-        raise IllegalAction(
-            f"cannot read {text!r}: expected keep, give SEAT, add faceup, add secret or bouquet V4"
-        )
-
 
 
 GAME = GiftOfTulips()

@@ -3,7 +3,8 @@ below, and at the end the secret festival flipped one card at a time before the 
 
 Keys: ``k`` keep, ``g`` then a seat number to give, ``f`` add face up, ``s`` add secret (also
 arrows and Enter); ``1``/``2`` choose the setup bouquet card; during the reveal Space or Enter
-flips the next secret card (``reveal_pace`` "auto" flips one a second).
+flips the next secret card (``reveal_pace`` "auto" flips one a second). Esc while choosing whom
+to give to goes back to the options; otherwise it leaves for the menu.
 """
 
 from __future__ import annotations
@@ -16,14 +17,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.timer import Timer
 
-from tulipgames.engine.core import SeatSpec, render_names
-from tulipgames.games.giftoftulips.rules import (
-    GAME,
-    PLAY,
-    Festival,
-    GiftState,
-    GiftView,
-)
+from tulipgames.engine.core import SeatSpec
+from tulipgames.games.giftoftulips.rules import GAME, PLAY, Festival, GiftView
 from tulipgames.games.giftoftulips.widgets import BouquetsPanel, FestivalPanel, TurnPanel
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
@@ -38,15 +33,17 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
 
     AUTO_FOCUS = "TurnPanel"
     BINDINGS = [
-        Binding("space", "flip", "Flip secret card", show=False),
-        Binding("enter", "flip", "Flip / scores", show=False),
+        Binding("space", "flip", "Flip card"),
+        Binding("enter", "flip", "Flip card", show=False),
+        Binding("space", "scores", "Final scores", show=False),
+        Binding("enter", "scores", "Final scores"),
     ]
     DEFAULT_CSS = """
     GiftOfTulipsScreen #top { height: auto; }
-    GiftOfTulipsScreen FestivalPanel { width: 3fr; min-width: 46; max-width: 76; }
+    GiftOfTulipsScreen FestivalPanel { width: 3fr; min-width: 45; max-width: 76; }
     GiftOfTulipsScreen TurnPanel { width: 2fr; min-width: 34; }
     GiftOfTulipsScreen #board { height: auto; }
-    GiftOfTulipsScreen GameLog { height: 1fr; min-height: 3; }
+    GiftOfTulipsScreen GameLog { height: 1fr; min-height: 2; }
     """
 
     def __init__(self, table: Table, seats: frozenset[int] | None = None) -> None:
@@ -54,7 +51,7 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
         #: How many secret cards the reveal has shown (``None`` until the game is over).
         self.flipped: int | None = None
         self._auto: Timer | None = None
-        self._last_view: GiftView | None = None
+        self._humans = frozenset(table.human_seats())
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -64,21 +61,29 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
 
     # -- drawing ------------------------------------------------------------------------------
     def show(self, turn: Turn[GiftView]) -> None:
-        view, acting = turn.view, self.acting
-        self._last_view = view
+        view = turn.view
         if view.reveals and self.flipped is None:
-            self._start_reveal()
-        self._draw_view(view, acting)
-
-    def _draw_view(self, view: GiftView, acting: bool) -> None:
-        names = self.table.names
-        kinds = [seat.kind for seat in self.table.seats]
+            self._start_reveal(view)
         festival, caption, fresh = self._festival_shown(view)
-        piles = (view.secret_size + self._unflipped(view), view.deck_size, view.removed_size)
-        self.query_one(FestivalPanel).show_festival(festival, view.seats, piles, caption, fresh)
-        self.query_one(BouquetsPanel).show_bouquets(view, names, kinds, festival)
+        piles = (
+            view.secret_size + self._unflipped(view),
+            view.deck_size,
+            view.removed_size,
+            view.turns_left,
+        )
+        self.query_one(FestivalPanel).show_festival(
+            festival, view.rewards, piles, caption, fresh
+        )
+        done = self.flipped is not None and self._unflipped(view) == 0
+        self.query_one(BouquetsPanel).show_bouquets(
+            view, turn.names, self._humans, festival, final=done
+        )
         shown = view.reveals[: self.flipped or 0]
-        self.query_one(TurnPanel).show_turn(view, names, acting, [step.card for step in shown])
+        self.query_one(TurnPanel).show_turn(
+            view, turn.names, self.acting, [step.card for step in shown]
+        )
+        self._hold_back_log(view)
+        self.refresh_bindings()
 
     def _unflipped(self, view: GiftView) -> int:
         """Secret cards still face down on screen while the reveal is being shown."""
@@ -97,41 +102,68 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
         caption = f"Secret card {step.number} of {count}: {step.card} added"
         return step.festival, caption, step.card.variety
 
-    def _draw(self) -> None:
-        """The shared frame draws the log too: hold back the flips not shown yet and the
-        final scores, so the log does not spoil the reveal."""
-        super()._draw()
-        view = self._last_view
-        if view is None or self.flipped is None or self.flipped >= len(view.reveals):
+    def _hold_back_log(self, view: GiftView) -> None:
+        """The log must not spoil the reveal: hide the flips not shown yet and the final scores
+        (the last lines of the log are one per flipped card, then the scores)."""
+        if self.flipped is None:
             return
-        names = self.table.names
-        lines = [render_names(e.text_for(self.viewer), names) for e in self.table.events()]
-        hidden = len(view.reveals) - self.flipped + 1
-        self.query_one(GameLog).show_lines(lines[:-hidden])
+        lines = self.table.log_for(self.viewer)
+        hidden = self._unflipped(view)
+        self.query_one(GameLog).show_lines(lines[: -(hidden + 1)] if hidden else lines)
+
+    def status_text(self, turn: Turn[GiftView]) -> str:
+        """During the reveal the status line says what the keys do next."""
+        if not turn.over or not turn.view.reveals or turn.trouble:
+            return super().status_text(turn)
+        left = len(turn.view.reveals) - (self.flipped or 0)
+        if left:
+            return f"The deck is empty: Space flips the next secret card ({left} face down)"
+        return "Final scores: Enter for the results"
+
+    # -- keys ---------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer lists only keys that work now: undo when the rules allow taking a step
+        back (only a setup choice nobody has followed yet), the flip during the reveal."""
+        if action == "undo":
+            return self.turn.undoable > 0
+        if action in ("flip", "scores"):
+            revealing = self.flipped is not None
+            cards_left = self._unflipped(self.turn.view) > 0
+            return revealing and cards_left == (action == "flip")
+        return True
+
+    def step_back(self) -> bool:
+        """Esc while choosing whom to give to goes back to the options."""
+        return self.query_one(TurnPanel).cancel_give()
 
     # -- the reveal ---------------------------------------------------------------------------
-    def _start_reveal(self) -> None:
+    def _start_reveal(self, view: GiftView) -> None:
         self.flipped = 0
-        if self.table.record.options.get("reveal_pace") == "auto":
-            self._auto = self.set_interval(AUTO_FLIP_SECONDS, self.action_flip)
+        if view.reveal_pace == "auto":
+            self._auto = self.set_interval(AUTO_FLIP_SECONDS, self._auto_step)
+
+    def _auto_step(self) -> None:
+        if self._unflipped(self.turn.view):
+            self.action_flip()
+        else:
+            self.action_scores()
 
     def action_flip(self) -> None:
-        """Flip the next secret card; after the last one, go on to the scores."""
-        view = self._last_view
-        if view is None or self.flipped is None:
-            return
-        if self.flipped < len(view.reveals):
+        """Flip the next secret card onto the festival."""
+        if self.flipped is not None and self._unflipped(self.turn.view):
             self.flipped += 1
-            self._draw()
-            return
+            self.refresh_table()
+
+    def action_scores(self) -> None:
+        """Every secret card is shown: on to the results."""
         if self._auto is not None:
             self._auto.stop()
         super().show_results()
 
     def show_results(self) -> None:
-        """The results wait until every secret card has been flipped on screen."""
-        view = self._last_view
-        if view is not None and self.flipped is not None and self.flipped < len(view.reveals):
+        """The results wait for the reveal: every secret card flipped on screen and the final
+        table seen; then Enter (``scores``) moves on."""
+        if self.flipped is not None:
             return
         super().show_results()
 
@@ -139,22 +171,18 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
 SCREEN = GiftOfTulipsScreen
 
 
-def _play_until(table: Table, seed: int, stop: Callable[[GiftState], bool]) -> None:
-    """Let normal bots play every seat until ``stop(state)`` holds."""
+def _play_until(table: Table, seed: int, stop: Callable[[Turn[GiftView]], bool]) -> None:
+    """Let the seats' bots (normal bots for human seats) play until ``stop(turn)`` holds; now
+    and then a random legal move, so demo positions are not all bot-perfect."""
     rng = random.Random(seed)
-    bot = GAME.make_bot("normal", seed)
     for _ in range(500):
-        state = table.state
-        assert isinstance(state, GiftState)
-        if state.is_over() or stop(state):
+        if table.is_over:
             return
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        choice = (
-            bot.choose(state.determinize(seat, rng), seat)
-            if rng.random() < 0.8
-            else (rng.choice(legal))
-        )
+        seat = table.to_act()[0]
+        turn: Turn[GiftView] = table.turn(seat)
+        if stop(turn):
+            return
+        choice = table.think_job(seat)() if rng.random() < 0.8 else rng.choice(turn.legal)
         table.play(seat, choice)
 
 
@@ -164,14 +192,17 @@ def demo_tables() -> dict[str, Table]:
         SeatSpec("Ana"),
         SeatSpec("Ben", "bot:normal"),
         SeatSpec("Cleo", "bot:normal"),
-        SeatSpec("Dev", "bot:hard"),
+        SeatSpec("Dev", "bot:normal"),
     ]
     turn = Table.new(GAME, seats, seed=2024)
     _play_until(
         turn,
         2024,
-        lambda s: s.turns_taken[0] >= 3 and s.active == 0 and s.card_no == 2 and s.phase == PLAY,
+        lambda t: t.view.phase == PLAY
+        and t.view.turns_taken[0] >= 3
+        and t.seat == 0
+        and t.view.card_no == 2,
     )
     reveal = Table.new(GAME, seats, seed=77)
-    _play_until(reveal, 77, lambda s: False)
+    _play_until(reveal, 77, lambda t: False)
     return {"giftoftulips-turn": turn, "giftoftulips-reveal": reveal}

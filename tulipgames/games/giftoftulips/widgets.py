@@ -10,20 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.widget import Widget
 
 from tulipgames.engine.core import Action
-from tulipgames.games.giftoftulips.data import (
-    GIVE_BONUS,
-    KEEP_POINTS,
-    MAJORITY,
-    VARIETIES,
-    VARIETY_COLOUR,
-    VARIETY_INFO,
-)
+from tulipgames.games.giftoftulips.data import VALUES, VARIETIES, VARIETY_COLOUR, VARIETY_INFO
 from tulipgames.games.giftoftulips.rules import (
     ADD,
     GIVE,
@@ -40,102 +34,126 @@ from tulipgames.games.giftoftulips.rules import (
     GiftView,
     Give,
     Keep,
-    majority_table,
+    PlaceReward,
 )
 from tulipgames.tui.screens.messages import ActionChosen
 
 PLACES = ("1st", "2nd", "3rd", "4th")
+#: Longest player name shown in the bouquets table, in terminal cells.
+NAME_CELLS = 10
 
 
-def variety_tag(variety: str) -> Text:
+def variety_tag(variety: str, gap: str = " ") -> Text:
     """Glyph and letter in the variety's colour, e.g. ``◆ V``."""
     _, letter, glyph = VARIETY_INFO[variety]
-    return Text(f"{glyph} {letter}", style=f"bold {VARIETY_COLOUR[variety]}")
+    return Text(f"{glyph}{gap}{letter}", style=f"bold {VARIETY_COLOUR[variety]}")
 
 
-def card_tag(card: Card) -> Text:
-    """A card as glyph, letter and value, e.g. ``◆ V4``."""
+def card_tag(card: Card, gap: str = " ") -> Text:
+    """A card as glyph, letter and value, e.g. ``◆ V4`` (``◆V4`` with ``gap=""``)."""
     _, letter, glyph = VARIETY_INFO[card.variety]
-    return Text(f"{glyph} {letter}{card.value}", style=f"bold {VARIETY_COLOUR[card.variety]}")
+    return Text(f"{glyph}{gap}{letter}{card.value}", style=f"bold {VARIETY_COLOUR[card.variety]}")
 
 
-def majority_label(players: int, place: int) -> str:
-    """The majority levels a place pays for this player count, e.g. ``15/10``; 4th pays none."""
-    if place > 3:
-        return "—"
-    return "/".join(str(p) for p in MAJORITY[players][place])
+def cells(text: str | Text, width: int, justify: str = "left", style: str = "") -> Text:
+    """``text`` cut (with an ellipsis) or padded to exactly ``width`` terminal cells; plain
+    text, never markup, so a player called ``[/]`` shows as typed."""
+    shown = text.copy() if isinstance(text, Text) else Text(text, style=style)
+    shown.truncate(width, overflow="ellipsis")
+    room = width - cell_len(shown.plain)
+    if justify == "right":
+        return Text(" " * room) + shown
+    shown.pad_right(room)
+    return shown
+
+
+def spoken_list(names: Sequence[str]) -> str:
+    """``Ana``, ``Ana and Ben``, ``Ana, Ben and Cleo``."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def majority_label(reward: PlaceReward) -> str:
+    """The majority levels a place pays, e.g. ``15/10``; 4th place pays none."""
+    return "/".join(str(p) for p in reward.majority) or "—"
+
+
+def value_counts(values: Sequence[int]) -> list[int]:
+    """How many face-up cards of each printed value (2, 3, 4) a variety has."""
+    return [sum(1 for v in values if v == value) for value in VALUES]
 
 
 class FestivalPanel(Widget):
-    """The festival ranking: four places with variety, running total and face-up values, what
-    Give, Keep and majorities pay there for this player count, then the piles."""
+    """The festival ranking: four places with variety, running total and how many face-up
+    cards of each value make it, what Give, Keep and majorities pay there for this player
+    count, then the piles. Fixed columns, so a big total never pushes anything off the row."""
 
     DEFAULT_CSS = """
     FestivalPanel { height: auto; padding: 0 1; border: round $primary-darken-2; }
     """
 
+    #: Cells of the row without the variety name: place, tag, mark, sum, counts, rewards.
+    FIXED = 41
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.festival = Festival((), (0, 0, 0, 0), ((), (), (), ()))
-        self.players = 2
-        self.piles = (0, 0, 0)
+        self.rewards: tuple[PlaceReward, ...] = ()
+        self.piles = (0, 0, 0, 0)
         self.caption = ""
         self.fresh: str | None = None
 
     def show_festival(
         self,
         festival: Festival,
-        players: int,
-        piles: tuple[int, int, int],
+        rewards: tuple[PlaceReward, ...],
+        piles: tuple[int, int, int, int],
         caption: str = "",
         fresh: str | None = None,
     ) -> None:
-        """``piles``: secret festival, deck and removed sizes; ``fresh``: the variety that just
-        moved (marked ``*``), e.g. during the reveal."""
-        self.festival, self.players, self.piles = festival, players, piles
+        """``piles``: secret festival, deck and removed sizes and the turns left; ``fresh``:
+        the variety that just moved (marked ``*``), e.g. during the reveal."""
+        self.festival, self.rewards, self.piles = festival, rewards, piles
         self.caption, self.fresh = caption, fresh
         self.refresh(layout=True)
 
     def render(self) -> Text:
         festival = self.festival
-        width = max(36, self.content_size.width)
-        room = width - 31  # for the full name (wide screens) and the face-up values
-        name_room = 22 if room >= 34 else 0
-        values_room = room - (name_room + 1 if name_room else 0)
-        prefix = width - 18
+        spare = self.content_size.width - self.FIXED
+        name_room = min(22, spare - 1) if spare >= 11 else 0
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f"{'Festival':<{prefix}}", style="bold")
-        text.append("Give Keep Majority\n", style="dim")
-        for place in range(1, 5):
+        text.append(f"{'Festival':<{8 + (name_room + 1 if name_room else 0)}}", style="bold")
+        text.append(" Sum 2s 3s 4s  Give Keep Majority\n", style="dim")
+        for place, reward in enumerate(self.rewards, 1):
             row = Text(f"{PLACES[place - 1]} ")
             if place <= len(festival.ranking):
                 variety = festival.ranking[place - 1]
                 row.append_text(variety_tag(variety))
                 row.append("*" if variety == self.fresh else " ", style="bold")
                 if name_room:
-                    row.append(f"{VARIETY_INFO[variety][0][:name_room]:<{name_room}} ")
-                row.append(f"{festival.total(variety):>3}", style="bold")
-                values = " ".join(str(v) for v in festival.values_of(variety))
-                if len(values) > values_room:
-                    values = "…" + values[len(values) - values_room + 1 :]
-                row.append(f" {values}", style="dim")
+                    row.append_text(cells(VARIETY_INFO[variety][0], name_room))
+                    row.append(" ")
+                row.append(f"{festival.total(variety):>4}", style="bold")
+                for count in value_counts(festival.values_of(variety)):
+                    row.append(f"{count or '·':>3}", style="" if count else "dim")
             else:
                 row.append("empty", style="dim")
-            row.align("left", prefix)
-            row.append(f"+{GIVE_BONUS[place]:<4}{KEEP_POINTS[place]:<5}")
-            row.append(majority_label(self.players, place))
+                row.pad_right(8 + (name_room + 1 if name_room else 0) + 13 - len(row))
+            row.append(f"  +{reward.give_bonus:<4}{reward.keep:<5}{majority_label(reward)}")
             text.append_text(row)
             text.append("\n")
         unranked = [v for v in VARIETIES if v not in festival.ranking]
-        if unranked:
+        if unranked and self.rewards:
+            last = self.rewards[-1]
             text.append("not ranked: ")
             for variety in unranked:
                 text.append_text(variety_tag(variety))
                 text.append(" ")
-            text.append("Give +0, Keep 2\n", style="dim")
-        secret, deck, removed = self.piles
+            text.append(f"Give +{last.give_bonus}, Keep {last.keep}\n", style="dim")
+        secret, deck, removed, turns = self.piles
         text.append(f"Secret {secret}", style="bold")
-        text.append(f" · deck {deck} ({deck // 2} turns) · out {removed}")
+        text.append(f" · deck {deck} ({turns} turns) · out {removed}")
         if self.caption:
             text.append("\n")
             text.append(self.caption, style="bold reverse")
@@ -143,9 +161,11 @@ class FestivalPanel(Widget):
 
 
 class BouquetsPanel(Widget):
-    """Every seat's bouquet by variety (count: values = sum), its score and card total, the
-    active (``>``) and start (``S``) markers, bots (``b``), and who would score each majority if
-    the game ended now (``+15``)."""
+    """Every seat's bouquet as a table: the active (``>``) and start (``S``) markers, seat
+    number, name, bot (``b``), score, the number of bouquet cards (the final tie-break), then
+    per variety the count and value sum (with the values too when the width allows) and who
+    would score each majority if the game ended now (``+15``). Once the reveal is over it turns
+    into the final scoring table."""
 
     DEFAULT_CSS = """
     BouquetsPanel { height: auto; padding: 0 1; }
@@ -155,70 +175,121 @@ class BouquetsPanel(Widget):
         super().__init__(id=id)
         self.view: GiftView | None = None
         self.names: Sequence[str] = ()
-        self.kinds: Sequence[str] = ()
+        self.humans: frozenset[int] = frozenset()
         self.festival: Festival | None = None
+        self.final = False
 
     def show_bouquets(
-        self, view: GiftView, names: Sequence[str], kinds: Sequence[str], festival: Festival
+        self,
+        view: GiftView,
+        names: Sequence[str],
+        humans: frozenset[int],
+        festival: Festival,
+        final: bool = False,
     ) -> None:
-        self.view, self.names, self.kinds, self.festival = view, names, kinds, festival
+        """``final``: the reveal has been shown to the end, so show the final scores."""
+        self.view, self.names, self.humans = view, names, humans
+        self.festival, self.final = festival, final
         self.refresh(layout=True)
 
+    def _seat_cells(self, view: GiftView, seat: int, name_width: int) -> Text:
+        line = Text()
+        line.append(">" if view.active == seat else " ", style="bold")
+        line.append("S" if view.start_seat == seat else " ", style="dim")
+        line.append(f"{seat + 1:>2} ", style="bold")
+        style = "bold underline" if seat == view.viewer else "bold"
+        line.append_text(cells(self.names[seat], name_width, style=style))
+        line.append(" b" if seat not in self.humans else "  ", style="dim")
+        return line
+
     def render(self) -> Text:
-        view, festival, names = self.view, self.festival, self.names
+        view, festival = self.view, self.festival
         text = Text(no_wrap=True, overflow="ellipsis")
         if view is None or festival is None:
             return text
-        width = max(40, self.content_size.width)
-        place_of = {v: i + 1 for i, v in enumerate(festival.ranking)}
-        majorities = majority_table(view.seats, festival.ranking, view.bouquets)
-        name_width = min(10, max(len(n) for n in names))
-        for seat, name in enumerate(names):
-            if seat:
-                text.append("\n")
-            line = Text()
-            line.append(">" if view.active == seat else " ", style="bold")
-            line.append("S " if view.start_seat == seat else "  ", style="dim")
-            style = "bold underline" if seat == view.viewer else "bold"
-            line.append(f"{seat + 1} ", style="bold")
-            line.append(f"{name[:name_width]:<{name_width}}", style=style)
-            line.append(" b" if self.kinds[seat] != "human" else "  ", style="dim")
-            line.append(f"{view.scores[seat]:>4}", style="bold")
-            size = len(view.bouquets[seat])
-            full = self._groups(view, seat, place_of, majorities, detailed=True)
-            count = f"  {size} card{'s' if size != 1 else ''}"
-            if len(line) + len(full) + len(count) > width:
-                full = self._groups(view, seat, place_of, majorities, detailed=False)
-                count = f"  {size}c" if len(line) + len(full) + len(count) > width else count
-            line.append_text(full)
-            line.append(count, style="dim")
-            line.truncate(width, overflow="ellipsis")
+        width = self.content_size.width
+        name_width = min(NAME_CELLS, max(4, *(cell_len(n) for n in self.names)))
+        if self.final and view.final is not None:
+            return self._render_final(text, view, name_width)
+        for detailed in (True, False):
+            columns = [self._cells(view, festival, v, detailed) for v in VARIETIES]
+            widths = [max(3, *(cell_len(c.plain) for c in column)) for column in columns]
+            if 5 + name_width + 2 + 11 + sum(w + 2 for w in widths) <= width:
+                break
+        header = Text(" " * (5 + name_width + 2))
+        header.append("  Pts Cards", style="dim")
+        for variety, room in zip(VARIETIES, widths, strict=True):
+            header.append("  ")
+            header.append_text(cells(variety_tag(variety), room))
+        legend = "   > to play · S started · b bot · +N majority now"
+        if cell_len(header.plain) + len(legend) <= width:
+            header.append(legend, style="dim")
+        text.append_text(header)
+        for seat in range(view.seats):
+            line = self._seat_cells(view, seat, name_width)
+            line.append(f"{view.scores[seat]:>5}", style="bold")
+            line.append(f"{len(view.bouquets[seat]):>6}")
+            for column, room in zip(columns, widths, strict=True):
+                line.append("  ")
+                line.append_text(cells(column[seat], room))
+            text.append("\n")
             text.append_text(line)
         return text
 
     @staticmethod
-    def _groups(
-        view: GiftView,
-        seat: int,
-        place_of: dict[str, int],
-        majorities: list[list[int]],
-        detailed: bool,
-    ) -> Text:
-        text = Text()
-        for variety in VARIETIES:
+    def _cells(view: GiftView, festival: Festival, variety: str, detailed: bool) -> list[Text]:
+        """One variety's column: per seat ``×3 Σ9`` (``×3: 2 3 4 = 9`` when detailed) and the
+        majority it would score now."""
+        place = festival.ranking.index(variety) + 1 if variety in festival.ranking else 0
+        column = []
+        for seat in range(view.seats):
             values = sorted(c.value for c in view.bouquets[seat] if c.variety == variety)
-            text.append("  ")
-            text.append_text(variety_tag(variety))
+            cell = Text()
             if not values:
-                text.append(" -", style="dim")
+                cell.append("-", style="dim")
             elif detailed:
                 listed = " ".join(str(v) for v in values)
-                text.append(f" ×{len(values)}: {listed} = {sum(values)}")
+                cell.append(f"×{len(values)}: {listed} = {sum(values)}")
             else:
-                text.append(f" ×{len(values)} Σ{sum(values)}")
-            place = place_of.get(variety)
-            if place is not None and place <= 3 and majorities[seat][place - 1]:
-                text.append(f" +{majorities[seat][place - 1]}", style="bold reverse")
+                cell.append(f"×{len(values)} Σ{sum(values)}")
+            pays = festival.pays[seat][place - 1] if 1 <= place <= 3 and festival.pays else 0
+            if pays:
+                cell.append(" ")
+                cell.append(f"+{pays}", style="bold reverse")
+            column.append(cell)
+        return column
+
+    def _render_final(self, text: Text, view: GiftView, name_width: int) -> Text:
+        """The final scoring table: Give, Keep, the three majorities (with the variety that
+        held each place), the total and the bouquet cards; the winners starred."""
+        result = view.final
+        assert result is not None
+        heads = [*result.categories, "Total", "Cards"]
+        widths = [max(5, cell_len(h)) for h in heads]
+        header = Text(" " * (5 + name_width + 2))
+        for head, room in zip(heads, widths, strict=True):
+            header.append(" ")
+            header.append_text(cells(head, room, justify="right", style="dim"))
+        text.append_text(header)
+        for seat in range(view.seats):
+            won = seat in result.winners
+            line = Text("★ " if won else "  ", style="bold")
+            line.append(f"{seat + 1:>2} ", style="bold")
+            line.append_text(cells(self.names[seat], name_width, style="bold" if won else ""))
+            line.append(" b" if seat not in self.humans else "  ", style="dim")
+            row = [*result.breakdown[seat], result.totals[seat], len(view.bouquets[seat])]
+            for index, (value, room) in enumerate(zip(row, widths, strict=True)):
+                line.append(" ")
+                bold = "bold" if index == len(row) - 2 else ""
+                line.append_text(cells(str(value), room, justify="right", style=bold))
+            text.append("\n")
+            text.append_text(line)
+        winners = spoken_list([self.names[s] for s in result.winners])
+        shared = len(result.winners) > 1
+        text.append("\n")
+        text.append(f"★ {winners} {'share the win' if shared else 'wins'}", style="bold")
+        if result.tiebreak:
+            text.append(f" · tie-break: {result.tiebreak}", style="dim")
         return text
 
 
@@ -241,7 +312,6 @@ class TurnPanel(Widget, can_focus=True):
         Binding("up", "move(-1)", "Move", show=False),
         Binding("down", "move(1)", "Move", show=False),
         Binding("enter", "confirm", "Choose"),
-        Binding("escape", "cancel", "Cancel give", show=False),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -306,10 +376,8 @@ class TurnPanel(Widget, can_focus=True):
         else:
             self._render_reveal(text, view)
         if view.own_secret:
-            text.append("\nYour secret cards: ", style="dim")
-            for card in view.own_secret:
-                text.append_text(card_tag(card))
-                text.append(" ")
+            text.append("\nYour secret cards:\n", style="dim")
+            text.append_text(Text(" ").join(card_tag(card, gap="") for card in view.own_secret))
         return text
 
     def _render_setup(self, text: Text, view: GiftView) -> None:
@@ -318,7 +386,9 @@ class TurnPanel(Widget, can_focus=True):
             for index, (key, (choice,)) in enumerate(self._rows()):
                 action = choice.action
                 assert isinstance(action, ChooseBouquet)
-                kept = next(c for c in view.deal if (c.variety, c.value) == astuple(action))
+                kept = next(
+                    c for c in view.deal if (c.variety, c.value) == (action.variety, action.value)
+                )
                 other = view.deal[1] if kept is view.deal[0] else view.deal[0]
                 self._cursor_mark(text, index)
                 text.append(f"{key} ", style="bold")
@@ -350,6 +420,9 @@ class TurnPanel(Widget, can_focus=True):
         rows = self._rows()
         keys = [key for key, _ in rows]
         by_key = dict(rows)
+        if self.giving and "g" in by_key:
+            self._render_targets(text, by_key["g"])
+            return
         for key, label, fam in (
             ("k", "Keep", KEEP),
             ("g", "Give", GIVE),
@@ -367,14 +440,28 @@ class TurnPanel(Widget, can_focus=True):
             text.append(f"+{choices[0].points}", style="bold")
             if key == "g":
                 targets = [c.action.target for c in choices if isinstance(c.action, Give)]
-                text.append(
-                    " to? " if self.giving else " → ", style="bold reverse" if self.giving else ""
-                )
-                text.append(" ".join(f"{t + 1}:{self.names[t]}" for t in targets))
+                if len(targets) == 1:
+                    text.append(" → ")
+                    text.append_text(cells(self.names[targets[0]], self.content_size.width - 16))
+                else:
+                    text.append(" → seat " + " ".join(str(t + 1) for t in targets), style="dim")
             elif choices[0].note:
                 text.append(f" {choices[0].note}", style="dim")
             text.append("\n")
         text.rstrip()
+
+    def _render_targets(self, text: Text, gives: list[Choice]) -> None:
+        """After ``g``: who receives the card, by seat number, two names to a line."""
+        text.append(f"Give it for +{gives[0].points} to:\n", style="bold reverse")
+        width = max(12, self.content_size.width // 2)
+        for index, choice in enumerate(gives):
+            assert isinstance(choice.action, Give)
+            target = choice.action.target
+            entry = Text(f"{target + 1} ", style="bold")
+            entry.append_text(cells(self.names[target], width - 3))
+            text.append_text(entry)
+            text.append(" " if index % 2 == 0 and index + 1 < len(gives) else "\n")
+        text.append("number: give · Esc: back", style="dim")
 
     def _render_reveal(self, text: Text, view: GiftView) -> None:
         count = len(view.reveals)
@@ -405,7 +492,7 @@ class TurnPanel(Widget, can_focus=True):
         if key == "g" and len(choices) > 1:
             self.giving = True
             self.cursor = [k for k, _ in self._rows()].index("g")
-            self.refresh()
+            self.refresh(layout=True)
             return
         self._choose(choices[0].action)
 
@@ -442,12 +529,16 @@ class TurnPanel(Widget, can_focus=True):
             raise SkipAction()
         self._pick_row(rows[self.cursor][0])
 
-    def action_cancel(self) -> None:
+    def cancel_give(self) -> bool:
+        """Esc while choosing whom to give to: back to the options (True if it was open)."""
         if not self.giving:
-            raise SkipAction()
+            return False
         self.giving = False
-        self.refresh()
+        self.refresh(layout=True)
+        return True
 
-
-def astuple(action: ChooseBouquet) -> tuple[str, int]:
-    return (action.variety, action.value)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only keys that do something now are live (and Enter shows in the footer only then)."""
+        if action in ("confirm", "move"):
+            return bool(self._rows())
+        return True

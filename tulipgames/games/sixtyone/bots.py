@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -68,15 +69,15 @@ LEAF_WEIGHT = 0.6
 X_WORTH = 2.5
 MEAN_LEAF_STEP = 3.2
 
+def _sorted_roll(dice: tuple[int, ...]) -> tuple[int, int, int]:
+    low, mid, high = sorted(dice)
+    return (low, mid, high)
+
+
 #: The 56 distinct rolls (sorted values) with their probabilities.
 ROLLS: tuple[tuple[tuple[int, int, int], float], ...] = tuple(
-    (roll, count / 216)
-    for roll, count in sorted(
-        {
-            r: sum(1 for d in product(range(1, 7), repeat=3) if tuple(sorted(d)) == r)
-            for r in {tuple(sorted(d)) for d in product(range(1, 7), repeat=3)}
-        }.items()
-    )
+    (roll, count / 216) for roll, count in
+    sorted(Counter(_sorted_roll(d) for d in product(range(1, 7), repeat=3)).items())
 )
 
 
@@ -168,7 +169,7 @@ def area_outlook(area: int, cells: Cells, rounds: int) -> tuple[float, float]:
         for chance in chances.values():
             complete *= chance
         return (gain, complete)
-    acorns = WATERLILY_ACORNS if area == 2 else MUSHROOM_ACORNS
+    path_acorns = WATERLILY_ACORNS if area == 2 else MUSHROOM_ACORNS
     gain, chance = 0.0, 1.0
     used = sum(1 for c in cells if 1 <= c <= 6)
     later = False
@@ -184,7 +185,7 @@ def area_outlook(area: int, cells: Cells, rounds: int) -> tuple[float, float]:
         else:
             mask = _mask(mushroom_neighbours(3))
         chance *= _fill(area, mask, rounds)
-        gain += acorns[spot - 1] * chance
+        gain += path_acorns[spot - 1] * chance
     return (gain, chance)
 
 
@@ -402,7 +403,7 @@ class NormalBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: SixtyOneState, seat: int) -> Action:  # type: ignore[override]
+    def choose(self, state: SixtyOneState, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -474,7 +475,7 @@ class HardBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: SixtyOneState, seat: int) -> Action:  # type: ignore[override]
+    def choose(self, state: SixtyOneState, seat: int) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]

@@ -1,12 +1,13 @@
 """Sixty-One (61 Autumn Leaves): a roll-and-write for 1-12 seats.
 
-Each round the engine rolls three dice that every seat shares. In seat order each seat makes one
-*choice*: one die picks the area (its value is the area number), another die's value is written in
-a legal spot of that area, and the third die goes to the leaf row, whose running total earns X marks
-and acorns when it hits 11, 21, 31, 41, 51 or 61 exactly. An X earned this way is placed at once, as
-a pending step of the same seat. At round end, the first seats to have filled an area share its
-first-fill bonus. The game ends after the round in which some leaf total reaches 61, or after
-round 20.
+Each round the engine rolls three dice that every seat shares, and all seats choose at once (a
+keyboard shared by several seats takes them one after another). A *choice*: one die picks the area
+(its value is the area number), another die's value is written in a legal spot of that area, and
+the third die goes to the leaf row, whose running total earns X marks and acorns when it hits 11,
+21, 31, 41, 51 or 61 exactly. An X earned this way is placed at once, as a pending step of the same
+seat. What a seat chose is shown to the others when the round ends; then the first seats to have
+filled an area share its first-fill bonus. The game ends after the round in which some leaf total
+reaches 61, or after round 20.
 
 A sheet is a tuple of six area tuples; a spot holds :data:`EMPTY`, a die value 1-6 or :data:`X`.
 Spot and area numbers are 1-based as on the printed sheet (spec section 2).
@@ -15,14 +16,23 @@ Spot and area numbers are 1-based as on the printed sheet (spec section 2).
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise, permutations
-from typing import Any
+from typing import Any, Literal
 
-from tulipgames.engine.core import Action, Event, Game, IllegalAction, Result, State, seat_ref
+from tulipgames.engine.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    State,
+    UnreadableAction,
+    as_int,
+    seat_ref,
+)
 from tulipgames.games.sixtyone import INFO
 from tulipgames.games.sixtyone.data import (
     AREA_NAMES,
@@ -228,7 +238,84 @@ def score_row(sheet: Sheet, leaves: Sequence[int], claimed: int) -> tuple[int, .
     return (*areas, FIRST_FILL_BONUS * claimed, leaf_acorns(leaves))
 
 
+#: A seat's first-fill status for one area: still open, ``due`` (the seat has filled it and
+#: claims it at round end), claimed by the seat (``mine``) or claimed by others only (``missed``).
+Standing = Literal["open", "due", "mine", "missed"]
+
+
+def standing(claim: tuple[int, ...] | None, cells: Cells, seat: int) -> Standing:
+    """The first-fill status of one area for ``seat`` (rule 4.8: claims are made at round end)."""
+    if claim is None:
+        return "due" if area_full(cells) else "open"
+    return "mine" if seat in claim else "missed"
+
+
+def no_spot_reason(cells: Cells, area: int, value: int) -> str:
+    """Why die value ``value`` has no legal spot in ``area`` (it is known to have none)."""
+    name = AREA_NAMES[area]
+    if area_full(cells):
+        return f"{name} is full"
+    if area == 1:
+        return f"each open pumpkin has an eye that is not {value} (the eyes must match)"
+    if area == 2:
+        return f"{value} is already a waterlily (waterlilies must all differ)"
+    if area == 3:
+        return "each open skewer holds another value (a skewer's values must match)"
+    if area == 4:
+        return f"mug {value} is already filled (mug {value} takes only a {value})"
+    if area == 5:
+        if not any(cells[s - 1] == EMPTY and _supported(cells, s) for s in range(1, 7)):
+            return "no fox burrow is open (an upper burrow needs both burrows below it)"
+        return f"every open fox burrow touches a {value} (neighbours must differ)"
+    before = cells[_first_empty(cells) - 1]
+    allowed = " or ".join(str(v) for v in sorted(mushroom_neighbours(before)))
+    return f"after mushroom {before} the next one must be {allowed}"
+
+
+def die_blocks(sheet: Sheet, dice: Sequence[int]) -> tuple[tuple[int, int | None, str], ...]:
+    """Why dice cannot take a role, as ``(area die, write die, reason)`` by die index (4.3).
+
+    ``(i, None, reason)``: die ``i`` cannot be the area die, as no other die has a spot in its
+    area; ``(i, j, reason)``: with area die ``i``, die ``j`` cannot be the write die.
+    """
+    blocks: list[tuple[int, int | None, str]] = []
+    for i, area in enumerate(dice):
+        reasons: list[str] = []
+        for j, value in enumerate(dice):
+            if j != i and not legal_spots(sheet[area - 1], area, value):
+                reason = no_spot_reason(sheet[area - 1], area, value)
+                blocks.append((i, j, reason))
+                if reason not in reasons:
+                    reasons.append(reason)
+        if sum(1 for block in blocks if block[0] == i) == 2:
+            blocks.append((i, None, "; ".join(reasons)))
+    return tuple(blocks)
+
+
+#: One leaf bonus marker of a seat's row: the exact total, its bonus as printed ("X", "+2") and
+#: whether the seat has ``gained`` it, ``missed`` it (passed over) or it is still ``open``.
+LeafMark = tuple[int, str, Literal["gained", "missed", "open"]]
+
+
+def leaf_marks(leaves: Sequence[int]) -> tuple[LeafMark, ...]:
+    """The six bonus markers of a leaf row (rule 4.6: only exact totals pay)."""
+    reached = leaves[-1] if leaves else 0
+    return tuple(
+        (total, "X" if bonus == "X" else f"+{bonus}",
+         "gained" if total in leaves else "missed" if reached > total else "open")
+        for total, bonus in LEAF_BONUS.items()
+    )
+
+
 # -- actions ---------------------------------------------------------------------------------
+
+
+def _die_number(word: str, what: str) -> int:
+    """A notation argument that must be 1-6 (a die value, an area or a spot number)."""
+    number = as_int(word, what)
+    if not 1 <= number <= 6:
+        raise UnreadableAction(f"{what} must be 1-6, not {number}")
+    return number
 
 
 @dataclass(frozen=True)
@@ -243,6 +330,17 @@ class Place(Action):
     def __str__(self) -> str:
         return f"place area={self.area} write={self.write} leaf={self.leaf} spot={self.spot}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Place | None:
+        """``place area=A write=W leaf=L spot=S`` (the four fields in this order)."""
+        if words[0] != "place":
+            return None
+        fields = ("area", "write", "leaf", "spot")
+        given = [word.partition("=") for word in words[1:]]
+        if [name for name, _, _ in given] != list(fields) or not all(eq for _, eq, _ in given):
+            raise UnreadableAction("write a placement as 'place area=A write=W leaf=L spot=S'")
+        return cls(*(_die_number(value, name) for name, _, value in given))
+
 
 @dataclass(frozen=True)
 class LeafOnly(Action):
@@ -252,6 +350,15 @@ class LeafOnly(Action):
 
     def __str__(self) -> str:
         return f"leaf {self.leaf}"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> LeafOnly | None:
+        """``leaf D``."""
+        if words[0] != "leaf":
+            return None
+        if len(words) != 2:
+            raise UnreadableAction("write a leaf-only choice as 'leaf D'")
+        return cls(_die_number(words[1], "the leaf die"))
 
 
 @dataclass(frozen=True)
@@ -263,6 +370,15 @@ class PlaceX(Action):
 
     def __str__(self) -> str:
         return f"x {self.area} {self.spot}"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> PlaceX | None:
+        """``x AREA SPOT``."""
+        if words[0] != "x":
+            return None
+        if len(words) != 3:
+            raise UnreadableAction("write an X as 'x AREA SPOT'")
+        return cls(_die_number(words[1], "the area"), _die_number(words[2], "the spot"))
 
 
 def placements(sheet: Sheet, dice: Sequence[int]) -> list[Place]:
@@ -286,13 +402,35 @@ def choices(sheet: Sheet, dice: Sequence[int]) -> list[Place] | list[LeafOnly]:
     return [LeafOnly(v) for v in sorted(set(dice))]
 
 
+@lru_cache(maxsize=1 << 12)
+def seat_summary(sheet: Sheet, leaves: tuple[int, ...], claims: tuple[tuple[int, ...] | None, ...],
+                 seat: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Standing, ...],
+                                 tuple[LeafMark, ...]]:
+    """What a view shows of one seat's sheet: its score row, the six area subtotals, its
+    first-fill standings and its leaf bonus markers."""
+    claimed = sum(1 for claim in claims if claim is not None and seat in claim)
+    return (
+        score_row(sheet, leaves, claimed),
+        tuple(area_subtotal(sheet, claims, seat, a) for a in AREAS),
+        tuple(standing(claims[a - 1], sheet[a - 1], seat) for a in AREAS),
+        leaf_marks(leaves),
+    )
+
+
 @dataclass(frozen=True)
 class SixtyOneView:
     """Everything on the table (nothing is hidden in Sixty-One) plus the viewer's own options.
 
-    ``legal`` holds the viewer's legal actions when the viewer is the seat choosing, else ``()``.
-    ``claims[area - 1]`` is ``None`` while the first-fill bonus is open, else the claiming seats.
-    ``scores[seat]`` is the running score by :data:`CATEGORIES`.
+    ``sheets`` and ``leaves`` show the viewer's own sheet as it is and the others as the round
+    began (choices for this roll are shown at round end); ``pending_x``: the viewer owes an X.
+    ``legal`` holds the viewer's legal actions while it has not finished its choice, else ``()``;
+    ``blocked`` says why dice cannot take a role then (see :func:`die_blocks`).
+    ``claims[area - 1]`` is ``None`` while the first-fill bonus is open, else the claiming seats;
+    ``standings[seat][area - 1]`` is that seat's first-fill status (:data:`Standing`).
+    ``scores[seat]`` is the running score by :data:`CATEGORIES`; ``subtotals[seat]`` are the score
+    column's six area lines (spot acorns plus a claimed first-fill bonus).
+    ``chosen`` lists the seats that have finished their choice this round; ``last_round`` sums up
+    the round before (each seat's choice, then the first-fill claims), seats as ``{seatN}``.
     """
 
     seats: int
@@ -301,15 +439,29 @@ class SixtyOneView:
     sheets: tuple[Sheet, ...]
     leaves: tuple[tuple[int, ...], ...]
     claims: tuple[tuple[int, ...] | None, ...]
-    current: int | None
     pending_x: bool
     over: bool
     viewer: int | None
     legal: tuple[Action, ...]
     scores: tuple[tuple[int, ...], ...]
+    subtotals: tuple[tuple[int, ...], ...]
+    standings: tuple[tuple[Standing, ...], ...]
+    leaf_marks: tuple[tuple[LeafMark, ...], ...]
+    blocked: tuple[tuple[int, int | None, str], ...]
+    chosen: tuple[int, ...]
+    last_round: tuple[str, ...]
+    first_fill_bonus: int = FIRST_FILL_BONUS
 
     def leaf_total(self, seat: int) -> int:
         return self.leaves[seat][-1] if self.leaves[seat] else 0
+
+    def why_not_die(self, area_die: int, write_die: int | None = None) -> str | None:
+        """Why die ``area_die`` cannot be the area die (or, given it, ``write_die`` the write
+        die), from :attr:`blocked`; ``None`` when it can."""
+        for area, write, reason in self.blocked:
+            if (area, write) == (area_die, write_die):
+                return reason
+        return None
 
 
 class SixtyOneState(State):
@@ -325,9 +477,16 @@ class SixtyOneState(State):
         self.lost_x = [0] * seats
         self.claims: list[tuple[int, ...] | None] = [None] * len(AREAS)
         self.round = 1
-        self.current = 0
-        self.pending_x = False
+        #: Seats that have earned an X this round and not placed it yet (their choice goes on).
+        self.pending_x: set[int] = set()
         self.over = False
+        #: This round's choice of each seat in words (for the round summary), ``None`` before it.
+        self.choices_made: list[str | None] = [None] * seats
+        self.last_round: tuple[str, ...] = ()
+        #: The sheets and leaf rows as the round began: what everyone sees of the other seats
+        #: while they choose (rule 4.2: choices are made at the same time, shown at round end).
+        self.known_sheets: list[Sheet] = list(self.sheets)
+        self.known_leaves: list[tuple[int, ...]] = list(self.leaves)
         self.dice = self._roll()
         self.setup_events.append(self._roll_event())
 
@@ -337,18 +496,27 @@ class SixtyOneState(State):
         return (r(1, 6), r(1, 6), r(1, 6))
 
     def clone(self) -> SixtyOneState:
-        twin = object.__new__(SixtyOneState)
-        twin.seats, twin.seed, twin.options = self.seats, self.seed, self.options
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin = self._clone_base()
         twin.sheets = list(self.sheets)
         twin.leaves = list(self.leaves)
         twin.passes = list(self.passes)
         twin.lost_x = list(self.lost_x)
         twin.claims = list(self.claims)
-        twin.round, twin.current = self.round, self.current
-        twin.pending_x, twin.over, twin.dice = self.pending_x, self.over, self.dice
+        twin.round, twin.over, twin.dice = self.round, self.over, self.dice
+        twin.pending_x = set(self.pending_x)
+        twin.choices_made = list(self.choices_made)
+        twin.last_round = self.last_round
+        twin.known_sheets = list(self.known_sheets)
+        twin.known_leaves = list(self.known_leaves)
         return twin
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """What ``seat`` cannot see: the choices other seats made this round. A copy for it
+        shows their sheets and leaf rows as the round began (their turn order is public)."""
+        for other in range(self.seats):
+            if other != seat:
+                self.sheets[other] = self.known_sheets[other]
+                self.leaves[other] = self.known_leaves[other]
 
     # -- reading -----------------------------------------------------------------------------
     def leaf_total(self, seat: int) -> int:
@@ -362,21 +530,29 @@ class SixtyOneState(State):
     def score_row(self, seat: int) -> tuple[int, ...]:
         return score_row(self.sheets[seat], self.leaves[seat], self.claimed_count(seat))
 
+    def has_chosen(self, seat: int) -> bool:
+        """Whether ``seat`` has finished its choice for this roll (an earned X included)."""
+        return self.choices_made[seat] is not None and seat not in self.pending_x
+
     def to_act(self) -> tuple[int, ...]:
-        return () if self.over else (self.current,)
+        """Every seat that has not finished its choice for the shared roll (rule 4.2: all
+        choose at once; a keyboard shared by several seats takes them one after another)."""
+        if self.over:
+            return ()
+        return tuple(seat for seat in range(self.seats) if not self.has_chosen(seat))
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.over or seat != self.current:
+        if self.over or self.has_chosen(seat):
             return []
         sheet = self.sheets[seat]
-        if self.pending_x:
+        if seat in self.pending_x:
             return [PlaceX(area, spot) for area, spot in all_x_spots(sheet)]
         return list(choices(sheet, self.dice))
 
     def check(self, seat: int, action: Action) -> None:
         sheet = self.sheets[seat]
         if isinstance(action, PlaceX):
-            if not self.pending_x:
+            if seat not in self.pending_x:
                 raise IllegalAction("you have no X to place")
             if action.area not in AREA_NAMES:
                 raise IllegalAction(f"there is no area {action.area}")
@@ -384,7 +560,7 @@ class SixtyOneState(State):
             if action.spot not in x_spots(cells, action.area):
                 raise IllegalAction(self._x_problem(cells, action.area, action.spot))
             return
-        if self.pending_x:
+        if seat in self.pending_x:
             raise IllegalAction("place the X you earned first")
         roll = " ".join(str(d) for d in self.dice)
         if isinstance(action, LeafOnly):
@@ -421,58 +597,64 @@ class SixtyOneState(State):
         self.sheets[seat] = (*sheet[:area - 1], cells, *sheet[area:])
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Play one step of ``seat``'s choice. What it wrote stays between the seat and the
+        rules until the round ends: the others read "has chosen" (rule 4.2)."""
         who = seat_ref(seat)
-        events: list[Event] = []
         if isinstance(action, PlaceX):
             self._write(seat, action.area, action.spot, X)
-            self.pending_x = False
-            events.append(Event(f"{who} places an X in {AREA_NAMES[action.area]} {action.spot}"))
+            self.pending_x.discard(seat)
+            where = f"{AREA_NAMES[action.area]} {action.spot}"
+            self.choices_made[seat] = f"{self.choices_made[seat]}, X in {where}"
+            events = [Event(f"{who} has chosen", private=f"{who} has chosen: X in {where}",
+                            seat=seat)]
             self._finish_choice(events)
             return events
+        assert isinstance(action, (Place, LeafOnly))
+        total = self.leaf_total(seat) + action.leaf
         if isinstance(action, Place):
             self._write(seat, action.area, action.spot, action.write)
-            events.append(Event(
-                f"{who} writes {action.write} in {AREA_NAMES[action.area]} {action.spot}, "
-                f"leaf {action.leaf} (total {self.leaf_total(seat) + action.leaf})"
-            ))
-            leaf = action.leaf
+            where = f"{AREA_NAMES[action.area]} {action.spot}"
+            choice = f"writes {action.write} in {where}, leaf {action.leaf}"
         else:
-            assert isinstance(action, LeafOnly)
             self.passes[seat] += 1
-            events.append(Event(
-                f"{who} cannot place and takes leaf {action.leaf} "
-                f"(total {self.leaf_total(seat) + action.leaf})"
-            ))
-            leaf = action.leaf
-        self._leaf_step(seat, leaf, events)
-        if not self.pending_x:
-            self._finish_choice(events)
+            choice = f"cannot place and takes leaf {action.leaf}"
+        bonus = self._leaf_step(seat, action.leaf)
+        choice += f" (total {total}" + (f", {bonus})" if bonus else ")")
+        self.choices_made[seat] = f"{who} {choice}"
+        if seat in self.pending_x:
+            return [Event(f"{who} is choosing",
+                          private=f"{who} {choice}: place the X now", seat=seat)]
+        events = [Event(f"{who} has chosen", private=f"{who} has chosen: {choice}", seat=seat)]
+        self._finish_choice(events)
         return events
 
-    def _leaf_step(self, seat: int, leaf: int, events: list[Event]) -> None:
-        """Write the new running total in the next leaf; an exact bonus total pays at once (4.6)."""
+    def _leaf_step(self, seat: int, leaf: int) -> str:
+        """Write the new running total in the next leaf; an exact bonus total pays at once
+        (4.6). Returns what it earned in words ("" for nothing)."""
         total = self.leaf_total(seat) + leaf
         self.leaves[seat] = (*self.leaves[seat], total)
         bonus = LEAF_BONUS.get(total)
-        who = seat_ref(seat)
         if isinstance(bonus, int):
-            events.append(Event(f"{who} hits {total} exactly: +{bonus} acorns"))
-        elif bonus == "X":
-            if all_x_spots(self.sheets[seat]):
-                self.pending_x = True
-                events.append(Event(f"{who} hits {total} exactly and earns an X"))
-            else:
-                # House rule: with no X-legal spot (a full sheet) the X is lost.
-                self.lost_x[seat] += 1
-                events.append(Event(f"{who} hits {total} exactly, but the sheet has no room for X"))
+            return f"+{bonus} acorns"
+        if bonus != "X":
+            return ""
+        if all_x_spots(self.sheets[seat]):
+            self.pending_x.add(seat)
+            return "an X"
+        # House rule: with no X-legal spot (a full sheet) the X is lost.
+        self.lost_x[seat] += 1
+        return "an X, but the sheet has no room for it"
 
     def _finish_choice(self, events: list[Event]) -> None:
-        self.current += 1
-        if self.current == self.seats:
+        if not self.to_act():
             self._end_round(events)
 
     def _end_round(self, events: list[Event]) -> None:
-        """First-fill claims (4.8), the end check (4.9), else the next roll (4.1)."""
+        """Every choice shown (the round summary), first-fill claims (4.8), the end check (4.9),
+        else the next roll (4.1)."""
+        choices = [choice for choice in self.choices_made if choice is not None]
+        summary = [f"Round {self.round}, dice {' '.join(str(d) for d in self.dice)}:", *choices]
+        events.extend(Event(choice) for choice in choices)
         for area in AREAS:
             if self.claims[area - 1] is not None:
                 continue
@@ -480,19 +662,22 @@ class SixtyOneState(State):
             if finishers:
                 self.claims[area - 1] = finishers
                 names = ", ".join(seat_ref(s) for s in finishers)
-                events.append(Event(
-                    f"{AREA_NAMES[area]} first filled by {names}: +{FIRST_FILL_BONUS} acorns"
-                ))
+                claimed = f"{AREA_NAMES[area]} first filled by {names}: +{FIRST_FILL_BONUS} acorns"
+                summary.append(claimed)
+                events.append(Event(claimed))
+        self.last_round = tuple(summary)
+        self.choices_made = [None] * self.seats
+        self.known_sheets, self.known_leaves = list(self.sheets), list(self.leaves)
         if self.round >= MAX_ROUNDS or any(
             self.leaf_total(s) >= END_TOTAL for s in range(self.seats)
         ):
             self.over = True
             result = self.result()
-            best = ", ".join(seat_ref(s) for s in result.winners)
-            events.append(Event(f"Game over after round {self.round}: {best} wins"))
+            best = " and ".join(seat_ref(s) for s in result.winners)
+            verb = "win" if len(result.winners) > 1 else "wins"
+            events.append(Event(f"Game over: {result.ending}. {best} {verb}"))
             return
         self.round += 1
-        self.current = 0
         self.dice = self._roll()
         events.append(self._roll_event())
 
@@ -504,29 +689,45 @@ class SixtyOneState(State):
 
     # -- seeing ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> SixtyOneView:
+        """The table as ``seat`` may see it: its own sheet as it is, the other sheets as the
+        round began (their choices for this roll show at round end), who has chosen."""
         legal = tuple(self.legal_actions(seat)) if seat is not None else ()
+        choosing = bool(legal) and isinstance(legal[0], Place)
+        claims = tuple(self.claims)
+        sheets = tuple(self.sheets[s] if s == seat else self.known_sheets[s]
+                       for s in range(self.seats))
+        leaves = tuple(self.leaves[s] if s == seat else self.known_leaves[s]
+                       for s in range(self.seats))
+        rows = [seat_summary(sheets[s], leaves[s], claims, s) for s in range(self.seats)]
         return SixtyOneView(
             seats=self.seats,
             round=self.round,
             dice=self.dice,
-            sheets=tuple(self.sheets),
-            leaves=tuple(self.leaves),
-            claims=tuple(self.claims),
-            current=None if self.over else self.current,
-            pending_x=self.pending_x,
+            sheets=sheets,
+            leaves=leaves,
+            claims=claims,
+            pending_x=seat in self.pending_x,
             over=self.over,
             viewer=seat,
             legal=legal,
-            scores=tuple(self.score_row(s) for s in range(self.seats)),
+            scores=tuple(row[0] for row in rows),
+            subtotals=tuple(row[1] for row in rows),
+            standings=tuple(row[2] for row in rows),
+            leaf_marks=tuple(row[3] for row in rows),
+            blocked=die_blocks(self.sheets[seat], self.dice) if choosing and seat is not None
+            else (),
+            chosen=tuple(s for s in range(self.seats) if self.has_chosen(s)),
+            last_round=self.last_round,
         )
 
     def prompt(self, seat: int) -> str:
         if self.over:
             return "The game is over."
-        if seat != self.current:
-            return f"Waiting for {seat_ref(self.current)} to choose."
+        if self.has_chosen(seat):
+            others = ", ".join(seat_ref(s) for s in self.to_act())
+            return f"Waiting for {others} to choose."
         roll = " ".join(str(d) for d in self.dice)
-        if self.pending_x:
+        if seat in self.pending_x:
             return f"Leaf total {self.leaf_total(seat)}: place your X in a highlighted spot."
         if not placements(self.sheets[seat], self.dice):
             return f"Round {self.round}, roll {roll}: no placement fits; pick a die for the leaves."
@@ -538,7 +739,17 @@ class SixtyOneState(State):
 
     def result(self) -> Result:
         """Area acorns + first-fill bonuses + leaf bonuses; ties share the win (house rule)."""
-        return Result.build(CATEGORIES, [self.score_row(s) for s in range(self.seats)])
+        return Result.build(CATEGORIES, [self.score_row(s) for s in range(self.seats)],
+                            ending=self.ending() if self.over else "")
+
+    def ending(self) -> str:
+        """Why the game ended (rule 4.9): a leaf row reached 61, or round 20 was played."""
+        reached = [s for s in range(self.seats) if self.leaf_total(s) >= END_TOTAL]
+        if not reached:
+            return f"all {MAX_ROUNDS} rounds were played"
+        rows = " and ".join(f"{seat_ref(s)}'s" for s in reached)
+        many = "rows" if len(reached) > 1 else "row"
+        return f"{rows} leaf {many} reached {END_TOTAL} in round {self.round}"
 
     def invariant_violations(self) -> list[str]:
         """Checks every sheet against the placement rules and the bookkeeping of the round."""
@@ -550,29 +761,31 @@ class SixtyOneState(State):
             for seat in claim or ():
                 if not area_full(self.sheets[seat][area - 1]):
                     problems.append(f"area {area} claimed by seat {seat} but not full")
-        if not self.over and not 0 <= self.current < self.seats:
-            problems.append(f"current seat {self.current} out of range")
         if not 1 <= self.round <= MAX_ROUNDS:
             problems.append(f"round {self.round} out of range")
         if any(not 1 <= d <= 6 for d in self.dice):
             problems.append(f"bad dice {self.dice}")
-        if self.pending_x and not all_x_spots(self.sheets[self.current]):
-            problems.append("an X is pending but no spot can take it")
-        if self.current == 0 and not self.pending_x and any(
+        for seat in self.pending_x:
+            if not all_x_spots(self.sheets[seat]) or self.choices_made[seat] is None:
+                problems.append(f"seat {seat} has an X pending but no choice or no spot for it")
+        fresh = all(choice is None for choice in self.choices_made)
+        if fresh and not self.over and any(
             self.leaf_total(s) >= END_TOTAL for s in range(self.seats)
         ):
             problems.append("a new round started although a leaf total reached 61")
+        if fresh and (self.known_sheets != self.sheets or self.known_leaves != self.leaves):
+            problems.append("the sheets everyone sees differ from the sheets at round start")
         return problems
 
     def _seat_problems(self, seat: int) -> tuple[str, ...]:
-        done = seat < self.current or (seat == self.current and self.pending_x)
+        started = self.choices_made[seat] is not None
         return seat_audit(
             self.sheets[seat],
             self.leaves[seat],
-            chosen=self.round - 1 + (1 if done else 0),
+            chosen=self.round if self.over else self.round - 1 + (1 if started else 0),
             passes=self.passes[seat],
             lost=self.lost_x[seat],
-            pending=1 if self.pending_x and seat == self.current else 0,
+            pending=1 if seat in self.pending_x else 0,
             claimed=self.claimed_count(seat),
         )
 
@@ -648,42 +861,18 @@ def _area_problems(cells: Cells, area: int) -> tuple[str, ...]:
     return tuple(problems)
 
 
-_PLACE = re.compile(r"place\s+area=(\d)\s+write=(\d)\s+leaf=(\d)\s+spot=(\d)")
-_LEAF = re.compile(r"leaf\s+(\d)")
-_X = re.compile(r"x\s+(\d)\s+(\d)")
-
-
 class SixtyOne(Game):
-    """The game object: setup, notation and bots."""
+    """The game object: identity, setup (the state's constructor) and notation."""
 
     info = INFO
     state_class = SixtyOneState
+    actions = (Place, LeafOnly, PlaceX)
+    #: 2: the seats choose at once, so a record may interleave them (version 1 records, made
+    #: strictly in seat order, are valid interleavings and replay unchanged).
+    rules_version = 2
+    notation_help = "'place area=A write=W leaf=L spot=S', 'leaf D' or 'x AREA SPOT'"
     options = {}
     hidden_information = False
-
-
-    def parse_action(self, text: str) -> Action:
-        """Read ``place area=A write=W leaf=L spot=S``, ``leaf D`` or ``x AREA SPOT``."""
-        line = text.strip().lower()
-        if match := _PLACE.fullmatch(line):
-            area, write, leaf, spot = (int(g) for g in match.groups())
-            if not all(1 <= v <= 6 for v in (area, write, leaf, spot)):
-                raise IllegalAction(f"die values, areas and spots are 1-6: {text!r}")
-            return Place(area, write, leaf, spot)
-        if match := _LEAF.fullmatch(line):
-            leaf = int(match.group(1))
-            if not 1 <= leaf <= 6:
-                raise IllegalAction(f"a die shows 1-6, not {leaf}")
-            return LeafOnly(leaf)
-        if match := _X.fullmatch(line):
-            area, spot = int(match.group(1)), int(match.group(2))
-            if not (1 <= area <= 6 and 1 <= spot <= 6):
-                raise IllegalAction(f"areas and spots are 1-6: {text!r}")
-            return PlaceX(area, spot)
-        raise IllegalAction(
-            f"cannot read {text!r}: use 'place area=A write=W leaf=L spot=S', 'leaf D' or 'x A S'"
-        )
-
 
 
 GAME = SixtyOne()

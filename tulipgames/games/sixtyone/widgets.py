@@ -1,21 +1,20 @@
 """The Sixty-One dice sheet: the roll with its role marks, the six areas, the leaf row, the score
 column and every player's totals, in one keyboard-driven widget.
 
-The widget renders a :class:`~tulipgames.games.sixtyone.rules.SixtyOneView` and posts
-:class:`ActionChosen`; what may be picked comes only from ``view.legal`` (the state's legal
-actions for the seat at the keyboard). Spots are drawn as 3-character cells:
-
-``[5]`` a written value, ``[X]`` an X, ``(2)`` an empty spot showing its acorns (mugs show the
-value they take), ``<2>`` a spot the current selection may fill, ``»2«`` the spot under the cursor.
+The widget draws a :class:`~tulipgames.table.Turn` of a
+:class:`~tulipgames.games.sixtyone.rules.SixtyOneView` and posts :class:`ActionChosen`; what may
+be picked comes only from ``turn.legal``, and every number, bonus and reason comes from the view.
+A choice is built in steps (area die, write die, spot) and then confirmed with ``y``: Enter alone
+never finishes a choice, so Enter pressed on and on cannot play a default move for the next seat.
+Spots are drawn as 3-cell boxes (see :data:`LEGEND`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
-from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.widget import Widget
 
@@ -24,24 +23,20 @@ from tulipgames.games.sixtyone.data import (
     AREA_NAMES,
     AREAS,
     BURROW_ACORNS,
-    LEAF_BONUS,
     LEAVES,
     MAX_ROUNDS,
+    MUG_ACORNS,
     MUSHROOM_ACORNS,
     WATERLILY_ACORNS,
 )
-from tulipgames.games.sixtyone.rules import (
-    EMPTY,
-    LeafOnly,
-    Place,
-    PlaceX,
-    SixtyOneView,
-    X,
-    area_subtotal,
-)
+from tulipgames.games.sixtyone.rules import EMPTY, LeafOnly, Place, PlaceX, SixtyOneView, X
+from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
 
 DIE_LETTERS = "ABC"
+
+#: What the spot boxes mean; every number in round brackets is acorns, never a required value.
+LEGEND = "(n) empty, worth n acorns  [n] written  <n> fits  »n« cursor  mug k takes only k"
 
 #: Two-line area labels for the compact layout (number and name).
 SHORT_LABELS = {
@@ -53,65 +48,70 @@ SHORT_LABELS = {
     6: ("6 Mush-", "  rooms"),
 }
 
-#: Where each spot's cell sits in an area drawing: (line, column) per spot, 1-based spots.
+#: Where each spot's box sits in an area drawing: (line, column) per spot, 1-based spots.
 SPOT_AT: dict[int, dict[int, tuple[int, int]]] = {
     1: {1: (1, 1), 2: (1, 4), 3: (1, 9), 4: (1, 12)},
     2: {1: (0, 2), 2: (0, 6), 3: (0, 10), 4: (2, 10), 5: (2, 6)},
     3: {1: (2, 1), 2: (1, 1), 3: (2, 8), 4: (1, 8), 5: (0, 8)},
-    4: {1: (0, 0), 2: (0, 4), 3: (0, 8), 4: (1, 2), 5: (1, 6), 6: (1, 10)},
+    4: {1: (0, 1), 2: (0, 6), 3: (0, 11), 4: (1, 3), 5: (1, 8), 6: (1, 13)},
     5: {1: (2, 0), 2: (2, 6), 3: (2, 12), 4: (1, 3), 5: (1, 9), 6: (0, 6)},
     6: {1: (0, 2), 2: (0, 6), 3: (0, 10), 4: (2, 10), 5: (2, 6)},
 }
 
-#: The lines drawn around the cells (pumpkin outlines, path arrows, skewer sticks...).
+#: The lines drawn around the boxes (pumpkin outlines, path arrows, skewer sticks, mug numbers).
 FRAMES: dict[int, tuple[str, str, str]] = {
     1: ("╭─P1 3─╮╭─P2 3─╮", "│      ││      │", "╰─O──o─╯╰─o──O─╯"),
     2: ("F▶   →   →", "           ↓", "         ←"),
     3: ("  ╷        =5", "    =3", ""),
-    4: ("", "", " mug 4 = 2 acorns"),
+    4: ("1    2    3", "  4    5    6", ""),
     5: ("", "", ""),
     6: ("M▶   →   →", "           ↓", "         ←"),
 }
 
+#: The acorns an empty spot shows (pumpkins and skewers pay per complete group: blank).
+SPOT_ACORNS = {2: WATERLILY_ACORNS, 4: MUG_ACORNS, 5: BURROW_ACORNS, 6: MUSHROOM_ACORNS}
+
 
 def empty_hint(area: int, spot: int) -> str:
-    """What an empty cell shows: the spot's acorns, the mug's value, blank for pumpkin/skewer."""
-    if area == 2:
-        return str(WATERLILY_ACORNS[spot - 1])
-    if area == 4:
-        return str(spot)
-    if area == 5:
-        return str(BURROW_ACORNS[spot - 1])
-    if area == 6:
-        return str(MUSHROOM_ACORNS[spot - 1])
-    return " "
+    """What an empty box shows: the spot's acorns, blank for pumpkin eyes and marshmallows."""
+    acorns = SPOT_ACORNS.get(area)
+    return " " if acorns is None else str(acorns[spot - 1])
+
+
+def fit(text: Text | str, width: int) -> Text:
+    """Pad or cut a line to exactly ``width`` terminal cells (wide characters count double)."""
+    line = Text(text) if isinstance(text, str) else text.copy()
+    line.truncate(width, overflow="ellipsis", pad=True)
+    return line
 
 
 @dataclass
 class Selection:
-    """The choice being built: dice indices for area and write, the die and spot cursors."""
+    """The choice being built: dice indices for area and write, the die and spot cursors, and
+    the action waiting for its confirmation."""
 
     area_die: int | None = None
     write_die: int | None = None
     die_cursor: int = 0
     spot_cursor: int = 0
+    confirm: Action | None = None
 
 
 class DiceSheet(Widget, can_focus=True):
-    """One seat's score sheet and the shared roll; plays a choice from the keyboard."""
+    """One seat's score sheet and the shared roll; builds a choice from the keyboard."""
 
     BINDINGS = [
-        Binding("a", "die(0)", "Die A", show=False),
+        Binding("a", "die(0)", "dice", key_display="a b c"),
         Binding("b", "die(1)", "Die B", show=False),
         Binding("c", "die(2)", "Die C", show=False),
         Binding("left", "move(-1)", "move", key_display="←→"),
         Binding("right", "move(1)", "Move", show=False),
         Binding("up", "move(-1)", "Move", show=False),
         Binding("down", "move(1)", "Move", show=False),
-        Binding("enter", "confirm", "pick"),
-        Binding("backspace", "back", "back"),
-        Binding("escape", "back", "Back", show=False),
-        Binding("tab", "next_sheet", "sheets"),
+        Binding("enter", "pick", "pick"),
+        Binding("y", "confirm", "confirm"),
+        Binding("tab", "next_sheet(1)", "sheets"),
+        Binding("shift+tab", "next_sheet(-1)", "Sheets", show=False),
         *(Binding(str(area), f"jump({area})", "Area", show=False) for area in AREAS),
     ]
 
@@ -122,40 +122,64 @@ class DiceSheet(Widget, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.view: SixtyOneView | None = None
-        self.names: list[str] = []
-        self.seat: int | None = None
+        self.turn: Turn[SixtyOneView] | None = None
         self.acting = False
         self.shown: int = 0
         self.sel = Selection()
+        #: Why the last key did nothing (shown on the help line until the next key).
+        self.note: str | None = None
+        #: The placement this widget last played, so that Esc on its X can pick it up again.
+        self.placed: Place | None = None
         self._key: tuple[object, ...] = ()
 
     # -- input from the screen --------------------------------------------------------------
-    def show_view(self, view: SixtyOneView, seat: int | None, acting: bool,
-                  names: Sequence[str]) -> None:
-        """Take a new view; a new decision (new roll, next seat, pending X) resets the choice."""
-        key = (view.round, view.current, view.pending_x, view.legal, seat)
-        self.view, self.seat, self.acting, self.names = view, seat, acting, list(names)
+    def show_turn(self, turn: Turn[SixtyOneView], acting: bool) -> None:
+        """Take a new turn; a new decision (new roll, next seat, pending X) resets the choice."""
+        view = turn.view
+        key = (view.round, view.pending_x, turn.legal, turn.seat)
+        self.turn, self.acting = turn, acting
         if key != self._key:
             self._key = key
             self.sel = Selection()
-            self.shown = seat if seat is not None else (view.current or 0)
-            self._first_die()  # after taking the view: the cursor must suit the new roll
-        self.refresh()
+            self.note = None
+            self.shown = turn.seat if turn.seat is not None else 0
+            if self.stage != "x":
+                self.placed = None  # only the X right after it may take a placement back
+            self._first_die()
+        self._changed()
 
-    # -- what may be picked, from view.legal ---------------------------------------------------
+    @property
+    def view(self) -> SixtyOneView | None:
+        return self.turn.view if self.turn is not None else None
+
+    @property
+    def seat(self) -> int | None:
+        return self.turn.seat if self.turn is not None else None
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        return self.turn.legal if self.turn is not None and self.acting else ()
+
+    @property
+    def dice(self) -> tuple[int, int, int]:
+        return self.view.dice if self.view is not None else (0, 0, 0)
+
+    # -- what may be picked, from turn.legal --------------------------------------------------
     @property
     def places(self) -> list[Place]:
-        return [a for a in self.view.legal if isinstance(a, Place)] if self.view else []
+        return [a for a in self.legal if isinstance(a, Place)]
 
     @property
     def stage(self) -> str:
-        """``watch``, ``x``, ``leaf``, ``area``, ``write`` or ``spot``."""
-        if not self.acting or self.view is None or not self.view.legal:
+        """``watch``, ``x``, ``leaf``, ``area``, ``write``, ``spot`` or ``confirm``."""
+        legal = self.legal
+        if not legal:
             return "watch"
-        if self.view.pending_x:
+        if self.sel.confirm is not None:
+            return "confirm"
+        if isinstance(legal[0], PlaceX):
             return "x"
-        if all(isinstance(a, LeafOnly) for a in self.view.legal):
+        if isinstance(legal[0], LeafOnly):
             return "leaf"
         if self.sel.area_die is None:
             return "area"
@@ -163,26 +187,22 @@ class DiceSheet(Widget, can_focus=True):
             return "write"
         return "spot"
 
-    def _roles(self, area: int | None, write: int | None) -> list[tuple[int, int, int]]:
+    @staticmethod
+    def _roles(area: int | None, write: int | None) -> list[tuple[int, int, int]]:
         """Dice index triples (area, write, leaf) consistent with the picks so far."""
-        out = []
-        for i in range(3):
-            for j in range(3):
-                if i != j and (area is None or i == area) and (write is None or j == write):
-                    out.append((i, j, 3 - i - j))
-        return out
+        return [(i, j, 3 - i - j) for i in range(3) for j in range(3)
+                if i != j and area in (None, i) and write in (None, j)]
 
     def _places_for(self, roles: tuple[int, int, int]) -> list[Place]:
-        dice = self.view.dice if self.view else (0, 0, 0)
-        area, write, leaf = (dice[r] for r in roles)
+        area, write, leaf = (self.dice[r] for r in roles)
         return [p for p in self.places if (p.area, p.write, p.leaf) == (area, write, leaf)]
 
     def pickable_dice(self) -> list[int]:
         """Dice that lead to at least one legal spot in the current stage."""
         stage = self.stage
         if stage == "leaf":
-            values = {a.leaf for a in self.view.legal if isinstance(a, LeafOnly)}
-            return [i for i, d in enumerate(self.view.dice) if d in values]
+            values = {a.leaf for a in self.legal if isinstance(a, LeafOnly)}
+            return [i for i, d in enumerate(self.dice) if d in values]
         if stage == "area":
             return sorted({r[0] for r in self._roles(None, None) if self._places_for(r)})
         if stage == "write":
@@ -191,76 +211,156 @@ class DiceSheet(Widget, can_focus=True):
         return []
 
     def targets(self) -> list[tuple[int, int]]:
-        """(area, spot) cells highlighted now, in sheet order; the cursor walks this list."""
+        """(area, spot) boxes highlighted now, in sheet order; the cursor walks this list."""
         stage = self.stage
         if stage == "x":
-            return [(a.area, a.spot) for a in self.view.legal if isinstance(a, PlaceX)]
-        if stage in ("area", "write", "spot"):
-            if stage == "area":
-                roles = self._roles(self.sel.die_cursor, None)
-            elif stage == "write":
-                roles = self._roles(self.sel.area_die, self.sel.die_cursor)
-            else:
-                roles = self._roles(self.sel.area_die, self.sel.write_die)
-            spots = {(p.area, p.spot) for r in roles for p in self._places_for(r)}
-            return sorted(spots)
-        return []
+            return [(a.area, a.spot) for a in self.legal if isinstance(a, PlaceX)]
+        if stage == "confirm":
+            action = self.sel.confirm
+            return [(action.area, action.spot)] if isinstance(action, (Place, PlaceX)) else []
+        if stage == "area":
+            roles = self._roles(self.sel.die_cursor, None)
+        elif stage == "write":
+            roles = self._roles(self.sel.area_die, self.sel.die_cursor)
+        elif stage == "spot":
+            roles = self._roles(self.sel.area_die, self.sel.write_die)
+        else:
+            return []
+        return sorted({(p.area, p.spot) for r in roles for p in self._places_for(r)})
 
     def chosen_action(self) -> Action | None:
-        """The action Enter would play now (``None`` while dice are still being picked)."""
+        """The action the cursor points at now (``None`` while dice are still being picked)."""
         stage = self.stage
-        targets = self.targets()
-        if stage == "x" and targets:
-            area, spot = targets[self.sel.spot_cursor % len(targets)]
-            return PlaceX(area, spot)
+        if stage == "confirm":
+            return self.sel.confirm
         if stage == "leaf":
-            return LeafOnly(self.view.dice[self.sel.die_cursor])
-        if stage == "spot" and targets:
-            area, spot = targets[self.sel.spot_cursor % len(targets)]
-            dice = self.view.dice
-            leaf = 3 - self.sel.area_die - self.sel.write_die
-            return Place(area, dice[self.sel.write_die], dice[leaf], spot)
-        return None
+            return LeafOnly(self.dice[self.sel.die_cursor])
+        targets = self.targets()
+        if stage not in ("x", "spot") or not targets:
+            return None
+        area, spot = targets[self.sel.spot_cursor % len(targets)]
+        if stage == "x":
+            return PlaceX(area, spot)
+        assert self.sel.area_die is not None and self.sel.write_die is not None
+        leaf = 3 - self.sel.area_die - self.sel.write_die
+        return Place(area, self.dice[self.sel.write_die], self.dice[leaf], spot)
 
     def _first_die(self) -> None:
-        pickable = self.pickable_dice() if self.view is not None else []
+        pickable = self.pickable_dice()
         if pickable and self.sel.die_cursor not in pickable:
             self.sel.die_cursor = pickable[0]
 
+    def why_not_die(self, index: int) -> str:
+        """Why die ``index`` cannot be picked now, from the rules' reasons in the view."""
+        die = f"Die {DIE_LETTERS[index]} ({self.dice[index]})"
+        stage, view = self.stage, self.view
+        if stage == "write" and index == self.sel.area_die:
+            return f"{die} is already the area die"
+        reason = None
+        if view is not None and stage in ("area", "write"):
+            reason = view.why_not_die(*((index, None) if stage == "area"
+                                        else (self.sel.area_die or 0, index)))
+        role = "the area die" if stage == "area" else "the write die"
+        if stage in ("spot", "confirm"):
+            return "The dice are picked: Esc to change them"
+        if stage in ("x", "watch"):
+            return "No die to pick now"
+        return f"{die} cannot be {role}: {reason}" if reason else f"{die} cannot be {role}"
+
+    # -- stepping back (the screen's Esc) ---------------------------------------------------
+    def can_step_back(self) -> bool:
+        """Whether Esc undoes a pick of this choice (rather than leaving the game)."""
+        return self.stage in ("write", "spot", "confirm") or (
+            self.stage == "x" and self.turn is not None and self.turn.undoable > 0
+        )
+
+    def step_back(self) -> bool:
+        """Undo the latest pick of the choice being built; False when none was made here."""
+        stage = self.stage
+        if stage == "confirm":
+            self.sel.confirm = None
+        elif stage == "spot":
+            self.sel.die_cursor = self.sel.write_die or 0
+            self.sel.write_die = None
+        elif stage == "write":
+            self.sel.die_cursor = self.sel.area_die or 0
+            self.sel.area_die = None
+        else:
+            return False
+        self.note = None
+        self._first_die()
+        self._changed()
+        return True
+
+    def pick_up(self, place: Place | None) -> None:
+        """After the placement ``place`` was taken back: its dice picked again, the cursor on
+        its spot, so that Esc on the X steps back exactly one step (``None``: a placement this
+        widget did not make, e.g. before the game was resumed; nothing is picked then)."""
+        if place is None:
+            return
+        for area_die, write_die, leaf_die in self._roles(None, None):
+            values = (self.dice[area_die], self.dice[write_die], self.dice[leaf_die])
+            if values == (place.area, place.write, place.leaf):
+                self.sel.area_die, self.sel.write_die = area_die, write_die
+                break
+        targets = self.targets()
+        if (place.area, place.spot) in targets:
+            self.sel.spot_cursor = targets.index((place.area, place.spot))
+        self.placed = None
+        self._changed()
+
     # -- keys ---------------------------------------------------------------------------------
-    def _looking_away(self) -> bool:
-        """Choosing keys first bring back the chooser's own sheet if another one is shown."""
-        if self.seat is not None and self.shown != self.seat:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer lists only the keys that do something in the current step."""
+        stage = self.stage
+        if action == "die":
+            return stage in ("area", "write", "leaf")
+        if action in ("move", "pick"):
+            return stage in ("area", "write", "leaf", "spot", "x")
+        if action == "confirm":
+            return stage == "confirm"
+        if action == "jump":
+            return stage in ("spot", "x")
+        return True
+
+    def _changed(self) -> None:
+        self.refresh()
+        if self.is_attached:
+            self.refresh_bindings()
+
+    def _own_sheet(self) -> None:
+        """A choosing key brings back the chooser's own sheet, and still does its job."""
+        if self.seat is not None and self.acting:
             self.shown = self.seat
-            self.refresh()
-            return True
-        return False
+
+    def _refuse(self, note: str) -> None:
+        self.note = note
+        self.app.bell()
+        self._changed()
 
     def action_die(self, index: int) -> None:
-        if self._looking_away():
-            return
+        self._own_sheet()
         if index not in self.pickable_dice():
-            self.app.bell()
+            self._refuse(self.why_not_die(index))
             return
         self.sel.die_cursor = index
         self._pick_die()
 
     def _pick_die(self) -> None:
         stage, index = self.stage, self.sel.die_cursor
+        self.note = None
         if stage == "leaf":
-            self.post_message(ActionChosen(LeafOnly(self.view.dice[index])))
-            return
-        if stage == "area":
+            self.sel.confirm = LeafOnly(self.dice[index])
+        elif stage == "area":
             self.sel.area_die = index
         elif stage == "write":
             self.sel.write_die = index
         self.sel.spot_cursor = 0
         self._first_die()
-        self.refresh()
+        self._changed()
 
     def action_move(self, step: int) -> None:
-        if self._looking_away():
-            return
+        self._own_sheet()
         stage = self.stage
         if stage in ("area", "write", "leaf"):
             pickable = self.pickable_dice()
@@ -271,77 +371,74 @@ class DiceSheet(Widget, can_focus=True):
             count = len(self.targets())
             if count:
                 self.sel.spot_cursor = (self.sel.spot_cursor + step) % count
-        self.refresh()
+        self.note = None
+        self._changed()
 
     def action_jump(self, area: int) -> None:
         """Digits move the spot cursor to that area's first highlighted spot."""
-        targets = self.targets()
-        if self.stage not in ("spot", "x"):
-            return
-        for index, (target_area, _) in enumerate(targets):
+        self._own_sheet()
+        for index, (target_area, _) in enumerate(self.targets()):
             if target_area == area:
                 self.sel.spot_cursor = index
-                self.refresh()
+                self.note = None
+                self._changed()
                 return
-        self.app.bell()
+        self._refuse(f"No highlighted spot in {AREA_NAMES[area]}")
 
-    def action_confirm(self) -> None:
-        if self._looking_away():
-            return
+    def action_pick(self) -> None:
+        """Enter: pick the die under the cursor, or choose the spot (then ``y`` confirms)."""
+        self._own_sheet()
         stage = self.stage
         if stage in ("area", "write", "leaf"):
             if self.sel.die_cursor in self.pickable_dice():
                 self._pick_die()
+            else:
+                self._refuse(self.why_not_die(self.sel.die_cursor))
+        elif stage in ("spot", "x"):
+            self.sel.confirm = self.chosen_action()
+            self.note = None
+            self._changed()
+
+    def action_confirm(self) -> None:
+        """``y``: play the choice shown; it is final."""
+        action = self.sel.confirm
+        if self.stage != "confirm" or action is None:
             return
-        action = self.chosen_action()
-        if action is not None:
-            self.post_message(ActionChosen(action))
+        self._own_sheet()
+        self.placed = action if isinstance(action, Place) else None
+        self.post_message(ActionChosen(action))
 
-    def action_back(self) -> None:
-        stage = self.stage
-        if stage == "spot":
-            self.sel.die_cursor = self.sel.write_die or 0
-            self.sel.write_die = None
-        elif stage == "write":
-            self.sel.die_cursor = self.sel.area_die or 0
-            self.sel.area_die = None
-        else:
-            raise SkipAction()
-        self._first_die()
-        self.refresh()
-
-    def action_next_sheet(self) -> None:
+    def action_next_sheet(self, step: int) -> None:
         if self.view is not None:
-            self.shown = (self.shown + 1) % self.view.seats
-            self.refresh()
+            self.shown = (self.shown + step) % self.view.seats
+            self._changed()
 
     # -- drawing ------------------------------------------------------------------------------
     def render(self) -> Text:
-        if self.view is None:
+        if self.turn is None:
             return Text("")
-        wide = self.size.width >= 90
-        return SheetPainter(self, wide).paint()
+        return SheetPainter(self, wide=self.size.width >= 90).paint()
 
 
 class SheetPainter:
     """Lays the sheet out as lines of styled text (compact at 80x24, roomier when wide)."""
 
     def __init__(self, sheet: DiceSheet, wide: bool) -> None:
+        assert sheet.turn is not None
         self.w = sheet
-        self.view = sheet.view
+        self.turn = sheet.turn
+        self.view = sheet.turn.view
         self.wide = wide
         self.seat = sheet.shown
-        self.names = sheet.names or [f"Seat {i + 1}" for i in range(self.view.seats)]
         own = sheet.seat is not None and sheet.shown == sheet.seat
-        self.targets = set(sheet.targets()) if own else set()
         target_list = sheet.targets() if own else []
-        stage = sheet.stage
+        self.targets = set(target_list)
         self.cursor: tuple[int, int] | None = None
-        if own and stage in ("spot", "x") and target_list:
+        if own and sheet.stage in ("spot", "x", "confirm") and target_list:
             self.cursor = target_list[sheet.sel.spot_cursor % len(target_list)]
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+        return self.turn.name(seat)
 
     # -- pieces ------------------------------------------------------------------------------
     def cell(self, area: int, spot: int) -> Text:
@@ -358,25 +455,23 @@ class SheetPainter:
         return Text(f"({hint})", style="dim")
 
     def area_lines(self, area: int, width: int) -> list[Text]:
-        """An area's three drawing lines, frame first, cells laid over it."""
+        """An area's three drawing lines, frame first, boxes laid over it."""
         lines = [Text(line.ljust(width)[:width], style="dim") for line in FRAMES[area]]
         for spot, (row, col) in SPOT_AT[area].items():
-            cell = self.cell(area, spot)
             line = lines[row]
-            before, after = line[:col], line[col + 3:]
-            lines[row] = Text.assemble(before, cell, after)
-        return [line[:width] if len(line) > width else line + " " * (width - len(line))
-                for line in lines]
+            lines[row] = Text.assemble(line[:col], self.cell(area, spot), line[col + 3:])
+        return [fit(line, width) for line in lines]
 
     def status(self, area: int) -> Text:
-        claim = self.view.claims[area - 1]
-        if claim is None and EMPTY not in self.view.sheets[self.seat][area - 1]:
-            return Text("+3 at end", style="bold green")  # full: claimed at round end
-        if claim is None:
-            return Text("open +3", style="green")
-        if self.seat in claim:
-            names = ", ".join(self.name(s) for s in claim)
-            return Text(f"✓ by {names}", style="bold cyan")
+        bonus = self.view.first_fill_bonus
+        standing = self.view.standings[self.seat][area - 1]
+        if standing == "due":
+            return Text(f"+{bonus} at end", style="bold green")
+        if standing == "open":
+            return Text(f"open +{bonus}", style="green")
+        if standing == "mine":
+            claim = self.view.claims[area - 1] or ()
+            return Text(f"✓ by {', '.join(self.name(s) for s in claim)}", style="bold cyan")
         return Text("✗ missed", style="red")
 
     def label(self, area: int, width: int) -> list[Text]:
@@ -394,127 +489,161 @@ class SheetPainter:
             text.append(" Game over ", style="bold reverse")
         text.append(" Dice ")
         stage = w.stage
+        choosing = stage in ("area", "write", "leaf")
         pickable = set(w.pickable_dice())
+        leaf_die = None
+        if w.sel.area_die is not None and w.sel.write_die is not None:
+            leaf_die = 3 - w.sel.area_die - w.sel.write_die
         for index, value in enumerate(view.dice):
             role = ""
             if w.sel.area_die == index:
                 role = "area"
             elif w.sel.write_die == index:
                 role = "write"
-            elif stage == "spot":
+            elif index == leaf_die or (stage == "confirm" and isinstance(w.sel.confirm, LeafOnly)
+                                       and view.dice[index] == w.sel.confirm.leaf):
                 role = "leaf"
-            elif stage == "leaf" and index == w.sel.die_cursor:
-                role = "leaf?"
-            elif stage in ("area", "write") and index == w.sel.die_cursor:
-                role = stage + "?"
+            elif choosing and index == w.sel.die_cursor:
+                role = ("leaf" if stage == "leaf" else stage) + "?"
             label = f"{DIE_LETTERS[index]}:{value}" + (f" {role}" if role else "")
-            if stage in ("area", "write", "leaf") and index == w.sel.die_cursor:
+            if choosing and index == w.sel.die_cursor:
                 text.append(f"▸{label}◂", style="bold reverse yellow")
-            elif stage in ("area", "write", "leaf") and index not in pickable:
+            elif choosing and index not in pickable:
                 text.append(f"[{label}]", style="dim strike")
             else:
                 text.append(f"[{label}]", style="bold")
             text.append(" ")
-        who = self.name(self.seat)
-        mine = self.w.seat is not None and self.seat == self.w.seat
-        text.append(f" Sheet: {who}" + (" (you)" if mine else ""), style="italic")
+        mine = w.seat is not None and self.seat == w.seat
+        text.append(" Sheet: ", style="italic")
+        text.append(self.name(self.seat), style="italic")
+        if mine:
+            text.append(" (you)", style="italic")
         return fit(text, width)
 
     def score_lines(self, width: int) -> list[Text]:
         view, seat = self.view, self.seat
         row = view.scores[seat]
-        lines = [fit(Text(f"SCORE {self.name(seat)}", style="bold underline"), width)]
+        head = Text("SCORE ", style="bold underline")
+        head.append(self.name(seat), style="bold underline")
+        lines = [fit(head, width)]
+        name_w = width - 9
         for area in AREAS:
-            sub = area_subtotal(view.sheets[seat], view.claims, seat, area)
-            claim = view.claims[area - 1]
-            mark = "" if claim is None else ("+3" if seat in claim else " -")
-            name = AREA_NAMES[area][: width - 9]
-            lines.append(fit(Text(f"{area} {name:<{width - 9}}{sub:>3}{mark:>3}"), width))
-        lines.append(fit(Text(f"  {'Leaf bonus':<{width - 9}}{row[-1]:>3}"), width))
-        lines.append(fit(Text(f"  {'TOTAL':<{width - 9}}{sum(row):>3}", style="bold"), width))
+            standing = view.standings[seat][area - 1]
+            mark = {"mine": f"+{view.first_fill_bonus}", "missed": " -"}.get(standing, "")
+            sub = view.subtotals[seat][area - 1]
+            lines.append(fit(Text.assemble(fit(f"{area} {AREA_NAMES[area]}", name_w),
+                                           f"{sub:>3}{mark:>3}"), width))
+        lines.append(fit(Text.assemble(fit("  Leaf bonus", name_w), f"{row[-1]:>3}"), width))
+        total = Text.assemble(fit("  TOTAL", name_w), f"{sum(row):>3}", style="bold")
+        lines.append(fit(total, width))
         return lines
 
     def leaf_lines(self, width: int) -> list[Text]:
         leaves = self.view.leaves[self.seat]
         total = self.view.leaf_total(self.seat)
+        marks = self.view.leaf_marks[self.seat]
+        bonus_totals = {mark[0] for mark in marks}
         text = Text("Leaves ", style="bold")
         for index in range(LEAVES):
             if index < len(leaves):
                 value = leaves[index]
-                style = "bold green" if value in LEAF_BONUS else ""
-                text.append(f"{value:>2}", style=style)
+                text.append(f"{value:>2}", style="bold green" if value in bonus_totals else "")
             elif index == len(leaves):
                 text.append("▸_", style="bold yellow")
             else:
                 text.append(" ·", style="dim")
             text.append(" ")
-        marks = Text("Bonus  ", style="bold")
-        for target, bonus in LEAF_BONUS.items():
-            label = f"{target}:{'X' if bonus == 'X' else f'+{bonus}'}"
-            if target in leaves:
-                marks.append(f"✓{label}", style="bold green")
-            elif total > target:
-                marks.append(f"✗{label}", style="dim strike")
-            else:
-                marks.append(f"·{label}")
-            marks.append(" ")
-        upcoming = [t for t in LEAF_BONUS if t > total]
+        line = Text("Bonus  ", style="bold")
+        styles = {"gained": ("✓", "bold green"), "missed": ("✗", "dim strike"), "open": ("·", "")}
+        for target, bonus, status in marks:
+            sign, style = styles[status]
+            line.append(f"{sign}{target}:{bonus}", style=style)
+            line.append(" ")
+        upcoming = [target for target, _, status in marks if status == "open"]
         if upcoming:
-            marks.append(f" total {total}, next {upcoming[0]} needs {upcoming[0] - total}",
-                         style="italic")
+            line.append(f" total {total}, next {upcoming[0]} needs {upcoming[0] - total}",
+                        style="italic")
         else:
-            marks.append(f" total {total}", style="italic")
-        return [fit(text, width), fit(marks, width)]
+            line.append(f" total {total}", style="italic")
+        return [fit(text, width), fit(line, width)]
+
+    def player_cell(self, seat: int, name_width: int) -> Text:
+        """One seat in the players' list: ▶ the seat at this keyboard while it chooses, ✓ has
+        chosen this round (what, the round summary tells when the round ends)."""
+        view, turn = self.view, self.turn
+        choosing = seat == turn.seat and turn.acting
+        marker = "✓" if seat in view.chosen else "▶" if choosing else " "
+        style = "bold reverse" if choosing else "bold" if seat == self.seat else ""
+        cell = Text(marker, style=style)
+        cell.append_text(fit(Text(self.name(seat), style=style), name_width))
+        return cell
 
     def player_lines(self, width: int, rows: int) -> list[Text]:
-        """Every seat's running score and leaf total: a table when there is room, else packed."""
+        """Every seat's running score and leaf total: a table when there is room, else packed
+        several to a line (names cut by terminal cells to make every seat fit)."""
         view = self.view
         if self.wide and rows >= view.seats + 1:
-            lines = [Text(f"  {'Player':<14}{'score':>6}{'leaf':>6}{'first-fill':>12}",
-                          style="bold underline")]
+            lines = [fit(Text(f" {'Player':<14}{'score':>6}{'leaf':>6}{'first-fill':>12}",
+                              style="bold underline"), width)]
             for seat in range(view.seats):
-                total = view.leaf_total(seat)
-                claimed = sum(1 for c in view.claims if c is not None and seat in c)
-                marker = "▶ " if seat == view.current else "  "
-                style = "bold reverse" if seat == view.current else (
-                    "bold" if seat == self.seat else "")
-                lines.append(Text(f"{marker}{self.name(seat)[:14]:<14}{sum(view.scores[seat]):>6}"
-                                  f"{total:>6}{claimed:>12}", style=style))
-            return [fit(t, width) for t in lines]
-        cells = []
-        for seat in range(view.seats):
-            score = sum(view.scores[seat])
-            total = view.leaf_total(seat)
-            marker = "▶" if seat == view.current else " "
-            style = "bold reverse" if seat == view.current else (
-                "bold" if seat == self.seat else "")
-            cells.append(Text(f"{marker}{self.name(seat)[:8]} {score}/{total}", style=style))
+                claimed = view.standings[seat].count("mine")
+                line = self.player_cell(seat, 14)
+                line.append(f"{sum(view.scores[seat]):>6}{view.leaf_total(seat):>6}"
+                            f"{claimed:>12}")
+                lines.append(fit(line, width))
+            return lines
+        head = "Score/leaf "
+        per_line = -(-view.seats // max(1, rows))
+        cell_width = (width - len(head)) // per_line
+        name_width = max(3, min(10, cell_width - 8))
+        lines = []
+        for first in range(0, view.seats, per_line):
+            line = Text(head if first == 0 else " " * len(head), style="bold")
+            for seat in range(first, min(view.seats, first + per_line)):
+                cell = self.player_cell(seat, name_width)
+                cell.append(f" {sum(view.scores[seat])}/{view.leaf_total(seat)}")
+                line.append_text(fit(cell, cell_width))
+            lines.append(fit(line, width))
+        return lines
+
+    def round_lines(self, width: int, rows: int) -> list[Text]:
+        """The last round's summary (each seat's choice, then the first-fill claims), packed
+        into ``rows`` lines; what does not fit is left to the log."""
+        entries = [self.turn.text(line) for line in self.view.last_round]
+        if rows < 1 or not entries:
+            return []
         lines: list[Text] = []
-        line = Text("Score/leaf ", style="bold")
-        for cell in cells:
-            if len(line) + len(cell) + 1 > width and len(line) > 11:
+        line = Text(entries[0] + " ", style="bold")
+        for entry in entries[1:]:
+            if line.cell_len + cell_len(entry) > width and line.plain.strip(" ·") != "":
+                line.right_crop(3)
                 lines.append(line)
-                line = Text("           ")
-            line.append_text(cell)
-            line.append(" ")
+                line = Text("  ")
+            line.append(entry)
+            line.append(" · ", style="dim")
+        line.right_crop(3)
         lines.append(line)
         if len(lines) > rows:
-            lines = [*lines[: rows - 1], Text("           … Tab shows each sheet", style="dim")]
-        return [fit(t, width) for t in lines]
+            lines = lines[:rows]
+            lines[-1] = Text.assemble(lines[-1], " … (see the log)")
+        return [fit(line, width) for line in lines]
 
     def help_line(self, width: int) -> Text:
         w, stage = self.w, self.w.stage
+        if w.note:
+            return fit(Text(w.note, style="bold red"), width)
         names = {
             "watch": "Tab: look at another sheet.",
             "area": "Pick the AREA die: a/b/c, or ◀▶ and Enter.",
             "write": "Pick the WRITE die: a/b/c, or ◀▶ and Enter. Esc: back.",
-            "spot": "◀▶/1-6 spot, Enter writes, Esc back",
-            "x": "Place your X: ◀▶/1-6, Enter",
+            "spot": "◀▶/1-6 spot, Enter chooses it, Esc back",
+            "x": "Place your X: ◀▶/1-6, Enter. Esc: undo the choice",
             "leaf": "No placement fits: pick the LEAF die (a/b/c, or ◀▶ and Enter).",
+            "confirm": "y: confirm  Esc: change  ",
         }
         text = Text(names[stage], style="bold")
         action = w.chosen_action()
-        if action is not None and stage in ("spot", "x"):
+        if action is not None and stage in ("spot", "x", "confirm"):
             text.append(f"  → {describe(action)}", style="italic")
         return fit(text, width)
 
@@ -528,9 +657,12 @@ class SheetPainter:
             label_w, draw_w, gap = 11, 17, 0
         block = label_w + draw_w + gap
         side = max(18, min(36, total_width - 2 * block - 1))
-        players = self.player_lines(total_width, max(1, height - 16) if self.wide else 3)
+        room = height - 14  # rows left beside the dice, areas, leaves, legend and help lines
+        players = self.player_lines(total_width, max(1, room if self.wide else min(room, 3)))
+        spare = room - len(players)
+        summary = self.round_lines(total_width, spare - 1 if self.wide else spare)
+        spare -= len(summary)
         # Spare rows become blank lines: between the area rows first, then around them.
-        spare = height - (13 + len(players))
         gaps = {name: spare > rank for rank, name in
                 enumerate(("rows12", "rows23", "dice", "areas", "leaves"))}
         out: list[Text] = [self.dice_line(total_width)]
@@ -552,18 +684,13 @@ class SheetPainter:
             if gaps[gap_name]:
                 out.append(Text(""))
         out.extend(self.leaf_lines(total_width))
+        out.append(fit(Text(LEGEND, style="dim"), total_width))
         if gaps["leaves"]:
             out.append(Text(""))
         out.extend(players)
+        out.extend(summary)
         out.append(self.help_line(total_width))
         return Text("\n").join(out)
-
-
-def fit(text: Text, width: int) -> Text:
-    """Pad or cut a line of text to exactly ``width`` cells."""
-    if len(text) > width:
-        text = text[: width - 1] + Text("…")
-    return text + Text(" " * (width - len(text)))
 
 
 def describe(action: Action) -> str:
@@ -573,4 +700,6 @@ def describe(action: Action) -> str:
     if isinstance(action, Place):
         return (f"write {action.write} in {AREA_NAMES[action.area]} {action.spot}, "
                 f"leaf {action.leaf}")
+    if isinstance(action, LeafOnly):
+        return f"leaf {action.leaf}, nothing written"
     return str(action)

@@ -6,8 +6,8 @@
   returns) towards that plan.
 * ``hard`` (:class:`HardBot`) chooses each turn's action with the generic determinized MCTS
   (``engine.bots.SearchBot``): short playouts with a fast greedy policy (:func:`greedy_policy`),
-  cut off by :func:`position_value`, a final-score prediction fitted to real games. The planner
-  then settles the steps of the chosen action.
+  cut off by the state's ``estimate`` (``predict.position_value``), a final-score prediction
+  fitted to real games. The planner then settles the steps of the chosen action.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from tulipgames.games.spiceroad.data import (
     CARAVAN_LIMIT,
     MERCHANT_CARDS,
     POINT_CARDS,
-    STARTING_HAND,
     Counts,
 )
+from tulipgames.games.spiceroad.predict import card_value, weight
 from tulipgames.games.spiceroad.rules import (
     PAY,
     RETURN,
@@ -46,56 +46,8 @@ from tulipgames.games.spiceroad.rules import (
     trade_max,
 )
 
-#: What one spice is roughly worth towards a point card (a card's VP is about its spices' sum).
-SPICE_VALUE = (1.0, 2.0, 3.0, 4.0)
 KEYS = ("Y", "R", "G", "B")
 PLAN_DEPTH = 3  # turns of plays and rests looked ahead before the claim
-
-
-def weight(counts: Iterable[int]) -> float:
-    return sum(v * n for v, n in zip(SPICE_VALUE, counts, strict=False))
-
-
-def card_value(card_id: str) -> float:
-    """How much a merchant card adds to a caravan per play, in spice value."""
-    card = MERCHANT_CARDS[card_id]
-    if card.kind == "spice":
-        return weight(card.gain)
-    if card.kind == "upgrade":
-        return card.up + 0.5
-    # A trade often runs more than once and turns cheap spices into the ones point cards need.
-    return 1.5 * (weight(card.gain) - weight(card.pay)) + 1.0
-
-
-def position_value(state: SpiceRoadState, seat: int) -> float:
-    """A prediction of the seat's final score from the position (the search's cut-off value).
-
-    A linear fit on 12,905 positions of 150 planner-vs-planner games (2-3 seats) against their
-    final scores: the score so far counts most, spices keep about a third of their value, and
-    merchant cards are worth something only while much of the game remains. Score alone
-    predicts the final score with an RMS error of 47; this fit, 10.5.
-    """
-    score = sum(state.score_parts(seat))
-    caravan = state.caravans[seat]
-    leader = max(len(c) for c in state.claimed)
-    remaining = max(0, state.target - leader) / state.target
-    engine = sum(
-        card_value(c) for c in state.hands[seat] + state.played[seat] if c not in STARTING_HAND
-    )
-    reach = 0.0
-    for card_id in state.point_row:
-        card = POINT_CARDS[card_id]
-        missing = sum(SPICE_VALUE[i] * max(0, card.need[i] - caravan[i]) for i in range(4))
-        reach = max(reach, card.vp * 0.8**missing)
-    spices = weight(caravan)
-    return (
-        0.865 * score
-        + (0.245 + 0.058 * remaining) * spices
-        + (0.224 * remaining - 0.233) * engine
-        + 0.045 * reach
-        + 54.5 * remaining
-        + 13.0
-    )
 
 
 def cap(caravan: Counts, need: Counts) -> Counts:
@@ -218,12 +170,12 @@ def plan(
 
 def keep_needs(state: SpiceRoadState, seat: int) -> Counts:
     """The spices the seat's best target needs (what payments and returns should spare)."""
-    caravan = tuple(state.caravans[seat])
+    caravan: Counts = tuple(state.caravans[seat])  # type: ignore[assignment]
     _, position, _, _ = plan(
         state,
         seat,
         caravan,
-        tuple(state.hands[seat]),  # type: ignore[arg-type]
+        tuple(state.hands[seat]),
         tuple(state.played[seat]),
         depth=1,
     )
@@ -408,7 +360,7 @@ class HardBot:
     """``hard``: determinized MCTS chooses the turn's action; the planner settles the steps that
     follow it (trade count, upgrades, payments, returns), where search adds little but would
     spend many iterations. Playouts use :func:`greedy_policy` for a few actions per seat and
-    are then cut off with :func:`position_value`, a predicted final score."""
+    are then cut off with the state's ``estimate``, a predicted final score."""
 
     level = "hard"
 

@@ -18,7 +18,6 @@ Notation always uses the internal keys ``Y R G B``, whatever the edition shows.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +30,8 @@ from tulipgames.engine.core import (
     Option,
     Result,
     State,
+    UnreadableAction,
+    as_int,
     seat_ref,
 )
 from tulipgames.games.spiceroad import INFO
@@ -52,12 +53,31 @@ from tulipgames.games.spiceroad.data import (
     Edition,
     coins_per_stack,
 )
+from tulipgames.games.spiceroad.predict import position_value
 
 RANK = {key: index for index, key in enumerate(SPICES)}
 MERCHANT_SET = frozenset(MERCHANT_DECK)
 POINT_SET = frozenset(POINT_DECK)
 
 # -- actions ------------------------------------------------------------------------------------
+# Each action reads its own notation back (``parse``) next to the ``__str__`` that writes it;
+# the words arrive lower-cased, the notation writes the internal keys Y R G B and card ids.
+
+
+def _spice_word(word: str, what: str) -> str:
+    key = word.upper()
+    if key not in SPICES:
+        raise UnreadableAction(f"{what} must be one of Y, R, G, B, not {word!r}")
+    return key
+
+
+def _one_argument(words: list[str], verb: str, shape: str) -> str | None:
+    """The single argument of ``verb ARG`` (``None`` when the words are another action)."""
+    if words[0] != verb:
+        return None
+    if len(words) != 2:
+        raise UnreadableAction(f"write {verb} {shape}")
+    return words[1]
 
 
 @dataclass(frozen=True)
@@ -69,6 +89,15 @@ class Play(Action):
     def __str__(self) -> str:
         return f"play {self.card}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Play | None:
+        word = _one_argument(words, "play", "CARD (S1, S2, M01-M43)")
+        if word is None:
+            return None
+        if word.upper() not in MERCHANT_CARDS:
+            raise UnreadableAction(f"there is no merchant card {word.upper()}")
+        return cls(word.upper())
+
 
 @dataclass(frozen=True)
 class Times(Action):
@@ -78,6 +107,11 @@ class Times(Action):
 
     def __str__(self) -> str:
         return f"times {self.count}"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Times | None:
+        word = _one_argument(words, "times", "N")
+        return None if word is None else cls(as_int(word, "the repeat count"))
 
 
 @dataclass(frozen=True)
@@ -89,6 +123,13 @@ class Upgrade(Action):
     def __str__(self) -> str:
         return f"upgrade {self.spice}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Upgrade | None:
+        word = _one_argument(words, "upgrade", "Y|R|G|done")
+        if word is None or word == "done":
+            return None
+        return cls(_spice_word(word, "the spice to upgrade"))
+
 
 @dataclass(frozen=True)
 class UpgradeDone(Action):
@@ -96,6 +137,10 @@ class UpgradeDone(Action):
 
     def __str__(self) -> str:
         return "upgrade done"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> UpgradeDone | None:
+        return cls() if words == ["upgrade", "done"] else None
 
 
 @dataclass(frozen=True)
@@ -107,6 +152,11 @@ class Acquire(Action):
     def __str__(self) -> str:
         return f"acquire {self.position}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Acquire | None:
+        word = _one_argument(words, "acquire", "N")
+        return None if word is None else cls(as_int(word, "the merchant position"))
+
 
 @dataclass(frozen=True)
 class Pay(Action):
@@ -116,6 +166,11 @@ class Pay(Action):
 
     def __str__(self) -> str:
         return f"pay {self.spice}"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Pay | None:
+        word = _one_argument(words, "pay", "Y|R|G|B")
+        return None if word is None else cls(_spice_word(word, "the spice to place"))
 
 
 @dataclass(frozen=True)
@@ -127,6 +182,11 @@ class Claim(Action):
     def __str__(self) -> str:
         return f"claim {self.position}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Claim | None:
+        word = _one_argument(words, "claim", "N")
+        return None if word is None else cls(as_int(word, "the point card position"))
+
 
 @dataclass(frozen=True)
 class Rest(Action):
@@ -134,6 +194,10 @@ class Rest(Action):
 
     def __str__(self) -> str:
         return "rest"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Rest | None:
+        return cls() if words == ["rest"] else None
 
 
 @dataclass(frozen=True)
@@ -145,6 +209,11 @@ class Return(Action):
     def __str__(self) -> str:
         return f"return {self.spice}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Return | None:
+        word = _one_argument(words, "return", "Y|R|G|B")
+        return None if word is None else cls(_spice_word(word, "the spice to return"))
+
 
 # Actions are immutable, so legal_actions hands out shared instances instead of building new ones.
 PLAYS = {card: Play(card) for card in MERCHANT_CARDS}
@@ -155,39 +224,6 @@ PAYS = {key: Pay(key) for key in SPICES}
 RETURNS = {key: Return(key) for key in SPICES}
 REST = Rest()
 UPGRADE_DONE = UpgradeDone()
-
-_NOTATION = re.compile(
-    r"^\s*(?:(play)\s+(S[12]|M\d\d)|(times)\s+(\d+)|(upgrade)\s+(done|[YRGB])|(acquire)\s+(\d+)"
-    r"|(pay)\s+([YRGB])|(claim)\s+(\d+)|(rest)|(return)\s+([YRGB]))\s*$"
-)
-
-
-def parse_action(text: str) -> Action:
-    """Read the notation of :class:`Play`, :class:`Times`, ... back into an action."""
-    match = _NOTATION.match(text)
-    if match is None:
-        raise IllegalAction(
-            f"cannot read {text!r}: expected play CARD, times N, upgrade Y|R|G|done, acquire N, "
-            "pay Y|R|G|B, claim N, rest or return Y|R|G|B"
-        )
-    g = match.groups()
-    if g[0]:
-        if g[1] not in MERCHANT_CARDS:
-            raise IllegalAction(f"there is no merchant card {g[1]}")
-        return Play(g[1])
-    if g[2]:
-        return Times(int(g[3]))
-    if g[4]:
-        return UpgradeDone() if g[5] == "done" else Upgrade(g[5])
-    if g[6]:
-        return Acquire(int(g[7]))
-    if g[8]:
-        return Pay(g[9])
-    if g[10]:
-        return Claim(int(g[11]))
-    if g[12]:
-        return Rest()
-    return Return(g[14])
 
 
 # -- pure rule helpers ----------------------------------------------------------------------------
@@ -310,7 +346,49 @@ def edition_of(options: Mapping[str, Any]) -> Edition:
     return EDITIONS[str(options.get("edition", "spice"))]
 
 
+def counted(count: int, word: str) -> str:
+    """A count with its word: 1 spice, 2 spices."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def after_trade(caravan: Counts | list[int], card_id: str, times: int) -> Counts:
+    """The caravan after running a trade card ``times`` times (pay all, then gain all)."""
+    card = MERCHANT_CARDS[card_id]
+    return tuple(  # type: ignore[return-value]
+        have - times * pay + times * gain
+        for have, pay, gain in zip(caravan, card.pay, card.gain, strict=True)
+    )
+
+
 # -- views --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PointCell:
+    """A point card in the row: what it needs, what it is worth, the coin stack above it."""
+
+    position: int
+    card: str
+    need: Counts
+    vp: int
+    #: "gold" or "silver" when a non-empty stack sits above this position (rule 6), else None.
+    coin: str | None
+    coins: int
+    coin_vp: int
+    #: The seat to play could claim it now.
+    claimable: bool
+
+
+@dataclass(frozen=True)
+class MerchantCell:
+    """A merchant card in the row, the spices lying on it and its acquire cost (rule 4)."""
+
+    position: int
+    card: str
+    on: Counts
+    cost: int
+    #: The seat to play holds enough spices to acquire it now.
+    affordable: bool
 
 
 @dataclass(frozen=True)
@@ -318,13 +396,24 @@ class PlayerView:
     """One player's public facts (everything about a player is public in this game)."""
 
     caravan: Counts
+    spices: int
+    #: Holds more than the caravan limit (only the seat to play can, until it returns some).
+    over_limit: bool
     hand: tuple[str, ...]
     played: tuple[str, ...]
+    #: Every card the player owns, in the order they got it (S1, S2, then acquisitions): the
+    #: order that gives each card its key for the whole game.
+    owned: tuple[str, ...]
     claimed: tuple[str, ...]
+    point_vp: int
     gold: int
     silver: int
     turns: int
     score: int
+    #: Place in the turn order (0 = the start player).
+    place: int
+    #: What the player did on their latest turn, one phrase per step that mattered.
+    last_turn: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -333,15 +422,26 @@ class SpiceRoadView:
 
     edition: str
     seats: int
+    #: Seats in turn order; ``order[0]`` is the start player (drawn at setup, §3.1).
+    order: tuple[int, ...]
     current: int
     phase: str
     pending_card: str | None
     upgrades_done: int
+    upgrade_limit: int
     acquire_position: int
     paid: tuple[str, ...]
-    point_row: tuple[str, ...]
-    merchant_row: tuple[str, ...]
-    row_spices: tuple[Counts, ...]
+    pay_total: int
+    #: Steps of the action in progress already played (what Esc takes back), 0 at the top.
+    steps_taken: int
+    #: Spices the seat to play holds above the caravan limit (to return now).
+    excess: int
+    #: During a payment: the rest of it paid with the lowest spices first (one key pays it).
+    cheapest_payment: tuple[str, ...]
+    #: For a trade being played: each repeat count with the caravan it would leave.
+    trade_options: tuple[tuple[int, Counts], ...]
+    points: tuple[PointCell, ...]
+    merchants: tuple[MerchantCell, ...]
     point_deck_size: int
     merchant_deck_size: int
     gold: int
@@ -350,11 +450,19 @@ class SpiceRoadView:
     end_trigger: int
     triggered_by: int | None
     over: bool
+    #: The legal steps of the seat to play after which the turn passes (hot-seat confirms them).
+    turn_enders: tuple[Action, ...]
+
+    @property
+    def last_round(self) -> bool:
+        return self.triggered_by is not None and not self.over
 
 
 # -- the state ----------------------------------------------------------------------------------
 
 TURN, TRADE, UPGRADE, PAY, RETURN, OVER = "turn", "trade", "upgrade", "pay", "return", "over"
+#: How seats get their place in the turn order: drawn at random (§3.1) or as typed.
+SEAT_ORDERS = ("drawn", "typed")
 
 
 class SpiceRoadState(State):
@@ -374,33 +482,44 @@ class SpiceRoadState(State):
         self.rng.shuffle(self.merchant_deck)
         self.merchant_row = [self.merchant_deck.pop() for _ in range(MERCHANT_ROW_SIZE)]
         self.row_spices: list[list[int]] = [[0, 0, 0, 0] for _ in self.merchant_row]
-        self.caravans = [list(START_SPICES[seat + 1]) for seat in range(seats)]
+        # §3.1: the turn order is drawn after the decks, so a game "as typed" deals the same
+        # rows as before the draw existed (and old saves replay unchanged).
+        self.order = list(range(seats))
+        if self.options.get("seat_order", "drawn") == "drawn":
+            self.rng.shuffle(self.order)
+        self.caravans = [list(START_SPICES[self.place(seat) + 1]) for seat in range(seats)]
         self.hands = [list(STARTING_HAND) for _ in range(seats)]
+        self.owned = [list(STARTING_HAND) for _ in range(seats)]
         self.played: list[list[str]] = [[] for _ in range(seats)]
         self.claimed: list[list[str]] = [[] for _ in range(seats)]
         self.gold_coins = [0] * seats
         self.silver_coins = [0] * seats
         self.turns = [0] * seats
-        self.current = 0
+        self.last_turn: list[list[str]] = [[] for _ in range(seats)]
+        self.current = self.order[0]
         self.triggered_by: int | None = None
         self.phase = TURN
         self.pending_card: str | None = None
         self.upgrades_done = 0
+        self.upgraded: list[str] = []
         self.acquire_position = 0
         self.paid: list[str] = []
+        self.returned: list[str] = []
         # Spices in play per key (caravans and cards); the supply is unlimited, so this ledger is
         # what the spice-conservation invariant checks the board against.
         self.ledger = [sum(c[i] for c in self.caravans) for i in range(4)]
+        # Every seat sees the same view; it is built once per position (``_apply`` forgets it).
+        self._view: SpiceRoadView | None = None
+        names = " → ".join(seat_ref(seat) for seat in self.order)
+        self.setup_events.append(Event(f"Turn order: {names}; {seat_ref(self.order[0])} starts."))
+
+    def place(self, seat: int) -> int:
+        """The seat's place in the turn order (0 = the start player)."""
+        return self.order.index(seat)
 
     # -- copies ---------------------------------------------------------------------------------
     def clone(self) -> SpiceRoadState:
-        twin = object.__new__(SpiceRoadState)
-        twin.seats = self.seats
-        twin.seed = self.seed
-        twin.options = self.options
-        # Chance happens once, at setup (the two shuffles); afterwards nothing draws from the
-        # random source, so a clone may share it (determinize gives its copy a new one).
-        twin.rng = self.rng
+        twin = self._clone_base()
         twin.edition = self.edition
         twin.point_deck = self.point_deck[:]
         twin.point_row = self.point_row[:]
@@ -409,21 +528,27 @@ class SpiceRoadState(State):
         twin.merchant_deck = self.merchant_deck[:]
         twin.merchant_row = self.merchant_row[:]
         twin.row_spices = [s[:] for s in self.row_spices]
+        twin.order = self.order[:]
         twin.caravans = [c[:] for c in self.caravans]
         twin.hands = [h[:] for h in self.hands]
+        twin.owned = [o[:] for o in self.owned]
         twin.played = [p[:] for p in self.played]
         twin.claimed = [c[:] for c in self.claimed]
         twin.gold_coins = self.gold_coins[:]
         twin.silver_coins = self.silver_coins[:]
         twin.turns = self.turns[:]
+        twin.last_turn = [t[:] for t in self.last_turn]
         twin.current = self.current
         twin.triggered_by = self.triggered_by
         twin.phase = self.phase
         twin.pending_card = self.pending_card
         twin.upgrades_done = self.upgrades_done
+        twin.upgraded = self.upgraded[:]
         twin.acquire_position = self.acquire_position
         twin.paid = self.paid[:]
+        twin.returned = self.returned[:]
         twin.ledger = self.ledger[:]
+        twin._view = None
         return twin
 
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
@@ -472,10 +597,47 @@ class SpiceRoadState(State):
             return [PAYS[key] for key in present]
         return [RETURNS[key] for key in present]
 
+    def ends_turn(self, seat: int, action: Action) -> bool:
+        """Whether a legal ``action`` of the seat to play ends its turn: the action is complete
+        (no trade count, upgrade or payment still to choose) and leaves no more than 10 spices
+        (rule 8), or it is the last return."""
+        total = sum(self.caravans[seat])
+        if isinstance(action, (Rest, Claim, UpgradeDone)):
+            return True  # a turn starts within the limit, and these never add spices
+        if isinstance(action, Return):
+            return total - 1 <= CARAVAN_LIMIT
+        if isinstance(action, Times):
+            assert self.pending_card is not None
+            return sum(after_trade(self.caravans[seat], self.pending_card, action.count)) <= (
+                CARAVAN_LIMIT
+            )
+        if isinstance(action, Upgrade):
+            assert self.pending_card is not None
+            raisable = sum(self.caravans[seat][:3]) - (action.spice == "G")
+            return self.upgrades_done + 1 >= MERCHANT_CARDS[self.pending_card].up or not raisable
+        if isinstance(action, Play):
+            card = MERCHANT_CARDS[action.card]
+            if card.kind == "upgrade":
+                return False
+            if card.kind == "spice":
+                return total + sum(card.gain) <= CARAVAN_LIMIT
+            if trade_max(self.caravans[seat], card.pay) > 1:
+                return False
+            return sum(after_trade(self.caravans[seat], action.card, 1)) <= CARAVAN_LIMIT
+        if isinstance(action, Acquire):
+            if action.position > 1:
+                return False
+            return total + sum(self.row_spices[0]) <= CARAVAN_LIMIT
+        assert isinstance(action, Pay)
+        if len(self.paid) + 1 < acquire_cost(self.acquire_position):
+            return False
+        return total - 1 + sum(self.row_spices[self.acquire_position - 1]) <= CARAVAN_LIMIT
+
     def check(self, seat: int, action: Action) -> None:
         """Direct legality tests with a reason a player can read."""
         caravan = self.caravans[seat]
         phase = self.phase
+        word = self.edition.spice_word
         if phase == TURN:
             if isinstance(action, Play):
                 self._check_play(seat, action.card)
@@ -486,7 +648,7 @@ class SpiceRoadState(State):
                 cost = acquire_cost(action.position)
                 if cost > sum(caravan):
                     raise IllegalAction(
-                        f"position {action.position} costs {cost} {self.edition.spice_word}s; "
+                        f"position {action.position} costs {counted(cost, word)}; "
                         f"you have {sum(caravan)}"
                     )
             elif isinstance(action, Claim):
@@ -533,7 +695,7 @@ class SpiceRoadState(State):
                 if card_id in self.played[seat]
                 else ("not yours")
             )
-            raise IllegalAction(f"{card_id} is {where}")
+            raise IllegalAction(f"{card_text(card_id, self.edition)} is {where}")
         card = MERCHANT_CARDS[card_id]
         caravan = self.caravans[seat]
         if card.kind == "upgrade" and not can_upgrade(caravan):
@@ -552,6 +714,9 @@ class SpiceRoadState(State):
 
     # -- applying ---------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        self._view = None
+        if self.phase == TURN:
+            self.last_turn[seat] = []
         if isinstance(action, Play):
             return self._play(seat, action.card)
         if isinstance(action, Times):
@@ -570,6 +735,11 @@ class SpiceRoadState(State):
             return self._rest(seat)
         assert isinstance(action, Return)
         return self._return(seat, action.spice)
+
+    def _did(self, seat: int, what: str, reveals: bool = False) -> Event:
+        """A log line for something the seat did, remembered as part of its latest turn."""
+        self.last_turn[seat].append(what)
+        return Event(f"{seat_ref(seat)} {what}", reveals=reveals)
 
     def _gain(self, seat: int, counts: Counts | list[int], times: int = 1) -> None:
         caravan = self.caravans[seat]
@@ -592,11 +762,12 @@ class SpiceRoadState(State):
         text = card_text(card_id, self.edition)
         if card.kind == "spice":
             self._gain(seat, card.gain)
-            return [Event(f"{seat_ref(seat)} played {text}"), *self._end_action(seat)]
+            return [self._did(seat, f"played {text}"), *self._end_action(seat)]
         self.pending_card = card_id
         if card.kind == "upgrade":
             self.phase = UPGRADE
             self.upgrades_done = 0
+            self.upgraded = []
             return [Event(f"{seat_ref(seat)} plays {text}")]
         if self.trade_limit() == 1:
             return self._trade(seat, 1)
@@ -612,7 +783,7 @@ class SpiceRoadState(State):
         text = card_text(self.pending_card, self.edition)
         self.pending_card = None
         self.phase = TURN
-        return [Event(f"{seat_ref(seat)} played {text} ×{count}"), *self._end_action(seat)]
+        return [self._did(seat, f"played {text} ×{count}"), *self._end_action(seat)]
 
     def _upgrade(self, seat: int, spice: str) -> list[Event]:
         """Rule 3b: one spice of rank 1-3 becomes the spice one rank higher."""
@@ -626,21 +797,20 @@ class SpiceRoadState(State):
         assert self.pending_card is not None
         limit = MERCHANT_CARDS[self.pending_card].up
         letter, higher = self.edition.letters[spice], self.edition.letters[SPICES[rank + 1]]
+        self.upgraded.append(f"{letter}→{higher}")
         events = [Event(f"{seat_ref(seat)} upgraded {letter} to {higher}")]
         if self.upgrades_done >= limit or not can_upgrade(caravan):
             events.extend(self._finish_upgrade(seat))
         return events
 
     def _finish_upgrade(self, seat: int) -> list[Event]:
-        done = self.upgrades_done
+        assert self.pending_card is not None
+        text = f"played {card_text(self.pending_card, self.edition)}: {', '.join(self.upgraded)}"
         self.pending_card = None
         self.upgrades_done = 0
+        self.upgraded = []
         self.phase = TURN
-        plural = "s" if done != 1 else ""
-        return [
-            Event(f"{seat_ref(seat)} finished upgrading ({done} step{plural})"),
-            *self._end_action(seat),
-        ]
+        return [self._did(seat, text), *self._end_action(seat)]
 
     def _acquire(self, seat: int, position: int) -> list[Event]:
         """Rule 4: pay one spice per card to the left (asked step by step), then take the card."""
@@ -667,16 +837,15 @@ class SpiceRoadState(State):
         card_id = self.merchant_row.pop(index)
         on_card = self.row_spices.pop(index)
         self.hands[seat].append(card_id)
+        self.owned[seat].append(card_id)
         for i in range(4):
             self.caravans[seat][i] += on_card[i]
-        paid = ", ".join(self.edition.letters[s] for s in self.paid) or "nothing"
-        text = (
-            f"{seat_ref(seat)} acquired {card_text(card_id, self.edition)} at position "
-            f"{self.acquire_position}, paid {paid}"
-        )
+        text = f"acquired {card_text(card_id, self.edition)} at {self.acquire_position}"
+        if self.paid:
+            text += ", paid " + ", ".join(self.edition.letters[s] for s in self.paid)
         if any(on_card):
             text += f", gained {letters(on_card, self.edition)}"
-        events = [Event(text)]
+        events = [self._did(seat, text)]
         self.phase = TURN
         self.paid = []
         self.acquire_position = 0
@@ -695,10 +864,7 @@ class SpiceRoadState(State):
         self._spend(seat, card.need)
         self.claimed[seat].append(card_id)
         coin = coin_for_claim(position, self.gold, self.silver)
-        text = (
-            f"{seat_ref(seat)} claimed {letters(card.need, self.edition)} ({card.vp} VP) at "
-            f"position {position}"
-        )
+        text = f"claimed {letters(card.need, self.edition)} ({card.vp} VP) at position {position}"
         if coin == "gold":
             self.gold -= 1
             self.gold_coins[seat] += 1
@@ -707,7 +873,7 @@ class SpiceRoadState(State):
             self.silver -= 1
             self.silver_coins[seat] += 1
             text += f", +1 {self.edition.silver_name}"
-        events = [Event(text)]
+        events = [self._did(seat, text)]
         if self.point_deck:
             self.point_row.append(self.point_deck.pop())
             new = POINT_CARDS[self.point_row[-1]]
@@ -720,7 +886,7 @@ class SpiceRoadState(State):
             )
         if self.triggered_by is None and len(self.claimed[seat]) == self.target:
             self.triggered_by = seat
-            events.append(Event(f"{seat_ref(seat)} has {self.target} cards: last round!"))
+            events.append(self._did(seat, f"has {self.target} cards: last round!"))
         events.extend(self._end_action(seat))
         return events
 
@@ -729,18 +895,21 @@ class SpiceRoadState(State):
         back = len(self.played[seat])
         self.hands[seat].extend(self.played[seat])
         self.played[seat].clear()
-        text = f"{seat_ref(seat)} rested ({back} card{'s' if back != 1 else ''} back)"
-        return [Event(text), *self._end_action(seat)]
+        return [self._did(seat, f"rested ({counted(back, 'card')} back)"), *self._end_action(seat)]
 
     def _return(self, seat: int, spice: str) -> list[Event]:
         rank = RANK[spice]
         self.caravans[seat][rank] -= 1
         self.ledger[rank] -= 1
+        self.returned.append(self.edition.letters[spice])
         if sum(self.caravans[seat]) > CARAVAN_LIMIT:
             return []
+        returned = self.returned
+        self.returned = []
         self.phase = TURN
+        what = counted(len(returned), self.edition.spice_word)
         return [
-            Event(f"{seat_ref(seat)} returned spices down to {CARAVAN_LIMIT}"),
+            self._did(seat, f"returned {what} ({', '.join(returned)}), down to {CARAVAN_LIMIT}"),
             *self._end_turn(seat),
         ]
 
@@ -752,42 +921,98 @@ class SpiceRoadState(State):
         return self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> list[Event]:
-        """Rule 9 and §5.1: next seat, or the end once the round of the trigger is complete."""
+        """Rule 9 and §5.1: next in turn order, or the end once the trigger's round is done."""
         self.turns[seat] += 1
-        if self.triggered_by is not None and seat == self.seats - 1:
+        place = self.place(seat)
+        if self.triggered_by is not None and place == self.seats - 1:
             self.phase = OVER
             return [Event("The game is over.")]
-        self.current = (seat + 1) % self.seats
+        self.current = self.order[(place + 1) % self.seats]
         self.phase = TURN
         return []
 
     # -- what a seat sees -------------------------------------------------------------------------
     def view(self, seat: int | None) -> SpiceRoadView:
+        """Everything but the deck order, the same for every seat (§7: hands are public)."""
+        if self._view is None:
+            self._view = self._build_view()
+        return self._view
+
+    def _build_view(self) -> SpiceRoadView:
+        acting = self.phase != OVER
+        caravan = self.caravans[self.current]
+        legal = self.legal_actions(self.current) if acting else []
+        stacks = coin_stacks(self.gold, self.silver)
+        points = []
+        for position, card_id in enumerate(self.point_row, 1):
+            coin, coins = stacks.get(position, (None, 0))
+            card = POINT_CARDS[card_id]
+            points.append(
+                PointCell(
+                    position=position,
+                    card=card_id,
+                    need=card.need,
+                    vp=card.vp,
+                    coin=coin if coins else None,
+                    coins=coins,
+                    coin_vp=COIN_VP[coin] if coin else 0,
+                    claimable=self.phase == TURN and affords(caravan, card.need),
+                )
+            )
+        merchants = tuple(
+            MerchantCell(
+                position=position,
+                card=card_id,
+                on=tuple(self.row_spices[position - 1]),  # type: ignore[arg-type]
+                cost=acquire_cost(position),
+                affordable=self.phase == TURN and acquire_cost(position) <= sum(caravan),
+            )
+            for position, card_id in enumerate(self.merchant_row, 1)
+        )
+        parts = [self.score_parts(s) for s in range(self.seats)]
         players = tuple(
             PlayerView(
                 caravan=tuple(self.caravans[s]),  # type: ignore[arg-type]
+                spices=sum(self.caravans[s]),
+                over_limit=sum(self.caravans[s]) > CARAVAN_LIMIT,
                 hand=tuple(self.hands[s]),
                 played=tuple(self.played[s]),
+                owned=tuple(self.owned[s]),
                 claimed=tuple(self.claimed[s]),
+                point_vp=parts[s][0],
                 gold=self.gold_coins[s],
                 silver=self.silver_coins[s],
                 turns=self.turns[s],
-                score=sum(self.score_parts(s)),
+                score=sum(parts[s]),
+                place=self.place(s),
+                last_turn=tuple(self.last_turn[s]),
             )
             for s in range(self.seats)
         )
+        pending = self.pending_card
+        steps = {TRADE: 1, UPGRADE: 1 + self.upgrades_done, PAY: 1 + len(self.paid)}
         return SpiceRoadView(
             edition=self.edition.key,
             seats=self.seats,
+            order=tuple(self.order),
             current=self.current,
             phase=self.phase,
-            pending_card=self.pending_card,
+            pending_card=pending,
             upgrades_done=self.upgrades_done,
+            upgrade_limit=MERCHANT_CARDS[pending].up if self.phase == UPGRADE and pending else 0,
             acquire_position=self.acquire_position,
             paid=tuple(self.paid),
-            point_row=tuple(self.point_row),
-            merchant_row=tuple(self.merchant_row),
-            row_spices=tuple(tuple(s) for s in self.row_spices),  # type: ignore[misc]
+            pay_total=acquire_cost(self.acquire_position) if self.phase == PAY else 0,
+            steps_taken=steps.get(self.phase, 0),
+            excess=max(0, sum(caravan) - CARAVAN_LIMIT) if acting else 0,
+            cheapest_payment=self._cheapest_payment() if self.phase == PAY else (),
+            trade_options=tuple(
+                (r, after_trade(caravan, pending, r)) for r in range(1, self.trade_limit() + 1)
+            )
+            if self.phase == TRADE and pending
+            else (),
+            points=tuple(points),
+            merchants=merchants,
             point_deck_size=len(self.point_deck),
             merchant_deck_size=len(self.merchant_deck),
             gold=self.gold,
@@ -796,7 +1021,18 @@ class SpiceRoadState(State):
             end_trigger=self.target,
             triggered_by=self.triggered_by,
             over=self.phase == OVER,
+            turn_enders=tuple(a for a in legal if self.ends_turn(self.current, a)),
         )
+
+    def _cheapest_payment(self) -> tuple[str, ...]:
+        """The spices still to place in an acquisition, lowest rank first."""
+        left = acquire_cost(self.acquire_position) - len(self.paid)
+        spices = [
+            key
+            for key, n in zip(SPICES, self.caravans[self.current], strict=True)
+            for _ in range(n)
+        ]
+        return tuple(spices[:left])
 
     def prompt(self, seat: int) -> str:
         if self.phase == OVER:
@@ -819,8 +1055,7 @@ class SpiceRoadState(State):
                 f"({index} of {acquire_cost(self.acquire_position)})."
             )
         extra = sum(self.caravans[seat]) - CARAVAN_LIMIT
-        plural = "s" if extra > 1 else ""
-        return f"Caravan over {CARAVAN_LIMIT}: return {extra} more {word}{plural}."
+        return f"Caravan over {CARAVAN_LIMIT}: return {extra} more {word}{'s' * (extra > 1)}."
 
     # -- the end ----------------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -832,24 +1067,43 @@ class SpiceRoadState(State):
         )
 
     def result(self) -> Result:
-        """§5.2-5.3: highest score wins; ties go to the later seat (the most recent turn)."""
+        """§5.2-5.3: highest score wins; ties go to the later seat in turn order (the most
+        recent turn)."""
         rows = [self.score_parts(seat) for seat in range(self.seats)]
         totals = [sum(row) for row in rows]
         tied = len(set(totals)) < len(totals)
         ed = self.edition
+        ending = ""
+        if self.phase == OVER and self.triggered_by is not None:
+            ending = (
+                f"{seat_ref(self.triggered_by)} claimed a {self.target}th "
+                f"{ed.point_cards[:-1]}; the round was played out"
+            )
         return Result.build(
             categories=(ed.point_cards, ed.gold_name, ed.silver_name, f"{ed.spice_word}s"),
             breakdown=rows,
-            tiebreak="equal scores: the later seat (most recent turn) ranks higher" if tied else "",
-            tiebreak_values=list(range(1, self.seats + 1)) if tied else None,
-            tiebreak_keys=[(seat,) for seat in range(self.seats)],
+            tiebreak="equal scores: the later seat in turn order (most recent turn) ranks higher"
+            if tied
+            else "",
+            tiebreak_values=[self.place(seat) + 1 for seat in range(self.seats)] if tied else None,
+            tiebreak_keys=[(self.place(seat),) for seat in range(self.seats)],
+            ending=ending,
         )
 
     def estimate(self) -> tuple[float, ...]:
-        """Each seat's predicted final score (see ``bots.position_value``)."""
-        from tulipgames.games.spiceroad.bots import position_value
-
-        return tuple(position_value(self, seat) for seat in range(self.seats))
+        """Each seat's predicted final score (see ``predict.position_value``)."""
+        leader = max(len(c) for c in self.claimed)
+        return tuple(
+            position_value(
+                sum(self.score_parts(seat)),
+                self.caravans[seat],
+                self.hands[seat] + self.played[seat],
+                self.point_row,
+                leader,
+                self.target,
+            )
+            for seat in range(self.seats)
+        )
 
     def invariant_violations(self) -> list[str]:
         """Spice ledger, 45 merchant / 36 point cards, coins, row sizes and the caravan limit."""
@@ -863,11 +1117,15 @@ class SpiceRoadState(State):
             n < 0 for s in self.row_spices for n in s
         ):
             problems.append("negative spice count")
+        if sorted(self.order) != list(range(self.seats)):
+            problems.append("the turn order is not a permutation of the seats")
         merchant = self.merchant_deck + self.merchant_row
         for seat in range(self.seats):
             own = self.hands[seat] + self.played[seat]
             if own.count("S1") != 1 or own.count("S2") != 1:
                 problems.append(f"seat {seat} does not own exactly one S1 and one S2")
+            if sorted(own) != sorted(self.owned[seat]):
+                problems.append(f"seat {seat}'s hand and played cards differ from what it owns")
             merchant += [c for c in own if c not in STARTING_HAND]
         if len(merchant) != len(MERCHANT_DECK) or set(merchant) != MERCHANT_SET:
             problems.append("merchant cards M01-M43 are not each present exactly once")
@@ -889,7 +1147,7 @@ class SpiceRoadState(State):
             waiting = seat != self.current or self.phase == TURN or self.phase == OVER
             if waiting and sum(self.caravans[seat]) > CARAVAN_LIMIT:
                 problems.append(f"seat {seat} holds more than {CARAVAN_LIMIT} between turns")
-        if len({self.turns[s] for s in range(self.current)}) > 1:
+        if len({self.turns[s] for s in self.order[: self.place(self.current)]}) > 1:
             problems.append("seats before the current one have unequal turn counts")
         return problems
 
@@ -899,20 +1157,28 @@ class SpiceRoad(Game):
 
     info = INFO
     state_class = SpiceRoadState
+    actions = (Play, Times, UpgradeDone, Upgrade, Acquire, Pay, Claim, Rest, Return)
+    notation_help = (
+        "play CARD, times N, upgrade Y|R|G|done, acquire N, pay Y|R|G|B, claim N, rest "
+        "or return Y|R|G|B"
+    )
     options = {
         "edition": Option(
             "edition",
             "spice",
             ("spice", "golem"),
             "spice: turmeric, saffron, cardamom, cinnamon; golem: the same game with crystals",
-        )
+        ),
+        # Games saved before the draw existed were played in typed order: they replay so.
+        "seat_order": Option(
+            "seat_order",
+            "drawn",
+            SEAT_ORDERS,
+            "drawn: the turn order is drawn at random (the rules); typed: as the seats are typed",
+            legacy="typed",
+        ),
     }
     hidden_information = False
-
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
 
 
 GAME = SpiceRoad()

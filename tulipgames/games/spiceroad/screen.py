@@ -1,46 +1,91 @@
-"""The Century: Spice Road screen: point row, merchant row, caravans and the action pad."""
+"""The Century: Spice Road screen: point row, merchant row, the seat's own area, the rivals.
+
+It draws only from the :class:`~tulipgames.table.Turn` (``turn.view``, ``turn.legal``) and posts
+intents. The keys are the screen's, not a focused widget's, so they work whatever has the focus
+(the log gives it back after a game key):
+
+* ``p`` then a card's key plays it (each card keeps its key for the game); ``a`` then 1-6
+  acquires, ``c`` then 1-5 claims, ``r`` rests; ``t`` switches the rivals between their latest
+  turns and their hands.
+* Inside a play or an acquisition the rules ask for steps: a count (1-9, 0 = 10), spice letters
+  of the edition, Enter (stop upgrading; pay the rest with the lowest spices). Esc takes the
+  whole play back in one step; ``u`` undoes the last step.
+* In hot-seat, a step that would pass the turn waits for Enter (Esc: think again), because the
+  next player's first move makes it final.
+"""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Sequence
 
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
-from tulipgames.engine.core import SeatSpec
+from tulipgames.engine.core import Action, SeatSpec
+from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, EDITIONS, SPICES, Edition
 from tulipgames.games.spiceroad.rules import (
     GAME,
     PAY,
+    RETURN,
     TRADE,
+    TURN,
     UPGRADE,
-    SpiceRoadState,
+    Acquire,
+    Claim,
+    Pay,
+    Play,
+    Rest,
+    Return,
     SpiceRoadView,
+    Times,
+    Upgrade,
+    UpgradeDone,
+    card_text,
+    counted,
 )
 from tulipgames.games.spiceroad.widgets import (
-    ActionPad,
-    CancelPlay,
+    HAND_KEYS,
     CaravanPanel,
-    Choices,
+    KeyHints,
     MerchantRow,
-    PickingChanged,
     PointRow,
     RivalsPanel,
+    hints,
+    spice_counts,
+    spice_letters,
 )
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
+from tulipgames.tui.widgets import GameLog
+
+#: Screen height from which the log gets taller.
+ROOMY_ROWS = 34
+#: Rows of everything but the players' area at 80x24 (status, rows, hints, log, footer): what
+#: is left decides whether each rival also gets a line with their hand.
+BOARD_ROWS = 16
 
 
 class SpiceRoadScreen(GameScreen[SpiceRoadView]):
     """Hot-seat or remote Spice Road; everything is public, so no curtain is needed."""
 
-    AUTO_FOCUS = "ActionPad"
     DEFAULT_CSS = """
     SpiceRoadScreen GameLog { height: 4; }
     SpiceRoadScreen.-tall GameLog { height: 8; }
     SpiceRoadScreen #players { height: 1fr; }
     """
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (ROOMY_ROWS, "-tall")]
+
+    def __init__(self, table: Table, seats: frozenset[int] | None = None) -> None:
+        super().__init__(table, seats)
+        #: A selection the keyboard is in: "", "play", "acquire" or "claim" (screen-only).
+        self.picking = ""
+        #: Steps waiting for Enter before they pass the turn (hot-seat only).
+        self.staged: tuple[Action, ...] = ()
+        #: What the rivals panel shows: "turns" (their latest turns) or "hands".
+        self.rivals = "turns"
+        self._version = -1
 
     def compose_board(self) -> ComposeResult:
         yield PointRow()
@@ -48,60 +93,245 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
         with VerticalScroll(id="players"):
             yield CaravanPanel()
             yield RivalsPanel()
-        yield ActionPad()
+        yield KeyHints()
 
+    # -- drawing ----------------------------------------------------------------------------
     def show(self, turn: Turn[SpiceRoadView]) -> None:
-        view, seat, acting = turn.view, turn.seat, self.acting
+        if turn.version != self._version:  # a new position: selections made before are void
+            self._version = turn.version
+            self.picking, self.staged = "", ()
+        view, seat = turn.view, turn.seat
+        edition = EDITIONS[view.edition]
+        width = self.size.width or self.app.size.width
         shown = seat if seat is not None else view.current
-        legal = self.table.state.legal_actions(seat) if acting and seat is not None else []
-        choices = Choices.of(legal)
-        pad = self.query_one(ActionPad)
-        pad.set_context(view, seat, acting, choices)
-        self.query_one(PointRow).show_row(view, choices, pad.picking == "claim")
-        self.query_one(MerchantRow).show_row(view, choices, pad.picking == "acquire")
-        names = self.table.names
+        acting = self.acting
+        playable = frozenset(a.card for a in turn.legal if isinstance(a, Play))
+        self.query_one(PointRow).show_row(view, edition, width, self.picking == "claim")
+        self.query_one(MerchantRow).show_row(view, edition, width, self.picking == "acquire")
         self.query_one(CaravanPanel).show_player(
-            view, shown, names[shown], choices, pad.picking == "play"
+            view,
+            edition,
+            shown,
+            turn.name(shown),
+            width,
+            playable if acting and view.phase == TURN else None,
         )
-        self.query_one(RivalsPanel).show_rivals(view, shown, names)
+        height = self.size.height or self.app.size.height
+        roomy = height - BOARD_ROWS >= 3 + 2 * (view.seats - 1)
+        self.query_one(RivalsPanel).show_rivals(
+            view, edition, shown, turn.names, width, self.rivals, roomy
+        )
+        self.query_one(KeyHints).update(self.hint_text(turn, edition))
+        self.refresh_bindings()
 
-    def on_picking_changed(self, message: PickingChanged) -> None:
-        message.stop()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers undo only when there is a step of one's own to take back."""
+        if action == "undo":
+            return self.acting and self.turn.undoable > 0
+        return True
+
+    def redraw(self) -> None:
         if self.is_attached:
             self.show(self.turn)
 
-    def on_cancel_play(self, message: CancelPlay) -> None:
-        """Esc inside a play or an acquisition: take back all of its steps."""
-        message.stop()
-        viewer = self.viewer
-        while (
-            viewer is not None
-            and self.table.state.view(viewer).phase in (TRADE, UPGRADE, PAY)
-            and self.table.can_undo(viewer)
-        ):
-            self.table.undo(viewer)
+    def on_resize(self, event: events.Resize) -> None:
+        """Columns follow the terminal's width at once, not at the next move."""
+        self.redraw()
+
+    def hint_text(self, turn: Turn[SpiceRoadView], edition: Edition) -> Text:
+        view = turn.view
+        if not self.acting:
+            if view.over:
+                return Text("The game is over.")
+            return Text.assemble(
+                ("Waiting for the other players…  ", "dim"), hints(("t", "rivals' hands"))
+            )
+        letters = "/".join(edition.letters[k] for k in SPICES)
+        word = edition.spice_word
+        if self.staged:
+            what = "; ".join(self.describe(step, view, edition) for step in self.staged)
+            return Text.assemble(
+                (f"End your turn: {what}? ", "bold"), hints(("Enter", "yes"), ("Esc", "no"))
+            )
+        if view.phase == TRADE:
+            assert view.pending_card is not None
+            out = Text(f"Run {card_text(view.pending_card, edition)} how many times? ", "bold")
+            for count, after in view.trade_options:
+                out.append(f" {count % 10}:", style="bold reverse")
+                out.append_text(spice_counts(after, edition))
+            return out.append("  Esc cancel")
+        if view.phase == UPGRADE:
+            raisable = "/".join(edition.letters[k] for k in SPICES[:3])
+            steps = [(raisable, f"raise one {word} a rank")]
+            if view.upgrades_done:
+                steps.append(("Enter", "done"))
+            return Text.assemble(
+                (f"Upgrade {view.upgrades_done} of {view.upgrade_limit} done. ", "bold"),
+                hints(*steps, ("u", "undo step"), ("Esc", "cancel")),
+            )
+        if view.phase == PAY:
+            rest = Text("Enter", style="bold reverse").append(" place ", style="")
+            rest.append_text(spice_letters(view.cheapest_payment, edition))
+            return Text.assemble(
+                (
+                    f"Acquire {view.acquire_position}: place on card {len(view.paid) + 1} of "
+                    f"{view.pay_total}. ",
+                    "bold",
+                ),
+                hints((letters, "one")),
+                "  ",
+                rest,
+                "  ",
+                hints(("u", "undo"), ("Esc", "cancel")),
+            )
+        if view.phase == RETURN:
+            return Text.assemble(
+                (
+                    f"Over {CARAVAN_LIMIT}: return {counted(view.excess, word)} more. ",
+                    "bold red",
+                ),
+                hints((letters, f"return one {word}")),
+            )
+        if self.picking == "play":
+            return Text.assemble(
+                ("Play which card? ", "bold"),
+                "Press its key (shown in your hand)  ",
+                hints(("Esc", "back")),
+            )
+        if self.picking in ("acquire", "claim"):
+            count = len(view.merchants if self.picking == "acquire" else view.points)
+            noun = "merchant card" if self.picking == "acquire" else edition.point_cards[:-1]
+            return Text.assemble(
+                (f"{self.picking.capitalize()} which {noun}? ", "bold"),
+                f"Press 1-{count}  ",
+                hints(("Esc", "back")),
+            )
+        keys = [
+            ("p", "play"),
+            ("a", "acquire"),
+            ("c", "claim"),
+            ("r", "rest"),
+            ("t", "rivals' hands" if self.rivals == "turns" else "rivals' turns"),
+            ("?", "rules"),
+        ]
+        return hints(*keys, *([("u", "undo")] if turn.undoable else []))
+
+    @staticmethod
+    def describe(step: Action, view: SpiceRoadView, edition: Edition) -> str:
+        """A step in a few words for the confirm line."""
+        if isinstance(step, Play):
+            return f"play {card_text(step.card, edition)}"
+        if isinstance(step, (Acquire, Claim)):
+            return f"{type(step).__name__.lower()} card {step.position}"
+        if isinstance(step, (Upgrade, Pay, Return)):
+            verb = {Upgrade: "raise", Pay: "place", Return: "return"}[type(step)]
+            return f"{verb} {edition.letters[step.spice]}"
+        if isinstance(step, Times):
+            return f"run it ×{step.count}"
+        return "stop upgrading" if isinstance(step, UpgradeDone) else "rest"
+
+    # -- keys ---------------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        """Game keys work whatever has the focus; the log gives the focus back."""
+        if event.key == "t":
+            self.rivals = "hands" if self.rivals == "turns" else "turns"
+            self._handled(event)
+            return
+        if not self.acting:
+            return
+        turn = self.turn
+        if self.staged:
+            if event.key == "enter":
+                steps, self.staged = self.staged, ()
+                self._handled(event)
+                self.submit(*steps)
+            return
+        chosen = self._steps_for(event.key, turn)
+        if chosen is None:
+            return
+        self._handled(event)
+        if chosen:
+            self.choose(turn, chosen)
+
+    def _handled(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        if isinstance(self.focused, GameLog):
+            self.set_focus(None)
+        self.redraw()
+
+    def choose(self, turn: Turn[SpiceRoadView], steps: Sequence[Action]) -> None:
+        """Play steps the keys asked for; a reason instead when the rules refuse the first, and
+        a confirm first in hot-seat when they would pass the turn."""
+        first = steps[0]
+        if not turn.may(first):
+            reason = self.why_not(first)
+            if reason:
+                self.notify(turn.text(reason), severity="warning", timeout=4)
+            return
+        hot_seat = len(self.local_seats) > 1
+        final = steps[-1] in turn.view.turn_enders or len(steps) > 1
+        if hot_seat and final:
+            self.staged = tuple(steps)
+            self.redraw()
+            return
+        self.picking = ""
+        self.submit(*steps)
+
+    def _steps_for(self, key: str, turn: Turn[SpiceRoadView]) -> list[Action] | None:
+        """The steps a key asks for ([] when it only changed the selection), ``None`` when it
+        is not a game key now."""
+        view = turn.view
+        edition = EDITIONS[view.edition]
+        if view.phase == TRADE:
+            return [Times(int(key) or 10)] if key.isdigit() else None
+        if view.phase in (UPGRADE, PAY, RETURN):
+            if key == "enter" and view.phase == UPGRADE:
+                return [UpgradeDone()]
+            if key == "enter" and view.phase == PAY:
+                return [Pay(spice) for spice in view.cheapest_payment]
+            spice = next((k for k, v in edition.letters.items() if v.lower() == key), None)
+            if spice is None:
+                return None
+            step = {UPGRADE: Upgrade, PAY: Pay, RETURN: Return}[view.phase]
+            return [step(spice)]
+        if view.phase != TURN:
+            return None
+        if self.picking == "play":
+            owned = view.players[view.current].owned
+            index = HAND_KEYS.find(key) if len(key) == 1 else -1
+            return [Play(owned[index])] if 0 <= index < len(owned) else None
+        if self.picking in ("acquire", "claim"):
+            if not (key.isdigit() and key != "0"):
+                return None
+            position = int(key)
+            return [Acquire(position) if self.picking == "acquire" else Claim(position)]
+        if key in ("p", "a", "c"):
+            self.picking = {"p": "play", "a": "acquire", "c": "claim"}[key]
+            return []
+        return [Rest()] if key == "r" else None
+
+    def step_back(self) -> bool:
+        """Esc: out of a confirm or a selection, or take back the whole play or acquisition in
+        progress in one undo (one replay, one save, one redraw)."""
+        if self.staged or self.picking:
+            self.staged, self.picking = (), ""
+            self.redraw()
+            return True
+        turn = self.turn
+        steps = min(turn.view.steps_taken, turn.undoable)
+        if self.acting and steps:
+            self.take_back(steps)
+            return True
+        return False
 
 
 SCREEN = SpiceRoadScreen
 
 
-def _play_until(table: Table, seed: int, stop: Callable[[SpiceRoadState], bool]) -> None:
-    """Let normal bots (with a little randomness) play every seat until ``stop(state)``."""
-    rng = random.Random(seed)
-    bot = GAME.make_bot("normal", seed)
-    for _ in range(2000):
-        state = table.state
-        assert isinstance(state, SpiceRoadState)
-        if state.is_over() or stop(state):
-            return
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        choice = bot.choose(state.clone(), seat) if rng.random() < 0.85 else rng.choice(legal)
-        table.play(seat, choice)
-
-
 def demo_tables() -> dict[str, Table]:
-    """Mid-game positions with seat 0 human, for ``tulipgames screenshots``."""
+    """Mid-game positions with seat 0 human, for ``tulipgames screenshots``: the bots of every
+    seat play (through the table) until the human's 8th turn."""
     tables = {}
     for edition, names in (
         ("spice", ("Ana", "Ben", "Cleo")),
@@ -109,10 +339,15 @@ def demo_tables() -> dict[str, Table]:
     ):
         seats = [SeatSpec(names[0])] + [SeatSpec(n, "bot:normal") for n in names[1:]]
         table = Table.new(GAME, seats, seed=21, options={"edition": edition})
-        _play_until(
-            table,
-            21,
-            lambda s: s.turns[0] >= 8 and s.current == 0 and s.phase == "turn",
-        )
+        for _ in range(400):
+            turn = table.turn(0)
+            if turn.over or (
+                turn.acting and turn.view.phase == TURN and turn.view.players[0].turns >= 8
+            ):
+                break
+            if turn.acting:
+                table.play(0, table.think_job(0)())
+            else:
+                table.run_bots_now()
         tables[f"spiceroad-{edition}"] = table
     return tables

@@ -1,54 +1,24 @@
-"""Century: Spice Road widgets: the two rows, the caravans and the action pad.
+"""Century: Spice Road widgets: the two rows, the seat's own area, the rivals and the key hints.
 
-They render a :class:`SpiceRoadView` and post :class:`ActionChosen`; legality comes from the
-state's legal actions handed in by the screen, never from here. Every spice is printed with its
-edition letter, so colour is never the only signal.
+They render a :class:`SpiceRoadView` (from the screen's :class:`~tulipgames.table.Turn`) and
+nothing else: every cost, coin, excess and trade result comes computed from the rules in the
+view. Every spice is printed with its edition letter, so colour is never the only signal. Names
+are plain text, padded and cut by terminal cells.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rich.text import Text
-from textual import events
-from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import Static
 
-from tulipgames.engine.core import Action
-from tulipgames.games.spiceroad.data import (
-    CARAVAN_LIMIT,
-    EDITIONS,
-    MERCHANT_CARDS,
-    POINT_CARDS,
-    SPICES,
-    Edition,
-)
-from tulipgames.games.spiceroad.rules import (
-    PAY,
-    RETURN,
-    TRADE,
-    TURN,
-    UPGRADE,
-    Acquire,
-    Claim,
-    Pay,
-    Play,
-    Rest,
-    Return,
-    SpiceRoadView,
-    Times,
-    Upgrade,
-    UpgradeDone,
-    caravan_words,
-    card_text,
-    coin_stacks,
-)
-from tulipgames.tui.screens.messages import ActionChosen
+from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, MERCHANT_CARDS, SPICES, Edition
+from tulipgames.games.spiceroad.rules import PlayerView, SpiceRoadView, caravan_words, counted
 
-#: Keys that pick the n-th card of the hand (``u`` is left to undo).
-HAND_KEYS = "123456789abcdefghijklmnopqrst"
+#: Key of the n-th card a player owns (in the order they got it), so a card keeps its key for
+#: the whole game. ``t`` (rivals) and ``u`` (undo) are left out.
+HAND_KEYS = "123456789abcdefghijklmnopqrsvwxyz"
 
 
 def spice_text(key: str, count: int | None, edition: Edition, dim: bool = False) -> Text:
@@ -78,6 +48,11 @@ def spice_counts(counts: Sequence[int], edition: Edition, zeros: bool = False) -
     return out
 
 
+def spice_letters(keys: Sequence[str], edition: Edition) -> Text:
+    """Single spices by internal key as coloured edition letters ("Y Y R")."""
+    return Text(" ").join(spice_text(key, None, edition) for key in keys)
+
+
 def card_label(card_id: str, edition: Edition, compact: bool = False) -> Text:
     """A merchant card's effect with coloured letters: "+YYR", "Upgrade 3", "BB → RRRGG".
 
@@ -92,10 +67,10 @@ def card_label(card_id: str, edition: Edition, compact: bool = False) -> Text:
     return spice_run(card.pay, edition).append(arrow).append_text(spice_run(card.gain, edition))
 
 
-def fit(text: Text, width: int) -> Text:
-    """Pad or cut to exactly ``width`` cells so that row cells line up."""
-    text = text.copy()
-    text.truncate(width, overflow="ellipsis", pad=True)
+def fit(text: Text | str, width: int) -> Text:
+    """Pad or cut to exactly ``width`` terminal cells so that columns line up."""
+    text = Text(text) if isinstance(text, str) else text.copy()
+    text.truncate(max(0, width), overflow="ellipsis", pad=True)
     return text
 
 
@@ -110,48 +85,38 @@ def legend(edition: Edition) -> Text:
     return out
 
 
-@dataclass(frozen=True)
-class Choices:
-    """What the seat at the keyboard may do now, split by kind (from ``legal_actions``)."""
+def key_hint(key: str, what: str) -> Text:
+    return Text.assemble((key, "bold reverse"), f" {what}")
 
-    plays: frozenset[str] = frozenset()
-    acquires: frozenset[int] = frozenset()
-    claims: frozenset[int] = frozenset()
-    steps: tuple[Action, ...] = ()
 
-    @classmethod
-    def of(cls, legal: Sequence[Action]) -> Choices:
-        return cls(
-            plays=frozenset(a.card for a in legal if isinstance(a, Play)),
-            acquires=frozenset(a.position for a in legal if isinstance(a, Acquire)),
-            claims=frozenset(a.position for a in legal if isinstance(a, Claim)),
-            steps=tuple(legal),
-        )
+def hints(*pairs: tuple[str, str]) -> Text:
+    return Text("  ").join(key_hint(key, what) for key, what in pairs)
 
 
 class PointRow(Static):
-    """Point cards 1-5 with their costs, VP, the coin stacks above 1-2 and the deck size."""
+    """Point cards 1-5: cost, VP, the coin stack above 1-2, a mark when the seat to play can
+    claim it, and the deck size."""
 
     DEFAULT_CSS = "PointRow { height: 3; padding: 0 1; }"
 
-    def show_row(self, view: SpiceRoadView, choices: Choices, picking: bool) -> None:
-        edition = EDITIONS[view.edition]
-        cell = max(14, (self.app.size.width - 10) // 5)
-        stacks = coin_stacks(view.gold, view.silver)
+    def show_row(self, view: SpiceRoadView, edition: Edition, width: int, picking: bool) -> None:
+        cell = max(14, (width - 10) // 5)
         heads, costs, values = Text(), Text(), Text()
-        for position, card_id in enumerate(view.point_row, 1):
-            card = POINT_CARDS[card_id]
-            head = Text(f"{position}", style="reverse bold" if picking else "bold")
-            if position in stacks:
-                coin, count = stacks[position]
-                name = edition.gold_name if coin == "gold" else edition.silver_name
-                vp = 3 if coin == "gold" else 1
-                worth = f"{vp}VP ×{count}" if cell >= 16 else f"{vp}×{count}"
-                head.append(f" {name.capitalize()} {worth}", style="yellow")
-            heads.append_text(fit(head, cell))
-            costs.append_text(fit(spice_counts(card.need, edition), cell))
-            mark = " ✓ can claim" if position in choices.claims else ""
-            values.append_text(fit(Text(f"{card.vp:>2} VP", style="bold").append(mark), cell))
+        wide = cell >= 17
+        for point in view.points:
+            head = Text(f"{point.position}", style="reverse bold" if picking else "bold")
+            value = Text(f"{point.vp:>2} VP", style="bold")
+            if point.coin is not None:
+                name = edition.gold_name if point.coin == "gold" else edition.silver_name
+                coin = f" {point.coin_vp}VP" if wide else ""
+                head.append(f" {name.capitalize()}{coin} ×{point.coins}", "yellow")
+                if not wide:  # the coin's worth goes with the card's: "12 VP +3"
+                    value.append(f" +{point.coin_vp}", style="yellow")
+            heads.append_text(fit(head, cell - 1)).append(" ")
+            costs.append_text(fit(spice_counts(point.need, edition), cell - 1)).append(" ")
+            if point.claimable:
+                value.append(" ✓ can claim" if wide else " ✓", style="bold green")
+            values.append_text(fit(value, cell - 1)).append(" ")
         heads.append(f"deck {view.point_deck_size}", style="dim")
         self.update(Text("\n").join([heads, costs, values]))
 
@@ -161,332 +126,185 @@ class MerchantRow(Static):
 
     DEFAULT_CSS = "MerchantRow { height: 4; padding: 0 1; }"
 
-    def show_row(self, view: SpiceRoadView, choices: Choices, picking: bool) -> None:
-        edition = EDITIONS[view.edition]
+    def show_row(self, view: SpiceRoadView, edition: Edition, width: int, picking: bool) -> None:
         title = Text("Merchants ", style="bold").append(
             f"(deck {view.merchant_deck_size})  ", style="dim"
         )
         title.append_text(legend(edition))
         heads, effects, lying = Text(), Text(), Text()
-        cell = max(13, (self.app.size.width - 4) // 6)
-        for position, card_id in enumerate(view.merchant_row, 1):
-            cost = position - 1
-            word = f" {edition.spice_word}{'s' if cost > 1 else ''}"
-            price = "free" if cost == 0 else f"pay {cost}" if cell < 17 else f"{cost}{word}"
+        cell = max(12, (width - 4) // 6)
+        paying = view.phase == "pay"
+        for merchant in view.merchants:
+            position = merchant.position
             head = Text(f"{position}", style="reverse bold" if picking else "bold")
-            if view.phase == PAY and position == len(view.paid) + 1:
-                head.append(" ▼ pay here", style="bold reverse")
-            elif view.phase == PAY and position == view.acquire_position:
-                head.append(" ▲ taking", style="bold reverse")
+            if paying and position == len(view.paid) + 1:
+                head.append(" ▼ here", style="bold reverse")
+            elif paying and position == view.acquire_position:
+                head.append(" ▲ take", style="bold reverse")
+            elif merchant.cost == 0:
+                head.append(" free")
+            elif cell >= 17:
+                head.append(f" {counted(merchant.cost, edition.spice_word)}")
             else:
-                head.append(f" {price}")
-            if position in choices.acquires:
-                head.append(" ✓")
-
+                head.append(f" pay {merchant.cost}")
+            if merchant.affordable and not paying:
+                head.append(" ✓", style="green")
             heads.append_text(fit(head, cell - 1)).append(" ")
-            effects.append_text(fit(card_label(card_id, edition), cell))
-            on = view.row_spices[position - 1]
-            lying.append_text(
-                fit(Text("on: ", style="dim").append_text(spice_counts(on, edition)), cell)
-                if any(on)
-                else fit(Text(""), cell)
-            )
+            effects.append_text(fit(card_label(merchant.card, edition), cell - 1)).append(" ")
+            on = Text("on ", style="dim").append_text(spice_counts(merchant.on, edition))
+            lying.append_text(fit(on if any(merchant.on) else Text(""), cell - 1)).append(" ")
         self.update(Text("\n").join([title, heads, effects, lying]))
 
 
-def caravan_line(caravan: Sequence[int], edition: Edition, names: bool) -> Text:
-    """Caravan counts by letter (with names when there is room) and "n / 10"."""
+def caravan_line(player: PlayerView, edition: Edition, names: bool) -> Text:
+    """Caravan counts by letter (with names when there is room) and "n/10"."""
     out = Text()
-    for key, n in zip(SPICES, caravan, strict=True):
+    for key, n in zip(SPICES, player.caravan, strict=True):
         out.append_text(spice_text(key, n, edition, dim=not n))
         if names:
             out.append(f" {edition.short_names[key]}", style="dim")
         out.append(" ")
-    total = sum(caravan)
-    over = total > CARAVAN_LIMIT
+    over = player.over_limit
     out.append(
-        f"{total}/{CARAVAN_LIMIT}" + (" OVER" if over else ""),
+        f"{player.spices}/{CARAVAN_LIMIT}" + (" OVER" if over else ""),
         style="bold red reverse" if over else "bold",
     )
     return out
 
 
-def cards_line(
-    cards: Sequence[str],
-    edition: Edition,
-    keys: str = "",
-    dim: bool = False,
-    playable: frozenset[str] | None = None,
-) -> Text:
-    """Cards in compact labels; with ``keys`` each gets its key, and with ``playable`` the
-    cards that cannot be played now are dimmed and marked "✗"."""
-    out = Text()
-    for index, card_id in enumerate(cards):
-        if index:
-            out.append("  ")
-        if keys and index < len(keys):
-            out.append(f"{keys[index]}:", style="bold reverse")
+def owned_line(
+    player: PlayerView, edition: Edition, playable: frozenset[str] | None, keys: bool
+) -> tuple[Text, Text]:
+    """The hand and the played cards, each card with its key for the game (the n-th card the
+    player got has the n-th key). With ``playable``, hand cards not playable now are dimmed
+    and marked "✗"."""
+    hand, played = Text(), Text()
+    for index, card_id in enumerate(player.owned):
+        in_hand = card_id in player.hand
+        out = hand if in_hand else played
+        if out:
+            out.append(" ")
         label = card_label(card_id, edition, compact=True)
-        blocked = playable is not None and card_id not in playable
-        if dim or blocked:
+        blocked = not in_hand or (playable is not None and card_id not in playable)
+        if keys and index < len(HAND_KEYS):
+            out.append(f"{HAND_KEYS[index]}:", style="dim" if blocked else "bold reverse")
+        if blocked:
             label.stylize("dim")
         out.append_text(label)
-        if blocked:
+        if in_hand and blocked:
             out.append("✗", style="dim")
-    return out or Text("—", style="dim")
+    return hand or Text("—", style="dim"), played or Text("—", style="dim")
 
 
-def progress_line(view: SpiceRoadView, seat: int) -> Text:
-    player = view.players[seat]
-    edition = EDITIONS[view.edition]
-    vp = sum(POINT_CARDS[c].vp for c in player.claimed)
+def standing(player: PlayerView, view: SpiceRoadView, edition: Edition, wide: bool) -> Text:
+    """Point cards of the trigger, their VP, coins and the running score."""
+    cards = edition.point_cards if wide else "★"
     return Text(
-        f"{edition.point_cards} {len(player.claimed)}/{view.end_trigger} ({vp} VP)  "
+        f"{cards} {len(player.claimed)}/{view.end_trigger} ({player.point_vp} VP)  "
         f"{edition.gold_name} {player.gold}  {edition.silver_name} {player.silver}  "
         f"score {player.score}"
     )
 
 
 class CaravanPanel(Static):
-    """The seat at the keyboard (or the acting seat): caravan, hand, played cards, progress."""
-
-    DEFAULT_CSS = (
-        "CaravanPanel { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }"
-    )
-
-    def show_player(
-        self, view: SpiceRoadView, seat: int, name: str, choices: Choices, picking: bool
-    ) -> None:
-        edition = EDITIONS[view.edition]
-        player = view.players[seat]
-        head = Text(f"{name}", style="bold")
-        if seat == 0:
-            head.append(" (start)")
-        if seat == view.current and not view.over:
-            head.append(" ▶ to play", style="bold green")
-        head.append("  ")
-        head.append_text(caravan_line(player.caravan, edition, names=self.app.size.width >= 100))
-        hand = Text("Hand: ", style="bold").append_text(
-            cards_line(
-                player.hand,
-                edition,
-                HAND_KEYS if picking else "",
-                playable=choices.plays if choices.steps and view.phase == TURN else None,
-            )
-        )
-        played = Text("Played: ", style="bold dim").append_text(
-            cards_line(player.played, edition, dim=True)
-        )
-        self.update(Text("\n").join([head, hand, played, progress_line(view, seat)]))
-
-
-class RivalsPanel(Static):
-    """Every other player in compact form, hands included (hands are public in this game)."""
+    """The seat at the keyboard (or the seat to play): caravan, standing, hand, played cards."""
 
     DEFAULT_CSS = """
-    RivalsPanel { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }
+    CaravanPanel { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }
     """
 
-    def show_rivals(self, view: SpiceRoadView, seat: int, names: Sequence[str]) -> None:
-        edition = EDITIONS[view.edition]
-        lines = []
-        for other, player in enumerate(view.players):
-            if other == seat:
-                continue
-            mark = "▶" if other == view.current and not view.over else " "
-            start = " (start)" if other == 0 else ""
-            line = Text(f"{mark}{names[other]}{start} ", style="bold")
-            line.append_text(caravan_line(player.caravan, edition, names=False))
-            if self.app.size.width >= 110:
-                line.append(f" ({caravan_words(player.caravan, edition)})", style="dim")
-            line.append(
-                f"  ★ {len(player.claimed)}/{view.end_trigger}  "
-                f"{edition.gold_name} {player.gold}  {edition.silver_name} {player.silver}  "
-                f"score {player.score}"
-            )
-            cards = Text("   hand: ").append_text(cards_line(player.hand, edition))
-            if player.played:
-                cards.append("  played: ", style="dim").append_text(
-                    cards_line(player.played, edition, dim=True)
-                )
-            lines.extend([line, cards])
-        if view.triggered_by is not None and not view.over:
-            lines.append(Text("Last round!", style="bold reverse yellow"))
+    def show_player(
+        self,
+        view: SpiceRoadView,
+        edition: Edition,
+        seat: int,
+        name: str,
+        width: int,
+        playable: frozenset[str] | None,
+    ) -> None:
+        player = view.players[seat]
+        head = Text(name, style="bold")
+        if player.place == 0:
+            head.append(" (start)")
+        if seat == view.current and not view.over:
+            head.append(" ▶", style="bold green")
+        head.append("  ")
+        head.append_text(caravan_line(player, edition, names=width >= 100))
+        head.append("  ").append_text(standing(player, view, edition, width >= 100))
+        if view.last_round:
+            head.append("  LAST ROUND", style="bold reverse yellow")
+        hand, played = owned_line(player, edition, playable, keys=True)
+        cards = Text("Hand: ", style="bold").append_text(hand)
+        cards.append("  played: ", style="bold dim").append_text(played)
+        lines = [fit(head, width - 2), cards]
         self.update(Text("\n").join(lines))
 
 
-class CancelPlay(Message):
-    """The player aborts the card play or the acquisition in progress (undo of its steps)."""
+NAME_CELLS = 9
 
 
-class PickingChanged(Message):
-    """The pad entered or left a selection mode; the rows redraw their key marks."""
+class RivalsPanel(Static):
+    """Every other player, one row each: caravan, point cards, coins, score and what they did
+    on their latest turn; ``hands`` shows their hands and played cards instead (hands are public
+    in this game). With room, both."""
 
+    DEFAULT_CSS = "RivalsPanel { height: auto; padding: 0 1; }"
 
-class ActionPad(Widget, can_focus=True):
-    """The keyboard: top-level actions, then the step the rules ask for.
-
-    Keys: ``p`` play (then the card's key), ``a`` acquire (then 1-6), ``c`` claim (then 1-5),
-    ``r`` rest; trades ask 1-9/0 for the count; upgrades, payments and returns take the spice
-    letters of the edition; Enter ends upgrading; Esc backs out.
-    """
-
-    DEFAULT_CSS = """
-    ActionPad { height: 2; padding: 0 1; background: $boost; }
-    ActionPad:focus { background: $accent 15%; }
-    """
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.picking: str = ""  # "", "play", "acquire" or "claim": a UI-only selection mode
-        self.view: SpiceRoadView | None = None
-        self.choices = Choices()
-        self.acting = False
-        self.hand: tuple[str, ...] = ()
-
-    def set_context(
-        self, view: SpiceRoadView, seat: int | None, acting: bool, choices: Choices
+    def show_rivals(
+        self,
+        view: SpiceRoadView,
+        edition: Edition,
+        seat: int,
+        names: Sequence[str],
+        width: int,
+        mode: str,
+        roomy: bool,
     ) -> None:
-        self.view, self.acting, self.choices = view, acting, choices
-        self.hand = view.players[seat].hand if seat is not None else ()
-        if not acting or view.phase != TURN:
-            self.picking = ""
-        self.refresh()
+        room = width - 2
+        header = fit(Text("Rivals", style="bold"), NAME_CELLS + 1)
+        for key in SPICES:
+            header.append_text(spice_text(key, None, edition)).append("  ")
+        wide = width >= 100  # at 80 columns the caravan's total gives way to the latest turn
+        if wide:
+            header.append(f"/{CARAVAN_LIMIT} ")
+        header.append(f"★   {edition.gold_name[:4]} {edition.silver_name[:4]} ")
+        header.append("score", style="bold")
+        header.append("│ hand · played" if mode == "hands" and not roomy else "│ latest turn")
+        if view.last_round:
+            header.append("  LAST ROUND", style="bold reverse yellow")
+        if view.order[0] != seat:
+            header.append("  * starts", style="dim")
+        lines = [fit(header, room)]
+        rivals = [s for s in view.order[view.players[seat].place + 1 :] + view.order if s != seat]
+        for other in dict.fromkeys(rivals):
+            player = view.players[other]
+            mark = "▶" if other == view.current and not view.over else " "
+            row = Text(mark, style="bold green")
+            label = Text(names[other], style="bold")
+            if player.place == 0:
+                label.append("*", style="dim")
+            row.append_text(fit(label, NAME_CELLS))
+            for key, n in zip(SPICES, player.caravan, strict=True):
+                row.append_text(fit(spice_text(key, n, edition, dim=not n), 3))
+            if wide:
+                row.append(f"{player.spices:>3} ")
+            row.append(f"{len(player.claimed)}/{view.end_trigger}")
+            row.append(f" {player.gold:>4} {player.silver:>4} ")
+            row.append(f"{player.score:>5}", style="bold")
+            row.append("│ ")
+            hand, played = owned_line(player, edition, None, keys=False)
+            cards = Text("").append_text(hand).append(" · ", style="dim").append_text(played)
+            latest = Text("; ".join(player.last_turn) or "—")
+            row.append_text(cards if mode == "hands" and not roomy else latest)
+            lines.append(fit(row, room))
+            if roomy:
+                words = Text(f"({caravan_words(player.caravan, edition)})  ", style="dim")
+                line = Text(" " * (NAME_CELLS + 1)).append_text(words).append_text(cards)
+                lines.append(fit(line, room))
+        self.update(Text("\n").join(lines))
 
-    @property
-    def edition(self) -> Edition:
-        return EDITIONS[self.view.edition if self.view else "spice"]
 
-    def spice_for_key(self, key: str) -> str | None:
-        """The internal spice key for a pressed edition letter (golem: g is R, p is B...)."""
-        for internal, letter in self.edition.letters.items():
-            if letter.lower() == key:
-                return internal
-        return None
+class KeyHints(Static):
+    """What the keys do now: the top-level actions, or the step the rules ask for."""
 
-    def render(self) -> Text:
-        view = self.view
-        if view is None or not self.acting:
-            if view is not None and view.over:
-                return Text("The game is over.")
-            return Text("Waiting for the other players…", style="dim")
-        ed = self.edition
-        letters = "/".join(ed.letters[k] for k in SPICES)
-        if view.phase == TRADE:
-            return self._trade_preview()
-        if view.phase == UPGRADE:
-            card = MERCHANT_CARDS[view.pending_card or "S2"]
-            raisable = "/".join(ed.letters[k] for k in SPICES[:3])
-            done = "  Enter done" if view.upgrades_done else ""
-            return Text.assemble(
-                (f"Upgrade {view.upgrades_done} of {card.up} done. ", "bold"),
-                f"Press {raisable} to raise one {ed.spice_word} a rank{done}  "
-                "u undo step  Esc cancel",
-            )
-        if view.phase == PAY:
-            total = view.acquire_position - 1
-            return Text.assemble(
-                (
-                    f"Acquire {view.acquire_position}: card {len(view.paid) + 1} of {total}. ",
-                    "bold",
-                ),
-                f"Press {letters} for the {ed.spice_word} to place on it  u undo  Esc cancel",
-            )
-        if view.phase == RETURN:
-            extra = sum(view.players[view.current].caravan) - CARAVAN_LIMIT
-            return Text.assemble(
-                (f"Caravan over {CARAVAN_LIMIT}: return {extra} more. ", "bold red"),
-                f"Press {letters} to return one {ed.spice_word}",
-            )
-        if self.picking == "play":
-            return Text("Play which card? Press its key (1…)  Esc back", style="bold")
-        if self.picking == "acquire":
-            return Text("Acquire which merchant card? Press 1-6  Esc back", style="bold")
-        if self.picking == "claim":
-            return Text(f"Claim which {ed.point_cards[:-1]}? Press 1-5  Esc back", style="bold")
-        return Text.assemble(
-            ("p", "bold reverse"),
-            " play  ",
-            ("a", "bold reverse"),
-            " acquire  ",
-            ("c", "bold reverse"),
-            " claim  ",
-            ("r", "bold reverse"),
-            " rest   ",
-            ("?", "bold reverse"),
-            " rules  ",
-            ("u", "bold reverse"),
-            " undo",
-        )
-
-    def _trade_preview(self) -> Text:
-        view = self.view
-        assert view is not None and view.pending_card is not None
-        card = MERCHANT_CARDS[view.pending_card]
-        caravan = view.players[view.current].caravan
-        out = Text(f"Run {card_text(view.pending_card, self.edition)} how many times? ", "bold")
-        for step in self.choices.steps:
-            if isinstance(step, Times):
-                after = [
-                    c - step.count * p + step.count * g
-                    for c, p, g in zip(caravan, card.pay, card.gain, strict=True)
-                ]
-                out.append(f" {step.count % 10}:", style="bold reverse")
-                out.append_text(spice_counts(after, self.edition))
-        return out
-
-    def on_key(self, event: events.Key) -> None:
-        action = self._key_action(event.key)
-        if action is None:
-            return
-        event.stop()
-        event.prevent_default()
-        if isinstance(action, Action):
-            self.post_message(ActionChosen(action))
-        else:
-            self.post_message(PickingChanged())
-        self.refresh()
-
-    def _key_action(self, key: str) -> Action | bool | None:
-        """The action a key asks for, ``True`` when it only changed the mode, else ``None``."""
-        view = self.view
-        if view is None or not self.acting:
-            return None
-        if key == "escape":
-            if self.picking:
-                self.picking = ""
-                return True
-            if view.phase in (TRADE, UPGRADE, PAY):
-                self.post_message(CancelPlay())
-                return True
-            return None
-        if view.phase == TRADE:
-            if key.isdigit():
-                return Times(int(key) or 10)
-            return None
-        if view.phase in (UPGRADE, PAY, RETURN):
-            if view.phase == UPGRADE and key == "enter":
-                return UpgradeDone()
-            spice = self.spice_for_key(key)
-            if spice is None:
-                return None
-            if view.phase == UPGRADE:
-                return Upgrade(spice)
-            return Pay(spice) if view.phase == PAY else Return(spice)
-        if self.picking == "play":
-            index = HAND_KEYS.find(key) if len(key) == 1 else -1
-            if 0 <= index < len(self.hand):
-                self.picking = ""
-                return Play(self.hand[index])
-            return None
-        if self.picking in ("acquire", "claim"):
-            if key.isdigit() and key != "0":
-                mode, self.picking = self.picking, ""
-                return Acquire(int(key)) if mode == "acquire" else Claim(int(key))
-            return None
-        if key in ("p", "a", "c"):
-            self.picking = {"p": "play", "a": "acquire", "c": "claim"}[key]
-            return True
-        if key == "r":
-            return Rest()
-        return None
+    DEFAULT_CSS = "KeyHints { height: 2; padding: 0 1; background: $boost; }"

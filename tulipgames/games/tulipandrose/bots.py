@@ -29,7 +29,6 @@ from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
     FLOWER_PROSPECT,
-    KIND_INDEX,
     Assign,
     Bid,
     Keep,
@@ -41,10 +40,9 @@ from tulipgames.games.tulipandrose.rules import (
     bouquet_count,
     ceil_half,
     feasible_bouquets,
-    income,
     loans_needed,
-    points_gained,
     split_problem,
+    worth_of,
 )
 
 #: Points a loan costs beyond the florins it brings: -30 points, +20 florins.
@@ -52,20 +50,16 @@ LOAN_COST = -data.LOAN_POINTS - data.LOAN_FLORINS
 
 
 def worth(state: TulipState, seat: int, cards: Sequence[str], own_orders: bool = True) -> float:
-    """What ``cards`` would add to ``seat``'s final score, as that seat can judge it now."""
-    held = state.holdings[seat]
-    after = list(held)
-    for card in cards:
-        after[KIND_INDEX[card[0]]] += 1
+    """What ``cards`` would add to ``seat``'s final score, as that seat can judge it now: the
+    rules' worth (points and income to come) plus a prospect for the sets flowers may grow into."""
     scoring = str(state.options.get("set_scoring", "partition"))
     orders = state.orders[seat] if own_orders else ()
-    points = points_gained(tuple(held), tuple(sorted(cards)), orders, scoring)
     rounds_left = state.rounds - state.round
-    priority = state.merchant[seat]
-    more_income = income(priority, after) - income(priority, held)
+    value = worth_of(
+        state.holdings[seat], state.merchant[seat], cards, orders, scoring, rounds_left
+    )
     flowers = sum(1 for c in cards if c[0] in data.FLOWER_LETTERS)
-    prospect = FLOWER_PROSPECT * flowers * rounds_left / state.rounds
-    return points + more_income * rounds_left + prospect
+    return value + FLOWER_PROSPECT * flowers * rounds_left / state.rounds
 
 
 def loan_cost(amount: int, cash: int) -> int:
@@ -203,7 +197,7 @@ class NormalBot:
         self.starts = starts
         self.plan: tuple[tuple[int, tuple[str, ...]], list[int]] | None = None
 
-    def choose(self, state: TulipState, seat: int) -> Action:  # type: ignore[override]
+    def choose(self, state: TulipState, seat: int) -> Action:
         if state.phase != "split":
             return policy(state, seat, self.rng, self.starts)
         cards = len(state.revealed)
@@ -348,7 +342,7 @@ class HardBot:
             return [playout_policy(state, seat, self.rng)]
         return search_moves(state, seat)
 
-    def choose(self, state: TulipState, seat: int) -> Action:  # type: ignore[override]
+    def choose(self, state: TulipState, seat: int) -> Action:
         self.me = seat
         if state.phase != "split":
             return self.search.choose(state, seat)

@@ -26,6 +26,8 @@ from tulipgames.engine.core import (
     Option,
     Result,
     State,
+    UnreadableAction,
+    as_int,
     seat_ref,
 )
 from tulipgames.games.tulipandrose import INFO, data
@@ -54,6 +56,17 @@ def count_kinds(cards: Iterable[str]) -> list[int]:
     for card in cards:
         counts[KIND_INDEX[card[0]]] += 1
     return counts
+
+
+def holdings_text(counts: Sequence[int]) -> str:
+    """Cards held as ``T4 R1 L0 I1 C0 H2 · W3 S1`` (flowers always, other cards when held)."""
+    flowers = " ".join(f"{letter}{counts[KIND_INDEX[letter]]}" for letter in data.FLOWER_LETTERS)
+    others = " ".join(
+        f"{letter}{counts[KIND_INDEX[letter]]}"
+        for letter in data.CARD_LETTERS
+        if letter not in data.FLOWER_LETTERS and counts[KIND_INDEX[letter]]
+    )
+    return f"{flowers} · {others}" if others else flowers
 
 
 def ceil_half(amount: int) -> int:
@@ -225,6 +238,24 @@ def points_gained(
     return score_sheet(after, 0, 0, orders, scoring).total - before
 
 
+def worth_of(
+    counts: Sequence[int],
+    merchant: int,
+    cards: Sequence[str],
+    orders: Sequence[str],
+    scoring: str,
+    rounds_left: int,
+) -> int:
+    """What owning ``cards`` adds to a final score: the points they add (sets, Semper Augustus,
+    weeds, the given Special Orders) plus the income they add in each round still to come (a
+    specialty flower +1 and a Golden Vase +2 per round; florins are points one for one)."""
+    after = list(counts)
+    for card in cards:
+        after[KIND_INDEX[card[0]]] += 1
+    points = points_gained(tuple(counts), tuple(sorted(cards)), tuple(orders), scoring)
+    return points + rounds_left * (income(merchant, after) - income(merchant, counts))
+
+
 # -- reveal and split -------------------------------------------------------------------------
 def reveal(deck: list[str], window: tuple[int, int]) -> tuple[list[str], list[str], int]:
     """R2: flip cards until the total lands in the window; cards that would pass it go under.
@@ -295,6 +326,14 @@ class Assign(Action):
     def __str__(self) -> str:
         return f"assign {self.card} to {self.bouquet}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        if not words or words[0] != "assign":
+            return None
+        if len(words) != 4 or words[2] != "to":
+            raise UnreadableAction("write an assignment as 'assign CARD to BOUQUET'")
+        return cls(as_int(words[1], "the card"), as_int(words[3], "the bouquet"))
+
 
 @dataclass(frozen=True)
 class SplitDone(Action):
@@ -302,6 +341,10 @@ class SplitDone(Action):
 
     def __str__(self) -> str:
         return "split done"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        return cls() if words == ["split", "done"] else None
 
 
 @dataclass(frozen=True)
@@ -313,6 +356,14 @@ class Split(Action):
     def __str__(self) -> str:
         return "split " + " ".join(str(b) for b in self.bouquets)
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        if not words or words[0] != "split":
+            return None
+        if len(words) < 2:
+            raise UnreadableAction("write a split as 'split B1 B2 ...', one bouquet per card")
+        return cls(tuple(as_int(word, "a bouquet number") for word in words[1:]))
+
 
 @dataclass(frozen=True)
 class Bid(Action):
@@ -323,6 +374,14 @@ class Bid(Action):
     def __str__(self) -> str:
         return f"bid {self.amount}"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        if not words or words[0] != "bid":
+            return None
+        if len(words) != 2:
+            raise UnreadableAction("write a bid as 'bid AMOUNT'")
+        return cls(as_int(words[1], "the bid"))
+
 
 @dataclass(frozen=True)
 class Pass(Action):
@@ -330,6 +389,10 @@ class Pass(Action):
 
     def __str__(self) -> str:
         return "pass"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        return cls() if words == ["pass"] else None
 
 
 @dataclass(frozen=True)
@@ -339,6 +402,10 @@ class Sell(Action):
     def __str__(self) -> str:
         return "sell"
 
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        return cls() if words == ["sell"] else None
+
 
 @dataclass(frozen=True)
 class Keep(Action):
@@ -346,6 +413,10 @@ class Keep(Action):
 
     def __str__(self) -> str:
         return "keep"
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Action | None:
+        return cls() if words == ["keep"] else None
 
 
 # -- views ------------------------------------------------------------------------------------
@@ -384,6 +455,18 @@ class BidderView:
     seat: int
     status: str
     loans_declared: int
+
+
+@dataclass(frozen=True)
+class Sale:
+    """How one bouquet of a round ended: who took it, for what, and how (``sold`` to the high
+    bidder, ``kept`` by the Seller for half the bid, or ``unbid``: the Seller took it free)."""
+
+    bouquet: int  # 1-based
+    cards: tuple[str, ...]
+    receiver: int
+    price: int  # florins the receiver paid (0 when unbid)
+    how: str  # sold | kept | unbid
 
 
 @dataclass(frozen=True)
@@ -426,6 +509,36 @@ class TulipView:
     special_orders: bool
     set_scoring: str
     scores: tuple[ScoreSheet, ...] | None
+    #: Income rounds still to come after this one (what a card's extra income is worth).
+    rounds_left: int
+    #: The lowest legal bid now (auction only).
+    min_bid: int | None
+    #: The viewer's own cap: cash plus the loans still open to them (R4.4).
+    max_bid: int | None
+    #: Loan tiles the viewer may still take.
+    loans_left: int | None
+    #: Why the Seller may not keep (decide only; None when keeping is allowed or not known).
+    keep_problem: str | None
+    #: The bouquets of this round that are settled, and all of the round before (for a summary).
+    sales: tuple[Sale, ...]
+    last_sales: tuple[Sale, ...]
+
+    def bid_loans(self, amount: int) -> int | None:
+        """The loans the viewer takes if they win at ``amount`` and the Seller sells (§4.1), or
+        None when the amount is above their cap."""
+        if self.seat is None or self.max_bid is None or amount > self.max_bid:
+            return None
+        cash = self.players[self.seat].florins
+        return None if cash is None else loans_needed(amount, cash)
+
+    def worth(self, cards: Sequence[str], with_orders: bool = True) -> int | None:
+        """What ``cards`` would add to the viewer's final score, income to come included; with
+        ``with_orders`` False the viewer's Special Orders are left out (a public figure)."""
+        if self.seat is None:
+            return None
+        me = self.players[self.seat]
+        orders = tuple(o.id for o in me.orders or ()) if with_orders else ()
+        return worth_of(me.cards, me.priority, cards, orders, self.set_scoring, self.rounds_left)
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -471,15 +584,15 @@ class TulipState(State):
         self.high: int | None = None
         self.high_bidder: int | None = None
         self.actor: int | None = None
+        self.sales: list[Sale] = []
+        self.last_sales: list[Sale] = []
         self.setup_events = self._next_round()
 
     # -- copies ---------------------------------------------------------------------------
     def clone(self) -> TulipState:
-        twin = object.__new__(TulipState)
-        twin.__dict__.update(self.__dict__)
-        twin.options = dict(self.options)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin = self._clone_base()
+        for name, value in self.__dict__.items():
+            twin.__dict__.setdefault(name, value)
         twin.deck = list(self.deck)
         twin.merchant = list(self.merchant)
         twin.florins = list(self.florins)
@@ -490,6 +603,8 @@ class TulipState(State):
         twin.put_back = list(self.put_back)
         twin.draft = list(self.draft)
         twin.bouquets = [list(b) for b in self.bouquets]
+        twin.sales = list(self.sales)
+        twin.last_sales = list(self.last_sales)
         twin.still_in = list(self.still_in)
         twin.declared = list(self.declared)
         return twin
@@ -526,6 +641,7 @@ class TulipState(State):
         """End the round; start the next with income, reveal and (when forced) the split."""
         self.round += 1
         self.revealed, self.put_back, self.bouquets, self.draft = [], [], [], []
+        self.last_sales, self.sales = self.sales, []
         self.high, self.high_bidder, self.actor = None, None, None
         if self.round > self.rounds:
             self.round = self.rounds
@@ -618,14 +734,19 @@ class TulipState(State):
                 continue
             if self.cap(bidder) < self.min_bid():
                 self.still_in[bidder] = False
-                events.append(Event(f"{seat_ref(bidder)} passes (cannot bid {self.min_bid()})."))
+                # Logged as an ordinary pass: the reason would tell everyone the seat's spending
+                # limit, which is secret under hidden_money (R4.4).
+                events.append(Event(f"{seat_ref(bidder)} passes."))
                 continue
             self.actor = bidder
             return events
 
-    def _gain(self, seat: int, cards: Iterable[str]) -> None:
+    def _settle(self, receiver: int, price: int, how: str) -> None:
+        """The bouquet on offer joins ``receiver``'s holdings; the round's summary records it."""
+        cards = self.bouquets[self.current]
         for card in cards:
-            self.holdings[seat][KIND_INDEX[card[0]]] += 1
+            self.holdings[receiver][KIND_INDEX[card[0]]] += 1
+        self.sales.append(Sale(self.current + 1, tuple(cards), receiver, price, how))
 
     def _pay(self, payer: int, payee: int, amount: int) -> list[Event]:
         """Move florins, with the payer taking the fewest loans needed first (§4.1)."""
@@ -644,7 +765,7 @@ class TulipState(State):
 
     def _seller_takes_unbid(self) -> list[Event]:
         """R5, no bid: the Seller takes the bouquet for free."""
-        self._gain(self.seller, self.bouquets[self.current])
+        self._settle(self.seller, 0, "unbid")
         events = [
             Event(f"No bids: {seat_ref(self.seller)} takes bouquet {self.current + 1} for free.")
         ]
@@ -758,7 +879,7 @@ class TulipState(State):
         assert self.high is not None and self.high_bidder is not None
         buyer, number = self.high_bidder, self.current + 1
         events = self._pay(buyer, self.seller, self.high)
-        self._gain(buyer, self.bouquets[self.current])
+        self._settle(buyer, self.high, "sold")
         events.append(
             Event(
                 f"{seat_ref(self.seller)} sells bouquet {number} to {seat_ref(buyer)} "
@@ -771,7 +892,7 @@ class TulipState(State):
         assert self.high is not None and self.high_bidder is not None
         price = ceil_half(self.high)
         events = self._pay(self.seller, self.high_bidder, price)
-        self._gain(self.seller, self.bouquets[self.current])
+        self._settle(self.seller, price, "kept")
         events.append(
             Event(
                 f"{seat_ref(self.seller)} keeps bouquet {self.current + 1} and pays "
@@ -796,6 +917,8 @@ class TulipState(State):
             high = "no bid yet" if self.high is None else f"high bid {self.high}"
             return f"Bouquet {number}: bid at least {self.min_bid()} or pass ({high})"
         assert self.high is not None
+        if self._keep_problem():
+            return f"Bouquet {number}: sell for {self.high} (you cannot afford to keep it)"
         return f"Bouquet {number}: sell for {self.high} or keep for {ceil_half(self.high)}"
 
     def _player_view(self, seat: int, viewer: int | None) -> PlayerView:
@@ -848,12 +971,15 @@ class TulipState(State):
     def view(self, seat: int | None) -> TulipView:
         keep_price = keep_loans = None
         keep_allowed = None
+        keep_problem = None
         if self.phase == "decide" and self.high is not None:
             keep_price = ceil_half(self.high)
             if seat == self.seller or not self.options.get("hidden_money", False):
                 keep_loans = loans_needed(keep_price, self.florins[self.seller])
-                keep_allowed = self._keep_problem() is None
+                keep_problem = self._keep_problem()
+                keep_allowed = keep_problem is None
         over = self.phase == "over"
+        own = seat is not None and 0 <= seat < self.seats
         return TulipView(
             seat=seat,
             seats=self.seats,
@@ -879,7 +1005,18 @@ class TulipState(State):
             special_orders=bool(self.options.get("special_orders", True)),
             set_scoring=str(self.options.get("set_scoring", "partition")),
             scores=self.score_sheets() if over else None,
+            rounds_left=self.rounds - self.round,
+            min_bid=self.min_bid() if self.phase == "auction" else None,
+            max_bid=self.cap(seat) if own and seat is not None else None,
+            loans_left=data.MAX_LOANS - self.loans[seat] if own and seat is not None else None,
+            keep_problem=keep_problem,
+            sales=tuple(self.sales),
+            last_sales=tuple(self.last_sales),
         )
+
+    def secrets(self, seat: int) -> frozenset[str]:
+        """The seat's Special Orders, private until the game is over (§7)."""
+        return frozenset() if self.phase == "over" else frozenset(self.orders[seat])
 
     # -- the end --------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -927,12 +1064,20 @@ class TulipState(State):
                 for s in sheets
             ],
             tiebreak_keys=keys,
+            ending=(
+                f"The festival is over: every player was Seller twice ({self.rounds} rounds "
+                "over two days)."
+                if self.is_over()
+                else ""
+            ),
         )
 
     def score_detail(self, seat: int) -> str:
-        """The results screen's line per player: each Special Order and the weed count."""
+        """The results screen's line per player: the final cards, each Special Order and the
+        weed count."""
         sheet = self.score_sheets()[seat]
-        parts = [
+        parts = [holdings_text(self.holdings[seat])]
+        parts += [
             f"{data.ORDERS_BY_ID[order][1]} {points:+d}"
             if points
             else f"{data.ORDERS_BY_ID[order][1]} not met"
@@ -990,6 +1135,8 @@ class TulipAndRose(Game):
     info = INFO
     state_class = TulipState
     hidden_information = True
+    actions = (Assign, SplitDone, Split, Bid, Pass, Sell, Keep)
+    notation_help = "assign N to B, split done, split B1 B2 ..., bid X, pass, sell or keep"
     options = {
         "special_orders": Option(
             "special_orders", True, (True, False), "Deal secret Special Orders worth bonus points"
@@ -1005,36 +1152,10 @@ class TulipAndRose(Game):
         ),
     }
 
-
     def has_secrets(self, options: Mapping[str, Any]) -> bool:
         """Special Orders are dealt face down and hidden money hides florins; without either,
         every seat sees everything (spec §4)."""
         return bool(options.get("special_orders") or options.get("hidden_money"))
-
-    def parse_action(self, text: str) -> Action:
-        words = text.split()
-        try:
-            if words == ["pass"]:
-                return Pass()
-            if words == ["sell"]:
-                return Sell()
-            if words == ["keep"]:
-                return Keep()
-            if words == ["split", "done"]:
-                return SplitDone()
-            if len(words) == 2 and words[0] == "bid":
-                return Bid(int(words[1]))
-            if len(words) == 4 and words[0] == "assign" and words[2] == "to":
-                return Assign(int(words[1]), int(words[3]))
-            if len(words) >= 2 and words[0] == "split":
-                return Split(tuple(int(w) for w in words[1:]))
-        except ValueError:
-            pass
-        raise IllegalAction(
-            f"cannot read {text!r}: expected assign N to B, split done, split B..., bid X, pass, "
-            "sell or keep"
-        )
-
 
 
 GAME = TulipAndRose()

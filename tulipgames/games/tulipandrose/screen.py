@@ -5,8 +5,15 @@ holdings table, one line per player; then the decision panel (bouquet splitter, 
 sell-or-keep) beside your Special Orders.
 
 Keys: splitter: Left/Right (or Up/Down) move the cursor, 1-3 place the card, 0 or Backspace clear
-it, Enter confirms. Auction: Up/Down or +/- change the bid by 1, PgUp/PgDn by 5, digits type it,
-Backspace erases, Enter raises, p passes. Seller's choice: s sell, k keep.
+it, Enter confirms, Esc takes the whole split back. Auction: Up/Down or +/- change the bid by 1,
+PgUp/PgDn by 5, digits type it, Backspace erases, Enter raises, p passes. Seller's choice: s sell,
+k keep. Hot-seat: o opens your Special Orders (behind the curtain) while bidding.
+
+Hot-seat curtains: the screen draws a seat's private things (its Special Orders, what a bouquet
+is worth with them, and under ``hidden_money`` its florins) only after the curtain was lifted for
+that seat. A curtain is raised for the Seller's split (orders shape a split), for every change of
+seat under ``hidden_money`` (a bid needs one's own cash), and when a player presses ``o``; other
+bids are made on the public screen, with the status line saying whose turn it is.
 """
 
 from __future__ import annotations
@@ -18,18 +25,16 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 
-from tulipgames.engine.core import IllegalAction, SeatSpec
-from tulipgames.games.tulipandrose.bots import NormalBot
+from tulipgames.engine.core import SeatSpec
 from tulipgames.games.tulipandrose.rules import (
     GAME,
-    Assign,
     Bid,
     Keep,
     Pass,
     Sell,
     SplitDone,
-    TulipState,
     TulipView,
 )
 from tulipgames.games.tulipandrose.widgets import (
@@ -64,14 +69,25 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         Binding("p", "pass", "Pass"),
         Binding("s", "sell", "Sell"),
         Binding("k", "keep", "Keep"),
+        Binding("o", "private", "My orders"),
+        # Esc first steps back out of a split in progress (and the footer says so), then leaves.
+        Binding("escape", "take_back_split", "Take back split"),
+        Binding("escape", "leave", "Menu"),
     ]
     DEFAULT_CSS = """
     TulipAndRoseScreen GameLog { height: 3; }
     TulipAndRoseScreen.-tall GameLog { height: 8; }
-    TulipAndRoseScreen #tr-main { height: auto; }
-    TulipAndRoseScreen #tr-decision { width: 1fr; height: auto; }
+    TulipAndRoseScreen #tr-main { height: 1fr; }
+    TulipAndRoseScreen #tr-decision { width: 1fr; height: 100%; }
     """
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    def __init__(self, table: Table, seats: frozenset[int] | None = None) -> None:
+        super().__init__(table, seats)
+        #: The seat that asked (``o``) to see its private things while bidding.
+        self._asked: int | None = None
+        #: The decision the focus was last given to: (table version, seat).
+        self._focused_for: tuple[int, int | None] | None = None
 
     def compose_board(self) -> ComposeResult:
         yield TableLine(id="tr-table")
@@ -89,29 +105,80 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         if self.is_attached:
             self.refresh_table()
 
+    # -- hot-seat privacy -----------------------------------------------------------------
+    def shows_secrets(self, seat: int) -> bool:
+        """Whether ``seat``'s screen would show something private now (see the module doc)."""
+        if not self.table.has_secrets:
+            return False
+        view = self.table.turn(seat).view
+        if view.hidden_money:
+            return True
+        return (view.phase == "split" and seat == view.seller) or self._asked == seat
+
+    def private(self, turn: Turn[TulipView]) -> bool:
+        """Whether the seat on screen may see its private things: always at its own terminal;
+        in hot-seat only once the curtain was lifted for it."""
+        return turn.seat is not None and (not self.needs_curtain or self._revealed == turn.seat)
+
+    # -- drawing --------------------------------------------------------------------------
     def show(self, turn: Turn[TulipView]) -> None:
-        view, seat, acting = turn.view, turn.seat, self.acting
-        names = self.table.names
+        view, acting = turn.view, self.acting
+        if self.needs_curtain and turn.seat is not None and turn.seat != self._revealed:
+            # The keyboard went to this seat without a curtain: whoever lifted the last one is
+            # gone, so their private things need a new curtain next time.
+            self._revealed = None
+        if turn.seat != self._asked:
+            self._asked = None
+        private = self.private(turn)
+        names = list(turn.names)
         self.query_one(TableLine).show_table(view, names)
-        self.query_one(RevealStrip).show_reveal(view)
-        self.query_one(HoldingsTable).show_holdings(view, names, self.table.state.to_act())
-        self.query_one(OrdersPanel).show_orders(view, seat)
+        splitting = view.phase == "split" and acting
+        self.query_one(RevealStrip).show_reveal(view, compact=splitting)
+        self.query_one(HoldingsTable).show_holdings(view, names, turn.to_act)
+        self.query_one(OrdersPanel).show_orders(view, private)
         splitter = self.query_one(SplitPanel)
         bids = self.query_one(BiddingPanel)
         decide = self.query_one(DecidePanel)
-        splitter.display = view.phase == "split" and acting
+        splitter.display = splitting
         bids.display = view.phase == "auction" or (view.phase == "split" and not acting)
         decide.display = view.phase == "decide"
         if splitter.display:
-            splitter.load(view)
+            splitter.load(view, private)
         if view.phase == "auction":
-            bids.load(view, names, acting)
+            bids.load(view, names, acting, private)
         elif view.phase == "split":
-            bids.border_title = "Split"
-            bids.update(f"{names[view.seller]} (Seller) is splitting the cards into bouquets.")
+            bids.waiting_for_split(view, names)
         if decide.display:
-            decide.show_decision(view, names, acting, self._keep_reason() if acting else None)
+            decide.show_decision(view, names, acting, private)
+        self._focus_decision(turn)
         self.refresh_bindings()
+
+    def _focus_decision(self, turn: Turn[TulipView]) -> None:
+        """Give the keys back to the decision at hand when it is new (after ctrl+l, the log
+        keeps the arrows only until the next decision or Tab)."""
+        if not self.acting:
+            return
+        key = (turn.version, turn.seat)
+        if key == self._focused_for:
+            return
+        self._focused_for = key
+        panel = self._decision_panel()
+        if panel is not None:
+            panel.focus()
+
+    def _decision_panel(self) -> Widget | None:
+        return next(
+            (
+                w
+                for w in (
+                    self.query_one(SplitPanel),
+                    self.query_one(BiddingPanel),
+                    self.query_one(DecidePanel),
+                )
+                if w.display
+            ),
+            None,
+        )
 
     #: The decisions each of this screen's own keys belongs to; the footer shows only those.
     KEY_PHASES: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -122,28 +189,40 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
     }
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.is_attached:
+            return super().check_action(action, parameters)
+        if action == "private":
+            turn = self.turn
+            return (
+                self.needs_curtain
+                and turn.seat is not None
+                and turn.view.special_orders
+                and not self.private(turn)
+            )
+        if action == "take_back_split":
+            return self._split_started()
+        if action == "undo":  # greyed out while there is nothing of this seat's to take back
+            return self.turn.can_undo or None
+        if action == "keep" and self._phase() == "decide":
+            return self.turn.may(Keep()) or None  # shown greyed out while keeping is impossible
         phases = self.KEY_PHASES.get(action)
-        if phases is not None and self.is_attached:
+        if phases is not None:
             return self._phase() in phases
         return super().check_action(action, parameters)
 
-    def _keep_reason(self) -> str | None:
-        assert self.viewer is not None
-        try:
-            self.table.state.check(self.viewer, Keep())
-        except IllegalAction as exc:
-            return exc.reason
-        return None
-
     def _phase(self) -> str | None:
         """The phase of the decision the seat at the keyboard must make now, if any."""
-        if not self.acting or self.viewer is None:
-            return None
-        view = self.table.state.view(self.viewer)
-        assert isinstance(view, TulipView)
-        return view.phase
+        return self.turn.view.phase if self.acting else None
 
     # -- keys ---------------------------------------------------------------------------------
+    def action_private(self) -> None:
+        """Hot-seat: raise the curtain so that only this player sees their Special Orders."""
+        turn = self.turn
+        if turn.seat is None or self.private(turn):
+            return
+        self._asked = turn.seat
+        self.refresh_table()
+
     def action_cursor(self, step: int) -> None:
         if self._phase() == "split":
             self.query_one(SplitPanel).move(step)
@@ -170,6 +249,8 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
             problem = self.query_one(SplitPanel).place(int(digit))
             if problem:
                 self.notify(problem, severity="warning")
+            else:
+                self._sync_split()
         elif phase == "auction":
             self.query_one(BiddingPanel).type_digit(digit)
 
@@ -177,42 +258,56 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         phase = self._phase()
         if phase == "split":
             self.query_one(SplitPanel).place(0)
+            self._sync_split()
         elif phase == "auction":
             self.query_one(BiddingPanel).erase()
+
+    def _sync_split(self, *more: SplitDone) -> bool:
+        """Play what the splitter's draft adds to the steps already played (one intent); a
+        changed card first takes back the steps from it on (one replay). ``more``: the
+        confirmation, played with the last steps."""
+        splitter = self.query_one(SplitPanel)
+        back, steps = splitter.plan()
+        splitter.syncing = True
+        try:
+            if back and not self.take_back(back):
+                return False
+            if steps or more:
+                return self.submit(*steps, *more)
+        finally:
+            splitter.syncing = False
+        return True
 
     def action_confirm(self) -> None:
         phase = self._phase()
         if phase == "split":
-            self._confirm_split()
+            problem = self.query_one(SplitPanel).problem()
+            if problem:
+                self.notify(problem, severity="warning")
+                return
+            self._sync_split(SplitDone())
         elif phase == "auction":
             self.submit(Bid(self.query_one(BiddingPanel).amount))
-        elif phase == "decide":
-            self.notify("Press s to sell or k to keep.", severity="warning")
 
-    def _confirm_split(self) -> None:
-        """Play the split as the rules sequence it: one ``assign`` per card, then ``split done``."""
+    def _split_started(self) -> bool:
+        return self._phase() == "split" and any(self.query_one(SplitPanel).draft)
+
+    def action_take_back_split(self) -> None:
+        self.step_back()
+
+    def step_back(self) -> bool:
+        """Esc during a split takes back every card placed (one replay); otherwise Esc leaves."""
+        if not self._split_started():
+            return False
         splitter = self.query_one(SplitPanel)
-        problem = splitter.problem()
-        if problem:
-            self.notify(problem, severity="warning")
-            return
-        draft = list(splitter.draft)
-        viewer = self.viewer
-        assert viewer is not None
-        # Steps already played that the player has since changed are taken back first.
-        while self._played_draft() != draft[: len(self._played_draft())]:
-            if not self.table.can_undo(viewer):
-                self.notify("The split can no longer be changed.", severity="error")
-                return
-            self.table.undo(viewer)
-        for card in range(len(self._played_draft()) + 1, len(draft) + 1):
-            self.submit(Assign(card, draft[card - 1]))
-        self.submit(SplitDone())
-
-    def _played_draft(self) -> list[int]:
-        view = self.table.state.view(self.viewer)
-        assert isinstance(view, TulipView)
-        return list(view.draft)
+        played = len(splitter.played)
+        splitter.draft = [0] * len(splitter.draft)
+        splitter.cursor = 0
+        if played:
+            self.take_back(played)
+        else:
+            splitter.render_split()
+        return True
 
     def action_pass(self) -> None:
         if self._phase() == "auction":
@@ -230,16 +325,15 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
 SCREEN = TulipAndRoseScreen
 
 
-def _advance(table: Table, stop: Callable[[TulipState], bool], limit: int = 5000) -> None:
-    """Let the normal bot play every seat until ``stop(state)`` holds."""
-    bots = [NormalBot(seed) for seed in range(len(table.seats))]
+def _advance(table: Table, stop: Callable[[Turn[TulipView]], bool], limit: int = 5000) -> None:
+    """Let the table's bots (the default level for a human seat) play every seat until
+    ``stop(public turn)`` holds."""
     for _ in range(limit):
-        state = table.state
-        assert isinstance(state, TulipState)
-        if state.is_over() or stop(state):
+        turn = table.turn(None)
+        if turn.over or stop(turn):
             return
-        seat = state.to_act()[0]
-        table.play(seat, bots[seat].choose(state, seat))
+        seat = turn.to_act[0]
+        table.play(seat, table.think_job(seat)())
 
 
 def demo_tables() -> dict[str, Table]:
@@ -248,10 +342,16 @@ def demo_tables() -> dict[str, Table]:
     bidding = Table.new(GAME, [*seats, SeatSpec("Dirk", "bot:normal")], seed=12)
     _advance(
         bidding,
-        lambda s: (
-            s.round >= 3 and s.phase == "auction" and s.to_act() == (0,) and s.high is not None
+        lambda t: (
+            t.view.round >= 3
+            and t.view.phase == "auction"
+            and t.to_act == (0,)
+            and t.view.auction is not None
+            and t.view.auction.high is not None
         ),
     )
     splitting = Table.new(GAME, seats, seed=random.Random(4).randrange(10**6))
-    _advance(splitting, lambda s: s.round > 3 and s.phase == "split" and s.seller == 0)
+    _advance(
+        splitting, lambda t: t.view.round > 3 and t.view.phase == "split" and t.view.seller == 0
+    )
     return {"tulipandrose-bidding": bidding, "tulipandrose-splitting": splitting}

@@ -2,9 +2,10 @@
 decision panels (bouquet splitter, bidding panel, sell-or-keep).
 
 Every widget renders a :class:`~tulipgames.games.tulipandrose.rules.TulipView` and decides no
-rule: legality comes from the rules module (``split_problem``, ``bid_cap``, ``loans_needed``...)
-or from the state's legal actions, which the screen passes in. Cards always carry their letter
-(``T5``, ``W-1``); colour only repeats it.
+rule: the view carries the numbers (bid range, loans a bid needs, worth, keep price and why not)
+and the rules module answers whether a split is complete (``split_problem``). Cards always carry
+their letter (``T5``, ``W-1``); colour only repeats it. Player names are plain text cut and padded
+by terminal cells, never markup.
 """
 
 from __future__ import annotations
@@ -16,12 +17,11 @@ from textual.widgets import Static
 
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
+    Assign,
     PlayerView,
     TulipView,
-    bid_cap,
     bouquet_count,
-    loans_needed,
-    points_gained,
+    feasible_bouquets,
     split_problem,
 )
 
@@ -63,17 +63,29 @@ def kind_counts(cards: Sequence[str]) -> str:
     return " ".join(parts) or "empty"
 
 
-def worth_to(view: TulipView, seat: int | None, cards: Sequence[str]) -> int | None:
-    """Points the cards would add to ``seat``'s score (its own orders counted), if known."""
-    if seat is None:
-        return None
-    me = view.players[seat]
-    orders = tuple(o.id for o in me.orders or ())
-    return points_gained(me.cards, tuple(sorted(cards)), orders, view.set_scoring)
+def name_cell(name: str, width: int, style: str = "", pad: bool = True) -> Text:
+    """A player's name as plain text, cut (and padded, with ``pad``) to ``width`` cells."""
+    text = Text(name, style=style, no_wrap=True)
+    text.truncate(width, overflow="ellipsis", pad=pad)
+    return text
+
+
+def worth_text(view: TulipView, cards: Sequence[str], private: bool) -> Text:
+    """ "worth to you +12": what the cards add to the viewer's score, income to come included;
+    without ``private`` the viewer's secret Special Orders are left out (and it says so)."""
+    worth = view.worth(cards, with_orders=private)
+    if worth is None or not cards:
+        return Text()
+    note = "" if private or not view.special_orders else " w/o orders"
+    return Text(f"  worth to you {signed(worth)}{note}", style="cyan")
 
 
 def signed(points: int) -> str:
     return f"{points:+d}"
+
+
+def loans_word(count: int) -> str:
+    return f"{count} loan{'s' if count != 1 else ''}"
 
 
 class TableLine(Static):
@@ -83,22 +95,26 @@ class TableLine(Static):
 
     def show_table(self, view: TulipView, names: Sequence[str]) -> None:
         low, high = view.window
-        self.update(
-            Text.assemble(
-                ("Day ", "dim"),
-                f"{view.day}/2",
-                ("  Round ", "dim"),
-                f"{view.round}/{view.rounds}",
-                ("  Seller ", "dim"),
-                (names[view.seller], "bold"),
-                ("  Window ", "dim"),
-                f"{low}-{high}",
-                ("  Deck ", "dim"),
-                str(view.deck_size),
-                no_wrap=True,
-                overflow="ellipsis",
-            )
+        line = Text.assemble(
+            ("Day ", "dim"),
+            f"{view.day}/2",
+            ("  Round ", "dim"),
+            f"{view.round}/{view.rounds}",
+            ("  Seller ", "dim"),
+            name_cell(names[view.seller], 12, "bold", pad=False),
+            ("  Window ", "dim"),
+            f"{low}-{high}",
+            ("  Deck ", "dim"),
+            str(view.deck_size),
+            no_wrap=True,
+            overflow="ellipsis",
         )
+        # The legend of the holdings' marks, where there is room for it.
+        for legend in ("   > to act  S Seller  * you", "  >turn S seller *you"):
+            if self.size.width and line.cell_len + len(legend) + 2 <= self.size.width:
+                line.append(legend, style="dim")
+                break
+        self.update(line)
 
 
 class RevealStrip(Static):
@@ -106,23 +122,34 @@ class RevealStrip(Static):
 
     DEFAULT_CSS = "RevealStrip { height: auto; max-height: 2; padding: 0 1; }"
 
-    def show_reveal(self, view: TulipView) -> None:
+    def show_reveal(self, view: TulipView, compact: bool = False) -> None:
+        """``compact``: the splitter shows the cards, so only their number is given here."""
         low, high = view.window
         text = Text("Revealed ", style="dim")
-        text.append_text(cards_text(view.revealed) if view.revealed else Text("nothing"))
+        if compact:
+            text.append(f"{len(view.revealed)} cards")
+        else:
+            text.append_text(cards_text(view.revealed) if view.revealed else Text("nothing"))
         inside = low <= view.reveal_total <= high
         text.append(f"  = {view.reveal_total}", style="bold")
         text.append(f" (window {low}-{high}{'' if inside else ', stopped short'})", style="dim")
         if view.put_back:
-            text.append("  did not fit, put back: ", style="dim")
-            text.append_text(cards_text(view.put_back))
+            full = text.copy()
+            full.append("  did not fit, put back: ", style="dim")
+            full.append_text(cards_text(view.put_back))
+            room = 2 * (self.size.width - 2) - 8 if self.size.width else full.cell_len
+            if full.cell_len <= room:
+                text = full
+            else:  # two lines at most: the long list of put-backs stays in the log
+                text.append(f"  {len(view.put_back)} did not fit (see the log)", style="dim")
         self.update(text)
 
 
 class HoldingsTable(Static):
     """One line per player: merchant, florins (``?`` when hidden), loans, income, cards by kind.
 
-    ``>`` marks the seat to act, ``S`` the Seller, ``*`` the seat at this keyboard.
+    ``>`` marks the seat to act, ``S`` the Seller, ``*`` the seat at this keyboard (the legend is
+    on the table line when it fits, and in the rules on ``?``).
     """
 
     DEFAULT_CSS = "HoldingsTable { height: auto; padding: 0 1; }"
@@ -152,7 +179,8 @@ class HoldingsTable(Static):
             + ("*" if seat == view.seat else " ")
         )
         row = Text(marks, style="bold")
-        row.append(f"{names[seat][:9]:<9} ", style="bold" if seat == view.seat else "")
+        row.append_text(name_cell(names[seat], 9, "bold" if seat == view.seat else ""))
+        row.append(" ")
         # Narrow terminals get the merchant's family name only ("van Dam", "Roos").
         name = player.merchant if wide else player.merchant.split(" ", 1)[1]
         width = 26 if wide else 13
@@ -178,14 +206,18 @@ class OrdersPanel(Static):
     OrdersPanel.-wide { width: 52; }
     """
 
-    def show_orders(self, view: TulipView, seat: int | None) -> None:
+    def show_orders(self, view: TulipView, private: bool) -> None:
+        """Draw the viewer's orders; without ``private`` they stay closed (hot-seat: the curtain
+        is raised only for a player who opens them with ``o``)."""
         self.border_title = "Your Special Orders"
         if not view.special_orders:
             self.display = False
             return
         self.display = True
-        if seat is None or view.players[seat].orders is None:
-            self.update(Text("hidden (pass the keyboard to see yours)", style="dim"))
+        seat = view.seat
+        if seat is None or view.players[seat].orders is None or not private:
+            # Closed orders leave their room to the decision; the footer offers "o My orders".
+            self.display = False
             return
         wide = self.has_class("-wide")
         lines = []
@@ -199,30 +231,48 @@ class OrdersPanel(Static):
         self.update(Text("\n").join(lines))
 
 
-class SplitPanel(Static):
+class SplitPanel(Static, can_focus=True):
     """The Seller's bouquet splitter: a cursor over the revealed cards, keys 1-3 to place the
     card under it, 0 to clear it, and a live preview of each bouquet with its worth to you.
 
-    The draft lives here until Enter; :meth:`problem` asks the rules whether it is complete.
+    ``draft`` is what the player sees (0 = not placed yet); ``played`` is the part the rules
+    already hold as ``assign`` steps (saved, so a half-done split survives a resume).
+    :meth:`plan` says how to bring the played steps in line with the draft.
     """
 
-    DEFAULT_CSS = "SplitPanel { height: auto; border: round $accent; padding: 0 1; }"
+    DEFAULT_CSS = """
+    SplitPanel {
+        height: auto; max-height: 100%; overflow-y: auto; border: round $accent; padding: 0 1;
+    }
+    SplitPanel:focus { border: round $accent-lighten-2; }
+    """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.key: tuple[int, tuple[str, ...]] | None = None
         self.draft: list[int] = []
+        self.played: tuple[int, ...] = ()
         self.cursor = 0
         self.view: TulipView | None = None
+        self.private = True
+        #: While the screen replays a changed draft, undone steps stay in the draft.
+        self.syncing = False
 
-    def load(self, view: TulipView) -> None:
-        """Start a fresh draft for a new reveal; keep the draft while the same one is on."""
+    def load(self, view: TulipView, private: bool) -> None:
+        """Take the played steps from the view; a new reveal starts a fresh draft."""
         key = (view.round, view.revealed)
-        self.view = view
+        self.view, self.private = view, private
+        played = tuple(view.draft)
         if key != self.key:
             self.key = key
-            self.draft = list(view.draft) + [0] * (len(view.revealed) - len(view.draft))
-            self.cursor = 0
+            self.draft = list(played) + [0] * (len(view.revealed) - len(played))
+            self.cursor = min(len(played), len(self.draft) - 1)
+        else:
+            if not self.syncing:  # steps taken back by undo leave the draft too
+                for i in range(len(played), len(self.played)):
+                    self.draft[i] = 0
+            self.draft[: len(played)] = played
+        self.played = played
         self.render_split()
 
     @property
@@ -244,6 +294,23 @@ class SplitPanel(Static):
         self.render_split()
         return None
 
+    def plan(self) -> tuple[int, list[Assign]]:
+        """(steps to take back, ``assign`` steps to play) that make the played steps follow the
+        draft: back to the first card changed, then forward over the placed cards in order, as
+        far as the rules let the next card go (a bouquet must not be left empty)."""
+        changed = next(
+            (i for i, b in enumerate(self.played) if self.draft[i] != b), len(self.played)
+        )
+        prefix = list(self.played[:changed])
+        steps = []
+        for card in range(changed, len(self.draft)):
+            bouquet = self.draft[card]
+            if not bouquet or bouquet not in feasible_bouquets(prefix, len(self.draft)):
+                break
+            steps.append(Assign(card + 1, bouquet))
+            prefix.append(bouquet)
+        return len(self.played) - changed, steps
+
     def problem(self) -> str | None:
         """What stops the split being confirmed, in words, or None when it is legal."""
         missing = [i + 1 for i, b in enumerate(self.draft) if b == 0]
@@ -256,28 +323,31 @@ class SplitPanel(Static):
         if view is None:
             return
         self.border_title = f"Split {len(self.draft)} cards into {self.bouquets} bouquets"
-        per_row = max(4, (self.size.width + 1) // 5) if self.size.width else 9
+        keys = f"1-{self.bouquets}"
+        self.border_subtitle = f"←→ card  {keys} place  0 clear  Enter confirm"
+        # One cell per card, "T5:1" (card and its bouquet), so twelve cards fit two lines.
+        per_row = max(4, (self.size.width - 2) // 6) if self.size.width else 8
         lines: list[Text] = []
         for start in range(0, len(self.draft), per_row):
-            cards, marks = Text(), Text()
+            row = Text(no_wrap=True)
             for i in range(start, min(start + per_row, len(self.draft))):
                 card, bouquet = view.revealed[i], self.draft[i]
                 here = i == self.cursor
-                style = KIND_STYLE.get(card[0], "") + (" reverse" if here else "")
-                cards.append(">" if here else " ", style="bold")
-                cards.append(f"{card:<3}", style=style)
-                cards.append(" ")
+                row.append(">" if here else " ", style="bold")
+                row.append(card, style=KIND_STYLE.get(card[0], "") + (" reverse" if here else ""))
                 mark = str(bouquet) if bouquet else "."
-                marks.append(f" {mark:<3} ", style="bold" if bouquet else "dim")
-            lines += [cards, marks]
+                row.append(f":{mark}".ljust(5 - len(card)), style="bold" if bouquet else "dim")
+            lines.append(row)
         for number in range(1, self.bouquets + 1):
             chosen = [c for c, b in zip(view.revealed, self.draft, strict=True) if b == number]
-            line = Text(f"{number}: ", style="bold")
+            line = Text(f"{number}", style="bold")
+            worth = view.worth(chosen, with_orders=self.private) if chosen else None
+            if worth is not None:
+                line.append(f" (you {signed(worth)})", style="cyan")
+            line.append(": ", style="bold")
             line.append_text(cards_text(chosen) if chosen else Text("empty", style="dim"))
-            line.append(f"  ({kind_counts(chosen)})", style="dim")
-            worth = worth_to(view, view.seat, chosen)
-            if chosen and worth is not None:
-                line.append(f"  worth to you {signed(worth)}", style="cyan")
+            if chosen:
+                line.append(f" ({kind_counts(chosen)})", style="dim")
             lines.append(line)
         problem = self.problem()
         lines.append(
@@ -285,16 +355,21 @@ class SplitPanel(Static):
             if problem
             else Text("Enter: confirm this split", style="bold green")
         )
-        keys = "1-3" if self.bouquets == 3 else f"1-{self.bouquets}"
-        lines.append(Text(f"<-/-> card  {keys} place  0 clear  Enter confirm", style="dim"))
-        self.update(Text("\n").join(lines))
+        # "(you +7)": what the bouquet adds to your score, your income to come included.
+        self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
 
 
-class BiddingPanel(Static):
+class BiddingPanel(Static, can_focus=True):
     """The open auction: the bouquet on offer, the high bid and bidder, each bidder's standing,
-    and for the bidder at the keyboard the amount with its range and any loan warning."""
+    the bouquets still to come, and for the bidder at the keyboard the amount with its range
+    and what it would cost in loans. Every number comes from the view."""
 
-    DEFAULT_CSS = "BiddingPanel { height: auto; border: round $accent; padding: 0 1; }"
+    DEFAULT_CSS = """
+    BiddingPanel {
+        height: auto; max-height: 100%; overflow-y: auto; border: round $accent; padding: 0 1;
+    }
+    BiddingPanel:focus { border: round $accent-lighten-2; }
+    """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -304,47 +379,63 @@ class BiddingPanel(Static):
         self.view: TulipView | None = None
         self.names: Sequence[str] = ()
         self.acting = False
+        self.private = True
 
+    @property
     def low(self) -> int:
-        auction = self.view.auction if self.view else None
-        return 1 if auction is None or auction.high is None else auction.high + 1
-
-    def cap(self) -> int | None:
-        """The bidder's cap from their own florins and loans (None if not known to the viewer)."""
         view = self.view
-        if view is None or view.seat is None:
-            return None
-        me = view.players[view.seat]
-        return None if me.florins is None else bid_cap(me.florins, me.loans)
+        return 1 if view is None or view.min_bid is None else view.min_bid
 
-    def load(self, view: TulipView, names: Sequence[str], acting: bool) -> None:
+    def load(self, view: TulipView, names: Sequence[str], acting: bool, private: bool) -> None:
         assert view.auction is not None
-        self.view, self.names, self.acting = view, names, acting
+        self.view, self.names, self.acting, self.private = view, names, acting, private
         key = (view.round, view.auction.bouquet, view.auction.high)
         if key != self.key:
             self.key = key
-            self.amount, self.typed = self.low(), ""
+            self.amount, self.typed = self.low, ""
+        self.border_subtitle = "Enter raise  p pass  ↑↓ ±1  PgUp/Dn ±5" if acting else ""
         self.render_bids()
+
+    def waiting_for_split(self, view: TulipView, names: Sequence[str]) -> None:
+        """While the Seller splits: who is splitting, and how the last round's bouquets went."""
+        self.border_title, self.border_subtitle = "Split", ""
+        lines = [
+            Text.assemble(
+                name_cell(names[view.seller], 20, pad=False),
+                " (Seller) is splitting the cards into bouquets.",
+            )
+        ]
+        if view.last_sales:
+            lines.append(Text("Last round:", style="dim"))
+        for sale in view.last_sales:
+            line = Text(f"{sale.bouquet}: ", style="bold")
+            line.append_text(cards_text(sale.cards))
+            line.append(" → ")
+            line.append_text(name_cell(names[sale.receiver], 12, pad=False))
+            how = {"sold": f" bought it for {sale.price}", "kept": f" kept it for {sale.price}"}
+            line.append(how.get(sale.how, " took it free (no bid)"), style="dim")
+            lines.append(line)
+        self.update(Text("\n").join(lines))
 
     def change(self, step: int) -> None:
         self.typed = ""
         self._set(self.amount + step)
 
     def type_digit(self, digit: str) -> None:
-        self.typed = (self.typed + digit)[-3:]
-        self.amount = int(self.typed)
+        self.typed = (self.typed + digit).lstrip("0")[-3:]
+        self.amount = int(self.typed) if self.typed else self.low
         self.render_bids()
 
     def erase(self) -> None:
         self.typed = self.typed[:-1]
-        self.amount = int(self.typed) if self.typed else self.low()
+        self.amount = int(self.typed) if self.typed else self.low
         self.render_bids()
 
     def _set(self, amount: int) -> None:
-        top = self.cap()
-        amount = max(self.low(), amount)
+        top = self.view.max_bid if self.view else None
+        amount = max(self.low, amount)
         if top is not None:
-            amount = min(top, amount)
+            amount = max(self.low, min(top, amount))
         self.amount = amount
         self.render_bids()
 
@@ -353,12 +444,15 @@ class BiddingPanel(Static):
         if view is None or view.auction is None:
             return
         auction, names = view.auction, self.names
-        self.border_title = f"Auction: bouquet {auction.bouquet} of {len(view.bouquets)}"
+        title = Text(f"Auction: bouquet {auction.bouquet} of {len(view.bouquets)}")
+        if auction.to_act is not None:  # whose turn it is, also where no curtain says so
+            title.append(" · ")
+            title.append_text(name_cell(names[auction.to_act], 16, pad=False))
+            title.append(" to bid")
+        self.border_title = title
         line = cards_text(auction.cards)
         line.append(f"  ({kind_counts(auction.cards)})", style="dim")
-        worth = worth_to(view, view.seat, auction.cards)
-        if worth is not None:
-            line.append(f"  worth to you {signed(worth)}", style="cyan")
+        line.append_text(worth_text(view, auction.cards, self.private))
         lines = [line]
         if auction.high is None:
             lines.append(Text("High bid: no bid yet", style="bold"))
@@ -368,95 +462,133 @@ class BiddingPanel(Static):
                 Text.assemble(
                     ("High bid: ", "dim"),
                     (str(auction.high), "bold"),
-                    f" by {names[auction.high_bidder]}",
+                    " by ",
+                    Text(names[auction.high_bidder]),
                 )
             )
         standing = Text("Bidders: ", style="dim")
         for i, bidder in enumerate(auction.bidders):
             if i:
                 standing.append(" · ", style="dim")
-            turn = bidder.seat == auction.to_act
-            label = f"{'>' if turn else ''}{names[bidder.seat]} {bidder.status}"
+            if bidder.seat == auction.to_act:
+                standing.append(">", style="bold")
+            passed = bidder.status == "passed"
+            standing.append(names[bidder.seat], style="dim strike" if passed else "bold")
+            label = {"passed": " out", "high": " high", "in": ""}[bidder.status]
             if bidder.loans_declared:
                 label += f" loan ×{bidder.loans_declared}"
-            style = "bold" if bidder.status != "passed" else "dim strike"
-            standing.append(label, style=style)
+            standing.append(label, style="dim" if passed else "bold")
         lines.append(standing)
         lines += self._my_turn() if self.acting else self._waiting()
+        coming = [(n, b) for n, b in enumerate(view.bouquets, 1) if n > auction.bouquet]
+        if coming:
+            later = Text("Still to come: ", style="dim")
+            for i, (number, cards) in enumerate(coming):
+                if i:
+                    later.append(" · ", style="dim")
+                later.append(f"{number}: ", style="bold")
+                later.append_text(cards_text(cards))
+            lines.append(later)
         self.update(Text("\n").join(lines))
 
     def _waiting(self) -> list[Text]:
         view = self.view
         assert view is not None and view.auction is not None
         if view.auction.to_act is None:
-            return [Text(f"{self.names[view.seller]} (Seller) decides: sell or keep.", "dim")]
-        return [Text(f"Waiting for {self.names[view.auction.to_act]} to bid or pass.", "dim")]
+            return [
+                Text.assemble(
+                    Text(self.names[view.seller]), " (Seller) decides: sell or keep.", style="dim"
+                )
+            ]
+        return [
+            Text.assemble(
+                "Waiting for ",
+                Text(self.names[view.auction.to_act]),
+                " to bid or pass.",
+                style="dim",
+            )
+        ]
 
     def _my_turn(self) -> list[Text]:
         view = self.view
         assert view is not None and view.seat is not None
         me = view.players[view.seat]
-        top = self.cap()
+        top = view.max_bid
         lines = [
             Text.assemble(
                 ("Your bid ", "bold"),
                 (f" {self.amount} ", "reverse bold"),
-                (f"  range {self.low()}-{top}", ""),
-                (f"  (cash {me.florins}, loans {me.loans})", "dim"),
+                f"  range {self.low}-{top}",
+                (f" · cash {me.florins} · {loans_word(view.loans_left or 0)} left", "dim"),
             )
         ]
-        if top is not None and top < self.low():
+        need = view.bid_loans(self.amount)
+        if top is not None and top < self.low:
             lines.append(Text("You cannot reach the minimum bid: pass (p).", "yellow"))
-        assert me.florins is not None
-        need = loans_needed(self.amount, me.florins)
-        if need:
-            left = data.MAX_LOANS - me.loans - need
+        elif need is None:
             lines.append(
                 Text(
-                    f"! Needs {need} loan{'s' if need > 1 else ''} if you win and the Seller "
-                    f"sells: +{data.LOAN_FLORINS * need} florins, {data.LOAN_POINTS * need} "
-                    f"points; loans left: {left}",
+                    f"! {self.amount} is above your limit of {top} (your cash plus "
+                    f"{data.LOAN_FLORINS} per loan left).",
                     style="bold yellow",
                 )
             )
-        lines.append(Text("Enter raise  p pass  ↑↓ ±1  PgUp/Dn ±5  0-9", style="dim"))
+        elif need:
+            left = (view.loans_left or 0) - need
+            lines.append(
+                Text(
+                    f"! Needs {loans_word(need)} if you win and the Seller sells: "
+                    f"+{data.LOAN_FLORINS * need} florins, {data.LOAN_POINTS * need} points; "
+                    f"loans left: {left}",
+                    style="bold yellow",
+                )
+            )
         return lines
 
 
-class DecidePanel(Static):
+class DecidePanel(Static, can_focus=True):
     """The Seller's choice after a won auction: ``s`` sell at the bid or ``k`` keep for half."""
 
-    DEFAULT_CSS = "DecidePanel { height: auto; border: round $accent; padding: 0 1; }"
+    DEFAULT_CSS = """
+    DecidePanel { height: auto; border: round $accent; padding: 0 1; }
+    DecidePanel:focus { border: round $accent-lighten-2; }
+    """
 
     def show_decision(
-        self, view: TulipView, names: Sequence[str], acting: bool, keep_reason: str | None
+        self, view: TulipView, names: Sequence[str], acting: bool, private: bool
     ) -> None:
         auction = view.auction
         assert auction is not None and auction.high is not None
         assert auction.high_bidder is not None and view.keep_price is not None
         self.border_title = f"Sell or keep bouquet {auction.bouquet} of {len(view.bouquets)}"
-        bidder = names[auction.high_bidder]
+        self.border_subtitle = (
+            "s sell · k keep" if acting and not view.keep_problem else ("s sell" if acting else "")
+        )
+        bidder = Text(names[auction.high_bidder])
+        seller = Text(names[view.seller])
         line = cards_text(auction.cards)
-        worth = worth_to(view, view.seat, auction.cards)
-        if acting and worth is not None:
-            line.append(f"  worth to you {signed(worth)}", style="cyan")
-        lines = [line, Text(f"High bid {auction.high} by {bidder}", style="bold")]
+        if acting:
+            line.append_text(worth_text(view, auction.cards, private))
+        lines = [line, Text.assemble(f"High bid {auction.high} by ", bidder, style="bold")]
         if not acting:
-            lines.append(
-                Text(
-                    f"{names[view.seller]} sells for {auction.high} or keeps for "
-                    f"{view.keep_price}.",
-                    style="dim",
-                )
+            choice = (
+                f" must sell for {auction.high} (cannot afford to keep)."
+                if view.keep_allowed is False
+                else f" sells for {auction.high} or keeps for {view.keep_price}."
             )
+            lines.append(Text.assemble(seller, choice, style="dim"))
             self.update(Text("\n").join(lines))
             return
-        lines.append(Text.assemble(("s ", "bold"), f"Sell: {bidder} pays you {auction.high}"))
-        keep = f"Keep: you pay {bidder} {view.keep_price}"
+        lines.append(Text.assemble(("s ", "bold"), "Sell: ", bidder, f" pays you {auction.high}"))
+        keep = Text.assemble("Keep: you pay ", bidder, f" {view.keep_price}")
         if view.keep_loans:
-            keep += f" (needs {view.keep_loans} loan{'s' if view.keep_loans > 1 else ''})"
-        if keep_reason:
-            lines.append(Text(f"k {keep}: not possible, {keep_reason}", style="dim strike"))
+            keep.append(f" (needs {loans_word(view.keep_loans)})")
+        if view.keep_problem:
+            lines.append(
+                Text.assemble(
+                    "k ", keep, f": not possible, {view.keep_problem}", style="dim strike"
+                )
+            )
         else:
             lines.append(Text.assemble(("k ", "bold"), keep))
         self.update(Text("\n").join(lines))

@@ -57,7 +57,10 @@ class ReplayControls:
             return False
         if action == "replay_viewer":
             return len(self.table.viewers(self._owned)) > 1
-        return True
+        if action.startswith("replay_"):
+            return True
+        game_check = getattr(super(), "check_action", None)
+        return game_check(action, parameters) if callable(game_check) else True
 
     @property
     def _owned(self) -> Collection[int] | None:
