@@ -47,16 +47,17 @@ def play_until(
     level: str | None = None,
     randomness: float = 0.2,
     limit: int = 2000,
+    viewer: int | None = None,
 ) -> Table:
     """Let bots of ``level`` (the game's default) play every seat, humans too, until
-    ``stop(table.turn(None))`` holds or the game ends; a share ``randomness`` of the moves is
+    ``stop(table.turn(viewer))`` holds (the public turn by default) or the game ends; a share ``randomness`` of the moves is
     any legal move, so the positions are not only the bots' favourites. Every move goes through
     ``table.play``, so the record replays to the same position. Returns the table."""
     rng = random.Random(seed)
     bots: dict[int, Any] = {}
     for _ in range(limit):
         public = table.turn(None)
-        if public.over or stop(public):
+        if public.over or stop(table.turn(viewer)):
             return table
         seat = public.to_act[0]
         legal = table.turn(seat).legal
@@ -79,13 +80,13 @@ def _table(game_id: str, names: list[str], seed: int, **options: Any) -> Table:
 def _sixtyone() -> dict[str, Table]:
     two = ["Ana", "Ben"]
     crowd = ["Ana", "Ben", "Cleo", "Dev", *[f"Bot {i}" for i in range(1, 9)]]
-    mine = lambda turn: turn.view.current == 0  # noqa: E731
+    mine = lambda turn: 0 in turn.to_act  # noqa: E731
     return {
         "sixtyone-midgame": play_until(
             _table("sixtyone", two, 61), lambda t: t.view.round >= 9 and mine(t), 61
         ),
         "sixtyone-x-pending": play_until(
-            _table("sixtyone", two, 7), lambda t: t.view.pending_x and mine(t), 7
+            _table("sixtyone", two, 7), lambda t: t.view.pending_x and mine(t), 7, viewer=0
         ),
         "sixtyone-12-seats": play_until(
             _table("sixtyone", crowd, 12), lambda t: t.view.round >= 12 and mine(t), 12

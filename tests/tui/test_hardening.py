@@ -15,7 +15,6 @@ import pytest
 from rich.cells import cell_len
 from textual import events
 from textual.app import App
-from textual.markup import MarkupError
 from textual.pilot import Pilot
 
 from tests.pilot import screen_text, wait_for
@@ -36,9 +35,7 @@ from tulipgames.tui.screens.small import TooSmallScreen
 GAME_IDS = [info.id for info in games.CATALOGUE]
 FUZZ_KEYS = int(os.environ.get("TULIPGAMES_FUZZ", "200"))
 
-#: Game screens that still read a player's name as Rich markup (issue 11, point 3): their
-#: per-game fix lands separately. Strict, so the mark must go once the screen is fixed.
-MARKUP_NAMES_BROKEN = {"flowershop", "tulipandrose"}
+
 
 #: Names a player might type, or an SSH login might bring: markup that would close a tag that
 #: was never opened, an action link, wide (CJK, emoji) and zero-width characters, a control
@@ -115,19 +112,7 @@ def test_a_tie_of_five_reads_as_a_sentence():
     assert winners_line(result, list("ABCDE")) == "A, B, C, D and E share the win with 3."
 
 
-@pytest.mark.parametrize(
-    "game_id",
-    [
-        pytest.param(
-            game_id,
-            marks=pytest.mark.xfail(
-                game_id in MARKUP_NAMES_BROKEN, raises=MarkupError, strict=True,
-                reason="the game's own widgets render names as markup",
-            ),
-        )
-        for game_id in GAME_IDS
-    ],
-)
+@pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_hostile_names_through_a_game_and_its_results(
     game_id: str, no_listener_failures: None
 ):
