@@ -50,9 +50,10 @@ def play_until(
     viewer: int | None = None,
 ) -> Table:
     """Let bots of ``level`` (the game's default) play every seat, humans too, until
-    ``stop(table.turn(viewer))`` holds (the public turn by default) or the game ends; a share ``randomness`` of the moves is
-    any legal move, so the positions are not only the bots' favourites. Every move goes through
-    ``table.play``, so the record replays to the same position. Returns the table."""
+    ``stop(table.turn(viewer))`` holds (the public turn by default) or the game ends; a share
+    ``randomness`` of the moves is any legal move, so the positions are not only the bots'
+    favourites. Every move goes through ``table.play``, so the record replays to the same
+    position. Returns the table."""
     rng = random.Random(seed)
     bots: dict[int, Any] = {}
     for _ in range(limit):
