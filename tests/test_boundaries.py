@@ -81,7 +81,6 @@ def test_every_game_has_screen_files_to_check() -> None:
                                           and (d / "rules.py").exists()])
 
 
-@pytest.mark.xfail(strict=True, reason="integration in progress: the game screens move to the Turn")
 def test_screens_and_widgets_never_touch_a_state() -> None:
     offenders = [
         f"{path.relative_to(PACKAGE)} {use}" for path in screen_files() for use in state_uses(path)

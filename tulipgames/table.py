@@ -32,6 +32,7 @@ from tulipgames.engine.core import (
     SeatSpec,
     State,
     render_names,
+    visible,
 )
 from tulipgames.engine.record import GameRecord, replay
 
@@ -169,7 +170,9 @@ class Table:
     # -- reading ----------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        return self.record.names
+        """The seats' names as screens may draw them (control characters made visible: the
+        one place names from setup, records and logins enter the screens)."""
+        return [visible(name) for name in self.record.names]
 
     @property
     def seats(self) -> list[SeatSpec]:

@@ -633,3 +633,31 @@ async def test_setup_focus_is_plain_on_every_tab_stop(
         assert stops >= 6  # players, two names, two kinds, the option, the seed
         assert app.focused.rich_style.reverse  # Start itself
         assert app.screen is setup  # Tab never started anything
+
+
+async def test_a_hand_over_without_a_curtain_means_a_curtain_next_time(store: Store) -> None:
+    """A, curtain, B (whose screen shows nothing private, so no curtain), then A again: B is at
+    the keyboard, so A's private screen needs a curtain again."""
+
+    class HalfSecret(toygame.ToyScreen):
+        def shows_secrets(self, seat: int) -> bool:
+            return seat == 0
+
+    table = new_toy([SeatSpec("Ana"), SeatSpec("Mira")], cards=3)
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(HalfSecret(table))
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)  # Ana's screen is private
+        await pilot.press("enter")
+        await pilot.pause()
+        seat = 0
+        table.play(seat, table.turn(seat).legal[0])
+        table.play(seat, "end")
+        await pilot.pause()
+        assert not isinstance(app.screen, CurtainScreen)  # Mira's screen is public
+        table.play(1, table.turn(1).legal[0])
+        table.play(1, "end")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)  # back to Ana: Mira holds the keyboard

@@ -385,8 +385,6 @@ async def test_a_control_sequence_in_a_name_never_reaches_the_terminal_from_the_
             assert "␛[2J" in screen_text(app)
 
 
-@pytest.mark.xfail(strict=True, reason="game widgets draw turn.names as they are: names need "
-                   "cleaning where they enter (Table.new / records / logins), for the integrator")
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_a_control_sequence_in_a_name_never_reaches_the_terminal_from_a_game(game_id: str):
     game = games.get_game(game_id)

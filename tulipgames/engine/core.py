@@ -115,6 +115,23 @@ def render_names(text: str, names: Sequence[str]) -> str:
     return _SEAT_REF.sub(name, text)
 
 
+def visible(text: str) -> str:
+    """A name from a player, a record or the network with every control character drawn as a
+    visible sign (ESC becomes ␛), so that no name can send a control sequence to a terminal."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if code < 0x20:
+            out.append(chr(0x2400 + code))
+        elif code == 0x7F:
+            out.append("\u2421")
+        elif 0x80 <= code < 0xA0:
+            out.append("\ufffd")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def seat_ref(seat: int) -> str:
     """The placeholder an event or prompt uses to name a seat (see :func:`render_names`)."""
     return f"{{seat{seat}}}"

@@ -191,7 +191,8 @@ async def test_full_game_from_menu_to_results_in_the_app(tmp_path: Path) -> None
             await pilot.pause()
             assert isinstance(app.screen, SetupScreen)
             assert "Sixty-One" in str(app.screen.query_one("#setup-title").render())
-            await pilot.press("shift+tab", "ctrl+u", *"4242")  # the seed
+            app.screen.query_one("#seed").focus()
+            await pilot.press("ctrl+u", *"4242")  # the seed
             await pilot.press("shift+tab", "enter", "up", "up", "enter")  # seat 2: Human
             await pilot.press("ctrl+g")  # start
             await pilot.pause()

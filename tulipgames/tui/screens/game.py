@@ -179,6 +179,10 @@ class GameScreen(Screen[None], Generic[ViewT]):
                     callback=lambda lifted: self._curtain_lifted(upcoming, lifted),
                 )
             return
+        if self.needs_curtain and upcoming is not None and upcoming != self._revealed:
+            # the keyboard passed without a curtain (nothing private on that screen): the next
+            # private screen of any seat, the last revealed one too, needs a curtain again
+            self._revealed = None
         if upcoming != self.viewer and self.viewer is not None and upcoming is not None:
             self.app.clear_notifications()  # the last seat's toasts are not the next one's
         self.viewer = upcoming
