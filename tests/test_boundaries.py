@@ -5,8 +5,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 import tulipgames
 
 PACKAGE = Path(tulipgames.__file__).parent
