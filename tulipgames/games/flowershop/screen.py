@@ -12,17 +12,14 @@ the keyboard (pick, swap, done, filler) waits for a second press or Enter.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
-from tulipgames.engine.core import Action, SeatSpec
+from tulipgames.engine.core import Action
 from tulipgames.games.flowershop.rules import (
     ENDING_ACTIONS,
-    GAME,
     ChooseFiller,
     Discard,
     Done,
@@ -107,7 +104,8 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
                 yield DraftPanel(id="fs-step")
                 yield ActionMenu(id="fs-actions")
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
         wide = self.size.width >= 110
         for window in self.query(ShopWindow):
             window.set_class(wide, "-wide")
@@ -266,28 +264,3 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
 
 
 SCREEN = FlowerShopScreen
-
-
-def _advance(table: Table, stop: Callable[[FlowerShopView], bool], limit: int = 3000) -> None:
-    """Let each seat play as the table's default bot would (on its determinized copy) until
-    ``stop`` holds for the public view."""
-    for _ in range(limit):
-        turn = table.turn(None)
-        if turn.over or stop(turn.view):
-            return
-        seat = turn.to_act[0]
-        table.play(seat, table.think_job(seat)())
-
-
-def demo_tables() -> dict[str, Table]:
-    """Mid-game positions with seat 0 human, for ``tulipgames screenshots``."""
-    seats = [SeatSpec("Ana"), SeatSpec("Ben", "bot:easy"), SeatSpec("Cleo", "bot:easy")]
-    window = Table.new(GAME, seats, seed=31)
-    # Round 3, Ana using a revealed card, with a well-stocked window.
-    _advance(window, lambda v: v.round == 3 and v.step >= 3 and v.phase == "use"
-             and v.shops[0].using is not None)
-    draft = Table.new(GAME, seats[:2], seed=7)
-    _advance(draft, lambda v: v.round == 2 and v.step == 3 and v.phase == "pick")
-    solo = Table.new(GAME, [SeatSpec("Ana")], seed=random.Random(5).randrange(10**6))
-    _advance(solo, lambda v: v.round == 2 and v.step == 4 and v.phase == "flip" and v.under > 0)
-    return {"flowershop-window": window, "flowershop-draft": draft, "flowershop-solo": solo}

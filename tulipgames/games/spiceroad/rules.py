@@ -686,7 +686,7 @@ class SpiceRoadState(State):
         expected = Pay if phase == PAY else Return
         if not isinstance(action, expected):
             raise IllegalAction(self.prompt(seat))
-        self._check_have(caravan, action.spice)  # type: ignore[attr-defined]
+        self._check_have(caravan, action.spice)
 
     def _check_play(self, seat: int, card_id: str) -> None:
         if card_id not in self.hands[seat]:

@@ -23,10 +23,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
-from tulipgames.engine.core import Action, SeatSpec
+from tulipgames.engine.core import Action
 from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, EDITIONS, SPICES, Edition
 from tulipgames.games.spiceroad.rules import (
-    GAME,
     PAY,
     RETURN,
     TRADE,
@@ -136,6 +135,7 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
 
     def on_resize(self, event: events.Resize) -> None:
         """Columns follow the terminal's width at once, not at the next move."""
+        super().on_resize(event)
         self.redraw()
 
     def hint_text(self, turn: Turn[SpiceRoadView], edition: Edition) -> Text:
@@ -327,27 +327,3 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
 
 
 SCREEN = SpiceRoadScreen
-
-
-def demo_tables() -> dict[str, Table]:
-    """Mid-game positions with seat 0 human, for ``tulipgames screenshots``: the bots of every
-    seat play (through the table) until the human's 8th turn."""
-    tables = {}
-    for edition, names in (
-        ("spice", ("Ana", "Ben", "Cleo")),
-        ("golem", ("Ana", "Ben", "Cleo", "Dev")),
-    ):
-        seats = [SeatSpec(names[0])] + [SeatSpec(n, "bot:normal") for n in names[1:]]
-        table = Table.new(GAME, seats, seed=21, options={"edition": edition})
-        for _ in range(400):
-            turn = table.turn(0)
-            if turn.over or (
-                turn.acting and turn.view.phase == TURN and turn.view.players[0].turns >= 8
-            ):
-                break
-            if turn.acting:
-                table.play(0, table.think_job(0)())
-            else:
-                table.run_bots_now()
-        tables[f"spiceroad-{edition}"] = table
-    return tables

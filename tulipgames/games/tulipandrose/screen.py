@@ -18,18 +18,15 @@ bids are made on the public screen, with the status line saying whose turn it is
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
-from tulipgames.engine.core import SeatSpec
 from tulipgames.games.tulipandrose.rules import (
-    GAME,
     Bid,
     Keep,
     Pass,
@@ -100,7 +97,8 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
                 yield DecidePanel(id="tr-decide")
             yield OrdersPanel(id="tr-orders")
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
         self.query_one(OrdersPanel).set_class(self.size.width >= 110, "-wide")
         if self.is_attached:
             self.refresh_table()
@@ -323,35 +321,3 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
 
 
 SCREEN = TulipAndRoseScreen
-
-
-def _advance(table: Table, stop: Callable[[Turn[TulipView]], bool], limit: int = 5000) -> None:
-    """Let the table's bots (the default level for a human seat) play every seat until
-    ``stop(public turn)`` holds."""
-    for _ in range(limit):
-        turn = table.turn(None)
-        if turn.over or stop(turn):
-            return
-        seat = turn.to_act[0]
-        table.play(seat, table.think_job(seat)())
-
-
-def demo_tables() -> dict[str, Table]:
-    """Mid-game positions with seat 0 human, for ``tulipgames screenshots``."""
-    seats = [SeatSpec("Ana"), SeatSpec("Ben", "bot:normal"), SeatSpec("Cleo", "bot:normal")]
-    bidding = Table.new(GAME, [*seats, SeatSpec("Dirk", "bot:normal")], seed=12)
-    _advance(
-        bidding,
-        lambda t: (
-            t.view.round >= 3
-            and t.view.phase == "auction"
-            and t.to_act == (0,)
-            and t.view.auction is not None
-            and t.view.auction.high is not None
-        ),
-    )
-    splitting = Table.new(GAME, seats, seed=random.Random(4).randrange(10**6))
-    _advance(
-        splitting, lambda t: t.view.round > 3 and t.view.phase == "split" and t.view.seller == 0
-    )
-    return {"tulipandrose-bidding": bidding, "tulipandrose-splitting": splitting}

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Generic
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -209,7 +210,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
         self.refresh_bindings()
         self.call_after_refresh(self.fit_log)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.fit_log)
 
     def fit_log(self) -> None:
