@@ -66,3 +66,49 @@ async def test_an_unfinished_game_is_watched_only_from_the_seats_one_owns(store:
         for _ in range(4):
             await pilot.press("v")
             assert screen.viewer in (None, 2)
+
+
+async def test_history_opens_the_replay_and_the_statistics(store: Store) -> None:
+    from tests.tui.test_stats_screen import finish
+    from tulipgames.engine.core import SeatSpec
+    from tulipgames.tui.screens.history import HistoryScreen
+    from tulipgames.tui.screens.stats import StatsScreen
+
+    table = finish(store, "sixtyone", [SeatSpec("Ana"), SeatSpec("Ben", "bot:normal")], 3)
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.show_history()
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        app.screen.query_one("#history-tabs").active = "tab-games"
+        app.screen.query_one("#games").focus()
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen.table, ReplayTable)
+        assert app.screen.table.length == len(table.record.actions)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        assert "Statistics of Ana" in screen_text(app)
+
+
+async def test_the_results_screen_offers_the_replay(store: Store) -> None:
+    from tests.tui.test_stats_screen import finish
+    from tulipgames.engine.core import SeatSpec
+    from tulipgames.tui.screens.results import ResultsScreen
+
+    table = finish(store, "giftoftulips", [SeatSpec("Ana"), SeatSpec("Ben", "bot")], 5)
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ResultsScreen.for_table(table))
+        await pilot.pause()
+        assert "v Replay" in screen_text(app) or "Replay" in screen_text(app)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen.table, ReplayTable)
+        assert app.screen.table.finished

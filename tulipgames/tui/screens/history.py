@@ -37,6 +37,8 @@ class HistoryScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "close", "Back"),
+        Binding("v", "replay", "Replay game"),
+        Binding("s", "statistics", "Statistics"),
         # priority: the score tables would otherwise take the arrows for a column cursor
         Binding("left", "tab(-1)", "Prev tab", priority=True),
         Binding("right", "tab(1)", "Next tab", priority=True),
@@ -114,6 +116,34 @@ class HistoryScreen(Screen[None]):
         tabs.active = order[(current + step) % len(order)]
         target = "#games" if tabs.active == "tab-games" else f"#{tabs.active}-rows"
         self.query_one(target, DataTable).focus()
+
+    def _chosen_game(self) -> int | None:
+        """The finished game under the cursor of the games tab, if that tab is open."""
+        table = self.query_one("#games", DataTable)
+        if not self.finished or not table.has_focus:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return None if key is None else int(key)
+
+    def action_replay(self) -> None:
+        """Step through the finished game under the cursor, every seat's cards shown."""
+        from tulipgames.tui.screens.replay import replay_screen
+
+        save_id = self._chosen_game()
+        store = getattr(self.app, "store", None)
+        if save_id is None or store is None:
+            self.notify("Pick a game in the Finished games tab first.", severity="warning")
+            return
+        table = store.load(save_id)
+        humans = {i for i, seat in enumerate(table.record.seats) if not seat.is_bot}
+        self.app.push_screen(replay_screen(table.record, owned=humans))
+
+    def action_statistics(self) -> None:
+        from tulipgames.tui.screens.stats import StatsScreen
+
+        store = getattr(self.app, "store", None)
+        finished = store.finished(limit=None) if store is not None else self.finished
+        self.app.push_screen(StatsScreen(finished))
 
     def action_close(self) -> None:
         self.dismiss(None)

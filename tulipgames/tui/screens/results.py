@@ -55,6 +55,7 @@ class ResultsScreen(Screen[None]):
     BINDINGS = [
         Binding("r", "rematch(True)", "Rematch same seed"),
         Binding("n", "rematch(False)", "Rematch new seed"),
+        Binding("v", "replay", "Replay"),
         Binding("escape", "leave", "Menu"),
         Binding("m", "leave", "Menu", show=False),
         # the scroll area takes up/down; the score table's own columns scroll sideways
@@ -119,7 +120,8 @@ class ResultsScreen(Screen[None]):
                 Text(f"{self.game_title} — final scores (seed {self.seed})"), id="results-title"
             )
             yield Static(plain(winners_line(self.result, self.names)), id="results-winners")
-            ending = Static(Text(self.result.ending), id="results-ending")
+            ending = Static(plain(render_names(self.result.ending, self.names)),
+                            id="results-ending")
             ending.display = bool(self.result.ending)
             yield ending
             yield DataTable(id="results-table", show_cursor=False, zebra_stripes=True)
@@ -198,6 +200,8 @@ class ResultsScreen(Screen[None]):
         if action == "columns":
             table = self.query_one(DataTable)
             return table.max_scroll_x > 0
+        if action == "replay":
+            return self.record is not None
         return True
 
     def action_columns(self, cells: int) -> None:
@@ -213,6 +217,14 @@ class ResultsScreen(Screen[None]):
             self.notify("Rematch is not offered here.", severity="warning")
             return
         rematch(self, same_seed)
+
+    def action_replay(self) -> None:
+        """Step through the game just finished (every seat's cards may be shown now)."""
+        from tulipgames.tui.screens.replay import replay_screen
+
+        if self.record is not None:
+            humans = {i for i, seat in enumerate(self.record.seats) if not seat.is_bot}
+            self.app.push_screen(replay_screen(self.record, owned=humans))
 
     def action_leave(self) -> None:
         self.dismiss(None)
