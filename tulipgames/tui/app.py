@@ -254,6 +254,10 @@ class TulipGamesApp(App[None]):
         if self.store is not None:
             yield SystemCommand("Resume a game", "Go on with a saved game", self.show_resume)
             yield SystemCommand("History & high scores", "Finished games", self.show_history)
+            yield SystemCommand(
+                "Statistics", "Games, wins and scores per player, with charts",
+                self.show_statistics,
+            )
         yield SystemCommand(
             "Solo challenge", "The Little Flower Shop alone",
             partial(self.show_setup, SOLO_GAME, solo=True),
@@ -396,6 +400,12 @@ class TulipGamesApp(App[None]):
         else:
             self.start_table(table)
         return True
+
+    def show_statistics(self) -> None:
+        from tulipgames.tui.screens.stats import StatsScreen
+
+        if self.store is not None:
+            self.push_screen(StatsScreen(self.store.finished(limit=None)))
 
     def show_history(self) -> None:
         if self.store is None:
