@@ -10,6 +10,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App
 
+from tests.games.flowershop.demos import _advance
 from tests.pilot import screen_text, wait_for
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.flowershop import screen as screen_module
@@ -23,7 +24,7 @@ from tulipgames.games.flowershop.rules import (
     Place,
     Trash,
 )
-from tulipgames.games.flowershop.screen import SCREEN, _advance
+from tulipgames.games.flowershop.screen import SCREEN
 from tulipgames.games.flowershop.widgets import ActionMenu, DraftPanel
 from tulipgames.table import Table
 from tulipgames.tui.app import TulipGamesApp

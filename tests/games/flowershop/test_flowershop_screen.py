@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.games.flowershop.demos import demo_tables
 from tests.pilot import screen_text, wait_for
 from tulipgames.engine.core import Action, SeatSpec
 from tulipgames.games.flowershop.bots import greedy_action
@@ -16,7 +17,7 @@ from tulipgames.games.flowershop.rules import (
     Pick,
     Swap,
 )
-from tulipgames.games.flowershop.screen import SCREEN, demo_tables
+from tulipgames.games.flowershop.screen import SCREEN
 from tulipgames.games.flowershop.widgets import ActionMenu, DraftPanel
 from tulipgames.store import Store
 from tulipgames.table import Table

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.games.giftoftulips.demos import demo_tables
 from tests.games.giftoftulips.helpers import uids_in
 from tests.pilot import screen_text, wait_for
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.giftoftulips.rules import GAME, PLAY, GiftState
-from tulipgames.games.giftoftulips.screen import SCREEN, GiftOfTulipsScreen, demo_tables
+from tulipgames.games.giftoftulips.screen import SCREEN, GiftOfTulipsScreen
 from tulipgames.games.giftoftulips.widgets import FestivalPanel, TurnPanel
 from tulipgames.store import Store
 from tulipgames.table import Table

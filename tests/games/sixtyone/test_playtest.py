@@ -9,12 +9,13 @@ from rich.cells import cell_len
 from textual.app import App
 from textual.widgets import Footer
 
+from tests.games.sixtyone.demos import demo_tables
 from tests.games.sixtyone.helpers import sheet
 from tests.games.sixtyone.test_screen import ScreenApp, hot_seat, sheet_lines
 from tests.pilot import screen_text
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.sixtyone.rules import GAME, Place, SixtyOneView
-from tulipgames.games.sixtyone.screen import SixtyOneScreen, demo_tables
+from tulipgames.games.sixtyone.screen import SixtyOneScreen
 from tulipgames.games.sixtyone.widgets import DiceSheet
 from tulipgames.table import Table, Turn
 
@@ -52,7 +53,9 @@ async def test_esc_on_a_pending_x_steps_back_into_the_choice_not_to_the_menu() -
         assert table.record.actions[-1] == placed and widget.stage == "x"
 
 
-async def test_esc_from_the_log_also_steps_back_first() -> None:
+async def test_esc_from_the_log_steps_back_one_level_at_a_time() -> None:
+    """Esc means one thing everywhere: out of the innermost step. From the log that is back to
+    the board (the half-made choice kept), then out of the choice, then to the menu."""
     table = hot_seat(303)
     app = ScreenApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -61,6 +64,8 @@ async def test_esc_from_the_log_also_steps_back_first() -> None:
         widget = app.screen.query_one(DiceSheet)
         assert widget.stage == "write"
         await pilot.press("ctrl+l", "escape")
+        assert isinstance(app.screen, SixtyOneScreen) and widget.stage == "write"
+        await pilot.press("escape")
         assert isinstance(app.screen, SixtyOneScreen) and widget.stage == "area"
         assert footer_keys(app)["escape"] == "Menu"  # the top level: Esc leaves, and says so
         await pilot.press("escape")

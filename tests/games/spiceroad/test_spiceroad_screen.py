@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.app import App
 
+from tests.games.spiceroad.demos import demo_tables
 from tests.games.spiceroad.helpers import give_hand, set_caravan
 from tulipgames.engine.core import Action, SeatSpec
 from tulipgames.games.spiceroad.bots import PlannerBot
@@ -27,7 +28,7 @@ from tulipgames.games.spiceroad.rules import (
     UpgradeDone,
     card_text,
 )
-from tulipgames.games.spiceroad.screen import SCREEN, demo_tables
+from tulipgames.games.spiceroad.screen import SCREEN
 from tulipgames.games.spiceroad.widgets import (
     HAND_KEYS,
     CaravanPanel,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from tests.games.tulipandrose.demos import demo_tables
 from tests.pilot import screen_text, wait_for
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import GAME, Keep, TulipState, bouquet_count
-from tulipgames.games.tulipandrose.screen import SCREEN, demo_tables
+from tulipgames.games.tulipandrose.screen import SCREEN
 from tulipgames.store import Store
 from tulipgames.table import Table
 from tulipgames.tui.app import TulipGamesApp

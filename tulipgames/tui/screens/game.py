@@ -55,7 +55,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
         Binding("u", "undo", "Undo"),
         # every move is saved as played, so the footer's room goes to the keys that matter more
         Binding("ctrl+s", "save", "Save", show=False),
-        Binding("ctrl+l", "focus_log", "Log"),
+        Binding("ctrl+l", "focus_log", "Log", show=False),  # on the rules page and in ^p
         # one key, two meanings, and the footer names the one that applies now (check_action)
         Binding("escape", "back", "Back"),
         Binding("escape", "leave", "Menu"),
