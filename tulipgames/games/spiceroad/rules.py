@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from tulipgames.engine.core import (
@@ -224,6 +225,8 @@ PAYS = {key: Pay(key) for key in SPICES}
 RETURNS = {key: Return(key) for key in SPICES}
 REST = Rest()
 UPGRADE_DONE = UpgradeDone()
+#: ``times R`` for every count a trade can reach (a caravan beyond the limit still fits).
+TIMES = [Times(r) for r in range(100)]
 
 
 # -- pure rule helpers ----------------------------------------------------------------------------
@@ -262,6 +265,17 @@ def affords(caravan: Counts | list[int], need: Counts) -> bool:
         and caravan[2] >= need[2]
         and caravan[3] >= need[3]
     )
+
+
+@cache
+def options_for(caravan: Counts) -> tuple[frozenset[str], frozenset[str]]:
+    """The merchant cards that may be played and the point cards that may be claimed with this
+    caravan (by :func:`can_play` and :func:`affords`). Only the caravan decides both, and random
+    games visit a few thousand caravans, so each is worked out once instead of per card per turn.
+    """
+    playable = frozenset(card for card in MERCHANT_CARDS if can_play(caravan, card))
+    claimable = frozenset(card for card in POINT_CARDS if affords(caravan, POINT_CARDS[card].need))
+    return playable, claimable
 
 
 def coin_for_claim(position: int, gold: int, silver: int) -> str | None:
@@ -311,6 +325,13 @@ def acquire_cost(position: int) -> int:
 
 def letters(counts: Counts | list[int], edition: Edition) -> str:
     """Spices as a run of edition letters, lowest rank first: (2, 1, 0, 0) -> "YYR"."""
+    return _letters(tuple(counts), edition.key)
+
+
+@cache
+def _letters(counts: tuple[int, ...], edition_key: str) -> str:
+    # Log lines name the same few spice runs over and over: each is written once per edition.
+    edition = EDITIONS[edition_key]
     return "".join(edition.letters[key] * n for key, n in zip(SPICES, counts, strict=True))
 
 
@@ -334,6 +355,12 @@ def caravan_words(counts: Counts | list[int], edition: Edition) -> str:
 
 def card_text(card_id: str, edition: Edition) -> str:
     """A merchant card's effect: "+YYR", "Upgrade 3" or "BB → RRRGG" in edition letters."""
+    return _card_text(card_id, edition.key)
+
+
+@cache
+def _card_text(card_id: str, edition_key: str) -> str:
+    edition = EDITIONS[edition_key]
     card = MERCHANT_CARDS[card_id]
     if card.kind == "upgrade":
         return f"Upgrade {card.up}"
@@ -574,20 +601,19 @@ class SpiceRoadState(State):
         if self.phase == OVER or seat != self.current:
             return []
         caravan = self.caravans[seat]
-        present = [key for key, n in zip(SPICES, caravan, strict=True) if n]
         if self.phase == TURN:
-            actions: list[Action] = [PLAYS[c] for c in self.hands[seat] if can_play(caravan, c)]
+            playable, claimable = options_for(tuple(caravan))  # type: ignore[arg-type]
+            actions: list[Action] = [PLAYS[c] for c in self.hands[seat] if c in playable]
             reach = min(len(self.merchant_row), sum(caravan) + 1)
             actions.extend(ACQUIRES[1 : reach + 1])
             actions.extend(
-                CLAIMS[p]
-                for p, card in enumerate(self.point_row, 1)
-                if affords(caravan, POINT_CARDS[card].need)
+                CLAIMS[p] for p, card in enumerate(self.point_row, 1) if card in claimable
             )
             actions.append(REST)
             return actions
         if self.phase == TRADE:
-            return [Times(r) for r in range(1, self.trade_limit() + 1)]
+            return TIMES[1 : self.trade_limit() + 1]
+        present = [key for key, n in zip(SPICES, caravan, strict=True) if n]
         if self.phase == UPGRADE:
             steps: list[Action] = [UPGRADES[key] for key in present if key != "B"]
             if self.upgrades_done >= 1:
