@@ -226,7 +226,7 @@ RETURNS = {key: Return(key) for key in SPICES}
 REST = Rest()
 UPGRADE_DONE = UpgradeDone()
 #: ``times R`` for every count a trade can reach (a caravan beyond the limit still fits).
-TIMES = [Times(r) for r in range(100)]
+TIMES: list[Action] = [Times(r) for r in range(100)]
 
 
 # -- pure rule helpers ----------------------------------------------------------------------------
@@ -276,6 +276,18 @@ def options_for(caravan: Counts) -> tuple[frozenset[str], frozenset[str]]:
     playable = frozenset(card for card in MERCHANT_CARDS if can_play(caravan, card))
     claimable = frozenset(card for card in POINT_CARDS if affords(caravan, POINT_CARDS[card].need))
     return playable, claimable
+
+
+@cache
+def spice_steps(caravan: Counts) -> tuple[list[Action], list[Action], list[Action]]:
+    """The ``upgrade``, ``pay`` and ``return`` steps this caravan allows, lowest spice first: one
+    per spice key held (black cannot be upgraded). Callers copy the lists they hand out."""
+    present = [key for key, n in zip(SPICES, caravan, strict=True) if n]
+    return (
+        [UPGRADES[key] for key in present if key != "B"],
+        [PAYS[key] for key in present],
+        [RETURNS[key] for key in present],
+    )
 
 
 def coin_for_claim(position: int, gold: int, silver: int) -> str | None:
@@ -602,7 +614,7 @@ class SpiceRoadState(State):
             return []
         caravan = self.caravans[seat]
         if self.phase == TURN:
-            playable, claimable = options_for(tuple(caravan))  # type: ignore[arg-type]
+            playable, claimable = options_for(tuple(caravan))
             actions: list[Action] = [PLAYS[c] for c in self.hands[seat] if c in playable]
             reach = min(len(self.merchant_row), sum(caravan) + 1)
             actions.extend(ACQUIRES[1 : reach + 1])
@@ -613,15 +625,10 @@ class SpiceRoadState(State):
             return actions
         if self.phase == TRADE:
             return TIMES[1 : self.trade_limit() + 1]
-        present = [key for key, n in zip(SPICES, caravan, strict=True) if n]
+        upgrades, pays, returns = spice_steps(tuple(caravan))
         if self.phase == UPGRADE:
-            steps: list[Action] = [UPGRADES[key] for key in present if key != "B"]
-            if self.upgrades_done >= 1:
-                steps.append(UPGRADE_DONE)
-            return steps
-        if self.phase == PAY:
-            return [PAYS[key] for key in present]
-        return [RETURNS[key] for key in present]
+            return [*upgrades, UPGRADE_DONE] if self.upgrades_done >= 1 else list(upgrades)
+        return list(pays if self.phase == PAY else returns)
 
     def ends_turn(self, seat: int, action: Action) -> bool:
         """Whether a legal ``action`` of the seat to play ends its turn: the action is complete
@@ -712,7 +719,7 @@ class SpiceRoadState(State):
         expected = Pay if phase == PAY else Return
         if not isinstance(action, expected):
             raise IllegalAction(self.prompt(seat))
-        self._check_have(caravan, action.spice)  # type: ignore[attr-defined]
+        self._check_have(caravan, action.spice)
 
     def _check_play(self, seat: int, card_id: str) -> None:
         if card_id not in self.hands[seat]:
@@ -1134,14 +1141,12 @@ class SpiceRoadState(State):
     def invariant_violations(self) -> list[str]:
         """Spice ledger, 45 merchant / 36 point cards, coins, row sizes and the caravan limit."""
         problems = []
-        on_board = [
-            sum(c[i] for c in self.caravans) + sum(s[i] for s in self.row_spices) for i in range(4)
-        ]
+        # Checked after every action by ``simulate``: whole-list builtins keep it cheap.
+        holders = self.caravans + self.row_spices
+        on_board = list(map(sum, zip(*holders, strict=True)))
         if on_board != self.ledger:
             problems.append(f"spices in play {on_board} != ledger {self.ledger}")
-        if any(n < 0 for c in self.caravans for n in c) or any(
-            n < 0 for s in self.row_spices for n in s
-        ):
+        if min(map(min, holders)) < 0:
             problems.append("negative spice count")
         if sorted(self.order) != list(range(self.seats)):
             problems.append("the turn order is not a permutation of the seats")
