@@ -4,11 +4,16 @@ Per game: random playouts (games and actions per second), ``apply`` and ``clone`
 positions taken from those playouts, and the time to replay a whole record (what resume and undo
 cost). For the app: import times of the command line and of the app shell, and the time until the
 menu is drawn headless, each measured in a fresh interpreter so earlier imports do not hide them.
+For Century: Spice Road, complete turns per CPU-second of random 2-player games, side by side with
+the public pure-Python engine QuincyNash/spiceroad when ``PEER_DIR`` names a checkout of it (the
+peer runs from that checkout in its own interpreter; none of its code is in this project).
 """
 
 from __future__ import annotations
 
 import io
+import json
+import os
 import platform
 import random
 import subprocess
@@ -52,6 +57,108 @@ async def main():
     print(time.perf_counter() - began)
 asyncio.run(main())
 """
+
+
+# Drives the peer's own modules (from PEER_DIR) the way the shared bench script does: random
+# 2-player games, one line of JSON with the CPU time and the complete turns played.
+_PEER_SCRIPT = """
+import json, os, random, sys, time
+sys.path.insert(0, os.environ["PEER_DIR"])
+from game import Game
+from moves import DrawMove
+def play(seed):
+    rng = random.Random(seed)
+    g = Game(seed)
+    turn, turns = 0, 0
+    while not g.finished and turns < 2000:
+        mv = rng.choice(g.all_base_moves(turn))
+        if isinstance(mv, DrawMove) and mv.draw_index > 0:
+            g.make_placement_move(turn, rng.choice(g.all_placement_moves(turn, mv.draw_index)))
+        g.make_base_move(turn, mv)
+        if g.needs_to_discard(turn):
+            opts = g.all_discard_moves(turn)
+            if opts:
+                g.make_discard_move(turn, rng.choice(opts))
+            while g.needs_to_discard(turn):
+                sp = g.players[turn].spices
+                i = next(k for k in range(4) if sp[k] > 0)
+                g.make_discard_move(turn, g.discard_array(i + 1))
+        turn ^= 1
+        turns += 1
+    return turns
+budget = float(sys.argv[1])
+began = time.process_time()
+games = turns = 0
+while games < 2 or time.process_time() - began < budget:
+    turns += play(games)
+    games += 1
+print(json.dumps({"games": games, "turns": turns, "cpu_seconds": time.process_time() - began}))
+"""
+
+
+def spiceroad_turns(budget: float, seed: int = 0) -> dict[str, Any]:
+    """Random 2-player Spice Road games driven directly (no bots, no checks) for about ``budget``
+    CPU-seconds: games played, complete turns and turns per CPU-second.
+
+    A turn is one player's whole turn (a play, acquisition, claim or rest with every payment,
+    upgrade and return it needs), which our engine sequences into about 2.4 steps: this is the
+    unit the peer counts, so the two rates compare.
+    """
+    game = games.get_game("spiceroad")
+    began = time.process_time()
+    played = turns = 0
+    while played < 2 or time.process_time() - began < budget:
+        rng = random.Random(seed + played)
+        state = game.new_state(2, seed + played)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        turns += completed_turns(state)
+        played += 1
+    seconds = time.process_time() - began
+    return _turn_rates(played, turns, seconds)
+
+
+def completed_turns(state: State) -> int:
+    """Whole turns a Spice Road state has seen end (the rules count each seat's turns)."""
+    return sum(state.turns)  # type: ignore[attr-defined]
+
+
+def _turn_rates(played: int, turns: int, seconds: float) -> dict[str, Any]:
+    return {
+        "games": played,
+        "turns": turns,
+        "cpu_seconds": round(seconds, 3),
+        "turns_per_cpu_second": round(turns / seconds) if seconds else None,
+    }
+
+
+def peer_turns(peer_dir: str, budget: float) -> dict[str, Any] | None:
+    """The peer's random 2-player games for about ``budget`` CPU-seconds, run from the checkout
+    at ``peer_dir`` in a fresh interpreter (``None`` if it did not run)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _PEER_SCRIPT, str(budget)],
+        capture_output=True, text=True, timeout=600, check=False,
+        env={**os.environ, "PEER_DIR": peer_dir},
+    )
+    try:
+        figures = json.loads(done.stdout.strip().splitlines()[-1])
+        return _turn_rates(int(figures["games"]), int(figures["turns"]), figures["cpu_seconds"])
+    except (ValueError, IndexError, KeyError, TypeError):
+        return None
+
+
+def spice_road_race(budget: float, peer_dir: str | None) -> dict[str, Any]:
+    """Our Spice Road turns per CPU-second and, with a peer checkout, the peer's and the ratio."""
+    ours = spiceroad_turns(budget)
+    peer = peer_turns(peer_dir, budget) if peer_dir else None
+    rate, peer_rate = ours["turns_per_cpu_second"], peer and peer["turns_per_cpu_second"]
+    return {
+        "ours": ours,
+        "peer_dir": peer_dir,
+        "peer": peer,
+        "vs_peer": round(rate / peer_rate, 2) if rate and peer_rate else None,
+    }
 
 
 def _fresh_seconds(code: str) -> float | None:
@@ -156,7 +263,7 @@ STARTUP = ("import_cli_ms", "import_app_ms", "menu_drawn_ms", "hello_world_drawn
 
 def steps(quick: bool = False) -> int:
     """How many measurements :func:`run` makes (for a progress bar)."""
-    return len(_available_games()) + len(STARTUP)
+    return len(_available_games()) + 1 + len(STARTUP)
 
 
 def run(quick: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
@@ -176,6 +283,7 @@ def run(quick: bool = False, progress: Callable[[int], None] | None = None) -> d
     }
     results: list[dict[str, Any]] = []
     startup: dict[str, float | None] = dict.fromkeys(STARTUP)
+    race: dict[str, Any] | None = None
     done = 0
     interrupted = False
     try:
@@ -184,6 +292,10 @@ def run(quick: bool = False, progress: Callable[[int], None] | None = None) -> d
             done += 1
             if progress is not None:
                 progress(done)
+        race = spice_road_race(budget, os.environ.get("PEER_DIR") or None)
+        done += 1
+        if progress is not None:
+            progress(done)
         for key in STARTUP:
             startup[key] = measures[key]()
             done += 1
@@ -199,6 +311,7 @@ def run(quick: bool = False, progress: Callable[[int], None] | None = None) -> d
         "machine": platform.machine(),
         "interrupted": interrupted,
         "games": results,
+        "spiceroad_turns": race,
         "startup": {
             key: None if value is None else round(value * 1000, 1)
             for key, value in startup.items()
@@ -231,6 +344,22 @@ def render_report(report: dict[str, Any]) -> RenderableType:
     ]
     if not report["games"]:
         parts.append(Text("(no game was measured)"))
+    race = report.get("spiceroad_turns")
+    if race:
+        line = (
+            f"\nspiceroad: {race['ours']['turns_per_cpu_second']} turns per CPU-second "
+            f"(random 2-player games, {race['ours']['games']} played)"
+        )
+        if race["peer"]:
+            line += (
+                f"; QuincyNash/spiceroad {race['peer']['turns_per_cpu_second']} turns/s: "
+                f"{race['vs_peer']}x the peer"
+            )
+        elif race["peer_dir"]:
+            line += f"; the peer at {race['peer_dir']} did not run"
+        else:
+            line += "; set PEER_DIR to a QuincyNash/spiceroad checkout to race it"
+        parts.append(Text(line))
     startup = report["startup"]
     parts.append(Text(
         f"\nstartup: import cli {startup['import_cli_ms']} ms, import app "

@@ -26,7 +26,16 @@ class Bot(Protocol):
 
 
 def bot_move(bot: Bot, state: State, seat: int, rng: random.Random) -> Action:
-    """Ask ``bot`` for ``seat``'s action, showing it only what that seat may know."""
+    """Ask ``bot`` for ``seat``'s action, showing it only what that seat may know.
+
+    A bot that declares ``needs_state = False`` reads nothing of its state but
+    ``legal_actions(seat)``, and the seat's own legal actions are public to that seat (it is
+    offered them on its screen), so it is handed the real state: re-dealing the hidden cards for
+    it would cost the most of a bot game's time and hide nothing. Such a bot draws nothing from
+    ``rng`` either.
+    """
+    if not getattr(bot, "needs_state", True):
+        return bot.choose(state, seat)
     return bot.choose(state.determinize(seat, rng), seat)
 
 
@@ -34,6 +43,8 @@ class RandomBot:
     """Picks uniformly among the legal actions: the baseline every level must beat."""
 
     level = "random"
+    #: Reads only the legal actions of its seat (see :func:`bot_move`).
+    needs_state = False
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

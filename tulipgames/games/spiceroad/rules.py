@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from tulipgames.engine.core import (
@@ -224,6 +225,8 @@ PAYS = {key: Pay(key) for key in SPICES}
 RETURNS = {key: Return(key) for key in SPICES}
 REST = Rest()
 UPGRADE_DONE = UpgradeDone()
+#: ``times R`` for every count a trade can reach (a caravan beyond the limit still fits).
+TIMES: list[Action] = [Times(r) for r in range(100)]
 
 
 # -- pure rule helpers ----------------------------------------------------------------------------
@@ -261,6 +264,29 @@ def affords(caravan: Counts | list[int], need: Counts) -> bool:
         and caravan[1] >= need[1]
         and caravan[2] >= need[2]
         and caravan[3] >= need[3]
+    )
+
+
+@cache
+def options_for(caravan: Counts) -> tuple[frozenset[str], frozenset[str]]:
+    """The merchant cards that may be played and the point cards that may be claimed with this
+    caravan (by :func:`can_play` and :func:`affords`). Only the caravan decides both, and random
+    games visit a few thousand caravans, so each is worked out once instead of per card per turn.
+    """
+    playable = frozenset(card for card in MERCHANT_CARDS if can_play(caravan, card))
+    claimable = frozenset(card for card in POINT_CARDS if affords(caravan, POINT_CARDS[card].need))
+    return playable, claimable
+
+
+@cache
+def spice_steps(caravan: Counts) -> tuple[list[Action], list[Action], list[Action]]:
+    """The ``upgrade``, ``pay`` and ``return`` steps this caravan allows, lowest spice first: one
+    per spice key held (black cannot be upgraded). Callers copy the lists they hand out."""
+    present = [key for key, n in zip(SPICES, caravan, strict=True) if n]
+    return (
+        [UPGRADES[key] for key in present if key != "B"],
+        [PAYS[key] for key in present],
+        [RETURNS[key] for key in present],
     )
 
 
@@ -311,6 +337,13 @@ def acquire_cost(position: int) -> int:
 
 def letters(counts: Counts | list[int], edition: Edition) -> str:
     """Spices as a run of edition letters, lowest rank first: (2, 1, 0, 0) -> "YYR"."""
+    return _letters(tuple(counts), edition.key)
+
+
+@cache
+def _letters(counts: tuple[int, ...], edition_key: str) -> str:
+    # Log lines name the same few spice runs over and over: each is written once per edition.
+    edition = EDITIONS[edition_key]
     return "".join(edition.letters[key] * n for key, n in zip(SPICES, counts, strict=True))
 
 
@@ -334,6 +367,12 @@ def caravan_words(counts: Counts | list[int], edition: Edition) -> str:
 
 def card_text(card_id: str, edition: Edition) -> str:
     """A merchant card's effect: "+YYR", "Upgrade 3" or "BB → RRRGG" in edition letters."""
+    return _card_text(card_id, edition.key)
+
+
+@cache
+def _card_text(card_id: str, edition_key: str) -> str:
+    edition = EDITIONS[edition_key]
     card = MERCHANT_CARDS[card_id]
     if card.kind == "upgrade":
         return f"Upgrade {card.up}"
@@ -574,28 +613,22 @@ class SpiceRoadState(State):
         if self.phase == OVER or seat != self.current:
             return []
         caravan = self.caravans[seat]
-        present = [key for key, n in zip(SPICES, caravan, strict=True) if n]
         if self.phase == TURN:
-            actions: list[Action] = [PLAYS[c] for c in self.hands[seat] if can_play(caravan, c)]
+            playable, claimable = options_for(tuple(caravan))
+            actions: list[Action] = [PLAYS[c] for c in self.hands[seat] if c in playable]
             reach = min(len(self.merchant_row), sum(caravan) + 1)
             actions.extend(ACQUIRES[1 : reach + 1])
             actions.extend(
-                CLAIMS[p]
-                for p, card in enumerate(self.point_row, 1)
-                if affords(caravan, POINT_CARDS[card].need)
+                CLAIMS[p] for p, card in enumerate(self.point_row, 1) if card in claimable
             )
             actions.append(REST)
             return actions
         if self.phase == TRADE:
-            return [Times(r) for r in range(1, self.trade_limit() + 1)]
+            return TIMES[1 : self.trade_limit() + 1]
+        upgrades, pays, returns = spice_steps(tuple(caravan))
         if self.phase == UPGRADE:
-            steps: list[Action] = [UPGRADES[key] for key in present if key != "B"]
-            if self.upgrades_done >= 1:
-                steps.append(UPGRADE_DONE)
-            return steps
-        if self.phase == PAY:
-            return [PAYS[key] for key in present]
-        return [RETURNS[key] for key in present]
+            return [*upgrades, UPGRADE_DONE] if self.upgrades_done >= 1 else list(upgrades)
+        return list(pays if self.phase == PAY else returns)
 
     def ends_turn(self, seat: int, action: Action) -> bool:
         """Whether a legal ``action`` of the seat to play ends its turn: the action is complete
@@ -1108,14 +1141,12 @@ class SpiceRoadState(State):
     def invariant_violations(self) -> list[str]:
         """Spice ledger, 45 merchant / 36 point cards, coins, row sizes and the caravan limit."""
         problems = []
-        on_board = [
-            sum(c[i] for c in self.caravans) + sum(s[i] for s in self.row_spices) for i in range(4)
-        ]
+        # Checked after every action by ``simulate``: whole-list builtins keep it cheap.
+        holders = self.caravans + self.row_spices
+        on_board = list(map(sum, zip(*holders, strict=True)))
         if on_board != self.ledger:
             problems.append(f"spices in play {on_board} != ledger {self.ledger}")
-        if any(n < 0 for c in self.caravans for n in c) or any(
-            n < 0 for s in self.row_spices for n in s
-        ):
+        if min(map(min, holders)) < 0:
             problems.append("negative spice count")
         if sorted(self.order) != list(range(self.seats)):
             problems.append("the turn order is not a permutation of the seats")
