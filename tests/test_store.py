@@ -203,3 +203,16 @@ def test_a_locked_database_is_a_store_error_not_a_crash(store: Store, tmp_path: 
     play_first_legal(mine)  # once free, the same table saves again
     assert impatient.load(table.save_id).record.actions == mine.record.actions
     assert len(mine.record.actions) == 1
+
+
+def test_the_daily_deal_counts_only_the_first_finished_attempt(store: Store) -> None:
+    """Issue 20.11: replaying today's deal must not improve the daily table; another deal or
+    another player still counts."""
+    for seed, name in ((11, "Ana"), (11, "Ana"), (11, "Cleo"), (12, "Ana")):
+        table = new_table([SeatSpec(name)], seed=seed)
+        store.create(table, variant="daily")
+        while not table.state.is_over():
+            play_first_legal(table)
+    daily = store.high_scores("toy", "daily")
+    assert sorted((s.name, s.seed) for s in daily) == [("Ana", 11), ("Ana", 12), ("Cleo", 11)]
+    assert len(store.finished()) == 4  # every attempt is still in History

@@ -294,6 +294,15 @@ def score_detail(table: Table, seat: int) -> str:
     return f"place {result.ranks[seat]} of {len(result.ranks)}"
 
 
+def _has_score(db: sqlite3.Connection, game: str, variant: str, name: str, seed: int) -> bool:
+    """Whether ``name`` already has a score of this game and variant on this deal."""
+    row = db.execute(
+        "SELECT 1 FROM scores WHERE game = ? AND variant = ? AND name = ? AND seed = ? LIMIT 1",
+        (game, variant, name, seed),
+    ).fetchone()
+    return row is not None
+
+
 def _insert_score(
     db: sqlite3.Connection,
     game: str,
@@ -521,6 +530,10 @@ class Store:
         )
         variant = db.execute("SELECT variant FROM saves WHERE id = ?", (save_id,)).fetchone()[0]
         for seat in table.human_seats():
+            if variant == "daily" and _has_score(
+                db, table.game.id, variant, table.names[seat], table.record.seed
+            ):
+                continue  # the daily deal counts a player's first finished attempt of the day
             _insert_score(
                 db, table.game.id, variant, table.names[seat], int(result.totals[seat]),
                 score_detail(table, seat), table.record.seed, stamp, save_id,
