@@ -43,7 +43,12 @@ def trial(game_id: str, number: int) -> tuple[int, list[str]]:
     table = Store(home).load(saves[0].id)
     log = set(table.log_for(0))
     moves = (" writes ", " bids ", " plays ", " kept ", " gave ", " pick", " acquired ", " played ")
-    shown = [line for line in out.splitlines() if any(word in line for word in moves)]
+    # the game's log lines (a prompt is "Ana, ..." and a choice "3. ...": not log lines)
+    shown = [
+        line for line in out.splitlines()
+        if any(word in line for word in moves) and not line.startswith("Ana,")
+        and not line[:1].isdigit()
+    ]
     return len(table.record.actions), [line for line in shown if line not in log]
 
 
