@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 
 from tulipgames import games
 from tulipgames.engine.core import SeatSpec
+from tulipgames.engine.record import GameRecord
 from tulipgames.store import HighScore, SaveError, SaveInfo, Store
 from tulipgames.table import Table
 from tulipgames.tui import prefs
@@ -400,6 +401,14 @@ class TulipGamesApp(App[None]):
         else:
             self.start_table(table)
         return True
+
+    def open_replay(self, record: GameRecord) -> None:
+        """The replay viewer of a record, seen first from its first human seat (a finished
+        game shows every seat; an unfinished one only the seats played at this keyboard)."""
+        from tulipgames.tui.screens.replay import replay_screen
+
+        humans = {i for i, seat in enumerate(record.seats) if not seat.is_bot}
+        self.push_screen(replay_screen(record, owned=humans))
 
     def show_statistics(self) -> None:
         from tulipgames.tui.screens.stats import StatsScreen

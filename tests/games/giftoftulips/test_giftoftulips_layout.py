@@ -62,7 +62,7 @@ async def test_turn_at_80x24_with_six_seats_shows_everything() -> None:
         await app.push_screen(SCREEN(table, frozenset({0})))
         await pilot.pause()
         text = screen_text(app)
-        for hint in ("k Keep", "g Give", "f Face up", "s Secret", "Choose", "Menu"):
+        for hint in ("k Keep", "g Give", "f Face up", "s Secret", "Choose", "esc "):
             assert hint in text, hint
         for place in ("1st", "2nd", "3rd", "4th"):
             assert place in text

@@ -127,23 +127,18 @@ class HistoryScreen(Screen[None]):
 
     def action_replay(self) -> None:
         """Step through the finished game under the cursor, every seat's cards shown."""
-        from tulipgames.tui.screens.replay import replay_screen
-
         save_id = self._chosen_game()
         store = getattr(self.app, "store", None)
-        if save_id is None or store is None:
+        open_replay = getattr(self.app, "open_replay", None)
+        if save_id is None or store is None or not callable(open_replay):
             self.notify("Pick a game in the Finished games tab first.", severity="warning")
             return
-        table = store.load(save_id)
-        humans = {i for i, seat in enumerate(table.record.seats) if not seat.is_bot}
-        self.app.push_screen(replay_screen(table.record, owned=humans))
+        open_replay(store.load(save_id).record)
 
     def action_statistics(self) -> None:
-        from tulipgames.tui.screens.stats import StatsScreen
-
-        store = getattr(self.app, "store", None)
-        finished = store.finished(limit=None) if store is not None else self.finished
-        self.app.push_screen(StatsScreen(finished))
+        show = getattr(self.app, "show_statistics", None)
+        if callable(show):
+            show()
 
     def action_close(self) -> None:
         self.dismiss(None)

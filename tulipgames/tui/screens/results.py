@@ -220,11 +220,9 @@ class ResultsScreen(Screen[None]):
 
     def action_replay(self) -> None:
         """Step through the game just finished (every seat's cards may be shown now)."""
-        from tulipgames.tui.screens.replay import replay_screen
-
-        if self.record is not None:
-            humans = {i for i, seat in enumerate(self.record.seats) if not seat.is_bot}
-            self.app.push_screen(replay_screen(self.record, owned=humans))
+        open_replay = getattr(self.app, "open_replay", None)
+        if self.record is not None and callable(open_replay):
+            open_replay(self.record)
 
     def action_leave(self) -> None:
         self.dismiss(None)
