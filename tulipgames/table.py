@@ -34,7 +34,7 @@ from tulipgames.engine.core import (
     render_names,
     visible,
 )
-from tulipgames.engine.record import GameRecord, replay
+from tulipgames.engine.record import GameRecord, replay, undoable_steps
 
 Listener = Callable[["Table"], None]
 ViewT = TypeVar("ViewT")
@@ -212,12 +212,7 @@ class Table:
         """How many of the latest actions ``seat`` may take back in a row: its own run of quiet
         steps (the steps of one split or payment), stopping at another seat's action or at new
         information (a roll, a draw, a reveal)."""
-        count = 0
-        for entry in reversed(self.applied):
-            if entry.seat != seat or entry.reveals:
-                break
-            count += 1
-        return count
+        return undoable_steps(self.applied, seat)
 
     def can_undo(self, seat: int) -> bool:
         return self.undoable_steps(seat) > 0
@@ -256,14 +251,10 @@ class Table:
         """
         try:
             parsed = [self._parse(action) for action in actions]
-            trial = self.state if len(parsed) == 1 else self.state.clone()
             if len(parsed) == 1:
-                if trial.is_over():
-                    raise IllegalAction("the game is over")
-                if seat not in trial.to_act():
-                    raise IllegalAction(f"it is not {{seat{seat}}}'s turn")
-                trial.check(seat, parsed[0])
+                self.state.refuse(seat, parsed[0])
             else:
+                trial = self.state.clone()
                 for action in parsed:
                     trial.apply(seat, action)
         except IllegalAction as exc:

@@ -277,12 +277,17 @@ class State(ABC):
         Raises :class:`IllegalAction` (state unchanged) when it is not ``seat``'s turn or the
         rules forbid the action.
         """
+        self.refuse(seat, action)
+        return self._apply(seat, action)
+
+    def refuse(self, seat: int, action: Action) -> None:
+        """Raise :class:`IllegalAction` with the reason if ``seat`` may not play ``action`` now:
+        the game is over, it is not the seat's turn, or the rules' :meth:`check` forbids it."""
         if self.is_over():
             raise IllegalAction("the game is over")
         if seat not in self.to_act():
             raise IllegalAction(f"it is not {seat_ref(seat)}'s turn")
         self.check(seat, action)
-        return self._apply(seat, action)
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:

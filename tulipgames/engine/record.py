@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tulipgames.engine.core import Applied, Event, Game, IllegalAction, SeatSpec, State
+from tulipgames.engine.core import Applied, Game, IllegalAction, SeatSpec, State
 
 RECORD_FORMAT = 1
 
@@ -128,17 +128,21 @@ def replay(game: Game, record: GameRecord, upto: int | None = None) -> Replay:
     return Replay(state, applied)
 
 
-def can_undo(applied: Sequence[Applied], seat: int) -> bool:
-    """The undo policy: ``seat`` may take back its own last action if nothing was learnt since.
+def undoable_steps(applied: Sequence[Applied], seat: int) -> int:
+    """The undo policy: how many of the latest actions ``seat`` may take back in a row.
 
-    An action is undoable when it is the last one played, it was ``seat``'s, and it revealed
-    nothing (no dice roll, draw or reveal). Repeating undo walks back through a seat's run of
-    quiet actions — for example the steps of one bouquet split — and stops at the first action
-    of another seat or at the last new information.
+    Its own run of quiet actions — for example the steps of one bouquet split — counts, and the
+    run stops at the first action of another seat or at the last new information (a dice roll,
+    a draw, a reveal).
     """
-    return bool(applied) and applied[-1].seat == seat and not applied[-1].reveals
+    count = 0
+    for entry in reversed(applied):
+        if entry.seat != seat or entry.reveals:
+            break
+        count += 1
+    return count
 
 
-def events_of(applied: Sequence[Applied]) -> list[Event]:
-    """All events in play order."""
-    return [event for entry in applied for event in entry.events]
+def can_undo(applied: Sequence[Applied], seat: int) -> bool:
+    """Whether ``seat`` may take back its own last action (see :func:`undoable_steps`)."""
+    return undoable_steps(applied, seat) > 0
