@@ -406,6 +406,10 @@ class BotLevel:
     blurb: str
     #: The level a seat typed as plain ``bot`` gets; exactly one level of a game has it.
     default: bool = False
+    #: The level's measured strength in one line, for setup screens and the SSH lobby (for
+    #: example "beats normal 7 of 10 at 2 seats"); measured by ``tulipgames ladder`` and kept
+    #: with the command that produced it in docs/bots.md. Empty until measured.
+    strength: str = ""
 
 
 class Game(ABC):
