@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 
 from rich import box
@@ -29,13 +30,19 @@ SEATS_AS_COLUMNS = 4
 MAX_WIDTH = 110
 SCROLL_CHROME = 4
 
-#: Draws the final position at a width: one renderable per seat, in seat order.
-FinalPosition = Callable[[int], list[RenderableType]]
+@dataclass(frozen=True)
+class FinalPosition:
+    """A finished table's final position, drawn at a width: ``seats`` one renderable per seat
+    in seat order, ``table`` (if the game has one) what all seats shared, such as a festival."""
+
+    seats: Callable[[int], list[RenderableType]]
+    table: Callable[[int], RenderableType] | None = None
 
 
 def final_position_of(table: Table) -> FinalPosition | None:
     """The game's drawing of this finished table's final position, or ``None`` for a game
-    without one (``final_position`` in ``tulipgames.games.<id>.final``).
+    without one: ``final_position(turns, width)`` and optionally ``final_table(turns, width)``
+    in ``tulipgames.games.<id>.final``.
 
     Every seat's own turn goes in, so each seat's private parts (orders, secret cards) come
     from its own view: the game is over, so the results may show them all.
@@ -45,7 +52,11 @@ def final_position_of(table: Table) -> FinalPosition | None:
     except ModuleNotFoundError:
         return None
     turns = [table.turn(seat) for seat in range(len(table.names))]
-    return partial(module.final_position, turns)
+    shared = getattr(module, "final_table", None)
+    return FinalPosition(
+        partial(module.final_position, turns),
+        partial(shared, turns) if shared is not None else None,
+    )
 
 
 def seat_panel(name: str, body: RenderableType, note: str | Text = "") -> Panel:
@@ -182,6 +193,8 @@ class ResultsScreen(Screen[None]):
             yield Static(id="results-tiebreak")
             if self.final is not None:
                 yield Static(Text("Final position"), id="results-final-title")
+                if self.final.table is not None:
+                    yield Static(classes="results-seat", id="results-shared")
                 for seat in range(len(self.names)):
                     yield Static(classes="results-seat", id=f"results-seat-{seat}")
         yield Footer()
@@ -273,7 +286,9 @@ class ResultsScreen(Screen[None]):
         if self.final is None or width == self._final_width:
             return
         self._final_width = width
-        for seat, drawing in enumerate(self.final(width)):
+        if self.final.table is not None:
+            self.query_one("#results-shared", Static).update(self.final.table(width))
+        for seat, drawing in enumerate(self.final.seats(width)):
             self.query_one(f"#results-seat-{seat}", Static).update(drawing)
 
     def on_resize(self) -> None:
