@@ -43,7 +43,7 @@ def register_line(shop: ShopView) -> Text:
 
 def hooks_line(shop: ShopView) -> Text:
     """The three basket hooks: each hung basket with its FP, or a free hook."""
-    text = Text("Hooks ", style="dim")
+    text = Text.assemble(("Hooks ", "dim"))
     for index in range(BASKET_HOOKS):
         if index:
             text.append(" ")
@@ -57,7 +57,7 @@ def hooks_line(shop: ShopView) -> Text:
 
 def shelf_line(label: str, shop: ShopView, spots: Sequence[int], wide: bool) -> Text:
     """One shelf of the window, spot by spot (vase, requirement, petals and flower)."""
-    text = Text(f"{label:<8}", style="dim") if wide else Text()
+    text = Text.assemble((f"{label:<8}", "dim")) if wide else Text()
     for n, index in enumerate(spots):
         if n:
             text.append("  " if wide else " ")
@@ -68,7 +68,7 @@ def shelf_line(label: str, shop: ShopView, spots: Sequence[int], wide: bool) -> 
 def trash_lines(shop: ShopView, room: int) -> list[Text]:
     """The trash pile card by card in columns, so no card is split over two lines (cleanup put
     the stored cards and empty vases there)."""
-    head = Text("Trashed ", style="dim")
+    head = Text.assemble(("Trashed ", "dim"))
     if not shop.trash:
         return [head.append("nothing", style="dim")]
     cards = [card_text(card, with_id=False) for card in shop.trash]

@@ -52,7 +52,7 @@ def bouquet_lines(view: GiftView, seat: int, wide: bool) -> list[Text]:
     lines = []
     for variety in held:
         cards = [card for card in bouquet if card.variety == variety]
-        line = variety_tag(variety)
+        line = Text().append_text(variety_tag(variety))
         if wide:
             line.append(f" {VARIETY_INFO[variety][0]:<21}", style="dim")
         line.append(f" ×{len(cards):<2}")
@@ -72,7 +72,7 @@ def festival_body(view: GiftView, wide: bool) -> Text:
     festival = view.festival
     lines = []
     for place, variety in enumerate(festival.ranking, 1):
-        line = Text(f"{PLACES[place - 1]} ", style="bold")
+        line = Text.assemble((f"{PLACES[place - 1]} ", "bold"))
         line.append_text(variety_tag(variety))
         if wide:
             line.append(f" {VARIETY_INFO[variety][0]:<21}", style="dim")
@@ -80,14 +80,16 @@ def festival_body(view: GiftView, wide: bool) -> Text:
         values = festival.values_of(variety)
         line.append(f"  {len(values)} cards: {' '.join(str(v) for v in values)}", style="dim")
         lines.append(line)
-    flipped = Text("Secret festival, flipped at the end: ", style="dim")
+    flipped = Text.assemble(("Secret festival flipped at the end: ", "dim"))
     if view.reveals:
         flipped.append_text(Text(" ").join(card_tag(step.card, gap="") for step in view.reveals))
     else:
         flipped.append("none")
-    if view.secret_size:
-        flipped.append(f"  ({view.secret_size} stayed face down)", style="dim")
     lines.append(flipped)
+    if view.secret_size:
+        unseen = "card" if view.secret_size == 1 else "cards"
+        lines.append(Text(f"{view.secret_size} more secret {unseen} stayed face down.",
+                          style="dim"))
     return Text("\n").join(lines)
 
 

@@ -41,21 +41,21 @@ def coins_text(player: PlayerView, edition: Edition) -> Text:
 
 def player_body(player: PlayerView, view: SpiceRoadView, edition: Edition, width: int) -> Text:
     """One player's end of the game: caravan, point cards, coins and merchant cards."""
-    head = Text("Caravan ", style="dim")
+    head = Text.assemble(("Caravan ", "dim"))
     head.append_text(caravan_line(player, edition, names=width >= NAMED_SPICES))
     head.append("   ")
     head.append_text(coins_text(player, edition))
     if player.place == 0:
         head.append("   started", style="dim")
-    points = Text(f"{edition.point_cards.capitalize()} {len(player.claimed)} "
-                  f"({player.point_vp} VP): ", style="dim")
+    points = Text.assemble((f"{edition.point_cards.capitalize()} {len(player.claimed)} "
+                            f"({player.point_vp} VP): ", "dim"))
     points.append_text(claimed_line(player, edition))
     hand, played = owned_line(player, edition, None, keys=False)
     return Text("\n").join([
         head,
         points,
-        Text("Hand ", style="dim").append_text(hand),
-        Text("Played ", style="dim").append_text(played),
+        Text.assemble(("Hand ", "dim")).append_text(hand),
+        Text.assemble(("Played ", "dim")).append_text(played),
     ])
 
 

@@ -25,7 +25,7 @@ WIDE = 90
 
 def holdings_line(player: PlayerView, wide: bool) -> Text:
     """The cards held at the end by kind, ``T×3 R×1 W×6 S×1``, in card-letter order."""
-    text = Text("Holds ", style="dim")
+    text = Text.assemble(("Holds ", "dim"))
     held = [(letter, count) for letter, count in zip(data.CARD_LETTERS, player.cards,
                                                      strict=True) if count]
     if not held:
@@ -52,7 +52,7 @@ def money_line(player: PlayerView) -> Text:
 
 def weeds_line(sheet: ScoreSheet) -> Text:
     """Weeds held at the end, those the Gardeners discarded, and the penalty."""
-    text = Text("Weeds ", style="dim")
+    text = Text.assemble(("Weeds ", "dim"))
     text.append(f"{sheet.weeds_held} held")
     if sheet.weeds_discarded:
         text.append(f", {sheet.weeds_discarded} discarded by Gardeners")
@@ -62,7 +62,7 @@ def weeds_line(sheet: ScoreSheet) -> Text:
 
 def order_line(order: OrderView, wide: bool) -> Text:
     """``+ Tulip Specialist 10`` (met) or ``- ...`` (missed), with the condition when wide."""
-    line = Text("+ " if order.met else "- ", style="bold green" if order.met else "dim")
+    line = Text.assemble(("+ " if order.met else "- ", "bold green" if order.met else "dim"))
     line.append(order.name, style="" if order.met else "dim")
     line.append(f" {order.points if order.met else 0}/{order.points}", style="bold")
     if wide:
@@ -83,7 +83,7 @@ def player_body(view: TulipView, seat: int, width: int) -> Text:
 
 def orders_lines(orders: Sequence[OrderView], wide: bool) -> list[Text]:
     """The Special Orders: one a line with its condition when wide, else all on one line."""
-    head = Text("Special Orders", style="dim")
+    head = Text.assemble(("Special Orders", "dim"))
     if not orders:
         return [head.append(": none")]
     if wide:
