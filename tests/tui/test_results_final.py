@@ -277,3 +277,19 @@ async def test_a_game_without_a_final_position_shows_only_the_scores(toy: None) 
         text = screen_text(app)
         assert "final scores" in text
         assert "Final position" not in text
+
+
+async def test_f_jumps_to_the_final_position() -> None:
+    table = finished("giftoftulips", 6)
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(ResultsScreen.for_table(table))
+        await pilot.pause()
+        assert "final scores" in screen_text(app)
+        await pilot.press("f")
+        await pilot.pause(0.5)
+        text = screen_text(app)
+        assert "final scores" not in text
+        assert "Final position" in "".join(text.splitlines()[:2])
+        assert "╭─ Festival" in text

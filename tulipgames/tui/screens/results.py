@@ -117,6 +117,7 @@ class ResultsScreen(Screen[None]):
         Binding("r", "rematch(True)", "Rematch same seed"),
         Binding("n", "rematch(False)", "Rematch new seed"),
         Binding("v", "replay", "Replay"),
+        Binding("f", "final", "Position"),
         Binding("escape", "leave", "Menu"),
         Binding("m", "leave", "Menu", show=False),
         # the scroll area takes up/down; the score table's own columns scroll sideways
@@ -277,6 +278,8 @@ class ResultsScreen(Screen[None]):
             return table.max_scroll_x > 0
         if action == "replay":
             return self.record is not None
+        if action == "final":
+            return self.final is not None
         return True
 
     def action_columns(self, cells: int) -> None:
@@ -297,6 +300,11 @@ class ResultsScreen(Screen[None]):
     def on_resize(self) -> None:
         self._draw_final()
         self.refresh_bindings()
+
+    def action_final(self) -> None:
+        """Scroll to the final position (below the fold at 80x24 with many seats)."""
+        scroll = self.query_one("#results-scroll", VerticalScroll)
+        scroll.scroll_to_widget(self.query_one("#results-final-title"), top=True)
 
     def action_rematch(self, same_seed: bool) -> None:
         rematch = getattr(self.app, "rematch", None)
