@@ -117,7 +117,8 @@ class ResultsScreen(Screen[None]):
         Binding("r", "rematch(True)", "Rematch same seed"),
         Binding("n", "rematch(False)", "Rematch new seed"),
         Binding("v", "replay", "Replay"),
-        Binding("f", "final", "Position"),
+        # shown under the table instead: the footer has no room left at 80 columns
+        Binding("f", "final", "Final position", show=False),
         Binding("escape", "leave", "Menu"),
         Binding("m", "leave", "Menu", show=False),
         # the scroll area takes up/down; the score table's own columns scroll sideways
@@ -223,6 +224,8 @@ class ResultsScreen(Screen[None]):
         if len(self.names) > 1:
             lines.append("* the winner")
         lines.extend(self.detail)
+        if self.final is not None:
+            lines.append("f or ↓: every seat's final position below")
         self.query_one("#results-tiebreak", Static).update(plain("\n".join(lines)))
         self._draw_final()
         # the scroll takes the keys, so arrows and PgDn reach seats and rows below the fold
