@@ -293,3 +293,22 @@ async def test_f_jumps_to_the_final_position() -> None:
         assert "final scores" not in text
         assert "Final position" in "".join(text.splitlines()[:2])
         assert "╭─ Festival" in text
+
+
+async def test_a_shared_ssh_table_shows_every_seats_orders_to_each_player() -> None:
+    """At a shared table each player's results come from the same ``for_table`` over the
+    shared :class:`RemoteTable`: after the end every seat's orders are shown to everyone."""
+    from tulipgames.net.lobby import RemoteTable
+
+    table = finished("tulipandrose", 4)
+    shared = RemoteTable.adopt(table)
+    state: Any = table.state
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.push_screen(ResultsScreen.for_table(shared))
+        await pilot.pause()
+        for seat in range(4):
+            text = seat_block(await seat_on_screen(app, seat), table, seat)
+            for order in state.orders[seat]:
+                assert tulip_data.ORDERS_BY_ID[order][1] in text
