@@ -59,6 +59,8 @@ from tulipgames.games.spiceroad.predict import position_value
 RANK = {key: index for index, key in enumerate(SPICES)}
 #: "{seat0} " ... : how a log line names the seat that acted, written once.
 SEAT_REFS = tuple(f"{seat_ref(seat)} " for seat in range(8))
+#: ``to_act`` answers, one shared tuple per seat.
+ACTING = tuple((seat,) for seat in range(8))
 MERCHANT_SET = frozenset(MERCHANT_DECK)
 POINT_SET = frozenset(POINT_DECK)
 
@@ -244,6 +246,12 @@ def trade_max(caravan: Counts | list[int], pay: Counts) -> int:
     return best
 
 
+@cache
+def trade_limit(caravan: Counts, card_id: str) -> int:
+    """:func:`trade_max` of a trade card with this caravan (asked at every step of a trade)."""
+    return trade_max(caravan, MERCHANT_CARDS[card_id].pay)
+
+
 def can_upgrade(caravan: Counts | list[int]) -> bool:
     """An upgrade needs a spice of rank 1-3 to raise; it is never played for nothing (E4)."""
     return caravan[0] + caravan[1] + caravan[2] > 0
@@ -379,7 +387,7 @@ def caravan_words(counts: Counts | list[int], edition: Edition) -> str:
 
 def card_text(card_id: str, edition: Edition) -> str:
     """A merchant card's effect: "+YYR", "Upgrade 3" or "BB → RRRGG" in edition letters."""
-    return _card_text(card_id, edition.key)
+    return CARD_TEXTS[edition.key][card_id]
 
 
 @cache
@@ -391,6 +399,13 @@ def _card_text(card_id: str, edition_key: str) -> str:
     if card.kind == "spice":
         return "+" + letters(card.gain, edition)
     return f"{letters(card.pay, edition)} → {letters(card.gain, edition)}"
+
+
+#: Every merchant card's effect text per edition key, written once (log lines use them all
+#: the time).
+CARD_TEXTS: dict[str, dict[str, str]] = {
+    key: {card: _card_text(card, key) for card in MERCHANT_CARDS} for key in EDITIONS
+}
 
 
 def edition_of(options: Mapping[str, Any]) -> Edition:
@@ -609,7 +624,7 @@ class SpiceRoadState(State):
 
     # -- who acts and what they may do ----------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.current,)
+        return () if self.phase == OVER else ACTING[self.current]
 
     @property
     def target(self) -> int:
@@ -619,7 +634,7 @@ class SpiceRoadState(State):
     def trade_limit(self) -> int:
         """r_max of the trade card being played."""
         assert self.pending_card is not None
-        return trade_max(self.caravans[self.current], MERCHANT_CARDS[self.pending_card].pay)
+        return trade_limit(tuple(self.caravans[self.current]), self.pending_card)
 
     def legal_actions(self, seat: int) -> list[Action]:
         # The order is part of the game (seeded random games pick by index): hand order, then
@@ -629,10 +644,13 @@ class SpiceRoadState(State):
             return []
         if phase == TURN:
             plays, claimable, spices = turn_options(tuple(self.caravans[seat]))
-            actions: list[Action] = [plays[c] for c in self.hands[seat] if c in plays]
+            actions: list[Action] = list(filter(None, map(plays.get, self.hands[seat])))
             row = len(self.merchant_row)
             actions += ACQUIRES[1 : (row if row <= spices else spices + 1) + 1]
-            actions += [CLAIMS[p] for p, card in enumerate(self.point_row, 1) if card in claimable]
+            if claimable:
+                actions += [
+                    CLAIMS[p] for p, card in enumerate(self.point_row, 1) if card in claimable
+                ]
             actions.append(REST)
             return actions
         if phase == TRADE:
