@@ -134,7 +134,13 @@ def visible(text: str) -> str:
 
 def seat_ref(seat: int) -> str:
     """The placeholder an event or prompt uses to name a seat (see :func:`render_names`)."""
+    if 0 <= seat < len(_SEAT_REFS):
+        return _SEAT_REFS[seat]
     return f"{{seat{seat}}}"
+
+
+# Log lines name seats all the time: the placeholders of the usual seat numbers, written once.
+_SEAT_REFS = tuple(f"{{seat{seat}}}" for seat in range(16))
 
 
 class Event(NamedTuple):
