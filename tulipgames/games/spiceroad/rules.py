@@ -1186,18 +1186,31 @@ class SpiceRoadState(State):
             problems.append("negative spice count")
         if sorted(self.order) != list(range(self.seats)):
             problems.append("the turn order is not a permutation of the seats")
-        merchant = self.merchant_deck + self.merchant_row
+        # Cards by set membership: a seat owns each of its cards once (S1 and S2 included), so
+        # equal sizes and equal sets are equal multisets; a card held twice anywhere shows as a
+        # size that does not add up.
+        merchant = set(self.merchant_deck)
+        merchant.update(self.merchant_row)
+        held = len(self.merchant_deck) + len(self.merchant_row)
         for seat in range(self.seats):
-            own = self.hands[seat] + self.played[seat]
-            if own.count("S1") != 1 or own.count("S2") != 1:
+            both, owned = self.hands[seat] + self.played[seat], self.owned[seat]
+            own = set(both)
+            starters = both.count("S1"), both.count("S2")
+            if starters != (1, 1):
                 problems.append(f"seat {seat} does not own exactly one S1 and one S2")
-            if sorted(own) != sorted(self.owned[seat]):
+            if len(both) != len(owned) or own != set(owned) or len(own) != len(both):
                 problems.append(f"seat {seat}'s hand and played cards differ from what it owns")
-            merchant += [c for c in own if c not in STARTING_HAND]
-        if len(merchant) != len(MERCHANT_DECK) or set(merchant) != MERCHANT_SET:
+            merchant |= own.difference(STARTING_HAND)
+            held += len(both) - sum(starters)
+        if held != len(MERCHANT_DECK) or merchant != MERCHANT_SET:
             problems.append("merchant cards M01-M43 are not each present exactly once")
-        points = self.point_deck + self.point_row + [c for cs in self.claimed for c in cs]
-        if len(points) != len(POINT_DECK) or set(points) != POINT_SET:
+        points = set(self.point_deck)
+        points.update(self.point_row)
+        count = len(self.point_deck) + len(self.point_row)
+        for cards in self.claimed:
+            points.update(cards)
+            count += len(cards)
+        if count != len(POINT_DECK) or points != POINT_SET:
             problems.append("point cards P01-P36 are not each present exactly once")
         coins = coins_per_stack(self.seats)
         if self.gold + sum(self.gold_coins) != coins or self.gold < 0:
