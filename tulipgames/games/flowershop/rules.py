@@ -1332,7 +1332,7 @@ def free_actions(shop: Shop) -> list[Action]:
         if k == "vase":
             actions += [_place(using, spot) for spot in empty]
         elif k == "flower":
-            actions += [_place(using, SPOTS[i]) for i in open_vases if fits(using, spots[i])]  # type: ignore[arg-type]
+            actions += [_place(using, SPOTS[i]) for i in open_vases if fits(using, spots[i])]
         actions.append(_store(using))
         if k == "basket" and basket_room and shop.money >= CARDS[using].cost:
             actions.append(_buy(using))
@@ -1341,7 +1341,7 @@ def free_actions(shop: Shop) -> list[Action]:
         if k == "vase":
             actions += [_move_to(card, spot) for spot in empty]
         elif k == "flower":
-            actions += [_move_to(card, SPOTS[i]) for i in open_vases if fits(card, spots[i])]  # type: ignore[arg-type]
+            actions += [_move_to(card, SPOTS[i]) for i in open_vases if fits(card, spots[i])]
         elif k == "basket" and basket_room and shop.money >= CARDS[card].cost:
             actions.append(_buy(card))
     for i, vase in enumerate(spots):
@@ -1353,7 +1353,7 @@ def free_actions(shop: Shop) -> list[Action]:
             actions.append(_move_to(vase, STORAGE))
         else:
             actions += [
-                _move_to(flower, SPOTS[j]) for j in open_vases if fits(flower, spots[j])  # type: ignore[arg-type]
+                _move_to(flower, SPOTS[j]) for j in open_vases if fits(flower, spots[j])
             ]
             actions.append(_move_to(flower, STORAGE))
     actions += _sales(shop)

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise, permutations
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from tulipgames.engine.core import (
     Action,
@@ -566,7 +566,7 @@ class SixtyOneState(State):
         sheet = self.sheets[seat]
         if seat in self.pending_x:
             return [_place_x(area, spot) for area, spot in all_x_spots(sheet)]
-        return choices(sheet, self.dice)
+        return cast(list[Action], choices(sheet, self.dice))
 
     def check(self, seat: int, action: Action) -> None:
         sheet = self.sheets[seat]
