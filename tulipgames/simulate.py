@@ -28,11 +28,11 @@ from tulipgames.engine.record import GameRecord, replay
 #: (seeded by the game); the last position of every game is always tested, and every game is
 #: replayed from its record. A conservation law that breaks stays broken (a lost card does not
 #: come back), so it is caught at the next sampled position or at the end; a bug that breaks an
-#: invariant only for one step is caught at a fifth of the positions where it happens, which
+#: invariant only for one step is caught at a tenth of the positions where it happens, which
 #: a run of many games still finds. Testing every position cost 2.5-4.5x the unchecked run;
 #: ``check_share=1.0`` does that (what the conformance harness always does). The same share of
 #: games also compares the replay's public view with the game's.
-CHECK_SHARE = 0.2
+CHECK_SHARE = 0.1
 
 
 @dataclass

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from tulipgames.engine.core import (
@@ -172,6 +172,14 @@ def majority_points(players: int, place: int, held: Sequence[tuple[int, int]]) -
     scores the level in full. Levels are dense (a full tie never skips a level), only the printed
     levels pay, and a seat without a card of the variety never scores.
     """
+    return list(_majority_points(players, place, tuple(held)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _majority_points(
+    players: int, place: int, held: tuple[tuple[int, int], ...]
+) -> tuple[int, ...]:
+    # The end of a game scores the same holdings at several places as the cards flip.
     levels = MAJORITY[players][place]
     groups = sorted({h for h in held if h[0] > 0}, reverse=True)
     points = []
@@ -181,7 +189,7 @@ def majority_points(players: int, place: int, held: Sequence[tuple[int, int]]) -
             continue
         level = groups.index(h)
         points.append(levels[level] if level < len(levels) else 0)
-    return points
+    return tuple(points)
 
 
 def all_holdings(bouquets: Sequence[Iterable[Card]]) -> dict[str, list[tuple[int, int]]]:
@@ -210,7 +218,8 @@ def majority_table(
     for place in SCORED_PLACES:
         if place > len(ranking):
             continue
-        for seat, value in enumerate(majority_points(players, place, held[ranking[place - 1]])):
+        points = _majority_points(players, place, tuple(held[ranking[place - 1]]))
+        for seat, value in enumerate(points):
             table[seat][place - 1] = value
     return table
 
