@@ -388,9 +388,15 @@ def placements(sheet: Sheet, dice: Sequence[int]) -> list[Place]:
     """
     # Sorted by (area, write, leaf) and then by spot within each role: the listed order.
     found: list[Place] = []
-    for area, write, leaf in sorted({(dice[i], dice[j], dice[k]) for i, j, k in _ROLES}):
+    for area, write, leaf in _roles(tuple(dice)):
         found += _role_places(sheet[area - 1], area, write, leaf)
     return found
+
+
+@lru_cache(maxsize=256)
+def _roles(dice: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """The distinct ways to use a roll as (area die, write die, leaf die), in order."""
+    return tuple(sorted({(dice[i], dice[j], dice[k]) for i, j, k in _ROLES}))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -673,7 +679,7 @@ class SixtyOneState(State):
         else the next roll (4.1)."""
         choices = [choice for choice in self.choices_made if choice is not None]
         summary = [f"Round {self.round}, dice {' '.join(str(d) for d in self.dice)}:", *choices]
-        events.extend(Event(choice) for choice in choices)
+        events += [Event(choice) for choice in choices]
         for area in AREAS:
             if self.claims[area - 1] is not None:
                 continue
