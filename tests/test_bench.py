@@ -96,3 +96,22 @@ def test_the_report_shows_both_rates_and_the_ratio(tmp_path: Path) -> None:
     text = format_report(report_with(race))
     assert f"spiceroad: {race['ours']['turns_per_cpu_second']} turns per CPU-second" in text
     assert f"{race['vs_peer']}x the peer" in text
+
+
+def test_a_baseline_commit_plays_the_same_games_side_by_side(tmp_path: Path) -> None:
+    """``BENCH_BASELINE``: the base commit of the speed work runs from an unpacked copy in its
+    own interpreter, and plays the very games this code plays (same seeds, same actions)."""
+    from tulipgames.bench import _PLAYOUT_SCRIPT, _fresh_json, _side_by_side, baseline_tree
+
+    tree = baseline_tree("7391ff1", str(tmp_path))
+    assert (tmp_path / "tulipgames" / "engine" / "core.py").is_file()
+    assert "def advance" not in (tmp_path / "tulipgames" / "engine" / "core.py").read_text()
+    here = str(Path(__file__).resolve().parents[1])
+    for game_id, seats in (("spiceroad", "2"), ("tulipandrose", "3")):
+        before = _fresh_json(_PLAYOUT_SCRIPT, [game_id, seats, "0"], tree)
+        now = _fresh_json(_PLAYOUT_SCRIPT, [game_id, seats, "0"], here)
+        assert before is not None and now is not None
+        assert before["games"] == now["games"] == 2
+        assert before["actions"] == now["actions"] and before["turns"] == now["turns"]
+    row = _side_by_side({"game": "x"}, {"baseline": [10.0, 30.0, 20.0], "now": [40.0]})
+    assert row["baseline"] == 20 and row["now"] == 40 and row["ratio"] == 2.0

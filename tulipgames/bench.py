@@ -96,6 +96,150 @@ print(json.dumps({"games": games, "turns": turns, "cpu_seconds": time.process_ti
 """
 
 
+# Random playouts of one game in a fresh interpreter, with whichever tulipgames its path finds:
+# this tree's or a baseline commit's (see ``compare_with_baseline``). It plays the way each
+# engine lets a driver that picks from the legal list play: ``State.advance`` where it exists,
+# ``apply`` in older code. Actions are written out as the bench's records write them.
+_PLAYOUT_SCRIPT = """
+import json, random, sys, time
+from tulipgames import games
+game_id, seats, budget = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+game = games.get_game(game_id)
+began = time.process_time()
+played = actions = turns = 0
+while played < 2 or time.process_time() - began < budget:
+    rng = random.Random(played)
+    state = game.new_state(seats, played)
+    play = getattr(state, "advance", state.apply)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = rng.choice(state.legal_actions(seat))
+        play(seat, action)
+        str(action)
+        actions += 1
+    turns += sum(getattr(state, "turns", None) or [0])
+    played += 1
+seconds = time.process_time() - began
+print(json.dumps({"games": played, "actions": actions, "turns": turns, "cpu_seconds": seconds}))
+"""
+
+# ``simulate`` with random bots, checked (the default) and not, in a fresh interpreter.
+_SIMULATE_SCRIPT = """
+import json, sys, time
+from tulipgames import games
+from tulipgames.simulate import simulate
+game = games.get_game(sys.argv[1])
+seats, count = int(sys.argv[2]), int(sys.argv[3])
+simulate(game, seats, 3, ["random"], seed=1)  # warm the caches of both runs alike
+seconds = {}
+for check in (True, False, True, False):
+    began = time.process_time()
+    simulate(game, seats, count, ["random"], seed=1, check=check)
+    spent = time.process_time() - began
+    key = "checked" if check else "unchecked"
+    seconds[key] = min(seconds.get(key, spent), spent)
+print(json.dumps(seconds))
+"""
+
+
+def _fresh_json(script: str, args: list[str], path: str | None) -> dict[str, Any] | None:
+    """The JSON line ``script`` prints in a new interpreter whose ``tulipgames`` comes from
+    ``path`` (``None``: this installation), or ``None`` if it did not run."""
+    env = dict(os.environ)
+    if path is not None:
+        env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=600,
+        check=False, env=env, cwd=path or None,
+    )
+    try:
+        figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+        return figures
+    except (ValueError, IndexError):
+        return None
+
+
+def baseline_tree(revision: str, into: str) -> str:
+    """Unpack the ``tulipgames`` package of a git ``revision`` of this checkout into the folder
+    ``into`` (``git archive``; the checkout itself is not touched) and return that folder."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    archive = subprocess.run(
+        ["git", "-C", here, "archive", revision, "tulipgames"], capture_output=True,
+        check=True, timeout=120,
+    )
+    subprocess.run(["tar", "-x", "-C", into], input=archive.stdout, check=True, timeout=120)
+    return into
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def compare_with_baseline(
+    revision: str, budget: float, rounds: int = 3, peer_dir: str | None = None,
+    simulate_games: int = 60,
+) -> dict[str, Any]:
+    """Random playouts of every game, the Spice Road turn race and the cost of ``simulate``'s
+    checks, measured for a baseline ``revision`` and for this code in the same run.
+
+    Every figure comes from fresh interpreters, the two sides interleaved ``rounds`` times
+    (with the peer as a third side of the race), and is the median of its rounds: on a shared
+    machine the ratios are what to read.
+    """
+    import tempfile
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with tempfile.TemporaryDirectory(prefix="tulipgames-baseline-") as folder:
+        base = baseline_tree(revision, folder)
+        sides = {"baseline": base, "now": here}
+        playouts: list[dict[str, Any]] = []
+        for game in _available_games():
+            seats = max(game.min_players, min(3, game.max_players))
+            rates: dict[str, list[float]] = {side: [] for side in sides}
+            for _ in range(rounds):
+                for side, path in sides.items():
+                    got = _fresh_json(_PLAYOUT_SCRIPT, [game.id, str(seats), str(budget)], path)
+                    if got and got["cpu_seconds"]:
+                        rates[side].append(got["actions"] / got["cpu_seconds"])
+            playouts.append(_side_by_side({"game": game.id, "seats": seats}, rates))
+        race: dict[str, list[float]] = {side: [] for side in (*sides, "peer")}
+        for _ in range(rounds):
+            for side, path in sides.items():
+                got = _fresh_json(_PLAYOUT_SCRIPT, ["spiceroad", "2", str(budget)], path)
+                if got and got["cpu_seconds"]:
+                    race[side].append(got["turns"] / got["cpu_seconds"])
+            peer = peer_turns(peer_dir, budget) if peer_dir else None
+            if peer and peer["turns_per_cpu_second"]:
+                race["peer"].append(peer["turns_per_cpu_second"])
+        turns = _side_by_side({"game": "spiceroad", "seats": 2}, race)
+        if race["peer"]:
+            turns["vs_peer"] = round(turns["now"] / turns["peer"], 2)
+            turns["baseline_vs_peer"] = round(turns["baseline"] / turns["peer"], 2)
+        checks: list[dict[str, Any]] = []
+        for game in _available_games():
+            seats = 2 if game.min_players <= 2 <= game.max_players else game.min_players
+            row: dict[str, Any] = {"game": game.id, "seats": seats, "games": simulate_games}
+            for side, path in sides.items():
+                args = [game.id, str(seats), str(simulate_games)]
+                got = _fresh_json(_SIMULATE_SCRIPT, args, path)
+                if got and got.get("unchecked"):
+                    row[side] = round(got["checked"] / got["unchecked"], 2)
+            checks.append(row)
+    return {"revision": revision, "rounds": rounds, "budget": budget, "playouts": playouts,
+            "spiceroad_turns": turns, "simulate_checks": checks}
+
+
+def _side_by_side(row: dict[str, Any], rates: dict[str, list[float]]) -> dict[str, Any]:
+    """Median rate per side and the ratio of now to the baseline."""
+    for side, values in rates.items():
+        if values:
+            row[side] = round(_median(values))
+    if row.get("baseline") and row.get("now"):
+        row["ratio"] = round(row["now"] / row["baseline"], 2)
+    return row
+
+
 def spiceroad_turns(budget: float, seed: int = 0) -> dict[str, Any]:
     """Random 2-player Spice Road games driven directly (no bots, no checks) for about ``budget``
     CPU-seconds: games played, complete turns and turns per CPU-second.
@@ -112,7 +256,7 @@ def spiceroad_turns(budget: float, seed: int = 0) -> dict[str, Any]:
         state = game.new_state(2, seed + played)
         while not state.is_over():
             seat = state.to_act()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            state.advance(seat, rng.choice(state.legal_actions(seat)))
         turns += completed_turns(state)
         played += 1
     seconds = time.process_time() - began
@@ -185,14 +329,15 @@ def _import_seconds(module: str) -> float | None:
 
 
 def random_playout(game: Game, seats: int, seed: int) -> tuple[State, list[tuple[int, str]]]:
-    """One game of uniformly random legal actions; returns the end state and its actions."""
+    """One game of uniformly random legal actions; returns the end state and its actions.
+    The actions come from the legal list, so they are played without a second check."""
     rng = random.Random(seed)
     state = game.new_state(seats, seed)
     actions: list[tuple[int, str]] = []
     while not state.is_over():
         seat = state.to_act()[0]
         action = rng.choice(state.legal_actions(seat))
-        state.apply(seat, action)
+        state.advance(seat, action)
         actions.append((seat, str(action)))
     return state, actions
 
@@ -263,7 +408,7 @@ STARTUP = ("import_cli_ms", "import_app_ms", "menu_drawn_ms", "hello_world_drawn
 
 def steps(quick: bool = False) -> int:
     """How many measurements :func:`run` makes (for a progress bar)."""
-    return len(_available_games()) + 1 + len(STARTUP)
+    return len(_available_games()) + 1 + len(STARTUP) + bool(os.environ.get("BENCH_BASELINE"))
 
 
 def run(quick: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
@@ -282,6 +427,8 @@ def run(quick: bool = False, progress: Callable[[int], None] | None = None) -> d
         "hello_world_drawn_ms": lambda: _median_fresh_seconds(_HELLO_SCRIPT, runs),
     }
     results: list[dict[str, Any]] = []
+    baseline = os.environ.get("BENCH_BASELINE") or None
+    against: dict[str, Any] | None = None
     startup: dict[str, float | None] = dict.fromkeys(STARTUP)
     race: dict[str, Any] | None = None
     done = 0
@@ -301,6 +448,15 @@ def run(quick: bool = False, progress: Callable[[int], None] | None = None) -> d
             done += 1
             if progress is not None:
                 progress(done)
+        if baseline:
+            against = compare_with_baseline(
+                baseline, budget, rounds=1 if quick else 3,
+                peer_dir=os.environ.get("PEER_DIR") or None,
+                simulate_games=10 if quick else 60,
+            )
+            done += 1
+            if progress is not None:
+                progress(done)
     except KeyboardInterrupt:
         interrupted = True
     menu, hello = startup["menu_drawn_ms"], startup["hello_world_drawn_ms"]
@@ -312,6 +468,7 @@ def run(quick: bool = False, progress: Callable[[int], None] | None = None) -> d
         "interrupted": interrupted,
         "games": results,
         "spiceroad_turns": race,
+        "baseline": against,
         "startup": {
             key: None if value is None else round(value * 1000, 1)
             for key, value in startup.items()
@@ -368,8 +525,45 @@ def render_report(report: dict[str, Any]) -> RenderableType:
         f"{startup['hello_world_drawn_ms']} ms; the menu takes "
         f"{startup['menu_vs_hello_world']}x as long"
     ))
+    if report.get("baseline"):
+        parts.append(render_baseline(report["baseline"]))
     if report.get("interrupted"):
         parts.append(Text("stopped by Ctrl-C: the figures above are those measured so far"))
+    return Group(*parts)
+
+
+def render_baseline(against: dict[str, Any]) -> RenderableType:
+    """The side-by-side figures of ``BENCH_BASELINE``: playouts, the turn race, check costs."""
+    table = Table(box=None, pad_edge=False, title=None)
+    for heading in ("", "seats", f"{against['revision']}", "now", "now/before"):
+        table.add_column(heading, justify="left" if not heading else "right")
+    for row in against["playouts"]:
+        table.add_row(
+            f"{row['game']} actions/s", str(row["seats"]), str(row.get("baseline", "-")),
+            str(row.get("now", "-")), f"{row.get('ratio', '-')}x",
+        )
+    turns = against["spiceroad_turns"]
+    table.add_row(
+        "spiceroad turns/s", "2", str(turns.get("baseline", "-")), str(turns.get("now", "-")),
+        f"{turns.get('ratio', '-')}x",
+    )
+    for row in against["simulate_checks"]:
+        table.add_row(
+            f"{row['game']} simulate checked/unchecked", str(row["seats"]),
+            f"{row.get('baseline', '-')}x", f"{row.get('now', '-')}x", "",
+        )
+    parts: list[RenderableType] = [
+        Text(
+            f"\nagainst {against['revision']} (fresh interpreters, interleaved, median of "
+            f"{against['rounds']} rounds):"
+        ),
+        table,
+    ]
+    if turns.get("peer"):
+        parts.append(Text(
+            f"QuincyNash/spiceroad {turns['peer']} turns/s in the same rounds: now "
+            f"{turns['vs_peer']}x the peer, {against['revision']} {turns['baseline_vs_peer']}x"
+        ))
     return Group(*parts)
 
 

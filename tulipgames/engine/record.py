@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tulipgames.engine.core import Applied, Game, IllegalAction, SeatSpec, State
+from tulipgames.engine.core import Action, Applied, Game, IllegalAction, SeatSpec, State
 
 RECORD_FORMAT = 1
 
@@ -119,9 +119,15 @@ def replay(game: Game, record: GameRecord, upto: int | None = None) -> Replay:
         raise RecordError(str(exc)) from exc
     applied: list[Applied] = []
     actions = record.actions if upto is None else record.actions[:upto]
+    # A record repeats the same few notations ("rest", "pass", "return Y"...): each distinct
+    # text is read once. Reading is pure, so this changes nothing but the time.
+    read: dict[str, Action] = {}
     for number, (seat, text) in enumerate(actions, 1):
         try:
-            events = state.apply(seat, game.parse_action(text))
+            action = read.get(text)
+            if action is None:
+                action = read[text] = game.parse_action(text)
+            events = state.apply(seat, action)
         except IllegalAction as exc:
             raise RecordError(f"action {number} ({text!r} by seat {seat}) fails: {exc}") from exc
         applied.append(Applied(seat, text, events))

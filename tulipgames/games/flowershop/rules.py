@@ -20,6 +20,7 @@ import hashlib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 from tulipgames.engine.core import (
@@ -60,6 +61,8 @@ from tulipgames.games.flowershop.data import (
 )
 
 STORAGE = "storage"
+#: Each card's kind (flower, vase, basket, salary or order), looked up at every legal list.
+KINDS = {card: info.kind for card, info in CARDS.items()}
 
 
 # -- card vocabulary ---------------------------------------------------------------------------
@@ -68,6 +71,7 @@ def kind(card: str) -> str:
     return CARDS[card].kind
 
 
+@cache
 def describe(card: str) -> str:
     """A card with its glyph, as logs and reasons write it: ``FL05 (R2·B)``."""
     return f"{card} ({CARDS[card].glyph})"
@@ -80,6 +84,7 @@ def long_name(card: str) -> str:
     return f"{card} ({flower} ×{info.count})"
 
 
+@cache
 def fits(flower: str, vase: str) -> bool:
     """Matching rule M1: same count, and the vase is "any" or of the flower's type."""
     f, v = CARDS[flower], CARDS[vase]
@@ -374,6 +379,13 @@ class Move(Action):
 
 ENDING_ACTIONS = (Pick, Swap, Keep, Discard, Draw, Done, ChooseFiller)
 
+# Actions are immutable, so the legal lists hand out shared instances: a shop offers dozens of
+# moves at every step, and making them anew was most of a playout's time.
+_pick, _place, _store, _buy, _trash, _move_to = map(cache, (Pick, Place, Store, Buy, Trash, Move))
+_sell = lru_cache(maxsize=1 << 16)(Sell)
+SWAP, KEEP, DISCARD, DRAW, DONE = Swap(), Keep(), Discard(), Draw(), Done()
+CHOOSE_FILLERS: tuple[Action, ...] = tuple(ChooseFiller(letter) for letter in FILLERS)
+
 
 # -- a player's shop ---------------------------------------------------------------------------
 class Shop:
@@ -643,29 +655,33 @@ class FlowerShopState(State):
             return []
         shop = self.shops[seat]
         if self.phase == "filler":
-            return [ChooseFiller(letter) for letter in FILLERS]
-        actions: list[Action] = []
-        actions.extend(self.step_actions(seat))
-        actions.extend(free_actions(shop))
+            return list(CHOOSE_FILLERS)
+        actions = self._step_actions(shop)
+        actions += free_actions(shop)
         return actions
 
     def step_actions(self, seat: int) -> list[Action]:
         """The legal step-ending actions of ``seat`` (pick, swap, keep, discard, draw, done)."""
-        shop = self.shops[seat]
-        if seat not in self.to_act() or len(shop.storage) > STORAGE_MAX:
+        if seat not in self.to_act():
+            return []
+        return self._step_actions(self.shops[seat])
+
+    def _step_actions(self, shop: Shop) -> list[Action]:
+        """:meth:`step_actions` of a shop whose seat is known to act."""
+        if len(shop.storage) > STORAGE_MAX:
             return []
         if self.phase == "filler":
-            return [ChooseFiller(letter) for letter in FILLERS]
+            return list(CHOOSE_FILLERS)
         if self.phase == "pick":
-            picks: list[Action] = [Pick(card) for card in shop.hand]
+            picks: list[Action] = [_pick(card) for card in shop.hand]
             if self.step == PICKS and shop.money >= SWAP_COST and self.deck:
-                picks.append(Swap())
+                picks.append(SWAP)
             return picks
         if self.phase == "use":
-            return [Done()] if shop.using is None else []
+            return [DONE] if shop.using is None else []
         if self.under > 0:
-            return [Keep(), Discard()]
-        return [Keep(), Draw()] if shop.money >= SWAP_COST and self.draw_allowed() else [Keep()]
+            return [KEEP, DISCARD]
+        return [KEEP, DRAW] if shop.money >= SWAP_COST and self.draw_allowed() else [KEEP]
 
     def check(self, seat: int, action: Action) -> None:
         shop = self.shops[seat]
@@ -1307,55 +1323,62 @@ def free_actions(shop: Shop) -> list[Action]:
     """Every legal free action and use of the revealed card, in a fixed order."""
     actions: list[Action] = []
     using = shop.using
-    empty = shop.empty_spots()
-    open_vases = [i for i, v in enumerate(shop.spots) if v is not None and shop.flowers[i] is None]
+    spots, flowers = shop.spots, shop.flowers
+    empty = [SPOTS[i] for i, vase in enumerate(spots) if vase is None]
+    open_vases = [i for i, v in enumerate(spots) if v is not None and flowers[i] is None]
+    basket_room = len(shop.hooks) < BASKET_HOOKS
     if using is not None:
-        k = kind(using)
+        k = KINDS[using]
         if k == "vase":
-            actions.extend(Place(using, SPOTS[i]) for i in empty)
+            actions += [_place(using, spot) for spot in empty]
         elif k == "flower":
-            actions.extend(
-                Place(using, SPOTS[i]) for i in open_vases if fits(using, shop.spots[i])  # type: ignore[arg-type]
-            )
-        actions.append(Store(using))
-        if k == "basket" and len(shop.hooks) < BASKET_HOOKS and shop.money >= CARDS[using].cost:
-            actions.append(Buy(using))
+            actions += [_place(using, SPOTS[i]) for i in open_vases if fits(using, spots[i])]
+        actions.append(_store(using))
+        if k == "basket" and basket_room and shop.money >= CARDS[using].cost:
+            actions.append(_buy(using))
     for card in shop.storage:
-        k = kind(card)
+        k = KINDS[card]
         if k == "vase":
-            actions.extend(Move(card, SPOTS[i]) for i in empty)
+            actions += [_move_to(card, spot) for spot in empty]
         elif k == "flower":
-            actions.extend(Move(card, SPOTS[i]) for i in open_vases if fits(card, shop.spots[i]))  # type: ignore[arg-type]
-        elif k == "basket" and len(shop.hooks) < BASKET_HOOKS and shop.money >= CARDS[card].cost:
-            actions.append(Buy(card))
-    for i, vase in enumerate(shop.spots):
+            actions += [_move_to(card, SPOTS[i]) for i in open_vases if fits(card, spots[i])]
+        elif k == "basket" and basket_room and shop.money >= CARDS[card].cost:
+            actions.append(_buy(card))
+    for i, vase in enumerate(spots):
         if vase is None:
             continue
-        actions.extend(Move(vase, SPOTS[j]) for j in range(VASE_SPOTS) if j != i)
-        flower = shop.flowers[i]
+        actions += _vase_moves(vase, i)
+        flower = flowers[i]
         if flower is None:
-            actions.append(Move(vase, STORAGE))
+            actions.append(_move_to(vase, STORAGE))
         else:
-            actions.extend(
-                Move(flower, SPOTS[j]) for j in open_vases if fits(flower, shop.spots[j])  # type: ignore[arg-type]
-            )
-            actions.append(Move(flower, STORAGE))
-    actions.extend(_sales(shop))
-    trashable = [c for c in ([using] if using else []) if kind(c) != "salary"] + shop.storage
-    trashable += [f for f in shop.flowers if f is not None]
-    trashable += [v for i, v in enumerate(shop.spots) if v is not None and shop.flowers[i] is None]
-    actions.extend(Trash(card) for card in trashable)
+            actions += [
+                _move_to(flower, SPOTS[j]) for j in open_vases if fits(flower, spots[j])
+            ]
+            actions.append(_move_to(flower, STORAGE))
+    actions += _sales(shop)
+    trashable = [using] if using and KINDS[using] != "salary" else []
+    trashable += shop.storage
+    trashable += [f for f in flowers if f is not None]
+    trashable += [v for i, v in enumerate(spots) if v is not None and flowers[i] is None]
+    actions += [_trash(card) for card in trashable]
     return actions
+
+
+@cache
+def _vase_moves(vase: str, index: int) -> tuple[Move, ...]:
+    """A window vase at spot ``index`` may move to every other spot."""
+    return tuple(_move_to(vase, SPOTS[j]) for j in range(VASE_SPOTS) if j != index)
 
 
 def _sales(shop: Shop) -> list[Sell]:
     """F1: every order possessed, with every sellable unit."""
     loose = ([shop.using] if shop.using else []) + shop.storage
-    orders = [c for c in loose if kind(c) == "order"]
+    orders = [c for c in loose if KINDS[c] == "order"]
     if not orders:
         return []
     window_flowers = [f for f in shop.flowers if f is not None]
-    flowers = [c for c in loose if kind(c) == "flower"] + window_flowers
+    flowers = [c for c in loose if KINDS[c] == "flower"] + window_flowers
     units: list[tuple[str, ...]] = [(f,) for f in flowers]
     for i, vase in enumerate(shop.spots):
         if vase is None:
@@ -1366,10 +1389,10 @@ def _sales(shop: Shop) -> list[Sell]:
         else:
             units.append((vase,))
             units.extend((vase, f) for f in flowers if fits(f, vase))
-    for vase in (c for c in loose if kind(c) == "vase"):
+    for vase in (c for c in loose if KINDS[c] == "vase"):
         units.append((vase,))
         units.extend((vase, f) for f in flowers if fits(f, vase))
-    return [Sell(order, unit) for order in orders for unit in units]
+    return [_sell(order, unit) for order in orders for unit in units]
 
 
 def apply_free(state: FlowerShopState, seat: int, shop: Shop, action: Action) -> list[Event]:

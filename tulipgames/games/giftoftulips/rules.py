@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from tulipgames.engine.core import (
@@ -61,7 +62,7 @@ class Card(NamedTuple):
     uid: int
 
     def __str__(self) -> str:
-        return card_text(self.variety, self.value)
+        return f"{VARIETY_INFO[self.variety][1]}{self.value}"  # card_text, one call less
 
     def __repr__(self) -> str:
         return f"<{self}#{self.uid}>"
@@ -78,6 +79,12 @@ def letter(variety: str) -> str:
 
 def build_pool(players: int) -> list[Card]:
     """All cards in play: the base set, plus the 5/6 set with 5 or 6 players."""
+    return list(_pool(players))
+
+
+@cache
+def _pool(players: int) -> tuple[Card, ...]:
+    # Cards are immutable: each table size's pool is made once and copied for every game.
     sets = ["base", "56"] if USE_56_SET[players] else ["base"]
     pool: list[Card] = []
     for card_set in sets:
@@ -85,7 +92,7 @@ def build_pool(players: int) -> list[Card]:
             for value in VALUES:
                 for _ in range(COPIES[card_set]):
                     pool.append(Card(variety, value, len(pool)))
-    return pool
+    return tuple(pool)
 
 
 def seed_festival(deck: list[Card], rng: random.Random) -> list[Card]:
@@ -165,6 +172,14 @@ def majority_points(players: int, place: int, held: Sequence[tuple[int, int]]) -
     scores the level in full. Levels are dense (a full tie never skips a level), only the printed
     levels pay, and a seat without a card of the variety never scores.
     """
+    return list(_majority_points(players, place, tuple(held)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _majority_points(
+    players: int, place: int, held: tuple[tuple[int, int], ...]
+) -> tuple[int, ...]:
+    # The end of a game scores the same holdings at several places as the cards flip.
     levels = MAJORITY[players][place]
     groups = sorted({h for h in held if h[0] > 0}, reverse=True)
     points = []
@@ -174,18 +189,36 @@ def majority_points(players: int, place: int, held: Sequence[tuple[int, int]]) -
             continue
         level = groups.index(h)
         points.append(levels[level] if level < len(levels) else 0)
-    return points
+    return tuple(points)
+
+
+def all_holdings(bouquets: Sequence[Iterable[Card]]) -> dict[str, list[tuple[int, int]]]:
+    """:func:`holdings` of every variety at once, in one pass over the bouquets."""
+    bouquets = list(bouquets)
+    held = {variety: [[0, 0] for _ in bouquets] for variety in VARIETIES}
+    for seat, bouquet in enumerate(bouquets):
+        for card in bouquet:
+            row = held[card.variety][seat]
+            row[0] += 1
+            row[1] += card.value
+    return {variety: [(count, total) for count, total in rows] for variety, rows in held.items()}
 
 
 def majority_table(
-    players: int, ranking: Sequence[str], bouquets: Sequence[Iterable[Card]]
+    players: int,
+    ranking: Sequence[str],
+    bouquets: Sequence[Iterable[Card]],
+    held: Mapping[str, Sequence[tuple[int, int]]] | None = None,
 ) -> list[list[int]]:
-    """Per seat, the majority points of places 1, 2 and 3 (empty places score nothing)."""
+    """Per seat, the majority points of places 1, 2 and 3 (empty places score nothing).
+    ``held`` is :func:`all_holdings` of the bouquets when the caller has it already."""
+    if held is None:
+        held = all_holdings(bouquets)
     table = [[0, 0, 0] for _ in range(players)]
     for place in SCORED_PLACES:
         if place > len(ranking):
             continue
-        points = majority_points(players, place, holdings(bouquets, ranking[place - 1]))
+        points = _majority_points(players, place, tuple(held[ranking[place - 1]]))
         for seat, value in enumerate(points):
             table[seat][place - 1] = value
     return table
@@ -275,11 +308,22 @@ class AddSecret(Action):
 
 def family(action: Action) -> str:
     """The action family an action belongs to; both Adds are one family."""
-    if isinstance(action, Keep):
-        return KEEP
-    if isinstance(action, Give):
-        return GIVE
-    return ADD
+    return _FAMILIES.get(type(action), ADD)
+
+
+_FAMILIES: dict[type[Action], str] = {Keep: KEEP, Give: GIVE}
+# Actions are immutable: the legal lists hand out shared instances.
+KEEP_ACTION, ADDS = Keep(), (AddFaceUp(), AddSecret())
+GIVES = tuple(Give(target) for target in range(8))
+_BOUQUET_CHOICES: dict[tuple[str, int], ChooseBouquet] = {}
+
+
+def choose_bouquet(variety: str, value: int) -> ChooseBouquet:
+    """The shared ``bouquet XN`` action."""
+    action = _BOUQUET_CHOICES.get((variety, value))
+    if action is None:
+        action = _BOUQUET_CHOICES[variety, value] = ChooseBouquet(variety, value)
+    return action
 
 
 # -- views ------------------------------------------------------------------------------------
@@ -494,17 +538,19 @@ class GiftState(State):
         if self.phase == SETUP:
             options: list[Action] = []
             for card in self.deals[seat]:
-                action = ChooseBouquet(card.variety, card.value)
+                action = choose_bouquet(card.variety, card.value)
                 if action not in options:
                     options.append(action)
             return options
         actions: list[Action] = []
-        if KEEP not in self.used:
-            actions.append(Keep())
-        if GIVE not in self.used:
-            actions.extend(Give(t) for t in range(self.seats) if t != seat)
-        if ADD not in self.used:
-            actions.extend((AddFaceUp(), AddSecret()))
+        used = self.used
+        if KEEP not in used:
+            actions.append(KEEP_ACTION)
+        if GIVE not in used:
+            actions += GIVES[:seat]
+            actions += GIVES[seat + 1 : self.seats]
+        if ADD not in used:
+            actions += ADDS
         return actions
 
     def check(self, seat: int, action: Action) -> None:
@@ -596,13 +642,13 @@ class GiftState(State):
 
     def _draw(self) -> Event:
         """The active seat draws the next card; only it sees the card."""
-        self.pending = self.deck.pop()
-        self.card_no += 1
+        card = self.pending = self.deck.pop()
+        number = self.card_no = self.card_no + 1
         return Event(
-            f"{seat_ref(self.active)} drew card {self.card_no} of 2",
-            private=f"You drew {self.pending} (card {self.card_no} of 2)",
-            seat=self.active,
-            reveals=True,
+            f"{seat_ref(self.active)} drew card {number} of 2",
+            f"You drew {card} (card {number} of 2)",
+            self.active,
+            True,
         )
 
     def _resolve(self, seat: int, action: Action, card: Card) -> Event:
@@ -640,7 +686,9 @@ class GiftState(State):
         """The deck is empty: flip up to five random secret cards one at a time, then score."""
         self.phase = OVER
         self.pending = None
-        self.festival_before_reveal = self._festival()
+        # The bouquets are final now: only the festival ranking changes while the cards flip.
+        held = all_holdings(self.bouquets)
+        self.festival_before_reveal = self._festival(held)
         pile = list(zip(self.secret, self.secret_owner, strict=True))
         self.rng.shuffle(pile)
         count = min(SECRET_REVEAL_COUNT, len(pile))
@@ -650,7 +698,7 @@ class GiftState(State):
         events = [Event("The deck is empty: the secret festival is revealed")]
         for number, (card, _) in enumerate(flipped, 1):
             self._add_to_festival(card)
-            self.reveals.append(RevealStep(number, count, card, self._festival()))
+            self.reveals.append(RevealStep(number, count, card, self._festival(held)))
             ranking = ", ".join(f"{letter(v)} {self.totals[v]}" for v in self.ranking)
             events.append(
                 Event(f"Secret card {number} of {count}: {card} (ranking {ranking})", reveals=True)
@@ -661,11 +709,11 @@ class GiftState(State):
         return events
 
     # -- views ------------------------------------------------------------------------------
-    def _festival(self) -> Festival:
+    def _festival(self, held: Mapping[str, Sequence[tuple[int, int]]] | None = None) -> Festival:
         values: dict[str, list[int]] = {v: [] for v in VARIETIES}
         for card in self.festival_cards:
             values[card.variety].append(card.value)
-        pays = majority_table(self.seats, self.ranking, self.bouquets)
+        pays = majority_table(self.seats, self.ranking, self.bouquets, held)
         return Festival(
             tuple(self.ranking),
             tuple(self.totals[v] for v in VARIETIES),

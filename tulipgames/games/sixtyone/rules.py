@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import pairwise, permutations
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from tulipgames.engine.core import (
     Action,
@@ -386,12 +386,36 @@ def placements(sheet: Sheet, dice: Sequence[int]) -> list[Place]:
 
     Two dice with equal values give the same choices in either role, so duplicates are dropped.
     """
-    found: set[Place] = set()
-    for i, j, k in _ROLES:
-        area, write = dice[i], dice[j]
-        for spot in legal_spots(sheet[area - 1], area, write):
-            found.add(Place(area, write, dice[k], spot))
-    return sorted(found, key=lambda p: (p.area, p.write, p.leaf, p.spot))
+    # Sorted by (area, write, leaf) and then by spot within each role: the listed order.
+    found: list[Place] = []
+    for area, write, leaf in _roles(tuple(dice)):
+        found += _role_places(sheet[area - 1], area, write, leaf)
+    return found
+
+
+@lru_cache(maxsize=256)
+def _roles(dice: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """The distinct ways to use a roll as (area die, write die, leaf die), in order."""
+    return tuple(sorted({(dice[i], dice[j], dice[k]) for i, j, k in _ROLES}))
+
+
+@lru_cache(maxsize=1 << 16)
+def _role_places(cells: Cells, area: int, write: int, leaf: int) -> tuple[Place, ...]:
+    """The placements of one role of the dice (area, write and leaf die) on an area's spots,
+    by spot."""
+    return tuple(
+        _place((area, write, leaf, spot)) for spot in sorted(set(legal_spots(cells, area, write)))
+    )
+
+
+@cache
+def _place(key: tuple[int, int, int, int]) -> Place:
+    # Actions are immutable: every placement is made once and shared by the legal lists.
+    return Place(*key)
+
+
+_leaf_only = cache(LeafOnly)
+_place_x = cache(PlaceX)
 
 
 def choices(sheet: Sheet, dice: Sequence[int]) -> list[Place] | list[LeafOnly]:
@@ -399,7 +423,7 @@ def choices(sheet: Sheet, dice: Sequence[int]) -> list[Place] | list[LeafOnly]:
     found = placements(sheet, dice)
     if found:
         return found
-    return [LeafOnly(v) for v in sorted(set(dice))]
+    return [_leaf_only(v) for v in sorted(set(dice))]
 
 
 @lru_cache(maxsize=1 << 12)
@@ -539,15 +563,16 @@ class SixtyOneState(State):
         choose at once; a keyboard shared by several seats takes them one after another)."""
         if self.over:
             return ()
-        return tuple(seat for seat in range(self.seats) if not self.has_chosen(seat))
+        made, pending = self.choices_made, self.pending_x
+        return tuple([seat for seat in range(self.seats) if made[seat] is None or seat in pending])
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.over or self.has_chosen(seat):
             return []
         sheet = self.sheets[seat]
         if seat in self.pending_x:
-            return [PlaceX(area, spot) for area, spot in all_x_spots(sheet)]
-        return list(choices(sheet, self.dice))
+            return [_place_x(area, spot) for area, spot in all_x_spots(sheet)]
+        return cast(list[Action], choices(sheet, self.dice))
 
     def check(self, seat: int, action: Action) -> None:
         sheet = self.sheets[seat]
@@ -654,11 +679,13 @@ class SixtyOneState(State):
         else the next roll (4.1)."""
         choices = [choice for choice in self.choices_made if choice is not None]
         summary = [f"Round {self.round}, dice {' '.join(str(d) for d in self.dice)}:", *choices]
-        events.extend(Event(choice) for choice in choices)
+        events += [Event(choice) for choice in choices]
         for area in AREAS:
             if self.claims[area - 1] is not None:
                 continue
-            finishers = tuple(s for s in range(self.seats) if area_full(self.sheets[s][area - 1]))
+            finishers = tuple(
+                [s for s, sheet in enumerate(self.sheets) if EMPTY not in sheet[area - 1]]
+            )  # area_full of each seat's area
             if finishers:
                 self.claims[area - 1] = finishers
                 names = ", ".join(seat_ref(s) for s in finishers)

@@ -57,6 +57,10 @@ from tulipgames.games.spiceroad.data import (
 from tulipgames.games.spiceroad.predict import position_value
 
 RANK = {key: index for index, key in enumerate(SPICES)}
+#: "{seat0} " ... : how a log line names the seat that acted, written once.
+SEAT_REFS = tuple(f"{seat_ref(seat)} " for seat in range(8))
+#: ``to_act`` answers, one shared tuple per seat.
+ACTING = tuple((seat,) for seat in range(8))
 MERCHANT_SET = frozenset(MERCHANT_DECK)
 POINT_SET = frozenset(POINT_DECK)
 
@@ -242,6 +246,12 @@ def trade_max(caravan: Counts | list[int], pay: Counts) -> int:
     return best
 
 
+@cache
+def trade_limit(caravan: Counts, card_id: str) -> int:
+    """:func:`trade_max` of a trade card with this caravan (asked at every step of a trade)."""
+    return trade_max(caravan, MERCHANT_CARDS[card_id].pay)
+
+
 def can_upgrade(caravan: Counts | list[int]) -> bool:
     """An upgrade needs a spice of rank 1-3 to raise; it is never played for nothing (E4)."""
     return caravan[0] + caravan[1] + caravan[2] > 0
@@ -276,6 +286,16 @@ def options_for(caravan: Counts) -> tuple[frozenset[str], frozenset[str]]:
     playable = frozenset(card for card in MERCHANT_CARDS if can_play(caravan, card))
     claimable = frozenset(card for card in POINT_CARDS if affords(caravan, POINT_CARDS[card].need))
     return playable, claimable
+
+
+@cache
+def turn_options(caravan: Counts) -> tuple[dict[str, Action], frozenset[str], int]:
+    """What a turn may start with this caravan: the ``play`` action of every merchant card that
+    may be played (by :func:`options_for`), the point cards that may be claimed and how many
+    spices it holds (what acquiring may cost). Looked up once per step of every turn, so it is
+    worked out once per caravan."""
+    playable, claimable = options_for(caravan)
+    return {card: PLAYS[card] for card in playable}, claimable, sum(caravan)
 
 
 @cache
@@ -367,7 +387,7 @@ def caravan_words(counts: Counts | list[int], edition: Edition) -> str:
 
 def card_text(card_id: str, edition: Edition) -> str:
     """A merchant card's effect: "+YYR", "Upgrade 3" or "BB → RRRGG" in edition letters."""
-    return _card_text(card_id, edition.key)
+    return CARD_TEXTS[edition.key][card_id]
 
 
 @cache
@@ -379,6 +399,13 @@ def _card_text(card_id: str, edition_key: str) -> str:
     if card.kind == "spice":
         return "+" + letters(card.gain, edition)
     return f"{letters(card.pay, edition)} → {letters(card.gain, edition)}"
+
+
+#: Every merchant card's effect text per edition key, written once (log lines use them all
+#: the time).
+CARD_TEXTS: dict[str, dict[str, str]] = {
+    key: {card: _card_text(card, key) for card in MERCHANT_CARDS} for key in EDITIONS
+}
 
 
 def edition_of(options: Mapping[str, Any]) -> Edition:
@@ -597,7 +624,7 @@ class SpiceRoadState(State):
 
     # -- who acts and what they may do ----------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.current,)
+        return () if self.phase == OVER else ACTING[self.current]
 
     @property
     def target(self) -> int:
@@ -607,28 +634,33 @@ class SpiceRoadState(State):
     def trade_limit(self) -> int:
         """r_max of the trade card being played."""
         assert self.pending_card is not None
-        return trade_max(self.caravans[self.current], MERCHANT_CARDS[self.pending_card].pay)
+        return trade_limit(tuple(self.caravans[self.current]), self.pending_card)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == OVER or seat != self.current:
+        # The order is part of the game (seeded random games pick by index): hand order, then
+        # acquisitions left to right, claims left to right, rest.
+        phase = self.phase
+        if seat != self.current or phase == OVER:
             return []
-        caravan = self.caravans[seat]
-        if self.phase == TURN:
-            playable, claimable = options_for(tuple(caravan))
-            actions: list[Action] = [PLAYS[c] for c in self.hands[seat] if c in playable]
-            reach = min(len(self.merchant_row), sum(caravan) + 1)
-            actions.extend(ACQUIRES[1 : reach + 1])
-            actions.extend(
-                CLAIMS[p] for p, card in enumerate(self.point_row, 1) if card in claimable
-            )
+        if phase == TURN:
+            plays, claimable, spices = turn_options(tuple(self.caravans[seat]))
+            actions: list[Action] = list(filter(None, map(plays.get, self.hands[seat])))
+            row = len(self.merchant_row)
+            actions += ACQUIRES[1 : (row if row <= spices else spices + 1) + 1]
+            if claimable:
+                actions += [
+                    CLAIMS[p] for p, card in enumerate(self.point_row, 1) if card in claimable
+                ]
             actions.append(REST)
             return actions
-        if self.phase == TRADE:
+        if phase == TRADE:
             return TIMES[1 : self.trade_limit() + 1]
-        upgrades, pays, returns = spice_steps(tuple(caravan))
-        if self.phase == UPGRADE:
-            return [*upgrades, UPGRADE_DONE] if self.upgrades_done >= 1 else list(upgrades)
-        return list(pays if self.phase == PAY else returns)
+        upgrades, pays, returns = spice_steps(tuple(self.caravans[seat]))
+        if phase == RETURN:
+            return returns[:]
+        if phase == PAY:
+            return pays[:]
+        return [*upgrades, UPGRADE_DONE] if self.upgrades_done >= 1 else upgrades[:]
 
     def ends_turn(self, seat: int, action: Action) -> bool:
         """Whether a legal ``action`` of the seat to play ends its turn: the action is complete
@@ -748,44 +780,48 @@ class SpiceRoadState(State):
     # -- applying ---------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._view = None
+        # Exact types, most frequent first: this runs once per step of every playout.
+        kind = type(action)
+        if kind is Return:
+            return self._return(seat, action.spice)  # type: ignore[attr-defined]
         if self.phase == TURN:
             self.last_turn[seat] = []
-        if isinstance(action, Play):
-            return self._play(seat, action.card)
-        if isinstance(action, Times):
-            return self._trade(seat, action.count)
-        if isinstance(action, Upgrade):
-            return self._upgrade(seat, action.spice)
-        if isinstance(action, UpgradeDone):
-            return self._finish_upgrade(seat)
-        if isinstance(action, Acquire):
-            return self._acquire(seat, action.position)
-        if isinstance(action, Pay):
-            return self._pay(seat, action.spice)
-        if isinstance(action, Claim):
-            return self._claim(seat, action.position)
-        if isinstance(action, Rest):
+        if kind is Play:
+            return self._play(seat, action.card)  # type: ignore[attr-defined]
+        if kind is Rest:
             return self._rest(seat)
-        assert isinstance(action, Return)
-        return self._return(seat, action.spice)
+        if kind is Acquire:
+            return self._acquire(seat, action.position)  # type: ignore[attr-defined]
+        if kind is Pay:
+            return self._pay(seat, action.spice)  # type: ignore[attr-defined]
+        if kind is Times:
+            return self._trade(seat, action.count)  # type: ignore[attr-defined]
+        if kind is Upgrade:
+            return self._upgrade(seat, action.spice)  # type: ignore[attr-defined]
+        if kind is Claim:
+            return self._claim(seat, action.position)  # type: ignore[attr-defined]
+        assert kind is UpgradeDone, action
+        return self._finish_upgrade(seat)
 
     def _did(self, seat: int, what: str, reveals: bool = False) -> Event:
         """A log line for something the seat did, remembered as part of its latest turn."""
         self.last_turn[seat].append(what)
-        return Event(f"{seat_ref(seat)} {what}", reveals=reveals)
+        return Event(SEAT_REFS[seat] + what, reveals=reveals)
 
     def _gain(self, seat: int, counts: Counts | list[int], times: int = 1) -> None:
-        caravan = self.caravans[seat]
-        for i in range(4):
-            caravan[i] += counts[i] * times
-            self.ledger[i] += counts[i] * times
+        caravan, ledger = self.caravans[seat], self.ledger
+        for i, n in enumerate(counts):
+            if n:
+                caravan[i] += n * times
+                ledger[i] += n * times
 
     def _spend(self, seat: int, counts: Counts | list[int], times: int = 1) -> None:
         """Return spices from a caravan to the (unlimited) supply."""
-        caravan = self.caravans[seat]
-        for i in range(4):
-            caravan[i] -= counts[i] * times
-            self.ledger[i] -= counts[i] * times
+        caravan, ledger = self.caravans[seat], self.ledger
+        for i, n in enumerate(counts):
+            if n:
+                caravan[i] -= n * times
+                ledger[i] -= n * times
 
     def _play(self, seat: int, card_id: str) -> list[Event]:
         """Rule 3: the card moves to the played area and is resolved."""
@@ -795,7 +831,7 @@ class SpiceRoadState(State):
         text = card_text(card_id, self.edition)
         if card.kind == "spice":
             self._gain(seat, card.gain)
-            return [self._did(seat, f"played {text}"), *self._end_action(seat)]
+            return self._end_action(seat, [self._did(seat, "played " + text)])
         self.pending_card = card_id
         if card.kind == "upgrade":
             self.phase = UPGRADE
@@ -816,7 +852,7 @@ class SpiceRoadState(State):
         text = card_text(self.pending_card, self.edition)
         self.pending_card = None
         self.phase = TURN
-        return [self._did(seat, f"played {text} ×{count}"), *self._end_action(seat)]
+        return self._end_action(seat, [self._did(seat, f"played {text} ×{count}")])
 
     def _upgrade(self, seat: int, spice: str) -> list[Event]:
         """Rule 3b: one spice of rank 1-3 becomes the spice one rank higher."""
@@ -843,7 +879,7 @@ class SpiceRoadState(State):
         self.upgrades_done = 0
         self.upgraded = []
         self.phase = TURN
-        return [self._did(seat, text), *self._end_action(seat)]
+        return self._end_action(seat, [self._did(seat, text)])
 
     def _acquire(self, seat: int, position: int) -> list[Event]:
         """Rule 4: pay one spice per card to the left (asked step by step), then take the card."""
@@ -887,8 +923,7 @@ class SpiceRoadState(State):
             self.merchant_row.append(new)
             self.row_spices.append([0, 0, 0, 0])
             events.append(Event(f"New merchant card: {card_text(new, self.edition)}", reveals=True))
-        events.extend(self._end_action(seat))
-        return events
+        return self._end_action(seat, events)
 
     def _claim(self, seat: int, position: int) -> list[Event]:
         """Rule 5: pay the spices, take the card, earn the coin above it, refill the row."""
@@ -920,49 +955,50 @@ class SpiceRoadState(State):
         if self.triggered_by is None and len(self.claimed[seat]) == self.target:
             self.triggered_by = seat
             events.append(self._did(seat, f"has {self.target} cards: last round!"))
-        events.extend(self._end_action(seat))
-        return events
+        return self._end_action(seat, events)
 
     def _rest(self, seat: int) -> list[Event]:
         """Rule 7: every played card returns to the hand (a pass when none is played)."""
         back = len(self.played[seat])
         self.hands[seat].extend(self.played[seat])
         self.played[seat].clear()
-        return [self._did(seat, f"rested ({counted(back, 'card')} back)"), *self._end_action(seat)]
+        return self._end_action(seat, [self._did(seat, f"rested ({counted(back, 'card')} back)")])
 
     def _return(self, seat: int, spice: str) -> list[Event]:
         rank = RANK[spice]
-        self.caravans[seat][rank] -= 1
+        caravan = self.caravans[seat]
+        caravan[rank] -= 1
         self.ledger[rank] -= 1
         self.returned.append(self.edition.letters[spice])
-        if sum(self.caravans[seat]) > CARAVAN_LIMIT:
+        if sum(caravan) > CARAVAN_LIMIT:
             return []
         returned = self.returned
         self.returned = []
         self.phase = TURN
         what = counted(len(returned), self.edition.spice_word)
-        return [
-            self._did(seat, f"returned {what} ({', '.join(returned)}), down to {CARAVAN_LIMIT}"),
-            *self._end_turn(seat),
-        ]
+        done = self._did(seat, f"returned {what} ({', '.join(returned)}), down to {CARAVAN_LIMIT}")
+        return self._end_turn(seat, [done])
 
-    def _end_action(self, seat: int) -> list[Event]:
-        """Rule 8: over the limit, the player returns spices of their choice down to 10."""
+    def _end_action(self, seat: int, events: list[Event]) -> list[Event]:
+        """Rule 8: over the limit, the player returns spices of their choice down to 10.
+        Returns ``events`` with what ending the action added."""
         if sum(self.caravans[seat]) > CARAVAN_LIMIT:
             self.phase = RETURN
-            return []
-        return self._end_turn(seat)
+            return events
+        return self._end_turn(seat, events)
 
-    def _end_turn(self, seat: int) -> list[Event]:
-        """Rule 9 and §5.1: next in turn order, or the end once the trigger's round is done."""
+    def _end_turn(self, seat: int, events: list[Event]) -> list[Event]:
+        """Rule 9 and §5.1: next in turn order, or the end once the trigger's round is done.
+        Returns ``events`` with the end of the game added when it ends."""
         self.turns[seat] += 1
-        place = self.place(seat)
+        place = self.order.index(seat)
         if self.triggered_by is not None and place == self.seats - 1:
             self.phase = OVER
-            return [Event("The game is over.")]
+            events.append(Event("The game is over."))
+            return events
         self.current = self.order[(place + 1) % self.seats]
         self.phase = TURN
-        return []
+        return events
 
     # -- what a seat sees -------------------------------------------------------------------------
     def view(self, seat: int | None) -> SpiceRoadView:
@@ -1150,18 +1186,31 @@ class SpiceRoadState(State):
             problems.append("negative spice count")
         if sorted(self.order) != list(range(self.seats)):
             problems.append("the turn order is not a permutation of the seats")
-        merchant = self.merchant_deck + self.merchant_row
+        # Cards by set membership: a seat owns each of its cards once (S1 and S2 included), so
+        # equal sizes and equal sets are equal multisets; a card held twice anywhere shows as a
+        # size that does not add up.
+        merchant = set(self.merchant_deck)
+        merchant.update(self.merchant_row)
+        held = len(self.merchant_deck) + len(self.merchant_row)
         for seat in range(self.seats):
-            own = self.hands[seat] + self.played[seat]
-            if own.count("S1") != 1 or own.count("S2") != 1:
+            both, owned = self.hands[seat] + self.played[seat], self.owned[seat]
+            own = set(both)
+            starters = both.count("S1"), both.count("S2")
+            if starters != (1, 1):
                 problems.append(f"seat {seat} does not own exactly one S1 and one S2")
-            if sorted(own) != sorted(self.owned[seat]):
+            if len(both) != len(owned) or own != set(owned) or len(own) != len(both):
                 problems.append(f"seat {seat}'s hand and played cards differ from what it owns")
-            merchant += [c for c in own if c not in STARTING_HAND]
-        if len(merchant) != len(MERCHANT_DECK) or set(merchant) != MERCHANT_SET:
+            merchant |= own.difference(STARTING_HAND)
+            held += len(both) - sum(starters)
+        if held != len(MERCHANT_DECK) or merchant != MERCHANT_SET:
             problems.append("merchant cards M01-M43 are not each present exactly once")
-        points = self.point_deck + self.point_row + [c for cs in self.claimed for c in cs]
-        if len(points) != len(POINT_DECK) or set(points) != POINT_SET:
+        points = set(self.point_deck)
+        points.update(self.point_row)
+        count = len(self.point_deck) + len(self.point_row)
+        for cards in self.claimed:
+            points.update(cards)
+            count += len(cards)
+        if count != len(POINT_DECK) or points != POINT_SET:
             problems.append("point cards P01-P36 are not each present exactly once")
         coins = coins_per_stack(self.seats)
         if self.gold + sum(self.gold_coins) != coins or self.gold < 0:

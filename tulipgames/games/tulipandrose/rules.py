@@ -307,12 +307,13 @@ def feasible_bouquets(draft: Sequence[int], cards: int) -> list[int]:
     """Bouquets the next card may join so that every bouquet can still get a card."""
     bouquets = bouquet_count(cards)
     left_after = cards - len(draft) - 1
-    options = []
-    for b in range(1, bouquets + 1):
-        filled = set(draft) | {b}
-        if bouquets - len(filled) <= left_after:
-            options.append(b)
-    return options
+    used = set(draft)
+    empty = bouquets - len(used)
+    if empty <= left_after:  # the cards after this one can still fill every empty bouquet
+        return list(range(1, bouquets + 1))
+    if empty - 1 <= left_after:  # only if this card fills one of them
+        return [b for b in range(1, bouquets + 1) if b not in used]
+    return []
 
 
 # -- actions ----------------------------------------------------------------------------------
@@ -417,6 +418,30 @@ class Keep(Action):
     @classmethod
     def parse(cls, words: list[str]) -> Action | None:
         return cls() if words == ["keep"] else None
+
+
+# Actions are immutable, so the legal lists hand out shared instances: an auction offers every
+# bid up to the bidder's cap at each step, and building them anew was most of a playout's time.
+_BIDS: list[Bid] = []
+PASS, SELL, KEEP, SPLIT_DONE = Pass(), Sell(), Keep(), SplitDone()
+_ASSIGNS: dict[tuple[int, int], Assign] = {}
+
+
+def bids(low: int, high: int) -> list[Action]:
+    """``bid low`` .. ``bid high`` (shared instances, made once each); none when high < low."""
+    if high < low:
+        return []
+    while len(_BIDS) <= high:
+        _BIDS.append(Bid(len(_BIDS)))
+    return list(_BIDS[low : high + 1])
+
+
+def assign(card: int, bouquet: int) -> Assign:
+    """The shared ``assign CARD to BOUQUET`` action."""
+    action = _ASSIGNS.get((card, bouquet))
+    if action is None:
+        action = _ASSIGNS[card, bouquet] = Assign(card, bouquet)
+    return action
 
 
 # -- views ------------------------------------------------------------------------------------
@@ -781,14 +806,14 @@ class TulipState(State):
         if self.phase == "split":
             cards = len(self.revealed)
             if len(self.draft) == cards:
-                return [SplitDone()]
+                return [SPLIT_DONE]
             nxt = len(self.draft) + 1
-            return [Assign(nxt, b) for b in feasible_bouquets(self.draft, cards)]
+            return [assign(nxt, b) for b in feasible_bouquets(self.draft, cards)]
         if self.phase == "auction":
-            return [Pass()] + [Bid(x) for x in range(self.min_bid(), self.cap(seat) + 1)]
-        actions: list[Action] = [Sell()]
+            return [PASS, *bids(max(0, self.min_bid()), self.cap(seat))]
+        actions: list[Action] = [SELL]
         if self._keep_problem() is None:
-            actions.append(Keep())
+            actions.append(KEEP)
         return actions
 
     def _keep_problem(self) -> str | None:
