@@ -59,7 +59,8 @@ class ServerApp(TulipGamesApp):
             self.push_screen(JoinScreen(self.lobby, self.player))
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # No super().on_mount(): Textual runs every class's own handler along the MRO, so
+        # calling it here too pushed a second menu (and its size check) on every session.
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if not self.info.profile.utf8:
             self.notify(
