@@ -68,11 +68,12 @@ LOGIN_SECONDS = 12 * 3600
 TICKET_SECONDS = 60.0
 COOKIE = "tulipgames"
 MIN_TOKEN = 16
-#: Sent with every answer: no framing, no referrer (a token link must not leak), no caching.
+#: Sent with every answer: no framing, no referrer to other sites (a token link must not
+#: leak; "no-referrer" would also blank the Origin of our own form posts), no caching.
 HEADERS = {
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
 }
 
