@@ -69,7 +69,8 @@ _UNTIL_JS = """([text, present, timeout]) => new Promise((resolve, reject) => {
   };
   if (shows() === present) { resolve(performance.now()); return; }
   const listener = term.onWriteParsed(() => {
-    if (shows() === present) { listener.dispose(); clearTimeout(timer); resolve(performance.now()); }
+    if (shows() !== present) return;
+    listener.dispose(); clearTimeout(timer); resolve(performance.now());
   });
   const timer = setTimeout(() => { listener.dispose(); reject(new Error("timeout")); }, timeout);
 })"""
@@ -141,7 +142,9 @@ class Browser:
 
     async def wait_terminal(self) -> None:
         assert self.page is not None
-        await self.page.wait_for_function("window.__tg && window.__tg.terminal", timeout=WAIT * 1000)
+        await self.page.wait_for_function(
+            "window.__tg && window.__tg.terminal", timeout=WAIT * 1000
+        )
         await self.page.focus(".xterm-helper-textarea")  # where xterm.js takes the keys
 
     async def screen(self) -> str:
@@ -171,7 +174,9 @@ class Browser:
 
     async def size(self) -> tuple[int, int]:
         assert self.page is not None
-        cols, rows = await self.page.evaluate("[window.__tg.terminal.cols, window.__tg.terminal.rows]")
+        cols, rows = await self.page.evaluate(
+            "[window.__tg.terminal.cols, window.__tg.terminal.rows]"
+        )
         return int(cols), int(rows)
 
     async def resize(self, width: int, height: int) -> None:
