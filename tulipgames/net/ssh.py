@@ -1,7 +1,7 @@
 """``tulipgames serve``: the built-in SSH server where remote players share tables.
 
 The CLI calls :func:`add_arguments` on its ``serve`` subparser and :func:`run` with the parsed
-arguments. See the README ("Play over SSH") for how to play and the safety notes, and
+arguments. See the README ("Play with friends") for how to play and the safety notes, and
 :mod:`tulipgames.net.server` for why one process runs one Textual app per connection.
 """
 
