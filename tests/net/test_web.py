@@ -399,3 +399,36 @@ async def test_resizing_the_browser_resizes_the_app(server: Server, browser: Bro
     footer = screen.rstrip("\n").split("\n")[-1]
     assert footer.rstrip().endswith("palette") and len(footer.rstrip()) > 120  # laid out wide
     assert "Terminal too small" not in screen
+
+
+async def test_vanishing_tabs_leave_no_traceback_and_a_stop_tells_the_players(
+    server: Server,
+) -> None:
+    base = f"http://127.0.0.1:{web_port(server)}"
+    for round_ in range(4):  # tabs closed mid-session, some right after a key
+        gone = PageClient(base)
+        assert await gone.log_in(f"gone{round_}") == 303
+        await gone.play()
+        await gone.wait_for(MENU_READY)
+        if round_ % 2:
+            await gone.send("stdin", END + UP + "\r")
+        assert gone.ws is not None
+        gone.ws._response.connection.transport.abort()  # no close frame: the tab just vanished
+        await gone.http.close()
+    for _ in range(100):  # each vanished tab is noticed, and its place given back
+        if len(server.log_lines("disconnect")) >= 4:
+            break
+        await asyncio.sleep(0.1)
+    assert len(server.log_lines("disconnect")) >= 4
+    stays = PageClient(base)
+    try:
+        assert await stays.log_in("stays") == 303
+        await stays.play()
+        await stays.wait_for(MENU_READY)
+        server.proc.terminate()
+        await stays.wait_for("The server is shutting down. Your games are saved.")
+        assert await asyncio.to_thread(server.proc.wait, 15) == 0
+    finally:
+        await stays.close()
+    log = (server.data_dir / "serve.err").read_text()
+    assert "Traceback" not in log, log[-3000:]

@@ -66,6 +66,7 @@ MAX_MESSAGE = 64 * 1024
 #: How long a login (its cookie) lasts, and how long a page's websocket ticket waits.
 LOGIN_SECONDS = 12 * 3600
 TICKET_SECONDS = 60.0
+MAX_TICKETS = 1000
 COOKIE = "tulipgames"
 MIN_TOKEN = 16
 #: Sent with every answer: no framing, no referrer to other sites (a token link must not
@@ -166,9 +167,8 @@ class WebDoor:
 
     @property
     def port(self) -> int:
-        assert self._site is not None and self._site._server is not None
-        sockets = getattr(self._site._server, "sockets", None) or []
-        return int(sockets[0].getsockname()[1])
+        assert self._runner is not None
+        return int(self._runner.addresses[0][1])
 
     async def stop(self) -> None:
         if self._runner is not None:
@@ -213,24 +213,28 @@ class WebDoor:
             return self._form()
         refusal = self._refusal()
         if refusal is not None:
-            return self._form(refusal, status=503)
+            return self._form(refusal, status=503, fields=False)
         ticket = secrets.token_urlsafe(24)
         now = time.monotonic()
         for old in [t for t, login in self._tickets.items() if login.until < now]:
             del self._tickets[old]
+        while len(self._tickets) >= MAX_TICKETS:  # a reloading loop: the oldest go first
+            del self._tickets[next(iter(self._tickets))]
         self._tickets[ticket] = _Login(name, now + TICKET_SECONDS)
         return web.Response(text=TERMINAL_PAGE.replace("TICKET", ticket), content_type="text/html")
 
-    def _form(self, message: str = "", status: int = 200) -> web.Response:
-        if self.asks_password:
-            fields = PASSWORD_FIELDS
+    def _form(self, message: str = "", status: int = 200, fields: bool = True) -> web.Response:
+        if not fields:
+            fields_html = ""
+        elif self.asks_password:
+            fields_html = PASSWORD_FIELDS
         elif self.server.config.open:
-            fields = NAME_FIELDS
+            fields_html = NAME_FIELDS
         else:
-            fields = ""
+            fields_html = ""
             message = message or "Ask the host for your personal link to this server."
         note = f'<p class="note">{html.escape(message)}</p>' if message else ""
-        body = FORM_PAGE.replace("NOTE", note).replace("FIELDS", fields)
+        body = FORM_PAGE.replace("NOTE", note).replace("FIELDS", fields_html)
         return web.Response(text=body, content_type="text/html", status=status)
 
     async def login(self, request: web.Request) -> web.Response:
@@ -294,6 +298,7 @@ class WebDoor:
         await ws.prepare(request)
         size = clamp_size(_int(request.query.get("width")), _int(request.query.get("height")))
         session = WebSession(self.server, login.name, _peer(request), ws, size)
+        session.transport = request.transport
         await session.run()
         return ws
 
@@ -320,6 +325,8 @@ class WebSession:
         self._fences: ChannelDriver | None = None
         self._app: Any = None
         self._pending: list[str] = []
+        self._pending_size = 0
+        self.transport: asyncio.BaseTransport | None = None
         self._wake = asyncio.Event()
         self._closing_note: str | None = None
         self._open = True
@@ -331,22 +338,29 @@ class WebSession:
         self._driver = self._fences = driver
 
     def write(self, data: str) -> None:
-        if self._open:
-            self._pending.append(data)
-            self._wake.set()
+        if not self._open:
+            return
+        self._pending.append(data)
+        self._pending_size += len(data)
+        self._wake.set()
+        if self._pending_size + self._transport_backlog() > MAX_BACKLOG:
+            # The browser stopped reading (the sender waits for the socket to drain meanwhile).
+            self._pending, self._pending_size = [], 0
+            self.close("Your connection is too slow to keep up; closing.")
+
+    def _transport_backlog(self) -> int:
+        size = getattr(self.transport, "get_write_buffer_size", None)
+        return int(size()) if callable(size) else 0
 
     async def _send(self) -> None:
         """Send what the app wrote, coalesced, one message at a time and in order."""
         while self._open or self._pending:
             await self._wake.wait()
             self._wake.clear()
-            data, self._pending = "".join(self._pending).encode("utf-8"), []
+            data = "".join(self._pending).encode("utf-8")
+            self._pending, self._pending_size = [], 0
             if not data:
                 continue
-            transport = self.ws._req.transport if self.ws._req is not None else None
-            if transport is not None and transport.get_write_buffer_size() > MAX_BACKLOG:
-                self.close("Your connection is too slow to keep up; closing.")
-                return
             try:
                 await self.ws.send_bytes(data)
             except (ConnectionError, RuntimeError):
