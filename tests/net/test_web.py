@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.net.conftest import Server
-from tulipgames.net.loadtest import END, MENU_READY, UP, Client, connect
+from tulipgames.net.loadtest import END, MENU_READY, RIGHT, UP, Client, connect
 from tulipgames.store import Store
 
 try:
@@ -109,13 +109,18 @@ async def test_a_browser_and_an_ssh_player_share_a_table(
 
 
 async def ssh_sixtyone_move(ana: Client) -> None:
-    """Enter (and y to confirm) until ana's turn has passed on (see test_play_sixtyone)."""
+    """Enter picks the area die, the write die, then a spot (and an earned X's spot), y confirms;
+    when Enter does nothing (an unusable die under the cursor), Right moves on."""
     await ana.term.until(lambda: ana.term.status().startswith("ana:"))
-    for _ in range(8):
-        ana.chan.write(b"\r")
-        await asyncio.sleep(0.2)
-        ana.chan.write(b"y")
-        await asyncio.sleep(0.3)
+    for _ in range(12):
+        before = ana.term.text()
+        ana.chan.write(b"y" if "y: confirm" in before else b"\r")
+        try:
+            await ana.term.until(lambda b=before: ana.term.text() != b, timeout=1.5)
+        except asyncio.TimeoutError:
+            ana.chan.write(RIGHT.encode())
+            continue
+        await asyncio.sleep(0.3)  # the rest of the frame
         if not ana.term.status().startswith("ana:"):
             return
     raise AssertionError("ana's turn never ended:\n" + ana.term.text())
@@ -123,8 +128,16 @@ async def ssh_sixtyone_move(ana: Client) -> None:
 
 async def browser_sixtyone_move(ben: Browser) -> None:
     await ben.wait_for(r"^ ben: ")
-    for _ in range(8):
-        await ben.press("Enter", "y")
+    for _ in range(12):
+        before = await ben.screen()
+        await ben.press("y" if "y: confirm" in before else "Enter")
+        for _ in range(15):
+            await asyncio.sleep(0.1)
+            if await ben.screen() != before:
+                break
+        else:
+            await ben.press("ArrowRight")
+            continue
         await asyncio.sleep(0.3)
         if not (await ben.screen()).startswith(" ben: "):
             return
@@ -432,3 +445,22 @@ async def test_vanishing_tabs_leave_no_traceback_and_a_stop_tells_the_players(
         await stays.close()
     log = (server.data_dir / "serve.err").read_text()
     assert "Traceback" not in log, log[-3000:]
+
+
+def test_tulipgames_web_serves_browsers_only(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tulipgames", "web", "--port", "0", "--data-dir", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        banner = [proc.stdout.readline()]
+        while banner[-1] and not banner[-1].startswith("play:"):
+            banner.append(proc.stdout.readline())
+        assert "listening" not in "".join(banner)  # no SSH port
+        match = re.search(r"play: open (http://127\.0\.0\.1:\d+/) in a browser", banner[-1])
+        assert match, banner
+        assert status(match.group(1)) == 200
+    finally:
+        proc.terminate()
+        assert proc.wait(15) == 0

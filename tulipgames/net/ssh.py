@@ -193,6 +193,8 @@ async def _serve(config: object) -> int:
         where = "this machine" if config.host in LOOPBACK else f"anyone who can reach {config.host}"
         keys = ("any key; keyless clients too, under names no key owns" if config.allow_keyless
                 else "any SSH key; the first key to use a name owns it")
+        if not config.ssh:
+            keys = "a browser player picks a name that no SSH key owns"
         print(f"access: OPEN, no password asked ({where} may connect; {keys})", file=out)
     else:
         kinds = [k for k, on in (("keys", config.authorized_keys), ("passwords", config.passwords))
