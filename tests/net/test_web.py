@@ -464,3 +464,38 @@ def test_tulipgames_web_serves_browsers_only(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         assert proc.wait(15) == 0
+
+
+async def test_a_flooding_tab_is_fenced_like_an_ssh_client(server: Server) -> None:
+    base = f"http://127.0.0.1:{web_port(server)}"
+    flood, other = PageClient(base), PageClient(base)
+    try:
+        for page, name in ((flood, "flood"), (other, "other")):
+            assert await page.log_in(name) == 303
+            await page.play()
+            await page.wait_for(MENU_READY)
+        for _ in range(4):
+            await flood.send("stdin", "x" * 60_000)
+        await other.send("stdin", END)
+        await other.wait_for("Leave tulipgames")  # served while the flood is fenced off
+        await flood.send("stdin", "x" * 70_000)  # over the largest message: the socket closes
+        await asyncio.wait_for(flood.closed.wait(), 10)
+        await other.send("stdin", UP)
+        for _ in range(100):
+            if "Leave tulipgames" not in other.text():
+                break
+            await asyncio.sleep(0.05)
+        assert "Leave tulipgames" not in other.text()
+    finally:
+        await flood.close()
+        await other.close()
+    line = ""
+    for _ in range(100):
+        lines = [x for x in server.log_lines("disconnect") if "name=flood " in x]
+        if lines:
+            line = lines[0]
+            break
+        await asyncio.sleep(0.05)
+    dropped = re.search(r"dropped_bytes=(\d+)", line)
+    assert dropped and int(dropped.group(1)) > 100_000, line
+    assert "Traceback" not in (server.data_dir / "serve.err").read_text()

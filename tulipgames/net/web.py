@@ -411,9 +411,9 @@ class WebSession:
                 kind, *rest = json.loads(message.data)
             except (ValueError, TypeError):
                 continue
-            self.last_input = asyncio.get_running_loop().time()
             driver = self._driver
             if kind == "stdin" and rest and isinstance(rest[0], str) and driver is not None:
+                self.last_input = asyncio.get_running_loop().time()  # a key press, as over SSH
                 driver.feed(rest[0].encode("utf-8", errors="replace"))
             elif kind == "resize" and rest and isinstance(rest[0], dict):
                 self.size = clamp_size(_int(rest[0].get("width")), _int(rest[0].get("height")))
