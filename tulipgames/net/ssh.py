@@ -183,7 +183,14 @@ async def _serve(config: object) -> int:
         from tulipgames.net.web import WebDoor
 
         door = WebDoor(server, config.host, config.web_port, config.web_tokens)
-        await door.start()
+        try:
+            await door.start()
+        except OSError as exc:
+            print(f"tulipgames serve: cannot listen on {config.host}:{config.web_port} for "
+                  f"the web page: {exc}", file=sys.stderr)
+            await server.stop()
+            store.close()
+            return 1
     out = sys.__stdout__
     if config.ssh:
         print(f"tulipgames serve: listening on {config.host}:{server.port}", file=out)
