@@ -225,6 +225,16 @@ def build_parser() -> Parser:
         serve.set_defaults(ssh_available=True)
     except ImportError:  # a partial install without asyncssh
         serve.set_defaults(ssh_available=False)
+    web = sub.add_parser("web", help="play in a browser (a local web server)",
+                         description="Serve tulipgames to browsers only: the same menu and "
+                                     "shared tables as over SSH.")
+    try:
+        from tulipgames.net import ssh as ssh_door
+
+        ssh_door.add_arguments(web, browser_only=True)
+        web.set_defaults(ssh_available=True)
+    except ImportError:
+        web.set_defaults(ssh_available=False)
 
     shots = sub.add_parser("screenshots", help="render SVG screenshots of every screen",
                            description="Render the menu, setup, each game and results to SVG.")
@@ -547,6 +557,7 @@ COMMANDS = {
     "ladder": cmd_ladder,
     "bench": cmd_bench,
     "serve": cmd_serve,
+    "web": cmd_serve,
     "screenshots": cmd_screenshots,
 }
 

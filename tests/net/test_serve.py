@@ -6,8 +6,6 @@ import re
 import subprocess
 import time
 
-import pytest
-
 from tests.net.conftest import Server, Tmux, menu_pick, needs_clients
 
 pytestmark = needs_clients
@@ -161,9 +159,6 @@ def test_idle_session_is_closed_with_a_note(tmp_path, tmux: Tmux) -> None:
         server.stop()
 
 
-@pytest.mark.xfail(strict=False, reason="known since the shell and net merge: after the noise "
-                   "opens the setup screen, four quick Escapes do not always bring ana back to "
-                   "the menu over SSH (the other player is unaffected); to be fixed next")
 def test_garbage_from_one_client_leaves_the_other_playing(server: Server, tmux: Tmux) -> None:
     ana = tmux.client("ana", server.ssh_command("ana"))
     ben = tmux.client("ben", server.ssh_command("ben"))

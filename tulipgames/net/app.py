@@ -14,8 +14,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.worker import WorkerFailed
 
 from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable
 from tulipgames.net.screens import JoinScreen, OpenTableScreen
@@ -59,7 +61,8 @@ class ServerApp(TulipGamesApp):
             self.push_screen(JoinScreen(self.lobby, self.player))
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # No super().on_mount(): Textual runs every class's own handler along the MRO, so
+        # calling it here too pushed a second menu (and its size check) on every session.
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if not self.info.profile.utf8:
             self.notify(
@@ -73,7 +76,14 @@ class ServerApp(TulipGamesApp):
         """An app whose client has gone may still run a screen's queued mount after Textual
         took that screen's widgets away; a missing widget then is no bug worth a traceback in
         the server log. Any other error, or one while the player is still there, is reported."""
-        if getattr(self, "_exit", False) and isinstance(error, NoMatches):
+        # A worker's error comes wrapped. Textual's command palette searches in a worker that
+        # can outlive the palette when keys arrive fast (an Escape queued behind typed text):
+        # its last refresh then finds no list. That is a closed palette, not a broken session.
+        cause = error.error if isinstance(error, WorkerFailed) else error
+        palette_gone = isinstance(error, WorkerFailed) and not isinstance(
+            self.screen, CommandPalette
+        )
+        if isinstance(cause, NoMatches) and (getattr(self, "_exit", False) or palette_gone):
             return
         super()._handle_exception(error)
 

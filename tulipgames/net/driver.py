@@ -17,9 +17,12 @@ All sessions share one event loop, so a client's input is fenced in before it ca
 * the parser takes at most :data:`SLICE` bytes per event-loop turn and :data:`PARSE_RATE` bytes
   a second (a :class:`TokenBucket`), so parsing one client's flood never runs long;
 * at most :data:`EVENT_RATE` events a second (bursts of :data:`EVENT_BURST`, far above any
-  typist's or key repeat's pace) reach the app, and none while the app is still behind by
-  :data:`APP_BACKLOG` messages: excess keys are dropped and counted, never queued. A bracketed
+  typist's or key repeat's pace) reach the app: excess keys are dropped and counted. A bracketed
   paste is one event, so pasting into a field still works;
+* while the app is still behind by :data:`APP_BACKLOG` messages, the keys within that pace wait
+  (at most :data:`EVENT_BURST` of them, and no further input is parsed meanwhile) instead of being
+  dropped: a player's Escape after a burst of noise, arriving while the app is busy with that
+  noise, still counts once the app has caught up;
 * window sizes are clamped to :data:`MIN_SIZE`-:data:`MAX_SIZE` and a burst of resizes is
   coalesced into one.
 """
@@ -29,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -48,8 +52,10 @@ SLICE = 512
 PARSE_RATE, PARSE_BURST = 8 * 1024, 16 * 1024
 #: Input events a second one session may pass to its app (sustained, and the burst allowed).
 EVENT_RATE, EVENT_BURST = 40.0, 80
-#: Input is dropped while the app has this many messages still to handle.
+#: Input waits while the app has this many messages still to handle.
 APP_BACKLOG = 32
+#: How often waiting input checks whether the app has caught up.
+_CATCH_UP = 0.01
 #: The window sizes a session is laid out at, whatever the client claims. Below 20x5 the app
 #: only shows its "terminal too small" notice anyway; laying it out narrower (down to 1x1, as a
 #: hostile client may ask) used to crash the session in Rich's line wrapping.
@@ -138,6 +144,9 @@ class ChannelDriver(Driver):
         self._inbox = bytearray()
         self._drain: asyncio.Handle | None = None
         self._resizing: asyncio.TimerHandle | None = None
+        #: Parsed events within the pace, waiting for the app to catch up.
+        self._ready: deque[Message] = deque()
+        self._pumping: asyncio.TimerHandle | None = None
         self._bytes = TokenBucket(PARSE_RATE, PARSE_BURST)
         self._events = TokenBucket(EVENT_RATE, EVENT_BURST)
         #: What the fences threw away: bytes never parsed, events never delivered.
@@ -162,11 +171,12 @@ class ChannelDriver(Driver):
 
     def disable_input(self) -> None:
         self._input_open = False
-        for handle in (self._tick, self._drain, self._resizing):
+        for handle in (self._tick, self._drain, self._resizing, self._pumping):
             if handle is not None:
                 handle.cancel()
-        self._tick = self._drain = self._resizing = None
+        self._tick = self._drain = self._resizing = self._pumping = None
         self._inbox.clear()
+        self._ready.clear()
 
     def stop_application_mode(self) -> None:
         self.disable_input()
@@ -200,8 +210,8 @@ class ChannelDriver(Driver):
         self._schedule()
 
     def _schedule(self) -> None:
-        if self._drain is not None or not self._inbox:
-            return
+        if self._drain is not None or not self._inbox or self._ready:
+            return  # with events still waiting, :meth:`_pump` schedules the next slice
         wait = self._bytes.wait(min(SLICE, len(self._inbox)))
         if wait:
             self._drain = self._loop.call_later(wait, self._parse_slice)
@@ -224,19 +234,36 @@ class ChannelDriver(Driver):
         except Exception:
             # The parser chokes only on nonsense; start over rather than let it spread.
             self._parser = XTermParser()
+        self._pump()
         if self._inbox:
             self._schedule()
         else:
             self._tick = self._loop.call_later(_ESCAPE_TICK, self._flush_pending)
 
     def _deliver(self, message: Message) -> None:
-        """Pass one parsed event to the app, unless this session is over its pace."""
-        backlog = getattr(self._app, "_message_queue", None)
-        behind = backlog is not None and backlog.qsize() >= APP_BACKLOG
-        if behind or not self._events.take():
+        """Queue one parsed event for the app, unless this session is over its pace."""
+        if len(self._ready) >= EVENT_BURST or not self._events.take():
             self.dropped_events += 1
             return
-        self.process_message(message)
+        self._ready.append(message)
+
+    def _behind(self) -> bool:
+        backlog = getattr(self._app, "_message_queue", None)
+        return backlog is not None and backlog.qsize() >= APP_BACKLOG
+
+    def _pump(self) -> None:
+        """Hand the waiting events to the app as far as it keeps up; look again shortly."""
+        if self._pumping is not None:
+            self._pumping.cancel()
+            self._pumping = None
+        if not self._input_open:
+            return
+        while self._ready and not self._behind():
+            self.process_message(self._ready.popleft())
+        if self._ready:
+            self._pumping = self._loop.call_later(_CATCH_UP, self._pump)
+        else:
+            self._schedule()
 
     def _flush_pending(self) -> None:
         self._tick = None
@@ -247,6 +274,7 @@ class ChannelDriver(Driver):
                 self._deliver(message)
         except Exception:
             self._parser = XTermParser()
+        self._pump()
 
     def resize(self, width: int, height: int) -> None:
         """The client's window changed size; a burst of changes is posted as the last one."""

@@ -76,6 +76,10 @@ class ServerConfig:
     login_timeout: float = 30.0
     #: On an open server, admit clients without a key under names no key owns yet.
     allow_keyless: bool = False
+    #: Also serve browsers on this port (``--web``); ``ssh=False``: browsers only.
+    web_port: int | None = None
+    web_tokens: dict[str, str] = field(default_factory=dict)
+    ssh: bool = True
 
     @property
     def open(self) -> bool:
@@ -183,7 +187,10 @@ class GameServer:
         self.plain_pool = concurrent.futures.ThreadPoolExecutor(
             max_workers=max(1, config.max_sessions), thread_name_prefix="plain"
         )
-        self.sessions: set[GameSession] = set()
+        #: Every running session, SSH or browser (:mod:`tulipgames.net.web`).
+        self.sessions: set[Any] = set()
+        #: The browser sessions: each holds a player's place like an SSH connection.
+        self.web_sessions: set[Any] = set()
         #: Every TCP connection, authenticated or not.
         self.connections: set[_Connection] = set()
         self.host_key = load_host_key(config.data_dir)
@@ -207,10 +214,16 @@ class GameServer:
 
     @property
     def players(self) -> int:
-        """Authenticated connections, with or without a session: what ``--max-sessions`` caps."""
-        return sum(1 for conn in self.connections if conn.authenticated)
+        """Authenticated connections, with or without a session, and browser sessions: what
+        ``--max-sessions`` caps (one count for both doors)."""
+        return sum(1 for conn in self.connections if conn.authenticated) + len(self.web_sessions)
 
-    async def start(self) -> None:
+    async def start(self, ssh: bool = True) -> None:
+        """Listen for SSH (unless ``ssh`` is false: a browser-only server) and watch for idle
+        sessions."""
+        self._watchdog = asyncio.get_running_loop().create_task(self._watch_idle())
+        if not ssh:
+            return
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
             self.config.host,
@@ -226,7 +239,6 @@ class GameServer:
             keepalive_count_max=3,
             server_version="tulipgames",
         )
-        self._watchdog = asyncio.get_running_loop().create_task(self._watch_idle())
 
     async def stop(self, grace: float = 5.0) -> None:
         """Tell every player, close their sessions, then the connections and the listener.

@@ -1,7 +1,7 @@
 """``tulipgames serve``: the built-in SSH server where remote players share tables.
 
 The CLI calls :func:`add_arguments` on its ``serve`` subparser and :func:`run` with the parsed
-arguments. See the README ("Play over SSH") for how to play and the safety notes, and
+arguments. See the README ("Play with friends") for how to play and the safety notes, and
 :mod:`tulipgames.net.server` for why one process runs one Textual app per connection.
 """
 
@@ -21,11 +21,23 @@ from typing import Any
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``tulipgames serve``."""
+def add_arguments(parser: argparse.ArgumentParser, browser_only: bool = False) -> None:
+    """The options of ``tulipgames serve`` (``browser_only``: of ``tulipgames web``)."""
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=int, default=2222, help="TCP port (default 2222)")
+    if browser_only:
+        parser.add_argument("--port", type=int, default=8080,
+                            help="TCP port of the web page (default 8080)")
+        parser.set_defaults(web=None, browser_only=True)
+    else:
+        parser.add_argument("--port", type=int, default=2222, help="TCP port (default 2222)")
+        parser.add_argument("--web", type=int, metavar="PORT",
+                            help="also serve the game in a browser on this port (needs "
+                                 'pip install "tulipgames[web]")')
+        parser.set_defaults(browser_only=False)
+    parser.add_argument("--web-tokens", type=Path, metavar="FILE",
+                        help="name:token lines: http://host:PORT/t/TOKEN logs that player in "
+                             "from a browser")
     parser.add_argument("--max-sessions", type=int, default=32, metavar="N",
                         help="most players connected at once, with or without a session "
                              "(default 32)")
@@ -61,6 +73,9 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         return _fail(f"--port must be 0-65535, not {args.port}")
+    web_port = args.port if args.browser_only else args.web
+    if web_port is not None and not 0 <= web_port <= 65535:
+        return _fail(f"--web must be 0-65535, not {web_port}")
     if args.max_sessions < 1:
         return _fail(f"--max-sessions must be at least 1, not {args.max_sessions}")
     if args.idle_timeout <= 0:
@@ -84,6 +99,26 @@ def run(args: argparse.Namespace) -> int:
             return _fail(f"--password-file: {exc}")
         if not passwords:
             return _fail(f"--password-file: {args.password_file} has no name:password line")
+    tokens: dict[str, str] = {}
+    if web_port is None and args.web_tokens is not None:
+        return _fail("--web-tokens is for the browser door: add --web PORT")
+    if web_port is not None:
+        try:
+            from tulipgames.net import web
+        except ImportError as exc:
+            return _fail(f'the browser door needs pip install "tulipgames[web]" ({exc.name} '
+                         "is missing)")
+        if args.web_tokens is not None:
+            try:
+                tokens = web.read_token_file(args.web_tokens)
+            except (OSError, ValueError) as exc:
+                return _fail(f"--web-tokens: {exc}")
+        problem = web.web_problem(
+            args.host, args.authorized_keys is None and not passwords, bool(passwords),
+            bool(tokens),
+        )
+        if problem is not None:
+            return _fail(problem)
     config = ServerConfig(
         data_dir=(args.data_dir or default_data_dir()).expanduser(),
         host=args.host,
@@ -94,6 +129,9 @@ def run(args: argparse.Namespace) -> int:
         passwords=passwords,
         login_timeout=args.login_timeout,
         allow_keyless=args.allow_keyless,
+        web_port=web_port,
+        web_tokens=tokens,
+        ssh=not args.browser_only,
     )
     logging.basicConfig(
         stream=sys.__stderr__, level=logging.INFO, format="%(asctime)s %(message)s"
@@ -139,21 +177,45 @@ async def _serve(config: object) -> int:
             own.close()
 
     server = GameServer(config, new_app, new_plain)
-    await server.start()
+    await server.start(ssh=config.ssh)
+    door = None
+    if config.web_port is not None:
+        from tulipgames.net.web import WebDoor
+
+        door = WebDoor(server, config.host, config.web_port, config.web_tokens)
+        try:
+            await door.start()
+        except OSError as exc:
+            print(f"tulipgames serve: cannot listen on {config.host}:{config.web_port} for "
+                  f"the web page: {exc}", file=sys.stderr)
+            await server.stop()
+            store.close()
+            return 1
     out = sys.__stdout__
-    print(f"tulipgames serve: listening on {config.host}:{server.port}", file=out)
-    print(f"host key fingerprint: {server.fingerprint} (ED25519)", file=out)
+    if config.ssh:
+        print(f"tulipgames serve: listening on {config.host}:{server.port}", file=out)
+        print(f"host key fingerprint: {server.fingerprint} (ED25519)", file=out)
     print(f"data directory: {config.data_dir}", file=out)
     if config.open:
         where = "this machine" if config.host in LOOPBACK else f"anyone who can reach {config.host}"
         keys = ("any key; keyless clients too, under names no key owns" if config.allow_keyless
                 else "any SSH key; the first key to use a name owns it")
+        if not config.ssh:
+            keys = "a browser player picks a name that no SSH key owns"
         print(f"access: OPEN, no password asked ({where} may connect; {keys})", file=out)
     else:
         kinds = [k for k, on in (("keys", config.authorized_keys), ("passwords", config.passwords))
                  if on]
         print(f"access: {' and '.join(kinds)} only", file=out)
-    print(f"play: ssh -p {server.port} yourname@{config.host}", file=out, flush=True)
+    page = ""
+    if door is not None:
+        page = f"http://{f'[{config.host}]' if ':' in config.host else config.host}:{door.port}/"
+        links = " (and each player's /t/TOKEN link)" if config.web_tokens else ""
+        print(f"web: {page}{links}", file=out)
+    if config.ssh:
+        print(f"play: ssh -p {server.port} yourname@{config.host}", file=out, flush=True)
+    else:
+        print(f"play: open {page} in a browser", file=out, flush=True)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -166,6 +228,8 @@ async def _serve(config: object) -> int:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, os._exit, 1)
     await server.stop()
+    if door is not None:
+        await door.stop()
     store.close()
     return 0
 
