@@ -29,7 +29,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tulipgames.engine.core import Action, IllegalAction
 from tulipgames.table import SaveConflict, SaveFailed, Table, Turn, ViewT
@@ -37,7 +37,8 @@ from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.rules import RulesScreen
-from tulipgames.tui.widgets import GameLog, printable
+from tulipgames.tui.widgets import GameLog, PatchStatic, printable
+from tulipgames.tui.widgets.footer import KeyFooter
 
 __all__ = ["ActionChosen", "GameScreen"]
 
@@ -112,11 +113,11 @@ class GameScreen(Screen[None], Generic[ViewT]):
 
     # -- shared frame -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield PatchStatic(id="status")
         with Vertical(id="board"):
             yield from self.compose_board()
         yield GameLog(id="log")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.table.subscribe(self._on_table_change)

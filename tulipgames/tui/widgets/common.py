@@ -6,7 +6,9 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
-from textual.widgets import RichLog
+from textual.geometry import Region, Size
+from textual.visual import VisualType
+from textual.widgets import RichLog, Static
 
 #: Keys that scroll the log while it has the focus; every other key leaves it.
 SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
@@ -39,6 +41,90 @@ def fit(text: str, width: int, style: str = "") -> Text:
     part = Text(printable(text), style=style, no_wrap=True)
     part.truncate(width, overflow="ellipsis", pad=True)
     return part
+
+
+def text_rows(content: object) -> list[Text] | None:
+    """The lines of a Rich ``Text`` (``None`` for any other content)."""
+    if not isinstance(content, Text):
+        return None
+    return list(content.split("\n", allow_blank=True))
+
+
+def changed_rows(old: Sequence[Text], new: Sequence[Text]) -> list[int]:
+    """The rows whose text or styles differ between two drawings of the same height."""
+    return [row for row, (before, after) in enumerate(zip(old, new, strict=True))
+            if before != after or before.style != after.style]
+
+
+def row_regions(rows: Sequence[int], width: int) -> list[Region]:
+    """One region per row, as wide as the widget (``refresh`` repaints only these)."""
+    return [Region(0, row, width, 1) for row in rows]
+
+
+class Steady:
+    """For a widget with no children to lay out: a change of its size during a layout does not
+    ask for another layout.
+
+    Textual sets a resized widget's ``virtual_size``, a reactive that lays the screen out again
+    and so draws a second frame after the first; a widget whose content decides nothing of the
+    layout around it (no children, no scrolling) needs neither.
+    """
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        return super()._size_updated(  # type: ignore[misc, no-any-return]
+            size, virtual_size, container_size, layout=False
+        )
+
+
+class PatchStatic(Steady, Static):
+    """A ``Static`` that sends the terminal only what changed.
+
+    :meth:`update` with the very text on screen does nothing; with a text of as many lines (and,
+    for a widget sized by its content, as wide) it repaints only the lines that differ, without
+    a layout; anything else is a plain ``Static.update``. Rich ``Text`` only: other content is
+    always updated in full. Lines must not wrap (a wrapped line would shift the rows below).
+    """
+
+    def __init__(self, content: VisualType = "", **kwargs: object) -> None:
+        super().__init__(content, **kwargs)  # type: ignore[arg-type]
+        self._rows: list[Text] | None = text_rows(content)
+        self._patch: list[int] | None = None
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        new = text_rows(content)
+        old, self._rows = self._rows, new
+        if old is not None and new is not None and self.is_mounted and self._fits(old, new):
+            rows = changed_rows(old, new)
+            if not rows:
+                return
+            self._patch = rows
+            super().update(content, layout=False)
+            return
+        super().update(content, layout=layout)
+
+    def _fits(self, old: list[Text], new: list[Text]) -> bool:
+        """Whether ``new`` takes exactly the rows ``old`` took, so that a row repaint will do."""
+        if len(old) != len(new) or not isinstance(self.content, Text):
+            return False
+        if self.content.justify not in (None, "default", "left"):
+            return False
+        width = self.content_size.width
+        widest_old = max((line.cell_len for line in old), default=0)
+        widest_new = max((line.cell_len for line in new), default=0)
+        if max(widest_old, widest_new) > width:
+            return False
+        return not self.styles.width or not self.styles.width.is_auto or (
+            widest_old == widest_new
+        )
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> PatchStatic:
+        rows, self._patch = self._patch, None
+        if rows is not None and not (regions or layout or recompose):
+            return super().refresh(*row_regions(rows, self.size.width))
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
 class GameLog(RichLog):
@@ -92,6 +178,19 @@ class GameLog(RichLog):
         # the key was meant for the decision at hand: press it again, now that the board has
         # the focus (as App.simulate_key does, keeping the typed character)
         self.app.post_message(events.Key(event.key, event.character))
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """A layout elsewhere on the screen leaves the log alone.
+
+        Textual's scroll views take the compositor's virtual size (the log's content region)
+        for a change of their own (their lines) on every layout, and repaint the scrollbar in a
+        frame of its own after it; the log's lines update its scrollbar themselves.
+        """
+        if size == self.outer_size and container_size == self.container_size:
+            return False
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def show_lines(self, lines: Sequence[str]) -> None:
         new = list(lines)
