@@ -14,13 +14,14 @@ hello-world drawn the same way, interleaved so that the machine's load hits both
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -281,7 +282,15 @@ async def drive_spiceroad(recorder: Recorder, screen: Any, rounds: int) -> None:
     position, paid with Enter), claims and rests, as the rules allow."""
     from tulipgames.games.spiceroad.data import EDITIONS
     from tulipgames.games.spiceroad.rules import (
-        PAY, RETURN, TRADE, TURN, UPGRADE, Acquire, Claim, Play, UpgradeDone,
+        PAY,
+        RETURN,
+        TRADE,
+        TURN,
+        UPGRADE,
+        Acquire,
+        Claim,
+        Play,
+        UpgradeDone,
     )
     from tulipgames.games.spiceroad.widgets import HAND_KEYS
 
@@ -418,6 +427,126 @@ def key_press_report(rounds: int = 6, size: tuple[int, int] = (80, 24),
         if wanted is None or game_id in wanted:
             samples += asyncio.run(measure_game(game_id, seats, drive, rounds, size))
     return {"size": list(size), "rows": [s.summary() for s in samples]}
+
+
+# -- start-up ---------------------------------------------------------------------------------
+_MENU_SCRIPT = """
+import asyncio, sys, time
+began = time.perf_counter()
+from tulipgames.tui.app import TulipGamesApp
+async def main():
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        drawn = time.perf_counter() - began
+    loaded = sorted(m for m in sys.modules if m.startswith(("tulipgames.games.", "tulipgames.store",
+        "tulipgames.table", "sqlite3", "asyncssh", "markdown_it")) and m.count(".") > 1
+        or m in ("sqlite3", "asyncssh", "markdown_it", "tulipgames.store", "tulipgames.table"))
+    print(" ".join(loaded))
+    print(drawn)
+asyncio.run(main())
+"""
+
+# The yardstick: the smallest Textual app, started and drawn the same way as the menu.
+_HELLO_SCRIPT = """
+import asyncio, time
+began = time.perf_counter()
+from textual.app import App
+from textual.widgets import Static
+class Hello(App):
+    def compose(self):
+        yield Static("Hello, world")
+async def main():
+    async with Hello().run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    print("")
+    print(time.perf_counter() - began)
+asyncio.run(main())
+"""
+
+
+def _fresh(code: str) -> tuple[float | None, str]:
+    """(seconds, the line before them) printed by ``code`` in a new interpreter."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    lines = done.stdout.rstrip("\n").split("\n")
+    try:
+        return float(lines[-1]), lines[-2] if len(lines) > 1 else ""
+    except ValueError:
+        return None, ""
+
+
+def startup_report(runs: int = 7) -> dict[str, Any]:
+    """The menu drawn at 80x24 (headless) against a bare Textual hello-world, each in a fresh
+    interpreter, ``runs`` times interleaved; medians, their ratio, and the modules among the
+    games' own, the store, the table, SQLite, asyncssh and Markdown that the menu loaded."""
+    menu: list[float] = []
+    hello: list[float] = []
+    loaded = ""
+    for _ in range(runs):
+        seconds, loaded = _fresh(_MENU_SCRIPT)
+        if seconds is not None:
+            menu.append(seconds * 1000)
+        seconds, _ = _fresh(_HELLO_SCRIPT)
+        if seconds is not None:
+            hello.append(seconds * 1000)
+    menu_ms = _percentile(menu, 50)
+    hello_ms = _percentile(hello, 50)
+    return {
+        "runs": runs,
+        "menu_drawn_ms": menu_ms,
+        "hello_world_drawn_ms": hello_ms,
+        "menu_vs_hello_world": round(menu_ms / hello_ms, 2) if menu_ms and hello_ms else None,
+        "pairs": [round(m / h, 2) for m, h in zip(menu, hello, strict=False)],
+        "loaded_by_menu": loaded.split(),
+    }
+
+
+def run(quick: bool = False) -> dict[str, Any]:
+    """The screen suite: key presses in every game and the start-up, in one run."""
+    return {
+        "keys": key_press_report(rounds=2 if quick else 6),
+        "startup": startup_report(runs=3 if quick else 7),
+    }
+
+
+#: The key table: (heading, key in a row).
+COLUMNS = (
+    ("scenario", "scenario"), ("key", "key"), ("n", "presses"),
+    ("first p50 ms", "first_p50_ms"), ("first p95 ms", "first_p95_ms"),
+    ("last p50 ms", "last_p50_ms"), ("frames max", "frames_max"),
+    ("bytes p50", "bytes_p50"), ("bytes max", "bytes_max"),
+)
+
+
+def format_report(report: dict[str, Any], width: int = 120) -> str:
+    """The suite as plain text: one line per game and kind of key, then the start-up."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=None, pad_edge=False)
+    for heading, _ in COLUMNS:
+        table.add_column(heading, justify="left" if heading in ("scenario", "key") else "right")
+    for row in report["keys"]["rows"]:
+        table.add_row(*(str(row[key]) for _, key in COLUMNS))
+    startup = report["startup"]
+    loaded = ", ".join(startup["loaded_by_menu"]) or (
+        "none of the games' rules, the store, the table, SQLite, asyncssh or Markdown"
+    )
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    with console.capture() as captured:
+        console.print(Text(f"key press to screen at {report['keys']['size'][0]}x"
+                           f"{report['keys']['size'][1]} (Pilot, capturing driver)\n"))
+        console.print(table)
+        console.print(Text(
+            f"\nstartup: menu drawn (headless) {startup['menu_drawn_ms']} ms, a bare Textual "
+            f"hello-world {startup['hello_world_drawn_ms']} ms: "
+            f"{startup['menu_vs_hello_world']}x (median of {startup['runs']} interleaved pairs; "
+            f"pairs {startup['pairs']})\n"
+            f"loaded by the menu: {loaded}"
+        ))
+    return captured.get()
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ class Steady:
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
     ) -> bool:
-        return super()._size_updated(  # type: ignore[misc, no-any-return]
+        return super()._size_updated(  # type: ignore[misc]
             size, virtual_size, container_size, layout=False
         )
 
@@ -200,5 +200,12 @@ class GameLog(RichLog):
             self.clear()
             fresh = new
         for line in fresh:
-            self.write(plain(line))
+            self.write(plain(line), scroll_end=False)
         self._lines = new
+        if fresh and self._size_known:
+            # Now, not after the next frame as ``write`` and the layout would: the new lines,
+            # the scroll and the scrollbar reach the terminal in one frame.
+            if self.show_vertical_scrollbar:
+                self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
+            if self.auto_scroll:
+                self.scroll_end(animate=False, immediate=True, x_axis=False)

@@ -20,6 +20,7 @@ from textual.widgets._footer import FooterKey
 
 from tulipgames.tui.widgets.common import Steady
 
+
 class PooledKey(Steady, FooterKey):
     """A footer key that can show another binding later (see :meth:`KeyFooter._set`)."""
 
@@ -84,7 +85,7 @@ class KeyFooter(Footer):
         active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if active is None:
             return
-        _, binding, enabled, tooltip = active
+        _, binding, enabled, _ = active
         yield PooledKey(
             binding.key, self.app.get_key_display(binding), binding.description,
             binding.action, classes="-command-palette", disabled=not enabled,
@@ -103,7 +104,7 @@ class KeyFooter(Footer):
         key.display = True
         key.refresh(layout=resized)
 
-    def on_mount(self, event: events.Mount) -> None:
+    def _on_mount(self, event: events.Mount) -> None:
         # at once, not after the frame: the keys change in the frame of the change
         # (Textual's own handler, which would subscribe a second, deferred time, is skipped)
         event.prevent_default()
