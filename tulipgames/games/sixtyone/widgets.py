@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
-from textual.geometry import Size
 from textual.widget import Widget
 
 from tulipgames.engine.core import Action
@@ -33,7 +32,7 @@ from tulipgames.games.sixtyone.data import (
 from tulipgames.games.sixtyone.rules import EMPTY, LeafOnly, Place, PlaceX, SixtyOneView, X
 from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
-from tulipgames.tui.widgets import changed_rows, row_regions
+from tulipgames.tui.widgets import RowPainted
 
 DIE_LETTERS = "ABC"
 
@@ -99,7 +98,7 @@ class Selection:
     confirm: Action | None = None
 
 
-class DiceSheet(Widget, can_focus=True):
+class DiceSheet(RowPainted, Widget, can_focus=True):
     """One seat's score sheet and the shared roll; builds a choice from the keyboard."""
 
     BINDINGS = [
@@ -133,8 +132,6 @@ class DiceSheet(Widget, can_focus=True):
         #: The placement this widget last played, so that Esc on its X can pick it up again.
         self.placed: Place | None = None
         self._key: tuple[object, ...] = ()
-        #: The last painting: the size it was made for and its rows.
-        self._painted: tuple[Size, list[Text]] | None = None
 
     # -- input from the screen --------------------------------------------------------------
     def show_turn(self, turn: Turn[SixtyOneView], acting: bool) -> None:
@@ -328,25 +325,10 @@ class DiceSheet(Widget, can_focus=True):
         return True
 
     def _changed(self) -> None:
-        self._repaint()
+        # only the rows that differ reach the terminal: a die picked changes two or three rows
+        self.repaint()
         if self.is_attached:
             self.refresh_bindings()
-
-    def _repaint(self) -> None:
-        """Paint the sheet now and repaint only the rows that differ from the last painting
-        (a die picked changes two or three rows of the twenty)."""
-        old = self._painted
-        if not self.is_attached or self.turn is None or not self.size:
-            self._painted = None
-            self.refresh()
-            return
-        new = self._paint()
-        if old is None or old[0] != self.size or len(old[1]) != len(new[1]):
-            self.refresh()
-            return
-        rows = changed_rows(old[1], new[1])
-        if rows:
-            self.refresh(*row_regions(rows, self.size.width))
 
     def _own_sheet(self) -> None:
         """A choosing key brings back the chooser's own sheet, and still does its job."""
@@ -434,18 +416,10 @@ class DiceSheet(Widget, can_focus=True):
             self._changed()
 
     # -- drawing ------------------------------------------------------------------------------
-    def _paint(self) -> tuple[Size, list[Text]]:
-        text = SheetPainter(self, wide=self.size.width >= 90).paint()
-        self._painted = (self.size, list(text.split("\n", allow_blank=True)))
-        return self._painted
-
-    def render(self) -> Text:
+    def paint(self) -> Text:
         if self.turn is None:
             return Text("")
-        painted = self._painted
-        if painted is None or painted[0] != self.size:
-            painted = self._paint()
-        return Text("\n").join(painted[1])
+        return SheetPainter(self, wide=self.size.width >= 90).paint()
 
 
 class SheetPainter:

@@ -3,6 +3,7 @@
 from tulipgames.tui.widgets.common import (
     GameLog,
     PatchStatic,
+    RowPainted,
     Steady,
     changed_rows,
     fit,
@@ -13,6 +14,6 @@ from tulipgames.tui.widgets.common import (
 )
 
 __all__ = [
-    "GameLog", "PatchStatic", "Steady", "changed_rows", "fit", "plain", "printable", "row_regions",
-    "text_rows",
+    "GameLog", "PatchStatic", "RowPainted", "Steady", "changed_rows", "fit", "plain", "printable",
+    "row_regions", "text_rows",
 ]

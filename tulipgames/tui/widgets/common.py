@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -63,7 +64,7 @@ def row_regions(rows: Sequence[int], width: int) -> list[Region]:
 
 class Steady:
     """For a widget with no children to lay out: a change of its size during a layout does not
-    ask for another layout.
+    ask for another layout (unless it scrolls: ``overflow`` other than ``hidden``).
 
     Textual sets a resized widget's ``virtual_size``, a reactive that lays the screen out again
     and so draws a second frame after the first; a widget whose content decides nothing of the
@@ -73,8 +74,10 @@ class Steady:
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
     ) -> bool:
+        styles = self.styles  # type: ignore[attr-defined]
+        steady = styles.overflow_x == "hidden" and styles.overflow_y == "hidden"
         return super()._size_updated(  # type: ignore[misc]
-            size, virtual_size, container_size, layout=False
+            size, virtual_size, container_size, layout=layout and not steady
         )
 
 
@@ -125,6 +128,52 @@ class PatchStatic(Steady, Static):
         if rows is not None and not (regions or layout or recompose):
             return super().refresh(*row_regions(rows, self.size.width))
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+class RowPainted(Steady):
+    """For a widget drawn by :meth:`paint` (a Rich ``Text``): :meth:`repaint` after a change
+    paints it at once and repaints only the rows that differ from the last painting; a change
+    of height lays the screen out (``height: auto``), anything else needs no layout.
+
+    ``render`` hands Textual the last painting while the widget's size is the same, so a
+    painting depends only on what :meth:`repaint` was called after, and on the size.
+    """
+
+    _painted: tuple[Size, Text, list[Text]] | None = None
+
+    def paint(self) -> Text:
+        """The widget's drawing now."""
+        raise NotImplementedError
+
+    def _paint_now(self) -> tuple[Size, Text, list[Text]]:
+        text = self.paint()
+        rows = text_rows(text) or []
+        self._painted = (self.size, text, rows)  # type: ignore[attr-defined]
+        return self._painted
+
+    def render(self) -> Text:
+        painted = self._painted
+        if painted is None or painted[0] != self.size:  # type: ignore[attr-defined]
+            painted = self._paint_now()
+        return painted[1]
+
+    def repaint(self) -> None:
+        """Paint now; refresh the changed rows, or everything when the rows moved."""
+        widget: Any = self
+        old = self._painted
+        if not widget.is_attached or not widget.size:
+            self._painted = None
+            widget.refresh(layout=True)
+            return
+        new = self._paint_now()
+        width = widget.size.width
+        if (old is None or old[0] != new[0] or len(old[2]) != len(new[2])
+                or any(row.cell_len > width for row in (*old[2], *new[2]))):
+            widget.refresh(layout=True)
+            return
+        rows = changed_rows(old[2], new[2])
+        if rows:
+            widget.refresh(*row_regions(rows, width))
 
 
 class GameLog(RichLog):
@@ -199,10 +248,12 @@ class GameLog(RichLog):
         else:
             self.clear()
             fresh = new
+        # Until the log has a size, RichLog keeps the lines for later, scroll to the end included.
+        now = self._size_known
         for line in fresh:
-            self.write(plain(line), scroll_end=False)
+            self.write(plain(line), scroll_end=False if now else None)
         self._lines = new
-        if fresh and self._size_known:
+        if fresh and now:
             # Now, not after the next frame as ``write`` and the layout would: the new lines,
             # the scroll and the scrollbar reach the terminal in one frame.
             if self.show_vertical_scrollbar:
