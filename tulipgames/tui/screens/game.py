@@ -26,7 +26,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -37,7 +36,7 @@ from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.rules import RulesScreen
-from tulipgames.tui.widgets import GameLog, PatchStatic, printable
+from tulipgames.tui.widgets import GameLog, PatchStatic, Rows, printable
 from tulipgames.tui.widgets.footer import KeyFooter
 
 __all__ = ["ActionChosen", "GameScreen"]
@@ -114,7 +113,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
     # -- shared frame -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield PatchStatic(id="status")
-        with Vertical(id="board"):
+        with Rows(id="board"):
             yield from self.compose_board()
         yield GameLog(id="log")
         yield KeyFooter()

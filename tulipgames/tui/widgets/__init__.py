@@ -1,9 +1,11 @@
 """Widgets every game screen may use: the game log, and ``fit`` to cut text by cells."""
 
 from tulipgames.tui.widgets.common import (
+    Columns,
     GameLog,
     PatchStatic,
     RowPainted,
+    Rows,
     Steady,
     changed_rows,
     fit,
@@ -14,6 +16,6 @@ from tulipgames.tui.widgets.common import (
 )
 
 __all__ = [
-    "GameLog", "PatchStatic", "RowPainted", "Steady", "changed_rows", "fit", "plain", "printable",
-    "row_regions", "text_rows",
+    "Columns", "GameLog", "PatchStatic", "RowPainted", "Rows", "Steady", "changed_rows", "fit",
+    "plain", "printable", "row_regions", "text_rows",
 ]

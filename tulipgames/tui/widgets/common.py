@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.containers import Horizontal, Vertical
 from textual.geometry import Region, Size
 from textual.visual import VisualType
 from textual.widgets import RichLog, Static
@@ -79,6 +80,15 @@ class Steady:
         return super()._size_updated(  # type: ignore[misc]
             size, virtual_size, container_size, layout=layout and not steady
         )
+
+
+class Rows(Steady, Vertical):
+    """A ``Vertical`` that does not lay the screen out a second time when it is resized (see
+    :class:`Steady`; it must not scroll)."""
+
+
+class Columns(Steady, Horizontal):
+    """A ``Horizontal`` that does not lay the screen out a second time when it is resized."""
 
 
 class PatchStatic(Steady, Static):
