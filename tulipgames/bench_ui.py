@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
 import random
 import statistics
 import subprocess
@@ -439,9 +440,9 @@ async def main():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         drawn = time.perf_counter() - began
-    loaded = sorted(m for m in sys.modules if m.startswith(("tulipgames.games.", "tulipgames.store",
-        "tulipgames.table", "sqlite3", "asyncssh", "markdown_it")) and m.count(".") > 1
-        or m in ("sqlite3", "asyncssh", "markdown_it", "tulipgames.store", "tulipgames.table"))
+    lazy = ("tulipgames.store", "tulipgames.table", "sqlite3", "asyncssh", "markdown_it")
+    loaded = sorted(m for m in sys.modules if m.split(".")[0] in lazy or m in lazy
+                    or m.startswith("tulipgames.games.") and m.count(".") > 2)
     print(" ".join(loaded))
     print(drawn)
 asyncio.run(main())
@@ -465,10 +466,13 @@ asyncio.run(main())
 """
 
 
-def _fresh(code: str) -> tuple[float | None, str]:
-    """(seconds, the line before them) printed by ``code`` in a new interpreter."""
+def _fresh(code: str, tree: str | None = None) -> tuple[float | None, str]:
+    """(seconds, the line before them) printed by ``code`` in a new interpreter (``tree``: a
+    directory put first on the path, e.g. an older checkout to compare with)."""
+    env = {**os.environ, "PYTHONPATH": tree} if tree else None
+    # in that tree, or ``-c`` would import the package of the directory it was started in
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120, check=False)
+                          timeout=120, check=False, env=env, cwd=tree)
     lines = done.stdout.rstrip("\n").split("\n")
     try:
         return float(lines[-1]), lines[-2] if len(lines) > 1 else ""
@@ -476,13 +480,15 @@ def _fresh(code: str) -> tuple[float | None, str]:
         return None, ""
 
 
-def startup_report(runs: int = 7) -> dict[str, Any]:
+def startup_report(runs: int = 7, baseline: str | None = None) -> dict[str, Any]:
     """The menu drawn at 80x24 (headless) against a bare Textual hello-world, each in a fresh
     interpreter, ``runs`` times interleaved; medians, their ratio, and the modules among the
-    games' own, the store, the table, SQLite, asyncssh and Markdown that the menu loaded."""
+    games' own, the store, the table, SQLite, asyncssh and Markdown that the menu loaded.
+    ``baseline``: another checkout's ``tulipgames`` measured the same way in the same loop."""
     menu: list[float] = []
     hello: list[float] = []
-    loaded = ""
+    base: list[float] = []
+    loaded = base_loaded = ""
     for _ in range(runs):
         seconds, loaded = _fresh(_MENU_SCRIPT)
         if seconds is not None:
@@ -490,9 +496,13 @@ def startup_report(runs: int = 7) -> dict[str, Any]:
         seconds, _ = _fresh(_HELLO_SCRIPT)
         if seconds is not None:
             hello.append(seconds * 1000)
+        if baseline:
+            seconds, base_loaded = _fresh(_MENU_SCRIPT, baseline)
+            if seconds is not None:
+                base.append(seconds * 1000)
     menu_ms = _percentile(menu, 50)
     hello_ms = _percentile(hello, 50)
-    return {
+    report: dict[str, Any] = {
         "runs": runs,
         "menu_drawn_ms": menu_ms,
         "hello_world_drawn_ms": hello_ms,
@@ -500,6 +510,15 @@ def startup_report(runs: int = 7) -> dict[str, Any]:
         "pairs": [round(m / h, 2) for m, h in zip(menu, hello, strict=False)],
         "loaded_by_menu": loaded.split(),
     }
+    if baseline:
+        base_ms = _percentile(base, 50)
+        report["baseline"] = {
+            "tree": baseline,
+            "menu_drawn_ms": base_ms,
+            "menu_vs_hello_world": round(base_ms / hello_ms, 2) if base_ms and hello_ms else None,
+            "loaded_by_menu": base_loaded.split(),
+        }
+    return report
 
 
 def run(quick: bool = False) -> dict[str, Any]:
@@ -549,7 +568,17 @@ def format_report(report: dict[str, Any], width: int = 120) -> str:
     return captured.get()
 
 
-if __name__ == "__main__":
+def main(argv: list[str]) -> None:
+    """``python -m tulipgames.bench_ui [--startup [--baseline DIR]] [GAME ...]``: one part of
+    the suite as JSON (``--baseline``: an older checkout's menu in the same start-up loop)."""
     import json
 
-    print(json.dumps(key_press_report(only=sys.argv[1:] or None), indent=1))
+    if "--startup" in argv:
+        baseline = argv[argv.index("--baseline") + 1] if "--baseline" in argv else None
+        print(json.dumps(startup_report(baseline=baseline), indent=1))
+        return
+    print(json.dumps(key_press_report(only=argv or None), indent=1))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,15 +22,18 @@ BANNER = "✿ tulipgames"
 #: The menu's widest (see the CSS): the longest pitch line is 105 cells, whole at 120 columns.
 MAX_WIDTH = 120
 TAGLINE = "five board and dice games for the terminal"
+#: Seconds a line stays highlighted before its ``about`` is asked for: the menu is up at once,
+#: and arrowing past a game does not load its rules.
+ABOUT_DELAY = 0.2
 
 
 @dataclass(frozen=True)
 class MenuEntry:
     """One line of the menu. ``id`` is ``game:<id>``, a fixed entry or an extra entry's id.
 
-    ``about``: more to show under ``help`` while the line is highlighted, asked for only then
-    and after the menu is drawn (a game's bot levels need its rules, which the menu does not
-    import before that).
+    ``about``: more to show under ``help`` while the line is highlighted, asked for only then,
+    :data:`ABOUT_DELAY` after it was highlighted (a game's bot levels need its rules, which the
+    menu does not import before that).
     """
 
     id: str
@@ -154,7 +158,7 @@ class MenuScreen(Screen[None]):
         entry = self._entry(event.option_id)
         self._show_help(entry)
         if entry is not None and entry.about is not None and entry.id not in self._about:
-            self.call_after_refresh(self._ask_about, entry)
+            self.set_timer(ABOUT_DELAY, partial(self._ask_about, entry))
 
     def _show_help(self, entry: MenuEntry | None) -> None:
         text = entry.help if entry else ""
