@@ -442,7 +442,8 @@ async def main():
         drawn = time.perf_counter() - began
     lazy = ("tulipgames.store", "tulipgames.table", "sqlite3", "asyncssh", "markdown_it")
     loaded = sorted(m for m in sys.modules if m.split(".")[0] in lazy or m in lazy
-                    or m.startswith("tulipgames.games.") and m.count(".") > 2)
+                    or m.startswith("tulipgames.games.")
+                    and m.rsplit(".", 1)[1] in ("rules", "bots", "screen", "widgets"))
     print(" ".join(loaded))
     print(drawn)
 asyncio.run(main())
