@@ -64,8 +64,8 @@ def row_regions(rows: Sequence[int], width: int) -> list[Region]:
 
 
 class Steady:
-    """For a widget with no children to lay out: a change of its size during a layout does not
-    ask for another layout (unless it scrolls: ``overflow`` other than ``hidden``).
+    """For a widget with no children to lay out (or a container that does not scroll): a change
+    of its size during a layout does not ask for another layout.
 
     Textual sets a resized widget's ``virtual_size``, a reactive that lays the screen out again
     and so draws a second frame after the first; a widget whose content decides nothing of the
@@ -75,8 +75,11 @@ class Steady:
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
     ) -> bool:
+        # a leaf's own scrolling is updated by Textual either way; a container that scrolls
+        # needs the second layout for its children
         styles = self.styles  # type: ignore[attr-defined]
-        steady = styles.overflow_x == "hidden" and styles.overflow_y == "hidden"
+        leaf = not self.children  # type: ignore[attr-defined]
+        steady = leaf or (styles.overflow_x == "hidden" and styles.overflow_y == "hidden")
         return super()._size_updated(  # type: ignore[misc]
             size, virtual_size, container_size, layout=layout and not steady
         )
