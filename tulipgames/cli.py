@@ -215,6 +215,8 @@ def build_parser() -> Parser:
                            description="Measure every available game's engine speed.")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")
+    bench.add_argument("--ui", action="store_true",
+                       help="the screen instead: key press to frame per game, and start-up")
 
     serve = sub.add_parser("serve", help="run the built-in SSH server",
                            description="Serve tulipgames over SSH.")
@@ -509,6 +511,12 @@ def cmd_ladder(args: argparse.Namespace, parser: Parser) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
+    if args.ui:
+        from tulipgames import bench_ui
+
+        report = bench_ui.run(quick=args.quick)
+        print(json.dumps(report) if args.json else bench_ui.format_report(report), flush=True)
+        return 0
     from tulipgames import bench
 
     with progress_bar(bench.steps(args.quick), "benchmarks", on_terminal(args)) as advance:

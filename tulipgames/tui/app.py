@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import date
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events
@@ -28,20 +28,21 @@ from textual.widgets.option_list import Option
 
 from tulipgames import games
 from tulipgames.engine.core import SeatSpec
-from tulipgames.engine.record import GameRecord
-from tulipgames.store import HighScore, SaveError, SaveInfo, Store
-from tulipgames.table import Table
 from tulipgames.tui import prefs
 from tulipgames.tui.prefs import BOT_SPEEDS
-from tulipgames.tui.screens.game import GameScreen
-from tulipgames.tui.screens.history import SCORE_TABS, HistoryScreen
 from tulipgames.tui.screens.menu import MenuChosen, MenuEntry, MenuScreen, game_entry, keyed
-from tulipgames.tui.screens.results import ResultsScreen
-from tulipgames.tui.screens.resume import ResumeScreen
-from tulipgames.tui.screens.rules import RulesScreen
-from tulipgames.tui.screens.setup import SetupChoice, SetupScreen, random_seed
 from tulipgames.tui.screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tulipgames.tui.themes import DARK_ANSI, LIGHT_ANSI, THEMES
+
+# The menu is drawn before any game, table, store or other screen is imported: each is imported
+# where it is first used (a quick start; see docs/speed.md).
+if TYPE_CHECKING:
+    from tulipgames.engine.record import GameRecord
+    from tulipgames.store import HighScore, SaveInfo, Store
+    from tulipgames.table import Table
+    from tulipgames.tui.screens.game import GameScreen
+    from tulipgames.tui.screens.results import ResultsScreen
+    from tulipgames.tui.screens.setup import SetupChoice
 
 SOLO_GAME = "flowershop"
 
@@ -49,7 +50,8 @@ SOLO_GAME = "flowershop"
 def screen_class(game_id: str) -> type[GameScreen]:
     """The game's screen class (``SCREEN`` in ``tulipgames.games.<id>.screen``)."""
     module = importlib.import_module(f"tulipgames.games.{game_id}.screen")
-    return module.SCREEN
+    screen: type[GameScreen] = module.SCREEN
+    return screen
 
 
 def daily_seed(day: date | None = None) -> int:
@@ -159,7 +161,7 @@ class TulipGamesApp(App[None]):
 
     def menu_entries(self) -> list[MenuEntry]:
         entries = [
-            game_entry(info, str(number) if number < 10 else "", self.about_game(info.id))
+            game_entry(info, str(number) if number < 10 else "", partial(self.about_game, info.id))
             for number, info in enumerate(games.CATALOGUE, 1)
         ]
         entries.append(MenuEntry("-", Text(""), ""))
@@ -235,6 +237,8 @@ class TulipGamesApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette: Textual's own (theme, keys, quit...), then the app's: a new game
         of each title, resume, solo, history, rules, bot speed; in a game its own keys."""
+        from tulipgames.tui.screens.game import GameScreen
+
         yield from super().get_system_commands(screen)
         if isinstance(screen, GameScreen):
             yield SystemCommand("Undo", "Take back your last step", screen.action_undo)
@@ -312,12 +316,16 @@ class TulipGamesApp(App[None]):
             self.on_extra_menu(entry)
 
     def _show_rules(self, game_id: str | None) -> None:
+        from tulipgames.tui.screens.rules import RulesScreen
+
         if game_id:
             self.push_screen(RulesScreen(games.get_game(game_id)))
 
     # -- new games ----------------------------------------------------------------------------
     def show_setup(self, game_id: str, *, solo: bool = False, daily: bool = False) -> None:
         """Open the setup screen of a game (``solo``: one seat, the solo challenge)."""
+        from tulipgames.tui.screens.setup import SetupScreen
+
         game = games.get_game(game_id)
         seats = [SeatSpec(self.prefs.name, "human")] if solo else None
         seed = daily_seed() if daily else None
@@ -342,6 +350,8 @@ class TulipGamesApp(App[None]):
         self, game_id: str, seats: list[SeatSpec], seed: int, options: dict[str, object]
     ) -> Table:
         """A new table (not yet saved); raises ``ValueError`` for a bad setup."""
+        from tulipgames.table import Table
+
         return Table.new(games.get_game(game_id), seats, seed, dict(options), **self.table_args)
 
     def start_table(
@@ -357,6 +367,8 @@ class TulipGamesApp(App[None]):
 
     def rematch(self, results: ResultsScreen, same_seed: bool) -> None:
         """Start the same game again with the same seats and options."""
+        from tulipgames.tui.screens.setup import SetupChoice, random_seed
+
         record = results.record
         if record is None:
             return
@@ -369,12 +381,16 @@ class TulipGamesApp(App[None]):
 
     # -- resume and history -------------------------------------------------------------------
     def show_resume(self) -> None:
+        from tulipgames.tui.screens.resume import ResumeScreen
+
         if self.store is None:
             return
         self.push_screen(ResumeScreen(self.store.saves(), self.delete_save), self._resume_chosen)
 
     def delete_save(self, save: SaveInfo) -> str | None:
         """Delete a save the player confirmed; returns why not (played on meanwhile, ...)."""
+        from tulipgames.store import SaveError
+
         if self.store is None:
             return "nothing is saved here"
         try:
@@ -389,6 +405,9 @@ class TulipGamesApp(App[None]):
 
     def resume(self, save_id: int) -> bool:
         """Open a saved game; a save that cannot be opened is explained, not changed."""
+        from tulipgames.store import SaveError
+        from tulipgames.tui.screens.results import ResultsScreen
+
         if self.store is None:
             return False
         try:
@@ -417,6 +436,8 @@ class TulipGamesApp(App[None]):
             self.push_screen(StatsScreen(self.store.finished(limit=None)))
 
     def show_history(self) -> None:
+        from tulipgames.tui.screens.history import SCORE_TABS, HistoryScreen
+
         if self.store is None:
             return
         scores: list[HighScore] = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 
 from tulipgames.engine.core import Action
 from tulipgames.games.flowershop.rules import (
@@ -40,6 +40,7 @@ from tulipgames.games.flowershop.widgets import (
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.screens.messages import ActionChosen
+from tulipgames.tui.widgets import Columns, Rows
 
 #: The step each step key plays, and the phase in which it belongs to the step at hand.
 STEP_KEYS: dict[str, tuple[Action, str]] = {
@@ -95,12 +96,12 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
 
     def compose_board(self) -> ComposeResult:
         yield OpponentsPanel(id="fs-opponents")
-        with Horizontal(id="fs-main"):
+        with Columns(id="fs-main"):
             with VerticalScroll(id="fs-left"):
                 yield ShopWindow(id="fs-window")
                 for _ in range(len(self.table.seats) - 1):
                     yield ShopWindow(classes="fs-rival")
-            with Vertical(id="fs-side"):
+            with Rows(id="fs-side"):
                 yield DraftPanel(id="fs-step")
                 yield ActionMenu(id="fs-actions")
 

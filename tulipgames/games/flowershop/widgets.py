@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rich.text import Text
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tulipgames.engine.core import Action
@@ -46,6 +46,7 @@ from tulipgames.games.flowershop.rules import (
 )
 from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
+from tulipgames.tui.widgets import PatchStatic
 
 FlowerTurn = Turn[FlowerShopView]
 #: Asks the rules why the seat at the keyboard may not play a step now (None: it may).
@@ -111,7 +112,7 @@ def score_line(categories: Sequence[str], rows: Sequence[int]) -> Text:
     return text
 
 
-class ShopWindow(Static):
+class ShopWindow(PatchStatic):
     """One seat's shop: money, trash, hooks, the 8 vase spots, storage and the score preview.
 
     The two hanging spots (H1, H2) are drawn on their own shelf above the six lower spots.
@@ -270,7 +271,7 @@ def final_windows(view: FlowerShopView, names: Sequence[str]) -> list[Text]:
     return lines
 
 
-class OpponentsPanel(Static):
+class OpponentsPanel(PatchStatic):
     """Every other seat on one line: vases filled, baskets, storage, trash, money, pick state."""
 
     DEFAULT_CSS = """
@@ -310,7 +311,7 @@ def opponent_line(view: FlowerShopView, shop: ShopView, name: str, wide: bool = 
     return line
 
 
-class DraftPanel(Static):
+class DraftPanel(PatchStatic):
     """What the step is about: the hand and the pass, the reveal, the solo piles, or the end."""
 
     DEFAULT_CSS = """

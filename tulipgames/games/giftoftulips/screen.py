@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.timer import Timer
 
 from tulipgames.games.giftoftulips.rules import Festival, GiftView
 from tulipgames.games.giftoftulips.widgets import BouquetsPanel, FestivalPanel, TurnPanel
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
-from tulipgames.tui.widgets import GameLog
+from tulipgames.tui.widgets import Columns, GameLog
 
 #: Seconds between flips when ``reveal_pace`` is "auto".
 AUTO_FLIP_SECONDS = 1.0
@@ -50,7 +49,7 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
         self._humans = frozenset(table.human_seats())
 
     def compose_board(self) -> ComposeResult:
-        with Horizontal(id="top"):
+        with Columns(id="top"):
             yield FestivalPanel(id="festival")
             yield TurnPanel(id="turn")
         yield BouquetsPanel(id="bouquets")

@@ -37,6 +37,7 @@ from tulipgames.games.giftoftulips.rules import (
     PlaceReward,
 )
 from tulipgames.tui.screens.messages import ActionChosen
+from tulipgames.tui.widgets import RowPainted
 
 PLACES = ("1st", "2nd", "3rd", "4th")
 #: Longest player name shown in the bouquets table, in terminal cells.
@@ -84,7 +85,7 @@ def value_counts(values: Sequence[int]) -> list[int]:
     return [sum(1 for v in values if v == value) for value in VALUES]
 
 
-class FestivalPanel(Widget):
+class FestivalPanel(RowPainted, Widget):
     """The festival ranking: four places with variety, running total and how many face-up
     cards of each value make it, what Give, Keep and majorities pay there for this player
     count, then the piles. Fixed columns, so a big total never pushes anything off the row."""
@@ -116,9 +117,9 @@ class FestivalPanel(Widget):
         the variety that just moved (marked ``*``), e.g. during the reveal."""
         self.festival, self.rewards, self.piles = festival, rewards, piles
         self.caption, self.fresh = caption, fresh
-        self.refresh(layout=True)
+        self.repaint()
 
-    def render(self) -> Text:
+    def paint(self) -> Text:
         festival = self.festival
         spare = self.content_size.width - self.FIXED
         name_room = min(22, spare - 1) if spare >= 11 else 0
@@ -160,7 +161,7 @@ class FestivalPanel(Widget):
         return text
 
 
-class BouquetsPanel(Widget):
+class BouquetsPanel(RowPainted, Widget):
     """Every seat's bouquet as a table: the active (``>``) and start (``S``) markers, seat
     number, name, bot (``b``), score, the number of bouquet cards (the final tie-break), then
     per variety the count and value sum (with the values too when the width allows) and who
@@ -190,7 +191,7 @@ class BouquetsPanel(Widget):
         """``final``: the reveal has been shown to the end, so show the final scores."""
         self.view, self.names, self.humans = view, names, humans
         self.festival, self.final = festival, final
-        self.refresh(layout=True)
+        self.repaint()
 
     def _seat_cells(self, view: GiftView, seat: int, name_width: int) -> Text:
         line = Text()
@@ -202,7 +203,7 @@ class BouquetsPanel(Widget):
         line.append(" b" if seat not in self.humans else "  ", style="dim")
         return line
 
-    def render(self) -> Text:
+    def paint(self) -> Text:
         view, festival = self.view, self.festival
         text = Text(no_wrap=True, overflow="ellipsis")
         if view is None or festival is None:
@@ -293,7 +294,7 @@ class BouquetsPanel(Widget):
         return text
 
 
-class TurnPanel(Widget, can_focus=True):
+class TurnPanel(RowPainted, Widget, can_focus=True):
     """The decision at hand: the setup deal, or the drawn card with every action still available
     and the points it scores now. Keys: ``k`` keep, ``g`` then a seat number to give, ``f`` add
     face up, ``s`` add secret; arrows and Enter work too; ``1``/``2`` pick the setup card."""
@@ -342,7 +343,7 @@ class TurnPanel(Widget, can_focus=True):
         self.view, self.names, self.acting = view, names, acting
         self.flipped = tuple(flipped)
         self.cursor = min(self.cursor, max(0, len(self._rows()) - 1))
-        self.refresh(layout=True)
+        self.repaint()
 
     def _rows(self) -> list[tuple[str, list[Choice]]]:
         """Selectable rows: (key, the choices behind it); all gives share one row."""
@@ -364,7 +365,7 @@ class TurnPanel(Widget, can_focus=True):
                 rows.append(("s", [choice]))
         return rows
 
-    def render(self) -> Text:
+    def paint(self) -> Text:
         view = self.view
         text = Text(no_wrap=False)
         if view is None:
@@ -475,6 +476,12 @@ class TurnPanel(Widget, can_focus=True):
         else:
             text.append("\nEnter: final scores", style="dim")
 
+    def on_focus(self) -> None:
+        self.repaint()  # the cursor mark shows only with the focus
+
+    def on_blur(self) -> None:
+        self.repaint()
+
     def _cursor_mark(self, text: Text, index: int) -> None:
         text.append("▸" if index == self.cursor and self.has_focus else " ", style="bold")
 
@@ -492,7 +499,7 @@ class TurnPanel(Widget, can_focus=True):
         if key == "g" and len(choices) > 1:
             self.giving = True
             self.cursor = [k for k, _ in self._rows()].index("g")
-            self.refresh(layout=True)
+            self.repaint()
             return
         self._choose(choices[0].action)
 
@@ -521,7 +528,7 @@ class TurnPanel(Widget, can_focus=True):
             raise SkipAction()
         self.giving = False
         self.cursor = (self.cursor + step) % len(rows)
-        self.refresh()
+        self.repaint()
 
     def action_confirm(self) -> None:
         rows = self._rows()
@@ -534,7 +541,7 @@ class TurnPanel(Widget, can_focus=True):
         if not self.giving:
             return False
         self.giving = False
-        self.refresh(layout=True)
+        self.repaint()
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -32,6 +32,7 @@ from tulipgames.games.sixtyone.data import (
 from tulipgames.games.sixtyone.rules import EMPTY, LeafOnly, Place, PlaceX, SixtyOneView, X
 from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
+from tulipgames.tui.widgets import RowPainted
 
 DIE_LETTERS = "ABC"
 
@@ -97,7 +98,7 @@ class Selection:
     confirm: Action | None = None
 
 
-class DiceSheet(Widget, can_focus=True):
+class DiceSheet(RowPainted, Widget, can_focus=True):
     """One seat's score sheet and the shared roll; builds a choice from the keyboard."""
 
     BINDINGS = [
@@ -324,7 +325,8 @@ class DiceSheet(Widget, can_focus=True):
         return True
 
     def _changed(self) -> None:
-        self.refresh()
+        # only the rows that differ reach the terminal: a die picked changes two or three rows
+        self.repaint()
         if self.is_attached:
             self.refresh_bindings()
 
@@ -414,7 +416,7 @@ class DiceSheet(Widget, can_focus=True):
             self._changed()
 
     # -- drawing ------------------------------------------------------------------------------
-    def render(self) -> Text:
+    def paint(self) -> Text:
         if self.turn is None:
             return Text("")
         return SheetPainter(self, wide=self.size.width >= 90).paint()

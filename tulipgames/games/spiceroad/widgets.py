@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widgets import Static
 
 from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, MERCHANT_CARDS, SPICES, Edition
 from tulipgames.games.spiceroad.rules import PlayerView, SpiceRoadView, caravan_words, counted
+from tulipgames.tui.widgets import PatchStatic
 
 #: Key of the n-th card a player owns (in the order they got it), so a card keeps its key for
 #: the whole game. ``t`` (rivals) and ``u`` (undo) are left out.
@@ -93,7 +93,7 @@ def hints(*pairs: tuple[str, str]) -> Text:
     return Text("  ").join(key_hint(key, what) for key, what in pairs)
 
 
-class PointRow(Static):
+class PointRow(PatchStatic):
     """Point cards 1-5: cost, VP, the coin stack above 1-2, a mark when the seat to play can
     claim it, and the deck size."""
 
@@ -121,7 +121,7 @@ class PointRow(Static):
         self.update(Text("\n").join([heads, costs, values]))
 
 
-class MerchantRow(Static):
+class MerchantRow(PatchStatic):
     """Merchant cards 1-6: the effect, the spices lying on each and the price to acquire it."""
 
     DEFAULT_CSS = "MerchantRow { height: 4; padding: 0 1; }"
@@ -206,7 +206,7 @@ def standing(player: PlayerView, view: SpiceRoadView, edition: Edition, wide: bo
     )
 
 
-class CaravanPanel(Static):
+class CaravanPanel(PatchStatic):
     """The seat at the keyboard (or the seat to play): caravan, standing, hand, played cards."""
 
     DEFAULT_CSS = """
@@ -243,7 +243,7 @@ class CaravanPanel(Static):
 NAME_CELLS = 9
 
 
-class RivalsPanel(Static):
+class RivalsPanel(PatchStatic):
     """Every other player, one row each: caravan, point cards, coins, score and what they did
     on their latest turn; ``hands`` shows their hands and played cards instead (hands are public
     in this game). With room, both."""
@@ -304,7 +304,7 @@ class RivalsPanel(Static):
         self.update(Text("\n").join(lines))
 
 
-class KeyHints(Static):
+class KeyHints(PatchStatic):
     """What the keys do now: the top-level actions, or the step the rules ask for."""
 
     DEFAULT_CSS = "KeyHints { height: 2; padding: 0 1; background: $boost; }"

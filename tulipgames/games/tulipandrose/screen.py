@@ -23,7 +23,6 @@ from typing import ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from tulipgames.games.tulipandrose.rules import (
@@ -45,6 +44,7 @@ from tulipgames.games.tulipandrose.widgets import (
 )
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
+from tulipgames.tui.widgets import Columns, Rows
 
 
 class TulipAndRoseScreen(GameScreen[TulipView]):
@@ -90,8 +90,8 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         yield TableLine(id="tr-table")
         yield RevealStrip(id="tr-reveal")
         yield HoldingsTable(id="tr-holdings")
-        with Horizontal(id="tr-main"):
-            with Vertical(id="tr-decision"):
+        with Columns(id="tr-main"):
+            with Rows(id="tr-decision"):
                 yield SplitPanel(id="tr-split")
                 yield BiddingPanel(id="tr-bids")
                 yield DecidePanel(id="tr-decide")

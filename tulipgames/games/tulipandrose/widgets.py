@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widgets import Static
 
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
@@ -24,6 +23,7 @@ from tulipgames.games.tulipandrose.rules import (
     feasible_bouquets,
     split_problem,
 )
+from tulipgames.tui.widgets import PatchStatic
 
 KIND_STYLE = {
     "T": "bright_red",
@@ -88,7 +88,7 @@ def loans_word(count: int) -> str:
     return f"{count} loan{'s' if count != 1 else ''}"
 
 
-class TableLine(Static):
+class TableLine(PatchStatic):
     """Day, round, Seller, reveal window and deck size on one line."""
 
     DEFAULT_CSS = "TableLine { height: 1; padding: 0 1; }"
@@ -117,7 +117,7 @@ class TableLine(Static):
         self.update(line)
 
 
-class RevealStrip(Static):
+class RevealStrip(PatchStatic):
     """The cards revealed this round with their running total, and the ones put back."""
 
     DEFAULT_CSS = "RevealStrip { height: auto; max-height: 2; padding: 0 1; }"
@@ -145,7 +145,7 @@ class RevealStrip(Static):
         self.update(text)
 
 
-class HoldingsTable(Static):
+class HoldingsTable(PatchStatic):
     """One line per player: merchant, florins (``?`` when hidden), loans, income, cards by kind.
 
     ``>`` marks the seat to act, ``S`` the Seller, ``*`` the seat at this keyboard (the legend is
@@ -198,7 +198,7 @@ class HoldingsTable(Static):
         return row
 
 
-class OrdersPanel(Static):
+class OrdersPanel(PatchStatic):
     """The seat's own Special Orders, each marked met (``+``) or not yet (``-``) right now."""
 
     DEFAULT_CSS = """
@@ -231,7 +231,7 @@ class OrdersPanel(Static):
         self.update(Text("\n").join(lines))
 
 
-class SplitPanel(Static, can_focus=True):
+class SplitPanel(PatchStatic, can_focus=True):
     """The Seller's bouquet splitter: a cursor over the revealed cards, keys 1-3 to place the
     card under it, 0 to clear it, and a live preview of each bouquet with its worth to you.
 
@@ -359,7 +359,7 @@ class SplitPanel(Static, can_focus=True):
         self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
 
 
-class BiddingPanel(Static, can_focus=True):
+class BiddingPanel(PatchStatic, can_focus=True):
     """The open auction: the bouquet on offer, the high bid and bidder, each bidder's standing,
     the bouquets still to come, and for the bidder at the keyboard the amount with its range
     and what it would cost in loans. Every number comes from the view."""
@@ -546,7 +546,7 @@ class BiddingPanel(Static, can_focus=True):
         return lines
 
 
-class DecidePanel(Static, can_focus=True):
+class DecidePanel(PatchStatic, can_focus=True):
     """The Seller's choice after a won auction: ``s`` sell at the bid or ``k`` keep for half."""
 
     DEFAULT_CSS = """

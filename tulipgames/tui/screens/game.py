@@ -26,10 +26,9 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tulipgames.engine.core import Action, IllegalAction
 from tulipgames.table import SaveConflict, SaveFailed, Table, Turn, ViewT
@@ -37,7 +36,8 @@ from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.rules import RulesScreen
-from tulipgames.tui.widgets import GameLog, printable
+from tulipgames.tui.widgets import GameLog, PatchStatic, Rows, printable
+from tulipgames.tui.widgets.footer import KeyFooter
 
 __all__ = ["ActionChosen", "GameScreen"]
 
@@ -112,11 +112,11 @@ class GameScreen(Screen[None], Generic[ViewT]):
 
     # -- shared frame -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Vertical(id="board"):
+        yield PatchStatic(id="status")
+        with Rows(id="board"):
             yield from self.compose_board()
         yield GameLog(id="log")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.table.subscribe(self._on_table_change)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,16 +22,25 @@ BANNER = "✿ tulipgames"
 #: The menu's widest (see the CSS): the longest pitch line is 105 cells, whole at 120 columns.
 MAX_WIDTH = 120
 TAGLINE = "five board and dice games for the terminal"
+#: Seconds a line stays highlighted before its ``about`` is asked for: the menu is up at once,
+#: and arrowing past a game does not load its rules.
+ABOUT_DELAY = 0.2
 
 
 @dataclass(frozen=True)
 class MenuEntry:
-    """One line of the menu. ``id`` is ``game:<id>``, a fixed entry or an extra entry's id."""
+    """One line of the menu. ``id`` is ``game:<id>``, a fixed entry or an extra entry's id.
+
+    ``about``: more to show under ``help`` while the line is highlighted, asked for only then,
+    :data:`ABOUT_DELAY` after it was highlighted (a game's bot levels need its rules, which the
+    menu does not import before that).
+    """
 
     id: str
     label: Text
     help: str
     enabled: bool = True
+    about: Callable[[], str] | None = None
 
 
 class MenuChosen(Message):
@@ -48,10 +59,13 @@ def keyed(key: str, text: str, enabled: bool = True) -> Text:
     return label
 
 
-def game_entry(info: games.GameInfo, key: str = "", about: str = "") -> MenuEntry:
+def game_entry(
+    info: games.GameInfo, key: str = "", about: str | Callable[[], str] = ""
+) -> MenuEntry:
     """A game's line: its shortcut key, title, player count and pitch.
 
-    ``about`` is shown under the menu while the line is highlighted, after the whole pitch.
+    ``about`` is shown under the menu while the line is highlighted, after the whole pitch
+    (a function: asked for when the line is first highlighted, once the menu is on screen).
     """
     label = Text(no_wrap=True, overflow="ellipsis")
     label.append(f"{key:>2} ", style="bold")
@@ -60,6 +74,8 @@ def game_entry(info: games.GameInfo, key: str = "", about: str = "") -> MenuEntr
     # the line is cut where the menu ends (an ellipsis at 80 columns, whole at 120); the whole
     # pitch is shown under the menu while the line is highlighted
     label.append(info.pitch, style="italic")
+    if callable(about):
+        return MenuEntry(f"game:{info.id}", label, info.pitch, about=about)
     help_text = f"{info.pitch}\n{about}" if about else info.pitch
     return MenuEntry(f"game:{info.id}", label, help_text)
 
@@ -89,6 +105,8 @@ class MenuScreen(Screen[None]):
     def __init__(self, entries: list[MenuEntry]) -> None:
         super().__init__()
         self.entries = entries
+        #: What each entry's ``about`` said (asked once per menu).
+        self._about: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -103,6 +121,7 @@ class MenuScreen(Screen[None]):
 
     def set_entries(self, entries: list[MenuEntry]) -> None:
         self.entries = entries
+        self._about.clear()  # a best score may be new
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
@@ -137,7 +156,23 @@ class MenuScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         entry = self._entry(event.option_id)
-        self.query_one("#menu-help", Static).update(Text(entry.help if entry else ""))
+        self._show_help(entry)
+        if entry is not None and entry.about is not None and entry.id not in self._about:
+            self.set_timer(ABOUT_DELAY, partial(self._ask_about, entry))
+
+    def _show_help(self, entry: MenuEntry | None) -> None:
+        text = entry.help if entry else ""
+        if entry is not None and entry.id in self._about:
+            text = f"{text}\n{self._about[entry.id]}"
+        self.query_one("#menu-help", Static).update(Text(text))
+
+    def _ask_about(self, entry: MenuEntry) -> None:
+        if entry.about is None or not self.is_attached:
+            return
+        self._about[entry.id] = entry.about()
+        option = self.query_one("#menu", OptionList).highlighted_option
+        if option is not None and option.id == entry.id:
+            self._show_help(entry)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

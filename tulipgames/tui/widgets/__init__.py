@@ -1,5 +1,21 @@
 """Widgets every game screen may use: the game log, and ``fit`` to cut text by cells."""
 
-from tulipgames.tui.widgets.common import GameLog, fit, plain, printable
+from tulipgames.tui.widgets.common import (
+    Columns,
+    GameLog,
+    PatchStatic,
+    RowPainted,
+    Rows,
+    Steady,
+    changed_rows,
+    fit,
+    plain,
+    printable,
+    row_regions,
+    text_rows,
+)
 
-__all__ = ["GameLog", "fit", "plain", "printable"]
+__all__ = [
+    "Columns", "GameLog", "PatchStatic", "RowPainted", "Rows", "Steady", "changed_rows", "fit",
+    "plain", "printable", "row_regions", "text_rows",
+]

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual import events
-from textual.widgets import RichLog
+from textual.containers import Horizontal, Vertical
+from textual.geometry import Region, Size
+from textual.visual import VisualType
+from textual.widgets import RichLog, Static
 
 #: Keys that scroll the log while it has the focus; every other key leaves it.
 SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
@@ -39,6 +43,150 @@ def fit(text: str, width: int, style: str = "") -> Text:
     part = Text(printable(text), style=style, no_wrap=True)
     part.truncate(width, overflow="ellipsis", pad=True)
     return part
+
+
+def text_rows(content: object) -> list[Text] | None:
+    """The lines of a Rich ``Text`` (``None`` for any other content)."""
+    if not isinstance(content, Text):
+        return None
+    return list(content.split("\n", allow_blank=True))
+
+
+def changed_rows(old: Sequence[Text], new: Sequence[Text]) -> list[int]:
+    """The rows whose text or styles differ between two drawings of the same height."""
+    return [row for row, (before, after) in enumerate(zip(old, new, strict=True))
+            if before != after or before.style != after.style]
+
+
+def row_regions(rows: Sequence[int], width: int) -> list[Region]:
+    """One region per row, as wide as the widget (``refresh`` repaints only these)."""
+    return [Region(0, row, width, 1) for row in rows]
+
+
+class Steady:
+    """For a widget with no children to lay out (or a container that does not scroll): a change
+    of its size during a layout does not ask for another layout.
+
+    Textual sets a resized widget's ``virtual_size``, a reactive that lays the screen out again
+    and so draws a second frame after the first; a widget whose content decides nothing of the
+    layout around it (no children, no scrolling) needs neither.
+    """
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        # a leaf's own scrolling is updated by Textual either way; a container that scrolls
+        # needs the second layout for its children
+        styles = self.styles  # type: ignore[attr-defined]
+        leaf = not self.children  # type: ignore[attr-defined]
+        steady = leaf or (styles.overflow_x == "hidden" and styles.overflow_y == "hidden")
+        return super()._size_updated(  # type: ignore[misc]
+            size, virtual_size, container_size, layout=layout and not steady
+        )
+
+
+class Rows(Steady, Vertical):
+    """A ``Vertical`` that does not lay the screen out a second time when it is resized (see
+    :class:`Steady`; it must not scroll)."""
+
+
+class Columns(Steady, Horizontal):
+    """A ``Horizontal`` that does not lay the screen out a second time when it is resized."""
+
+
+class PatchStatic(Steady, Static):
+    """A ``Static`` that sends the terminal only what changed.
+
+    :meth:`update` with the very text on screen does nothing; with a text of as many lines (and,
+    for a widget sized by its content, as wide) it repaints only the lines that differ, without
+    a layout; anything else is a plain ``Static.update``. Rich ``Text`` only: other content is
+    always updated in full. Lines must not wrap (a wrapped line would shift the rows below).
+    """
+
+    def __init__(self, content: VisualType = "", **kwargs: object) -> None:
+        super().__init__(content, **kwargs)  # type: ignore[arg-type]
+        self._rows: list[Text] | None = text_rows(content)
+        self._patch: list[int] | None = None
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        new = text_rows(content)
+        old, self._rows = self._rows, new
+        if old is not None and new is not None and self.is_mounted and self._fits(old, new):
+            rows = changed_rows(old, new)
+            if not rows:
+                return
+            self._patch = rows
+            super().update(content, layout=False)
+            return
+        super().update(content, layout=layout)
+
+    def _fits(self, old: list[Text], new: list[Text]) -> bool:
+        """Whether ``new`` takes exactly the rows ``old`` took, so that a row repaint will do."""
+        if len(old) != len(new) or not isinstance(self.content, Text):
+            return False
+        if self.content.justify not in (None, "default", "left"):
+            return False
+        width = self.content_size.width
+        widest_old = max((line.cell_len for line in old), default=0)
+        widest_new = max((line.cell_len for line in new), default=0)
+        if max(widest_old, widest_new) > width:
+            return False
+        return not self.styles.width or not self.styles.width.is_auto or (
+            widest_old == widest_new
+        )
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> PatchStatic:
+        rows, self._patch = self._patch, None
+        if rows is not None and not (regions or layout or recompose):
+            return super().refresh(*row_regions(rows, self.size.width))
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+class RowPainted(Steady):
+    """For a widget drawn by :meth:`paint` (a Rich ``Text``): :meth:`repaint` after a change
+    paints it at once and repaints only the rows that differ from the last painting; a change
+    of height lays the screen out (``height: auto``), anything else needs no layout.
+
+    ``render`` hands Textual the last painting while the widget's size is the same, so a
+    painting depends only on what :meth:`repaint` was called after, and on the size.
+    """
+
+    _painted: tuple[Size, Text, list[Text]] | None = None
+
+    def paint(self) -> Text:
+        """The widget's drawing now."""
+        raise NotImplementedError
+
+    def _paint_now(self) -> tuple[Size, Text, list[Text]]:
+        text = self.paint()
+        rows = text_rows(text) or []
+        self._painted = (self.size, text, rows)  # type: ignore[attr-defined]
+        return self._painted
+
+    def render(self) -> Text:
+        painted = self._painted
+        if painted is None or painted[0] != self.size:  # type: ignore[attr-defined]
+            painted = self._paint_now()
+        return painted[1]
+
+    def repaint(self) -> None:
+        """Paint now; refresh the changed rows, or everything when the rows moved."""
+        widget: Any = self
+        old = self._painted
+        if not widget.is_attached or not widget.size:
+            self._painted = None
+            widget.refresh(layout=True)
+            return
+        new = self._paint_now()
+        width = widget.size.width
+        if (old is None or old[0] != new[0] or len(old[2]) != len(new[2])
+                or any(row.cell_len > width for row in (*old[2], *new[2]))):
+            widget.refresh(layout=True)
+            return
+        rows = changed_rows(old[2], new[2])
+        if rows:
+            widget.refresh(*row_regions(rows, width))
 
 
 class GameLog(RichLog):
@@ -93,6 +241,19 @@ class GameLog(RichLog):
         # the focus (as App.simulate_key does, keeping the typed character)
         self.app.post_message(events.Key(event.key, event.character))
 
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """A layout elsewhere on the screen leaves the log alone.
+
+        Textual's scroll views take the compositor's virtual size (the log's content region)
+        for a change of their own (their lines) on every layout, and repaint the scrollbar in a
+        frame of its own after it; the log's lines update its scrollbar themselves.
+        """
+        if size == self.outer_size and container_size == self.container_size:
+            return False
+        return super()._size_updated(size, virtual_size, container_size, layout)
+
     def show_lines(self, lines: Sequence[str]) -> None:
         new = list(lines)
         if new[: len(self._lines)] == self._lines:
@@ -100,6 +261,15 @@ class GameLog(RichLog):
         else:
             self.clear()
             fresh = new
+        # Until the log has a size, RichLog keeps the lines for later, scroll to the end included.
+        now = self._size_known
         for line in fresh:
-            self.write(plain(line))
+            self.write(plain(line), scroll_end=False if now else None)
         self._lines = new
+        if fresh and now:
+            # Now, not after the next frame as ``write`` and the layout would: the new lines,
+            # the scroll and the scrollbar reach the terminal in one frame.
+            if self.show_vertical_scrollbar:
+                self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
+            if self.auto_scroll:
+                self.scroll_end(animate=False, immediate=True, x_axis=False)
