@@ -17,7 +17,7 @@ from tulipgames.games.flowershop.data import BASKET_HOOKS, CARDS
 from tulipgames.games.flowershop.rules import FlowerShopView, ShopView
 from tulipgames.games.flowershop.widgets import card_text, score_line, spot_cell
 from tulipgames.table import Turn
-from tulipgames.tui.screens.results import seat_panel
+from tulipgames.tui.widgets import seat_panel
 
 #: The window's shelves as the game screen draws them: hanging spots on top, then the lower ones.
 SHELVES: tuple[tuple[str, tuple[int, ...]], ...] = (

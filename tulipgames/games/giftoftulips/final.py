@@ -18,7 +18,7 @@ from tulipgames.games.giftoftulips.data import VARIETIES, VARIETY_INFO
 from tulipgames.games.giftoftulips.rules import Card, Festival, GiftView
 from tulipgames.games.giftoftulips.widgets import PLACES, card_tag, variety_tag
 from tulipgames.table import Turn
-from tulipgames.tui.screens.results import seat_panel
+from tulipgames.tui.widgets import seat_panel
 
 #: From this width each variety is named beside its glyph and letter.
 WIDE = 90

@@ -18,7 +18,7 @@ from tulipgames.games.sixtyone.data import AREAS
 from tulipgames.games.sixtyone.rules import EMPTY, SixtyOneView, X
 from tulipgames.games.sixtyone.widgets import FRAMES, SHORT_LABELS, SPOT_AT, empty_hint, fit
 from tulipgames.table import Turn
-from tulipgames.tui.screens.results import seat_panel
+from tulipgames.tui.widgets import seat_panel
 
 #: Cells of an area's label and of its drawing (as the compact game screen has them).
 LABEL, DRAWING = 11, 17

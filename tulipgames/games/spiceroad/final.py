@@ -16,7 +16,7 @@ from tulipgames.games.spiceroad.data import EDITIONS, POINT_CARDS, Edition
 from tulipgames.games.spiceroad.rules import PlayerView, SpiceRoadView
 from tulipgames.games.spiceroad.widgets import caravan_line, owned_line, spice_run
 from tulipgames.table import Turn
-from tulipgames.tui.screens.results import seat_panel
+from tulipgames.tui.widgets import seat_panel
 
 #: From this width the caravan names its spices.
 NAMED_SPICES = 90

@@ -17,7 +17,7 @@ from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import OrderView, PlayerView, ScoreSheet, TulipView
 from tulipgames.games.tulipandrose.widgets import KIND_STYLE, loans_word
 from tulipgames.table import Turn
-from tulipgames.tui.screens.results import seat_panel
+from tulipgames.tui.widgets import seat_panel
 
 #: From this width every kind is named ("T×3 Tulip"), and orders say their condition.
 WIDE = 90

@@ -8,9 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from rich import box
 from rich.console import RenderableType
-from rich.panel import Panel
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -59,21 +57,6 @@ def final_position_of(table: Table) -> FinalPosition | None:
     return FinalPosition(
         partial(module.final_position, turns),
         partial(shared, turns) if shared is not None else None,
-    )
-
-
-def seat_panel(name: str, body: RenderableType, note: str | Text = "") -> Panel:
-    """One seat's final position in a frame titled with its name (plain text, never markup)
-    and, on the right, a short ``note`` such as its score."""
-    return Panel(
-        body,
-        title=plain(name, style="bold"),
-        title_align="left",
-        subtitle=Text(note) if isinstance(note, str) else note,
-        subtitle_align="right",
-        box=box.ROUNDED,
-        padding=(0, 1),
-        expand=True,
     )
 
 

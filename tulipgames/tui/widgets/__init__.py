@@ -12,10 +12,11 @@ from tulipgames.tui.widgets.common import (
     plain,
     printable,
     row_regions,
+    seat_panel,
     text_rows,
 )
 
 __all__ = [
     "Columns", "GameLog", "PatchStatic", "RowPainted", "Rows", "Steady", "changed_rows", "fit",
-    "plain", "printable", "row_regions", "text_rows",
+    "plain", "printable", "row_regions", "seat_panel", "text_rows",
 ]

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich import box
+from rich.console import RenderableType
+from rich.panel import Panel
 from rich.text import Text
 from textual import events
 from textual.containers import Horizontal, Vertical
@@ -273,3 +276,18 @@ class GameLog(RichLog):
                 self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
             if self.auto_scroll:
                 self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+
+def seat_panel(name: str, body: RenderableType, note: str | Text = "") -> Panel:
+    """One seat's final position in a frame titled with its name (plain text, never markup)
+    and, on the right, a short ``note`` such as its score."""
+    return Panel(
+        body,
+        title=plain(name, style="bold"),
+        title_align="left",
+        subtitle=Text(note) if isinstance(note, str) else note,
+        subtitle_align="right",
+        box=box.ROUNDED,
+        padding=(0, 1),
+        expand=True,
+    )
