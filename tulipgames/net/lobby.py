@@ -457,7 +457,7 @@ class OpenTable:
 
     def seat_status(self, index: int) -> str:
         """How a seat is played now: ``connected``, ``away 5 min``, ``bot``, or a bot standing
-        in for its player (``away 5 min, a bot stands in``)."""
+        in for its player (``away 5 min (bot plays)``)."""
         seat = self.seats[index]
         if seat.bot is not None:
             return "bot"
@@ -470,7 +470,7 @@ class OpenTable:
         else:
             status = "away"
         if self.table is not None and index in self.table.standins:
-            status += ", a bot stands in"
+            status += " (bot plays)"
         return status
 
     def presence_line(self) -> str:
@@ -479,7 +479,7 @@ class OpenTable:
         for index, seat in enumerate(self.seats):
             if seat.bot is not None:
                 continue
-            parts.append(f"{seat.name}: {self.seat_status(index)}")
+            parts.append(f"{seat.name} {self.seat_status(index)}")
         if self.watchers:
             parts.append("watching: " + ", ".join(sorted(self.watchers)))
         elif not self.settings.spectators:

@@ -50,8 +50,8 @@ _FRAME_CSS = """
 {name} OptionList:focus {{ border: round $accent; }}
 {name} .field-row {{ height: 1; padding: 0 1; }}
 {name} .field-row > Label {{ width: 16; }}
-{name} .field-row Select {{ width: 26; }}
-{name} .field-row Input {{ width: 26; }}
+{name} .field-row Select {{ width: 22; }}
+{name} .field-row Input {{ width: 22; }}
 {name} .option-help {{ color: $text-muted; width: 1fr; margin: 0 0 0 2; }}
 {name} Select:focus > SelectCurrent {{ text-style: bold underline; background: $accent 25%; }}
 {name} Input:focus {{ text-style: bold underline; background: $accent 25%; }}
