@@ -233,7 +233,7 @@ def test_spectators_may_watch_unless_the_host_closed_the_table(lobby: Lobby) -> 
     lobby.start(opened.code)
     opened.check_watch("dev")
     lobby.set_spectators(opened.code, False)
-    with pytest.raises(TableError, match="closed table .* to spectators"):
+    with pytest.raises(TableError, match=r"closed table \w+ to spectators"):
         opened.check_watch("dev")
     assert lobby.store.shared_save(opened.code)[1]["spectators"] is False
 

@@ -123,7 +123,10 @@ class ServerApp(TulipGamesApp):
         opened = self._shared(table.save_id) if isinstance(table, RemoteTable) else None
         if opened is None or not isinstance(table, RemoteTable):
             return super().start_table(table, seats, variant=variant)
-        screen = shared_screen(tui_app.screen_class(table.game.id), table, seats or frozenset(), opened)
+        # no seat: a spectator
+        screen = shared_screen(
+            tui_app.screen_class(table.game.id), table, seats or frozenset(), opened
+        )
         self._follow(opened)
         if table.save_id is not None:
             self._played[table.save_id] = opened.code
@@ -198,8 +201,13 @@ class ServerApp(TulipGamesApp):
         for opened in self.lobby.tables.values():
             if opened.table is not None and opened.table.save_id == save_id:
                 return opened
-        code = self._played.get(save_id)  # an earlier game of a table (before its rematch)
-        return None if code is None else self.lobby.tables.get(code)
+        code = self._played.get(save_id)  # a game of a table this session showed
+        if code is None:
+            return None
+        try:
+            return self.lobby.find(code)
+        except TableError:
+            return None
 
     def _screen_changed(self, _screen: Screen[Any]) -> None:
         here = set()

@@ -177,6 +177,9 @@ class Listeners:
     def remove(self, callback: Callable[..., None]) -> None:
         self._entries = [entry for entry in self._entries if entry[0] != callback]
 
+    def __len__(self) -> int:
+        return len(self._entries)
+
     def publish(self, *args: Any) -> None:
         current = _current_app()
         for callback, app in list(self._entries):
@@ -667,11 +670,11 @@ class Lobby:
     def listing(self) -> list[OpenTable]:
         """Tables still waiting for players or being played, newest first.
 
-        Finished tables nobody is looking at leave memory here; their codes still find them
-        in the store.
+        Finished tables nobody is looking at or following (a player's results screen may still
+        ask for a rematch) leave memory here; their codes still find them in the store.
         """
         for code, opened in list(self.tables.items()):
-            if opened.over and not opened.present and not opened.watchers:
+            if opened.over and not opened.present and not opened.watchers and not opened.listeners:
                 del self.tables[code]
                 assert opened.table is not None
                 opened.table.close()

@@ -492,7 +492,9 @@ class YourTablesScreen(Screen[None]):
         rows = self.lobby.your_tables(self.player)
         for row in rows:
             menu.add_option(Option(Text(table_line(row, self.player)), id=row.code))
-        if not rows:
+        if rows:
+            menu.highlighted = 0
+        else:
             menu.add_option(Option(Text("No shared game in progress.", style="dim"),
                                    disabled=True))
         menu.focus()
