@@ -383,12 +383,12 @@ class LobbyScreen(Screen[None]):
             here = seat_info.name is not None and seat_info.name in opened.present
             mark = "*" if here else ("-" if seat_info.name else " ")
             lines.append(f"{mark} Seat {index + 1}: {seat_info.label()}")
-            if seat_info.name is not None:
-                lines.append(f"  {opened.seat_status(index)}", style="dim")
             if seat_info.name == opened.host:
                 lines.append("  (host)", style="italic")
             if seat_info.name == self.player:
                 lines.append("  <- you", style="bold")
+            if seat_info.name is not None:
+                lines.append(f"  {opened.seat_status(index)}", style="dim")
             lines.append("\n")
         settings = opened.settings
         lines.append(f"Clock: {settings.clock_spec.label}", style="bold")
