@@ -44,8 +44,9 @@ def round_of(client: Client) -> int:
 
 
 async def place(client: Client, name: str, think: float) -> None:
-    """One player's scripted choice on this roll: think, then Enter (y to confirm, Right when
-    the highlighted die cannot be used) until this round's choice is made."""
+    """One player's scripted choice on this roll: think, then Enter (the highlighted die, the
+    next die, the highlighted spot) and ``y`` when the footer offers the confirmation, until
+    this round's choice is made. Right moves on when Enter cannot use the highlighted die."""
     await client.term.until(lambda: acting(client, name))
     number = round_of(client)
     await asyncio.sleep(think)
@@ -56,18 +57,22 @@ async def place(client: Client, name: str, think: float) -> None:
             f"Round {number}," not in status and "Leaf total" not in status
         )
 
-    stuck = 0
-    for _ in range(16):
-        before = client.term.text()
-        client.chan.write(ENTER.encode())
-        try:
-            await client.term.until(lambda b=before: client.term.text() != b, timeout=2)
-        except asyncio.TimeoutError:
-            client.chan.write(b"y" if stuck % 2 == 0 else RIGHT.encode())
-            stuck += 1
-            await asyncio.sleep(0.2)
+    deadline = time.perf_counter() + 60
+    while time.perf_counter() < deadline:
         if chosen():
             return
+        footer = next((line for line in reversed(client.term.screen.display) if line.strip()), "")
+        key = "y" if " y confirm" in footer else ENTER if "pick" in footer else None
+        if key is None:  # a frame still arriving
+            await asyncio.sleep(0.1)
+            continue
+        before = client.term.text()
+        client.chan.write(key.encode())
+        try:
+            await client.term.until(lambda b=before: client.term.text() != b, timeout=3)
+        except asyncio.TimeoutError:
+            if not chosen():
+                client.chan.write(RIGHT.encode())
     raise AssertionError(f"{name} could not place:\n{client.term.text()}")
 
 
