@@ -694,10 +694,15 @@ class Store:
         """Shared tables still being played, the one played on last first; with ``name``, only
         those where a seat of that name sits (one query, no replay: whose turn it is was
         stored with the last move)."""
-        rows = self._read(
+        query = (
             "SELECT id, code, title, names, to_act, updated, shared, record FROM saves "
-            "WHERE code IS NOT NULL AND status = 'active' ORDER BY updated DESC, id DESC"
+            "WHERE code IS NOT NULL AND status = 'active'"
         )
+        params: tuple[Any, ...] = ()
+        if name is not None:  # a cheap first cut; the seats are checked exactly below
+            query += " AND instr(names, ?) > 0"
+            params = (json.dumps(name),)
+        rows = self._read(query + " ORDER BY updated DESC, id DESC", params)
         out = []
         newest: set[str] = set()
         for save_id, code, title, names, to_act, updated, shared, record_text in rows:
