@@ -175,6 +175,11 @@ async def test_a_spectator_sees_no_private_card_on_screen_or_in_the_log(
         }
         for name in shown or ():
             assert name not in screen, f"the spectator sees {name!r}"
+    if table.game.id == "flowershop":  # its screens show the cards by their ids
+        assert any(token in ana.term.text() for token in table.state.secrets(0))
+        for seat in (0, 1):
+            for token in table.state.secrets(seat):
+                assert token not in screen, f"the spectator sees seat {seat + 1}'s {token}"
     if table.game.id == "tulipandrose":
         assert "Your Special Orders" in ana.term.text()  # a seat sees its own
         assert "Special Orders" not in screen.replace("secret Special Orders", "")

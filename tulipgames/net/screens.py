@@ -108,6 +108,7 @@ class OpenTableScreen(Screen[None]):
         Binding("minus,left", "seats(-1)", "Fewer seats"),
     ]
     DEFAULT_CSS = _FRAME_CSS.format(name="OpenTableScreen") + """
+    OpenTableScreen > VerticalScroll { width: 100%; max-width: 96; height: 1fr; padding: 0 1; }
     OpenTableScreen OptionList { max-height: 7; }
     OpenTableScreen #table-options { height: auto; }
     """
