@@ -97,6 +97,12 @@ async def open_four_seat_table(clients: list[Client]) -> None:
     host.chan.write(b"s")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def round_time(
     clients: list[Client], think: float, together: bool
 ) -> float:
@@ -121,10 +127,12 @@ async def measure_rounds(data_dir: Path, rounds: int, think: float) -> dict[str,
     try:
         clients = [await connect(server.port, name) for name in NAMES]
         await open_four_seat_table(clients)
-        times: dict[str, list[float]] = {"simultaneous": [], "sequential": []}
+        times: dict[str, list[float]] = {"simultaneous": [], "sequential": [], "cpu": []}
         for number in range(2 * rounds):
             mode = "simultaneous" if number % 2 == 0 else "sequential"
+            cpu = cpu_seconds(server.proc.pid)
             times[mode].append(await round_time(clients, think, mode == "simultaneous"))
+            times["cpu"].append(cpu_seconds(server.proc.pid) - cpu)
         for client in clients:
             client.conn.close()
         return times
@@ -134,7 +142,7 @@ async def measure_rounds(data_dir: Path, rounds: int, think: float) -> dict[str,
 
 async def test_four_players_place_together_and_in_turn(tmp_path: Path) -> None:
     times = await measure_rounds(tmp_path, rounds=1, think=0.0)
-    assert [len(v) for v in times.values()] == [1, 1]  # both rounds ended with every choice
+    assert [len(times[k]) for k in ("simultaneous", "sequential")] == [1, 1]  # both rounds ended
 
 
 # -- memory and listing (in process) -----------------------------------------------------------
@@ -213,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"4-player Sixty-One over SSH, think {think:.1f} s: median round "
               f"simultaneous {sim:.2f} s, sequential {seq:.2f} s (x{seq / sim:.2f}); "
               f"rounds {[round(t, 2) for t in times['simultaneous']]} vs "
-              f"{[round(t, 2) for t in times['sequential']]}", flush=True)
+              f"{[round(t, 2) for t in times['sequential']]}; server CPU per round "
+              f"{statistics.median(times['cpu']):.2f} s", flush=True)
     per_table = memory_per_table(args.mail_tables)
     print(f"play-by-mail tables in memory: {per_table / 1024:.1f} KiB per table "
           f"(tracemalloc, {args.mail_tables} tables of 2-seat Sixty-One)", flush=True)
