@@ -146,32 +146,39 @@ async def test_four_players_place_together_and_in_turn(tmp_path: Path) -> None:
 
 
 # -- memory and listing (in process) -----------------------------------------------------------
-def fill_store(data_dir: Path, tables: int, clock: str) -> None:
-    """``tables`` started 2-seat Sixty-One tables of ana and a different partner each, one
-    placement made at each."""
+def fill_store(data_dir: Path, tables: int, clock: str, game: str = "sixtyone",
+               seats: int = 2, moves: int = 1) -> None:
+    """``tables`` started tables of ``game`` of ana and different partners each, with
+    ``moves`` moves played at each (the first legal move of whoever acts)."""
     from tulipgames.net.lobby import Lobby, TableSettings
     from tulipgames.store import Store
 
     store = Store(data_dir)
     lobby = Lobby(store, None)
     for number in range(tables):
-        opened = lobby.open("sixtyone", 2, "ana", seed=number + 1,
+        opened = lobby.open(game, seats, "ana", seed=number + 1,
                             settings=TableSettings(clock=clock))
-        opened.claim(f"p{number}")
+        for other in range(1, seats):
+            opened.claim(f"p{number}-{other}")
         table = lobby.start(opened.code)
-        table.play(0, table.state.legal_actions(0)[0])
+        for _ in range(moves):
+            if table.is_over:
+                break
+            seat = table.to_act()[0]
+            table.play(seat, table.state.legal_actions(seat)[0])
         table.close()
         del lobby.tables[opened.code]
     store.close()
 
 
-def memory_per_table(tables: int) -> float:
+def memory_per_table(tables: int, game: str = "sixtyone", seats: int = 2,
+                     moves: int = 1) -> float:
     """Bytes of Python memory a play-by-mail table holds once the server brought it back."""
     from tulipgames.net.lobby import Lobby
     from tulipgames.store import Store
 
     with tempfile.TemporaryDirectory() as tmp:
-        fill_store(Path(tmp), tables, "1day")
+        fill_store(Path(tmp), tables, "1day", game, seats, moves)
         store = Store(tmp)
         gc.collect()
         tracemalloc.start()
@@ -200,7 +207,7 @@ def listing_time(tables: int, repeat: int = 20) -> tuple[float, float, int]:
             store.shared_tables("ana")
             everyone.append(time.perf_counter() - start)
             start = time.perf_counter()
-            store.shared_tables("p7")
+            store.shared_tables("p7-1")
             one.append(time.perf_counter() - start)
         store.close()
         return statistics.median(everyone), statistics.median(one), len(rows)
@@ -223,9 +230,11 @@ def main(argv: list[str] | None = None) -> int:
               f"rounds {[round(t, 2) for t in times['simultaneous']]} vs "
               f"{[round(t, 2) for t in times['sequential']]}; server CPU per round "
               f"{statistics.median(times['cpu']):.2f} s", flush=True)
-    per_table = memory_per_table(args.mail_tables)
-    print(f"play-by-mail tables in memory: {per_table / 1024:.1f} KiB per table "
-          f"(tracemalloc, {args.mail_tables} tables of 2-seat Sixty-One)", flush=True)
+    for game, seats, moves in (("sixtyone", 2, 1), ("sixtyone", 4, 40), ("tulipandrose", 4, 60)):
+        per_table = memory_per_table(args.mail_tables, game, seats, moves)
+        print(f"play-by-mail tables in memory: {per_table / 1024:.1f} KiB per table "
+              f"(tracemalloc, {args.mail_tables} tables of {seats}-seat {game}, {moves} moves "
+              "played)", flush=True)
     everyone, one, rows = listing_time(args.listed_tables)
     print(f"Your tables with {args.listed_tables} saved tables: {everyone * 1000:.1f} ms for a "
           f"player at all {rows}, {one * 1000:.1f} ms for a player at one (median of 20)")
