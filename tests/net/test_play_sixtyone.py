@@ -32,9 +32,10 @@ def play_a_move(player: Client, name: str) -> None:
     """Enter picks the area die, the write die, then the highlighted spot (and an earned X's
     spot), y confirms, until the turn passes on."""
     player.wait_for(rf"^ {name}: ")
-    for _ in range(8):
+    deadline = time.monotonic() + 30  # a busy machine redraws slowly: a time budget, not tries
+    while time.monotonic() < deadline:
         player.keys("Enter", "y")
-        time.sleep(0.2)
+        time.sleep(0.3)
         if not player.screen().startswith(f" {name}: "):
             return
     raise AssertionError(f"{name}'s turn never ended:\n{player.screen()}")
