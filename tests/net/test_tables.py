@@ -310,3 +310,22 @@ async def test_rematch_from_the_results_screens_starts_at_the_same_table(
             screen = app.screen
             assert isinstance(screen, SharedTableView)
             assert screen.table is second and screen.viewer == seat
+
+
+def test_codes_kept_in_tables_json_move_into_the_store(lobby: Lobby, tmp_path: Path) -> None:
+    """Tables started before codes were kept in the store still come back by their code."""
+    import json
+
+    from tests.tui.toygame import GAME
+    from tulipgames.engine.core import SeatSpec
+    from tulipgames.table import Table
+
+    old = Table.new(GAME, [SeatSpec("ana"), SeatSpec("ben")], 8)
+    lobby.store.create(old)
+    (tmp_path / "tables.json").write_text(json.dumps({"OLD2": old.save_id}))
+    again = Lobby(lobby.store, tmp_path)
+    assert not (tmp_path / "tables.json").exists()
+    assert (tmp_path / "tables.json.imported").exists()
+    opened = again.find("old2")
+    assert opened.table is not None and opened.table.save_id == old.save_id
+    assert opened.seat_of("ben") == 1
