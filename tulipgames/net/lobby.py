@@ -752,6 +752,7 @@ class Lobby:
         """The host opens or closes the table to spectators (kept with the save)."""
         opened = self.find(code)
         opened.settings.spectators = allowed
+        audit.record("table_spectators", code=code, allowed=allowed, host=opened.host)
         table = opened.table
         if table is not None and self.store is not None and table.save_id is not None:
             self.store.share(table.save_id, code, opened.settings.to_json())
