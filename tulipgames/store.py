@@ -84,6 +84,22 @@ def _migrate_to_2(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE saves ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
 
 
+def _migrate_to_3(db: sqlite3.Connection) -> None:
+    """Schema 3: shared tables of ``tulipgames serve`` are saves too. ``code`` is the table's
+    join code, ``shared`` its settings (clock, stand-in bots, spectators) as JSON, and
+    ``to_act`` the seats whose turn it is, written with every move, so "Your tables" lists
+    whose turn it is without replaying a game."""
+    db.execute("ALTER TABLE saves ADD COLUMN code TEXT")
+    db.execute("ALTER TABLE saves ADD COLUMN shared TEXT")
+    db.execute("ALTER TABLE saves ADD COLUMN to_act TEXT NOT NULL DEFAULT '[]'")
+    db.execute("CREATE INDEX IF NOT EXISTS saves_code ON saves (code, id)")
+
+
+def _to_act(table: Table) -> str:
+    """The seats that must act now, as stored in ``saves.to_act`` (none once it is over)."""
+    return json.dumps([] if table.state.is_over() else list(table.to_act()))
+
+
 def _is_empty(record_text: str) -> bool:
     """A save with no action played. An unreadable one or one of a newer record format is
     not: it is listed with its reason and left alone."""
@@ -101,7 +117,9 @@ def _create_v1(db: sqlite3.Connection) -> None:
 
 #: Step ``n`` brings a database from schema ``n`` to ``n + 1``; ``PRAGMA user_version`` says
 #: which steps a database has had.
-_MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_create_v1, _migrate_to_2)
+_MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    _create_v1, _migrate_to_2, _migrate_to_3,
+)
 SCHEMA_VERSION = len(_MIGRATIONS)
 
 
@@ -266,6 +284,31 @@ class HighScore:
     detail: str
     seed: int | None
     date: str
+
+
+@dataclass(frozen=True)
+class SharedTable:
+    """One row of "Your tables": a shared table's game in progress and whose turn it is."""
+
+    id: int
+    code: str
+    title: str
+    names: tuple[str, ...]
+    #: The seats played by people (not bots).
+    humans: tuple[int, ...]
+    #: The seats that must act now.
+    to_act: tuple[int, ...]
+    #: When the last move was played (UTC, ISO 8601): the turn has waited since then.
+    since: str
+    settings: dict[str, Any]
+
+
+def _settings(text: str | None) -> dict[str, Any]:
+    try:
+        data = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def result_from_json(data: dict[str, Any]) -> Result:
@@ -452,7 +495,7 @@ class Store:
         with self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO saves (game, title, names, variant, record, created, updated, "
-                "revision) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
+                "revision, to_act) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
                 (
                     table.game.id,
                     table.game.title,
@@ -461,6 +504,7 @@ class Store:
                     table.record.dumps(),
                     stamp,
                     stamp,
+                    _to_act(table),
                 ),
             )
             save_id = int(cursor.lastrowid or 0)
@@ -488,9 +532,9 @@ class Store:
         stamp = now()
         with self._transaction() as db:
             cursor = db.execute(
-                "UPDATE saves SET record = ?, updated = ?, revision = revision + 1 "
+                "UPDATE saves SET record = ?, updated = ?, revision = revision + 1, to_act = ? "
                 "WHERE id = ? AND revision = ? AND status = 'active'",
-                (table.record.dumps(), stamp, save_id, revision),
+                (table.record.dumps(), stamp, _to_act(table), save_id, revision),
             )
             if cursor.rowcount == 0:
                 self._refuse(db, table)
@@ -625,6 +669,61 @@ class Store:
                     problem, int(rev),
                 )
             )
+        return out
+
+    # -- shared tables (tulipgames serve) -------------------------------------------------------
+    def share(self, save_id: int, code: str, settings: Mapping[str, Any]) -> None:
+        """Mark a save as the game of the shared table ``code`` with these settings."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE saves SET code = ?, shared = ? WHERE id = ?",
+                (code, json.dumps(dict(settings)), save_id),
+            )
+
+    def shared_save(self, code: str) -> tuple[int, dict[str, Any]] | None:
+        """The newest save of the table ``code`` (a rematch is a new save under the same code)
+        and its settings, or ``None``."""
+        rows = self._read(
+            "SELECT id, shared FROM saves WHERE code = ? ORDER BY id DESC LIMIT 1", (code,)
+        )
+        if not rows:
+            return None
+        return int(rows[0][0]), _settings(rows[0][1])
+
+    def shared_tables(self, name: str | None = None) -> list[SharedTable]:
+        """Shared tables still being played, the one played on last first; with ``name``, only
+        those where a seat of that name sits (one query, no replay: whose turn it is was
+        stored with the last move)."""
+        query = (
+            "SELECT id, code, title, names, to_act, updated, shared, record FROM saves "
+            "WHERE code IS NOT NULL AND status = 'active'"
+        )
+        params: tuple[Any, ...] = ()
+        if name is not None:  # a cheap first cut; the seats are checked exactly below
+            query += " AND instr(names, ?) > 0"
+            params = (json.dumps(name),)
+        rows = self._read(query + " ORDER BY updated DESC, id DESC", params)
+        out = []
+        newest: set[str] = set()
+        for save_id, code, title, names, to_act, updated, shared, record_text in rows:
+            if code in newest:
+                continue  # an older game of a table that had a rematch
+            newest.add(code)
+            try:
+                name_list = tuple(str(n) for n in json.loads(names))
+                seats = json.loads(record_text)["seats"]
+                humans = tuple(
+                    i for i, seat in enumerate(seats) if seat.get("kind", "human") == "human"
+                )
+                waiting = tuple(int(seat) for seat in json.loads(to_act))
+            except (ValueError, TypeError, KeyError, AttributeError):
+                continue  # a damaged row is not offered; the code still finds it
+            if name is not None and not any(name_list[i] == name for i in humans):
+                continue
+            out.append(SharedTable(
+                int(save_id), str(code), str(title), name_list, humans, waiting, str(updated),
+                _settings(shared),
+            ))
         return out
 
     # -- history and high scores --------------------------------------------------------------

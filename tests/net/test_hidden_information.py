@@ -35,6 +35,7 @@ def test_each_player_sees_only_their_own_secret_orders(server: Server, tmux: Tmu
     ben.keys("Enter")
     ana.wait_for(r"\* Seat 2: ben")
     ana.keys("s")
+    ana.wait_for("Your Special Orders")  # the game has started: it is in the store
 
     own = secret_orders(server)
     for seat, client in enumerate((ana, ben)):

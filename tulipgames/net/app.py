@@ -9,34 +9,36 @@ by their code.
 
 from __future__ import annotations
 
-import hashlib
-import re
-from pathlib import Path
 from typing import Any
 
+from textual import events
+from textual.app import SystemCommand
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.worker import WorkerFailed
 
-from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable
-from tulipgames.net.screens import JoinScreen, OpenTableScreen
+from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable, TableError, player_dir
+from tulipgames.net.screens import (
+    JoinScreen,
+    OpenTableScreen,
+    SharedTableView,
+    YourTablesScreen,
+    shared_screen,
+)
 from tulipgames.net.server import SessionInfo
 from tulipgames.store import Store
+from tulipgames.table import Table
+from tulipgames.tui import app as tui_app
 from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.screens.game import GameScreen
+from tulipgames.tui.screens.results import ResultsScreen
 
-
-def player_dir(data_dir: Path, name: str) -> Path:
-    """The directory of a player's own games; any login name maps to a safe folder name."""
-    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", name).strip(".") or "player"
-    if safe != name:
-        safe += "-" + hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
-    return data_dir / "players" / safe
+__all__ = ["ServerApp", "player_dir"]
 
 
 class ServerApp(TulipGamesApp):
-    """:class:`TulipGamesApp` for one SSH session, with Open a table / Join a table."""
+    """:class:`TulipGamesApp` for one SSH session, with Your tables / Open / Join a table."""
 
     def __init__(
         self, info: SessionInfo, lobby: Lobby, store: Store | None, **kwargs: Any
@@ -45,24 +47,32 @@ class ServerApp(TulipGamesApp):
         self.info = info
         self.player = info.username
         self.lobby = lobby
-        self._present: set[str] = set()
+        #: The tables this session shows, as (code, watching).
+        self._present: set[tuple[str, bool]] = set()
+        #: Tables whose news (rematch votes, a new game) this session follows.
+        self._following: dict[str, OpenTable] = {}
+        #: The saves of shared games this session showed, with their table's code.
+        self._played: dict[int, str] = {}
 
     def extra_menu_entries(self) -> list[tuple[str, str]]:
         waiting = len(self.lobby.listing())
+        mine = len(self.lobby.your_tables(self.player))
         return [
+            ("net:mine", f"Your tables ({mine})" if mine else "Your tables"),
             ("net:open", "Open a table: play with others on this server"),
             ("net:join", f"Join a table ({waiting} open)" if waiting else "Join a table"),
         ]
 
     def on_extra_menu(self, entry_id: str) -> None:
-        if entry_id == "net:open":
+        if entry_id == "net:mine":
+            self.push_screen(YourTablesScreen(self.lobby, self.player))
+        elif entry_id == "net:open":
             self.push_screen(OpenTableScreen(self.lobby, self.player))
         elif entry_id == "net:join":
             self.push_screen(JoinScreen(self.lobby, self.player))
 
+    # Textual runs TulipGamesApp.on_mount itself, after this one (no super() call).
     def on_mount(self) -> None:
-        # No super().on_mount(): Textual runs every class's own handler along the MRO, so
-        # calling it here too pushed a second menu (and its size check) on every session.
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if not self.info.profile.utf8:
             self.notify(
@@ -71,6 +81,16 @@ class ServerApp(TulipGamesApp):
                 severity="warning",
                 timeout=10,
             )
+        self.call_later(self._back_to_live_seat)
+
+    def _back_to_live_seat(self) -> None:
+        """A player who drops out of a live game comes back straight to their seat."""
+        opened = self.lobby.seated_live(self.player)
+        seat = None if opened is None else opened.seat_of(self.player)
+        if opened is None or seat is None or opened.table is None:
+            return
+        self.notify(f"Back at table {opened.code}, your seat.", markup=False)
+        self.start_table(opened.table, seats=frozenset({seat}))
 
     def _handle_exception(self, error: Exception) -> None:
         """An app whose client has gone may still run a screen's queued mount after Textual
@@ -88,15 +108,100 @@ class ServerApp(TulipGamesApp):
         super()._handle_exception(error)
 
     def on_unmount(self) -> None:
+        for opened in self._following.values():
+            opened.listeners.remove(self._table_news)
+        self._following.clear()
         self._set_presence(set())
         if self.store is not None:
             self.store.close()
 
+    async def on_event(self, event: events.Event) -> None:
+        """Any key of a player at a shared table takes their seat back from a stand-in bot."""
+        if isinstance(event, events.Key):
+            for code, watching in self._present:
+                opened = self.lobby.tables.get(code)
+                if not watching and opened is not None:
+                    opened.active(self.player)
+        await super().on_event(event)
+
+    # -- shared tables ------------------------------------------------------------------------
+    def start_table(
+        self, table: Table, seats: frozenset[int] | None = None, *, variant: str = ""
+    ) -> GameScreen:
+        """A shared table gets its game's screen with presence and stand-ins shown."""
+        opened = self._shared(table.save_id) if isinstance(table, RemoteTable) else None
+        if opened is None or not isinstance(table, RemoteTable):
+            return super().start_table(table, seats, variant=variant)
+        # no seat: a spectator
+        screen = shared_screen(
+            tui_app.screen_class(table.game.id), table, seats or frozenset(), opened
+        )
+        self._follow(opened)
+        if table.save_id is not None:
+            self._played[table.save_id] = opened.code
+        self.push_screen(screen)
+        return screen
+
     def rematch(self, results: Any, same_seed: bool) -> None:
-        if self._shared(results.save_id) is not None:
-            self.notify("For a rematch of a shared table, open a new table.", severity="warning")
+        """At a shared table a rematch needs every seated player: this one accepts, and the
+        new game starts at the same table once all have accepted the same kind."""
+        opened = self._shared(results.save_id)
+        if opened is None:
+            super().rematch(results, same_seed)
             return
-        super().rematch(results, same_seed)
+        kind = "the same seed" if same_seed else "a new seed"
+        try:
+            missing = self.lobby.rematch(opened.code, self.player, same_seed)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        if missing:
+            self.notify(
+                f"You accept a rematch with {kind}; waiting for {', '.join(missing)}.",
+                markup=False, timeout=10,
+            )
+
+    def _follow(self, opened: OpenTable) -> None:
+        if opened.code not in self._following:
+            self._following[opened.code] = opened
+            opened.listeners.add(self._table_news)
+
+    def _table_news(self, opened: OpenTable) -> None:
+        """Rematch votes of the others, and the rematch itself: the results of the last game
+        give way to the new game at this player's seat."""
+        seat = opened.seat_of(self.player)
+        table = opened.table
+        if seat is None or table is None or not self.screen_stack:
+            return
+        results = self.screen if isinstance(self.screen, ResultsScreen) else None
+        if results is None or results.save_id is None or self._shared(results.save_id) is None:
+            return
+        if results.save_id != table.save_id and not table.is_over:
+            results.dismiss(None)
+            self.notify(f"Rematch at table {opened.code}: seed {table.record.seed}.",
+                        markup=False)
+            self.start_table(table, seats=frozenset({seat}))
+            return
+        others = {name: same for name, same in opened.votes.items() if name != self.player}
+        if others and self.player not in opened.votes:
+            asked = ", ".join(
+                f"{name} ({'same seed: r' if same else 'new seed: n'})"
+                for name, same in others.items()
+            )
+            self.notify(f"Rematch asked by {asked}. Press r or n to accept.", markup=False,
+                        timeout=10)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Any:
+        """The host of a shared table may close it to spectators (or open it) from ctrl+p."""
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, SharedTableView) and screen.opened.host == self.player:
+            opened = screen.opened
+            allowed = opened.settings.spectators
+            yield SystemCommand(
+                "Close the table to spectators" if allowed else "Open the table to spectators",
+                "Spectators see only what everybody sees",
+                lambda: self.lobby.set_spectators(opened.code, not allowed),
+            )
 
     # -- who is at which table ----------------------------------------------------------------
     def _shared(self, save_id: int | None) -> OpenTable | None:
@@ -105,21 +210,26 @@ class ServerApp(TulipGamesApp):
         for opened in self.lobby.tables.values():
             if opened.table is not None and opened.table.save_id == save_id:
                 return opened
-        return None
+        code = self._played.get(save_id)  # a game of a table this session showed
+        if code is None:
+            return None
+        try:
+            return self.lobby.find(code)
+        except TableError:
+            return None
 
     def _screen_changed(self, _screen: Screen[Any]) -> None:
-        codes = set()
+        here = set()
         for screen in self.screen_stack:
-            if isinstance(screen, GameScreen) and isinstance(screen.table, RemoteTable):
-                opened = self._shared(screen.table.save_id)
-                if opened is not None:
-                    codes.add(opened.code)
-        self._set_presence(codes)
+            if isinstance(screen, SharedTableView):
+                here.add((screen.opened.code, screen.watching))
+        self._set_presence(here)
 
-    def _set_presence(self, codes: set[str]) -> None:
-        for code in self._present - codes:
+    def _set_presence(self, here: set[tuple[str, bool]]) -> None:
+        for code, watching in self._present - here:
             if code in self.lobby.tables:
-                self.lobby.tables[code].depart(self.player)
-        for code in codes - self._present:
-            self.lobby.tables[code].arrive(self.player)
-        self._present = codes
+                self.lobby.tables[code].depart(self.player, watching=watching)
+        for code, watching in here - self._present:
+            if code in self.lobby.tables:
+                self.lobby.tables[code].arrive(self.player, watching=watching)
+        self._present = here

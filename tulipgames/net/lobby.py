@@ -6,9 +6,15 @@ starts the game. From then on there is one :class:`RemoteTable` per table, in th
 every player's screen subscribes to it and shows only that player's seat.
 
 A seat belongs to a player *name* (the SSH login name), so a player who drops out reconnects by
-joining the same code under the same name. Started tables are saved in the store like any game,
-and the code of each is remembered in ``tables.json`` in the data directory, so even after a
-server restart ``join CODE`` brings the players back to their seats.
+joining the same code under the same name. Started tables are saves in the store like any game,
+marked with their code and settings (``Store.share``), so even after a server restart ``join
+CODE`` or "Your tables" brings the players back to their seats.
+
+A table behaves like a real one: it shows who is connected, away (since when) or a bot; a clock
+chosen at the opening (:data:`CLOCKS`) lets a bot of the host's level stand in for a seat whose
+time ran out, until its player is back; anyone may watch (public information only) unless the
+host closed the table to spectators; at the end the players may all accept a rematch at the
+same table; and each finished game goes into every player's own History and high scores.
 
 Every session runs its own Textual app on the shared event loop. Textual finds "the current app"
 through a context variable, so a callback registered by one session's screen must run inside that
@@ -18,26 +24,130 @@ delivers each callback through the app that registered it.
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import json
 import logging
+import os
+import re
 import secrets
-import threading
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from tulipgames import games
+from tulipgames.engine.bots import Bot
 from tulipgames.engine.core import Game, SeatSpec
 from tulipgames.net import audit
-from tulipgames.table import Listener, Table
+from tulipgames.table import Listener, Table, Turn
 
 log = logging.getLogger("tulipgames.serve")
 
 #: Join codes avoid letters and digits that are easily confused (0/O, 1/I).
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 4
+#: Where codes of started tables were kept before they moved into the store (read once).
 CODES_FILE = "tables.json"
+#: Multiplies every clock (tests set it small so that "1 min" passes in a fraction of a second).
+CLOCK_SCALE_ENV = "TULIPGAMES_CLOCK_SCALE"
+
+
+@dataclass(frozen=True)
+class Clock:
+    """How long a seat may take over one decision before a bot stands in for it.
+
+    ``seconds`` is ``None`` for no clock. A ``mail`` clock is for play-by-mail: the table is
+    kept running in the server when everybody has logged off, so its clock goes on.
+    """
+
+    key: str
+    label: str
+    seconds: float | None
+    mail: bool = False
+
+    def limit(self) -> float | None:
+        """The time per decision in seconds, scaled by ``$TULIPGAMES_CLOCK_SCALE``."""
+        if self.seconds is None:
+            return None
+        try:
+            scale = float(os.environ.get(CLOCK_SCALE_ENV, "1") or 1)
+        except ValueError:
+            scale = 1.0
+        return self.seconds * max(scale, 0.0)
+
+
+#: The clocks a host may choose when opening a table, the first one the default.
+CLOCKS: tuple[Clock, ...] = (
+    Clock("off", "no clock", None),
+    Clock("1min", "1 min per move", 60),
+    Clock("5min", "5 min per move", 5 * 60),
+    Clock("1day", "1 day per move (by mail)", 24 * 3600, mail=True),
+    Clock("3days", "3 days per move (by mail)", 3 * 24 * 3600, mail=True),
+)
+
+
+def clock(key: str) -> Clock:
+    """The clock called ``key``; raises :class:`TableError` naming the clocks there are."""
+    for entry in CLOCKS:
+        if entry.key == key:
+            return entry
+    raise TableError(f"there is no clock {key!r} (clocks: {', '.join(c.key for c in CLOCKS)})")
+
+
+def player_dir(data_dir: Path, name: str) -> Path:
+    """The directory of a player's own games; any login name maps to a safe folder name."""
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", name).strip(".") or "player"
+    if safe != name:
+        safe += "-" + hashlib.sha256(name.encode("utf-8")).hexdigest()[:8]
+    return data_dir / "players" / safe
+
+
+def since_words(seconds: float) -> str:
+    """How long ago, as a player reads it: ``just now``, ``4 min``, ``2 h``, ``3 days``."""
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min"
+    if seconds < 2 * 86400:
+        return f"{int(seconds // 3600)} h"
+    return f"{int(seconds // 86400)} days"
+
+
+@dataclass
+class TableSettings:
+    """What the host chose for a table besides the game: kept with its save in the store."""
+
+    host: str = ""
+    clock: str = "off"
+    #: The level of the bots that stand in for a seat whose time ran out ("" = the default).
+    standin: str = ""
+    spectators: bool = True
+
+    @property
+    def clock_spec(self) -> Clock:
+        return clock(self.clock)
+
+    @property
+    def mail(self) -> bool:
+        return self.clock_spec.mail
+
+    def to_json(self) -> dict[str, Any]:
+        return {"host": self.host, "clock": self.clock, "standin": self.standin,
+                "spectators": self.spectators}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableSettings:
+        """Settings read back from the store; anything unreadable falls back to the default."""
+        key = str(data.get("clock", "off"))
+        return cls(
+            host=str(data.get("host", "")),
+            clock=key if any(c.key == key for c in CLOCKS) else "off",
+            standin=str(data.get("standin", "")),
+            spectators=bool(data.get("spectators", True)),
+        )
 
 
 class TableError(ValueError):
@@ -67,6 +177,9 @@ class Listeners:
     def remove(self, callback: Callable[..., None]) -> None:
         self._entries = [entry for entry in self._entries if entry[0] != callback]
 
+    def __len__(self) -> int:
+        return len(self._entries)
+
     def publish(self, *args: Any) -> None:
         current = _current_app()
         for callback, app in list(self._entries):
@@ -77,24 +190,54 @@ class Listeners:
 
 
 class RemoteTable(Table):
-    """A :class:`Table` whose listeners may belong to different sessions' apps."""
+    """A :class:`Table` shared by sessions, with a clock and bots that stand in for the absent.
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    Each seat that must act has the time of its clock (:class:`TableSettings`) from the moment
+    its decision began; when it runs out, a bot of the host's level plays that seat's decisions
+    (:attr:`standins`) until :meth:`reclaim` gives the seat back to its player. ``now`` is the
+    clock's time source (wall-clock seconds), injectable for tests; :meth:`check_clock` applies
+    the clock and is called by a timer armed for the next deadline when an event loop runs.
+    """
+
+    def __init__(
+        self,
+        *args: Any,
+        settings: TableSettings | None = None,
+        now: Callable[[], float] = time.time,
+        since: float | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self._remote_listeners = Listeners()
         #: The join code, for the log; set by the lobby.
         self.code = ""
-        self._finish_logged = False
+        self.settings = settings or TableSettings()
+        self.now = now
+        self._finish_logged = self.state.is_over()
+        #: Called once when the game ends (the lobby copies it into the players' History).
+        self.finished_hook: Callable[[RemoteTable], None] | None = None
+        #: Seats played by a stand-in bot, with its level.
+        self.standins: dict[int, str] = {}
+        #: When the current decision of each seat that must act began.
+        self.since: dict[int, float] = {}
+        self._standin_bots: dict[tuple[int, str], Bot] = {}
+        self._timer: asyncio.TimerHandle | None = None
+        self._track_clock(since)
 
     @classmethod
-    def adopt(cls, table: Table) -> RemoteTable:
+    def adopt(cls, table: Table, settings: TableSettings | None = None,
+              since: float | None = None, now: Callable[[], float] = time.time) -> RemoteTable:
         """The same game as a shared table (for a table loaded from the store)."""
         return cls(
             table.game,
             table.record,
             persist=table.persist,
             save_id=table.save_id,
+            revision=table.revision,
             bot_delay=table.bot_delay,
+            settings=settings,
+            since=since,
+            now=now,
         )
 
     def subscribe(self, listener: Listener) -> None:
@@ -108,7 +251,116 @@ class RemoteTable(Table):
             self._finish_logged = True
             audit.record("table_finished", code=self.code or None, game=self.game.id,
                          save=self.save_id)
+            if self.finished_hook is not None:
+                self.finished_hook(self)
+        self._track_clock()
         self._remote_listeners.publish(self)
+
+    def close(self) -> None:
+        """The table leaves the server's memory: no timer, no bot keeps running for it."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.stop_bots()
+
+    # -- stand-in bots ----------------------------------------------------------------------
+    def is_bot_now(self, seat: int) -> bool:
+        """Whether a bot plays ``seat`` now: a bot seat, or a stand-in for its player."""
+        return self.seats[seat].is_bot or seat in self.standins
+
+    def bot_seats_to_act(self) -> list[int]:
+        return [seat for seat in self.state.to_act() if self.is_bot_now(seat)]
+
+    def bot_for(self, seat: int) -> Bot:
+        level = self.standins.get(seat)
+        if level is None or self.seats[seat].is_bot:
+            return super().bot_for(seat)
+        key = (seat, level)
+        if key not in self._standin_bots:
+            self._standin_bots[key] = self.game.make_bot(level, seed=self.record.seed + seat)
+        return self._standin_bots[key]
+
+    def turn(self, seat: int | None) -> Turn[Any]:
+        """As :meth:`Table.turn`; a seat a stand-in bot plays counts among ``bots_to_act``."""
+        turn = super().turn(seat)
+        if not self.standins:
+            return turn
+        return replace(turn, bots_to_act=tuple(s for s in turn.to_act if self.is_bot_now(s)))
+
+    def reclaim(self, seat: int) -> bool:
+        """The player of ``seat`` is back: the stand-in bot stops at once and the clock of the
+        seat's decision starts again. Returns whether a bot stood in."""
+        if seat not in self.standins:
+            return False
+        level = self.standins.pop(seat)
+        if seat in self.since:
+            self.since[seat] = self.now()
+        audit.record("seat_reclaimed", code=self.code or None, seat=seat + 1,
+                     name=self.names[seat], level=level)
+        self._bump()
+        return True
+
+    def _bump(self) -> None:
+        """Something every screen shows changed without a move (a bot stands in or leaves)."""
+        self.version += 1
+        self._notify()
+        self._keep_bots_moving()
+
+    # -- the clock --------------------------------------------------------------------------
+    def deadline(self, seat: int) -> float | None:
+        """When ``seat``'s time for its current decision runs out (``None``: no clock, not its
+        turn, or a bot plays it anyway)."""
+        limit = self.settings.clock_spec.limit()
+        if limit is None or seat not in self.since or self.is_bot_now(seat):
+            return None
+        return self.since[seat] + limit
+
+    def check_clock(self) -> list[int]:
+        """Give each seat whose time ran out a stand-in bot of the host's level; returns them."""
+        self._timer = None
+        if self.state.is_over():
+            return []
+        moment = self.now()
+        taken = []
+        for seat in self.to_act():
+            ends = self.deadline(seat)
+            if ends is not None and ends <= moment:
+                level = self.game.check_level(self.settings.standin or None)
+                self.standins[seat] = level
+                taken.append(seat)
+                audit.record("bot_takeover", code=self.code or None, seat=seat + 1,
+                             name=self.names[seat], level=level,
+                             clock=self.settings.clock)
+        if taken:
+            self._bump()
+        else:
+            self._arm()
+        return taken
+
+    def _track_clock(self, started: float | None = None) -> None:
+        """Note when each seat's decision began (a seat that just got to act starts now), then
+        arm the timer for the next deadline."""
+        acting = set() if self.state.is_over() else set(self.to_act())
+        moment = self.now() if started is None else started
+        for seat in list(self.since):
+            if seat not in acting:
+                del self.since[seat]
+        for seat in acting:
+            self.since.setdefault(seat, moment)
+        self._arm()
+
+    def _arm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        deadlines = [d for d in (self.deadline(s) for s in self.to_act()) if d is not None]
+        if not deadlines or self.state.is_over():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no event loop (tests, tools): check_clock is called by hand
+        self._timer = loop.call_later(max(0.0, min(deadlines) - self.now()), self.check_clock)
 
 
 @dataclass
@@ -129,23 +381,46 @@ class Seat:
 
 
 class OpenTable:
-    """A table in the lobby: its code, game, seats and, once started, the live table."""
+    """A table of the server: its code, game, seats, who is here, and once started the game."""
 
-    def __init__(self, code: str, game: Game, seats: int, host: str) -> None:
+    def __init__(
+        self,
+        code: str,
+        game: Game,
+        seats: int,
+        host: str,
+        *,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        settings: TableSettings | None = None,
+        now: Callable[[], float] = time.time,
+    ) -> None:
         self.code = code
         self.game = game
         self.host = host
         self.seats = [Seat() for _ in range(seats)]
         self.seats[0].name = host
+        self.options = dict(options or {})
+        self.seed = seed
+        self.settings = settings or TableSettings(host=host)
         self.table: RemoteTable | None = None
+        #: Sessions per player name at this table (its lobby or its game), and spectators.
         self.present: dict[str, int] = {}
+        self.watchers: dict[str, int] = {}
+        #: Since when each seated player who has been here is away (wall-clock seconds).
+        self.away: dict[str, float] = {}
+        #: Rematch votes of the seated players: name -> same seed?
+        self.votes: dict[str, bool] = {}
+        self.now = now
         self.listeners = Listeners()
 
     @classmethod
     def from_table(cls, code: str, table: RemoteTable) -> OpenTable:
         """A started table brought back from the store."""
         human = table.human_seats()
-        opened = cls(code, table.game, len(table.seats), table.names[human[0]] if human else "")
+        host = table.settings.host or (table.names[human[0]] if human else "")
+        opened = cls(code, table.game, len(table.seats), host, options=table.record.options,
+                     seed=table.record.seed, settings=table.settings, now=table.now)
         for seat, spec in enumerate(table.seats):
             opened.seats[seat] = Seat(
                 None if spec.is_bot else spec.name, spec.bot_level if spec.is_bot else None
@@ -173,11 +448,46 @@ class OpenTable:
                 return index
         return None
 
+    def humans(self) -> list[str]:
+        return [seat.name for seat in self.seats if seat.name is not None]
+
     def summary(self) -> str:
         """One line for the list of open tables."""
         names = ", ".join(seat.label() for seat in self.seats)
         state = "playing" if self.started else "waiting"
-        return f"{self.code}  {self.game.title}  [{state}]  {names}"
+        timing = "" if self.settings.clock == "off" else f"  ({self.settings.clock_spec.label})"
+        return f"{self.code}  {self.game.title}  [{state}]  {names}{timing}"
+
+    def seat_status(self, index: int) -> str:
+        """How a seat is played now: ``connected``, ``away 5 min``, ``bot``, or a bot standing
+        in for its player (``away 5 min (bot plays)``)."""
+        seat = self.seats[index]
+        if seat.bot is not None:
+            return "bot"
+        if seat.name is None:
+            return "open"
+        if seat.name in self.present:
+            status = "connected"
+        elif seat.name in self.away:
+            status = f"away {since_words(self.now() - self.away[seat.name])}"
+        else:
+            status = "away"
+        if self.table is not None and index in self.table.standins:
+            status += " (bot plays)"
+        return status
+
+    def presence_line(self) -> str:
+        """Every seat's status in one line, then who is watching (for the game screen)."""
+        parts = []
+        for index, seat in enumerate(self.seats):
+            if seat.bot is not None:
+                continue
+            parts.append(f"{seat.name} {self.seat_status(index)}")
+        if self.watchers:
+            parts.append("watching: " + ", ".join(sorted(self.watchers)))
+        elif not self.settings.spectators:
+            parts.append("closed to spectators")
+        return " · ".join(parts)
 
     # -- changing ---------------------------------------------------------------------------
     def claim(self, name: str) -> int:
@@ -196,6 +506,13 @@ class OpenTable:
                 self.listeners.publish(self)
                 return index
         raise TableError(f"table {self.code} is full")
+
+    def check_watch(self, name: str) -> None:
+        """Whether ``name`` may watch this table; raises :class:`TableError` saying why not."""
+        if not self.started:
+            raise TableError(f"table {self.code} has not started; join it to take a seat")
+        if not self.settings.spectators:
+            raise TableError(f"{self.host} closed table {self.code} to spectators")
 
     def leave(self, name: str) -> None:
         """A player leaves the lobby before the start: the seat is free again."""
@@ -217,47 +534,108 @@ class OpenTable:
             self.listeners.publish(self)
         return filled
 
-    def arrive(self, name: str) -> None:
-        """A session of ``name`` is watching this table (lobby or game)."""
-        self.present[name] = self.present.get(name, 0) + 1
+    def arrive(self, name: str, *, watching: bool = False) -> None:
+        """A session of ``name`` is at this table (lobby or game), as a player or watching.
+
+        A player whose seat a bot stood in for gets it back at once.
+        """
+        here = self.watchers if watching else self.present
+        here[name] = here.get(name, 0) + 1
+        if not watching:
+            self.away.pop(name, None)
+            self.active(name)
         self.listeners.publish(self)
 
-    def depart(self, name: str) -> None:
-        count = self.present.get(name, 0) - 1
+    def depart(self, name: str, *, watching: bool = False) -> None:
+        here = self.watchers if watching else self.present
+        count = here.get(name, 0) - 1
         if count > 0:
-            self.present[name] = count
+            here[name] = count
         else:
-            self.present.pop(name, None)
+            here.pop(name, None)
+            if not watching and self.seat_of(name) is not None:
+                self.away[name] = self.now()
         self.listeners.publish(self)
+
+    def active(self, name: str) -> bool:
+        """``name`` did something at the table (a key): its seat is its own again."""
+        seat = self.seat_of(name)
+        if seat is None or self.table is None:
+            return False
+        return self.table.reclaim(seat)
+
+    def vote_rematch(self, name: str, same_seed: bool) -> list[str]:
+        """``name`` accepts a rematch (with the same seed or a new one); returns the players
+        still to accept (none: everybody agreed and the lobby starts it)."""
+        if self.seat_of(name) is None:
+            raise TableError("only the players at the table can ask for a rematch")
+        if not self.over:
+            raise TableError("the game is not over yet")
+        self.votes[name] = same_seed
+        return [player for player in self.humans() if self.votes.get(player) != same_seed]
 
 
 class Lobby:
-    """Every table of the server, by join code."""
+    """Every table of the server, by join code.
 
-    def __init__(self, store: Any = None, data_dir: Path | None = None) -> None:
+    Play-by-mail tables are kept in memory from the server's start (their clocks run while
+    nobody is logged in); other started tables come back from the store when a player joins
+    their code or picks them in "Your tables".
+    """
+
+    def __init__(
+        self,
+        store: Any = None,
+        data_dir: Path | None = None,
+        *,
+        now: Callable[[], float] = time.time,
+        bot_delay: float = 0.35,
+    ) -> None:
         self.store = store
-        self.codes_path = None if data_dir is None else data_dir / CODES_FILE
+        self.data_dir = data_dir
+        self.now = now
+        self.bot_delay = bot_delay
         self.tables: dict[str, OpenTable] = {}
         self.listeners = Listeners()
-        self._lock = threading.Lock()
+        self._import_codes_file()
+        self._bring_back_mail_tables()
 
     def new_code(self) -> str:
-        taken = set(self.tables) | set(self._saved_codes())
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in taken:
+            taken = code in self.tables or (
+                self.store is not None and self.store.shared_save(code) is not None
+            )
+            if not taken:
                 return code
 
-    def open(self, game_id: str, seats: int, host: str) -> OpenTable:
-        """Open a table of ``game_id`` with ``seats`` seats, the first one the host's."""
+    def open(
+        self,
+        game_id: str,
+        seats: int,
+        host: str,
+        *,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        settings: TableSettings | None = None,
+    ) -> OpenTable:
+        """Open a table of ``game_id`` with ``seats`` seats, the first one the host's, with the
+        game's ``options``, a ``seed`` (``None``: drawn at the start) and the host's settings."""
+        settings = replace(settings or TableSettings(), host=host)
         try:
             game = games.get_game(game_id)
             game.check_seats(seats)
+            resolved = game.resolve_options(options)
+            clock(settings.clock)
+            if settings.standin:
+                game.check_level(settings.standin)
         except ValueError as exc:
             raise TableError(str(exc)) from exc
-        opened = OpenTable(self.new_code(), game, seats, host)
+        opened = OpenTable(self.new_code(), game, seats, host, options=resolved, seed=seed,
+                           settings=settings, now=self.now)
         self.tables[opened.code] = opened
-        audit.record("table_opened", code=opened.code, game=game.id, seats=seats, host=host)
+        audit.record("table_opened", code=opened.code, game=game.id, seats=seats, host=host,
+                     clock=settings.clock, seed=seed)
         self.listeners.publish(self)
         return opened
 
@@ -266,27 +644,40 @@ class Lobby:
         key = code.strip().upper()
         if key in self.tables:
             return self.tables[key]
-        save_id = self._saved_codes().get(key)
-        if save_id is not None and self.store is not None:
-            try:
-                table = RemoteTable.adopt(self.store.load(save_id))
-            except Exception as exc:
-                raise TableError(f"table {key} cannot be opened: {exc}") from exc
-            table.code = key
-            table._finish_logged = table.state.is_over()
-            opened = self.tables[key] = OpenTable.from_table(key, table)
-            return opened
+        found = None if self.store is None else self.store.shared_save(key)
+        if found is not None:
+            save_id, settings = found
+            return self._bring_back(key, save_id, settings)
         raise TableError(f"no table has the code {key!r}")
+
+    def _bring_back(self, code: str, save_id: int, settings: dict[str, Any],
+                    since: float | None = None) -> OpenTable:
+        try:
+            table = RemoteTable.adopt(
+                self.store.load(save_id, bot_delay=self.bot_delay),
+                TableSettings.from_json(settings), since=since, now=self.now,
+            )
+        except Exception as exc:
+            raise TableError(f"table {code} cannot be opened: {exc}") from exc
+        self._attach(code, table)
+        opened = self.tables[code] = OpenTable.from_table(code, table)
+        return opened
+
+    def _attach(self, code: str, table: RemoteTable) -> None:
+        table.code = code
+        table.finished_hook = self._finished
 
     def listing(self) -> list[OpenTable]:
         """Tables still waiting for players or being played, newest first.
 
-        Finished tables nobody is looking at leave memory here; their codes still find them
-        in the store.
+        Finished tables nobody is looking at or following (a player's results screen may still
+        ask for a rematch) leave memory here; their codes still find them in the store.
         """
         for code, opened in list(self.tables.items()):
-            if opened.over and not opened.present:
+            if opened.over and not opened.present and not opened.watchers and not opened.listeners:
                 del self.tables[code]
+                assert opened.table is not None
+                opened.table.close()
         return [t for t in reversed(self.tables.values()) if not t.over]
 
     def close(self, code: str) -> None:
@@ -308,45 +699,133 @@ class Lobby:
             else SeatSpec(_bot_name(opened, i), f"bot:{seat.bot}")
             for i, seat in enumerate(opened.seats)
         ]
-        # Not the random module: something in the process may have seeded it, and players must
-        # not be able to predict the deal.
-        table = RemoteTable.new(
-            opened.game, specs, secrets.randbelow(999_999) + 1 if seed is None else seed
-        )
-        assert isinstance(table, RemoteTable)
-        table.code = opened.code
-        if self.store is not None:
-            self.store.create(table, variant="")
-            self._remember(code, table.save_id)
+        chosen = opened.seed if seed is None else seed
+        table = self._deal(opened, specs, chosen)
         audit.record(
             "table_started", code=opened.code, game=opened.game.id, save=table.save_id,
+            seed=table.record.seed,
             players=",".join(seat.name or f"bot:{seat.bot}" for seat in opened.seats),
         )
-        opened.table = table
-        opened.listeners.publish(opened)
         self.listeners.publish(self)
         return table
 
-    # -- codes of started tables ------------------------------------------------------------
-    def _saved_codes(self) -> dict[str, int]:
-        if self.codes_path is None or not self.codes_path.exists():
-            return {}
-        try:
-            data = json.loads(self.codes_path.read_text("utf-8"))
-            return {str(k): int(v) for k, v in data.items()}
-        except (OSError, ValueError, TypeError, AttributeError):
-            log.warning("ignoring unreadable %s", self.codes_path)
-            return {}
+    def _deal(self, opened: OpenTable, specs: list[SeatSpec], seed: int | None) -> RemoteTable:
+        """A new game at ``opened``: made, saved under the table's code, shown to everyone."""
+        # Not the random module: something in the process may have seeded it, and players must
+        # not be able to predict the deal.
+        table = RemoteTable.new(
+            opened.game, specs, secrets.randbelow(999_999) + 1 if seed is None else seed,
+            opened.options, settings=opened.settings, now=self.now, bot_delay=self.bot_delay,
+        )
+        assert isinstance(table, RemoteTable)
+        self._attach(opened.code, table)
+        if self.store is not None:
+            self.store.create(table, variant="")
+            assert table.save_id is not None
+            self.store.share(table.save_id, opened.code, opened.settings.to_json())
+        if opened.table is not None:
+            opened.table.close()
+        opened.table = table
+        opened.votes.clear()
+        opened.listeners.publish(opened)
+        return table
 
-    def _remember(self, code: str, save_id: int | None) -> None:
-        if self.codes_path is None or save_id is None:
+    def rematch(self, code: str, name: str, same_seed: bool) -> list[str]:
+        """``name`` accepts a rematch at table ``code``; when every seated player has accepted
+        the same kind (same seed or new), the new game starts at the same table with the same
+        seats and options. Returns the players still to accept (empty: it started)."""
+        opened = self.find(code)
+        missing = opened.vote_rematch(name, same_seed)
+        if missing:
+            opened.listeners.publish(opened)
+            return missing
+        old = opened.table
+        assert old is not None
+        self._deal(opened, list(old.seats), old.record.seed if same_seed else None)
+        assert opened.table is not None
+        audit.record("table_rematch", code=code, game=opened.game.id, save=opened.table.save_id,
+                     seed=opened.table.record.seed, same_seed=same_seed)
+        self.listeners.publish(self)
+        return []
+
+    def set_spectators(self, code: str, allowed: bool) -> None:
+        """The host opens or closes the table to spectators (kept with the save)."""
+        opened = self.find(code)
+        opened.settings.spectators = allowed
+        audit.record("table_spectators", code=code, allowed=allowed, host=opened.host)
+        table = opened.table
+        if table is not None and self.store is not None and table.save_id is not None:
+            self.store.share(table.save_id, code, opened.settings.to_json())
+        opened.listeners.publish(opened)
+
+    def your_tables(self, name: str) -> list[Any]:
+        """The shared games in progress where ``name`` has a seat (``Store.shared_tables``)."""
+        return [] if self.store is None else self.store.shared_tables(name)
+
+    def seated_live(self, name: str) -> OpenTable | None:
+        """A live (not play-by-mail) game in progress where ``name`` has a seat, to go straight
+        back to when that player logs in again."""
+        for opened in reversed(self.tables.values()):
+            if (opened.started and not opened.over and not opened.settings.mail
+                    and opened.seat_of(name) is not None):
+                return opened
+        return None
+
+    # -- finished games in the players' own History -------------------------------------------
+    def _finished(self, table: RemoteTable) -> None:
+        """Copy a finished shared game into each of its players' own store, so it shows in
+        their History, statistics and high scores (the server's store keeps the table's)."""
+        if self.data_dir is None:
             return
-        with self._lock:
-            codes = self._saved_codes()
-            codes[code] = save_id
-            tmp = self.codes_path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(codes), "utf-8")
-            tmp.replace(self.codes_path)
+        from tulipgames.store import SaveError, Store, StoreError
+
+        done = Table(table.game, table.record)
+        for seat in table.human_seats():
+            name = table.record.names[seat]
+            try:
+                own = Store(player_dir(self.data_dir, name))
+            except StoreError as exc:
+                log.warning("cannot add table %s to %s's history: %s", table.code, name, exc)
+                continue
+            try:
+                own.import_record(done)
+            except (SaveError, StoreError) as exc:
+                log.warning("cannot add table %s to %s's history: %s", table.code, name, exc)
+            finally:
+                own.close()
+
+    # -- the store at startup -------------------------------------------------------------------
+    def _bring_back_mail_tables(self) -> None:
+        """Play-by-mail tables live on in the server: their clocks run from its start."""
+        if self.store is None:
+            return
+        for row in self.store.shared_tables():
+            settings = TableSettings.from_json(row.settings)
+            if not settings.mail or row.code in self.tables:
+                continue
+            try:
+                since = datetime.fromisoformat(row.since).timestamp()
+                self._bring_back(row.code, row.id, row.settings, since=since)
+            except (TableError, ValueError) as exc:
+                log.warning("play-by-mail table %s stays in the store: %s", row.code, exc)
+
+    def _import_codes_file(self) -> None:
+        """Codes of tables started before codes were kept in the store (``tables.json``) go
+        into the store once; the file is renamed so it is not read again."""
+        if self.data_dir is None or self.store is None:
+            return
+        path = self.data_dir / CODES_FILE
+        if not path.exists():
+            return
+        try:
+            codes = {str(k): int(v) for k, v in json.loads(path.read_text("utf-8")).items()}
+        except (OSError, ValueError, TypeError, AttributeError):
+            log.warning("ignoring unreadable %s", path)
+            return
+        for code, save_id in codes.items():
+            if self.store.shared_save(code) is None:
+                self.store.share(save_id, code, {})
+        path.replace(path.with_name(CODES_FILE + ".imported"))
 
 
 def _bot_name(opened: OpenTable, seat: int) -> str:

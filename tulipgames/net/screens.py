@@ -1,8 +1,9 @@
-"""The screens of shared tables: open one, join one, and wait in its lobby.
+"""The screens of shared tables: open one, join or watch one, wait in its lobby, list your own.
 
 They talk to the server's :class:`~tulipgames.net.lobby.Lobby` and, once a table starts, hand
-over to the app's ordinary game screen for the player's own seat (``app.start_table``). Every
-screen works with the keyboard alone and fits 80x24.
+over to the app's ordinary game screen for the player's own seat (``app.start_table``), made a
+:class:`SharedTableView` (presence in the log's title, a stand-in bot in the status line).
+Every screen works with the keyboard alone and fits 80x24.
 
 Everything a player or the network supplied (names, typed codes, error messages quoting them) is
 shown as plain :class:`~rich.text.Text`, never parsed as Rich markup: a code typed as ``[/]``
@@ -11,18 +12,33 @@ must not crash the screen, nor ``[@click=app.quit]`` become an action.
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tulipgames import games
-from tulipgames.net.lobby import Lobby, OpenTable, TableError
+from tulipgames.engine.core import Game
+from tulipgames.net.lobby import (
+    CLOCKS,
+    Lobby,
+    OpenTable,
+    RemoteTable,
+    TableError,
+    TableSettings,
+    since_words,
+)
+from tulipgames.store import SharedTable
+from tulipgames.table import Turn
+from tulipgames.tui.screens.game import GameScreen
+from tulipgames.tui.screens.setup import choice_help, choice_label
+from tulipgames.tui.widgets import GameLog, printable
 
 _FRAME_CSS = """
 {name} {{ align: center top; }}
@@ -32,6 +48,13 @@ _FRAME_CSS = """
 {name} .error {{ height: auto; padding: 0 1; color: $error; text-style: bold; }}
 {name} OptionList {{ height: auto; max-height: 12; border: round $primary; }}
 {name} OptionList:focus {{ border: round $accent; }}
+{name} .field-row {{ height: 1; padding: 0 1; }}
+{name} .field-row > Label {{ width: 16; }}
+{name} .field-row Select {{ width: 22; }}
+{name} .field-row Input {{ width: 22; }}
+{name} .option-help {{ color: $text-muted; width: 1fr; margin: 0 0 0 2; }}
+{name} Select:focus > SelectCurrent {{ text-style: bold underline; background: $accent 25%; }}
+{name} Input:focus {{ text-style: bold underline; background: $accent 25%; }}
 """
 
 
@@ -41,28 +64,68 @@ def _enter_table(app: Any, opened: OpenTable, seat: int) -> None:
     app.start_table(opened.table, seats=frozenset({seat}))
 
 
+def _watch_table(app: Any, opened: OpenTable) -> None:
+    """Show a started table to a spectator: no seat, public information only."""
+    assert opened.table is not None
+    app.start_table(opened.table, seats=frozenset())
+
+
+def _field(label: str, widget: Any, help_text: str = "", help_id: str | None = None) -> Horizontal:
+    """One labelled row of the open-table form."""
+    return Horizontal(
+        Label(Text(label)), widget, Static(Text(help_text), classes="option-help", id=help_id),
+        classes="field-row",
+    )
+
+
+def option_fields(game: Game) -> list[Horizontal]:
+    """The game's own options as the setup screen declares them, and the stand-in bot level."""
+    rows = [
+        _field(
+            " " + name.replace("_", " ").capitalize()[:14],
+            Select([(choice_label(c), c) for c in option.choices], value=option.default,
+                   allow_blank=False, compact=True, id=f"option-{name}"),
+            choice_help(option, option.default), help_id=f"help-{name}",
+        )
+        for name, option in game.options.items()
+    ]
+    rows.append(_field(
+        " Stand-in bots",
+        Select([(level, level) for level in game.bot_levels], value=game.default_level,
+               allow_blank=False, compact=True, id="standin"),
+        "play for a seat whose time ran out",
+    ))
+    return rows
+
+
 class OpenTableScreen(Screen[None]):
-    """Choose a game and a number of seats; opening the table leads to its lobby."""
+    """Choose a game, the seats, the clock, the game's options and a seed; Enter on the game
+    opens the table (with what the fields below say) and leads to its lobby."""
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("plus,right", "seats(1)", "More seats"),
         Binding("minus,left", "seats(-1)", "Fewer seats"),
     ]
-    DEFAULT_CSS = _FRAME_CSS.format(name="OpenTableScreen")
+    DEFAULT_CSS = _FRAME_CSS.format(name="OpenTableScreen") + """
+    OpenTableScreen > VerticalScroll { width: 100%; max-width: 96; height: 1fr; padding: 0 1; }
+    OpenTableScreen OptionList { max-height: 7; }
+    OpenTableScreen #table-options { height: auto; }
+    """
 
     def __init__(self, lobby: Lobby, player: str) -> None:
         super().__init__()
         self.lobby = lobby
         self.player = player
         self.seat_count = 2
+        self._options_of: str | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with VerticalScroll():
             yield Static("Open a table", classes="title")
             yield Static(
-                "Pick the game with the arrows, set the seats with + and -, press Enter.\n"
-                "You get a code; others join with it. Empty seats can go to bots.",
+                "Pick the game with the arrows, + and - set the seats, Enter opens the table.\n"
+                "Tab: clock, spectators, the game's options and the seed (empty: random).",
                 classes="help",
             )
             options = [
@@ -71,12 +134,31 @@ class OpenTableScreen(Screen[None]):
             ]
             yield OptionList(*options, id="games")
             yield Static(id="seats", classes="help")
+            yield _field(
+                " Clock",
+                Select([(c.label, c.key) for c in CLOCKS], value=CLOCKS[0].key,
+                       allow_blank=False, compact=True, id="clock"),
+                "then a bot stands in until the player is back",
+            )
+            yield _field(
+                " Spectators",
+                Select([("welcome", True), ("not allowed", False)], value=True,
+                       allow_blank=False, compact=True, id="spectators"),
+                "they see what everybody sees, no hand",
+            )
+            yield Vertical(id="table-options")
+            yield _field(
+                " Seed",
+                Input(placeholder="random", restrict=r"[0-9]*", max_length=12, compact=True,
+                      id="seed"),
+                "the same seed deals the same game",
+            )
             yield Static(id="error", classes="error")
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self.query_one("#games", OptionList).focus()
-        self._clamp()
+        await self._game_changed()
 
     def _game(self) -> Any:
         menu = self.query_one("#games", OptionList)
@@ -95,17 +177,60 @@ class OpenTableScreen(Screen[None]):
                 f"{game.max_players}; at least 2 to share a table)"
             ))
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    async def _game_changed(self) -> None:
+        """The seats and the option fields follow the highlighted game."""
         self._clamp()
+        game = self._game()
+        if game is None or game.id == self._options_of:
+            return
+        self._options_of = game.id
+        box = self.query_one("#table-options", Vertical)
+        await box.remove_children()
+        await box.mount_all(option_fields(game))
+
+    async def on_option_list_option_highlighted(
+        self, event: OptionList.OptionHighlighted
+    ) -> None:
+        await self._game_changed()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        select_id = event.select.id or ""
+        game = self._game()
+        if select_id.startswith("option-") and game is not None:
+            name = select_id.removeprefix("option-")
+            if name in game.options:
+                self.query_one(f"#help-{name}", Static).update(
+                    Text(choice_help(game.options[name], event.value))
+                )
 
     def action_seats(self, delta: int) -> None:
         self.seat_count += delta
         self._clamp()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def read_form(self, game: Game) -> tuple[dict[str, Any], int | None, TableSettings]:
+        """The options, seed and settings the fields hold for ``game``."""
+        options = {}
+        for name in game.options:
+            found = self.query(f"#option-{name}")
+            if found:
+                options[name] = found.first(Select).value
+        seed_text = self.query_one("#seed", Input).value.strip()
+        standin = self.query("#standin")
+        settings = TableSettings(
+            clock=str(self.query_one("#clock", Select).value),
+            standin=str(standin.first(Select).value) if standin else "",
+            spectators=bool(self.query_one("#spectators", Select).value),
+        )
+        return options, int(seed_text) if seed_text else None, settings
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        game = games.get_game(str(event.option_id))
+        await self._game_changed()
+        options, seed, settings = self.read_form(game)
         try:
-            opened = self.lobby.open(str(event.option_id), self.seat_count, self.player)
+            opened = self.lobby.open(game.id, self.seat_count, self.player, options=options,
+                                     seed=seed, settings=settings)
         except TableError as exc:
             self.query_one("#error", Static).update(Text(str(exc)))
             return
@@ -129,7 +254,8 @@ class JoinScreen(Screen[None]):
             yield Static(
                 Text(
                     f"You play as {self.player}. Type the code and press Enter, or press Tab "
-                    "and pick a table. To come back to a game, join its code again."
+                    "and pick a table. A table being played is yours again if you sit at it, "
+                    "else you watch it."
                 ),
                 classes="help",
             )
@@ -169,6 +295,11 @@ class JoinScreen(Screen[None]):
     def join(self, code: str) -> None:
         try:
             opened = self.lobby.find(code)
+            if opened.started and opened.seat_of(self.player) is None:
+                opened.check_watch(self.player)
+                self.app.pop_screen()
+                _watch_table(self.app, opened)
+                return
             seat = opened.claim(self.player)
         except TableError as exc:
             self.query_one("#error", Static).update(Text(str(exc)))
@@ -188,6 +319,7 @@ class LobbyScreen(Screen[None]):
         Binding("b", "bots", "Bots for empty seats"),
         Binding("l", "level", "Bot level"),
         Binding("s", "start", "Start"),
+        Binding("w", "spectators", "Spectators"),
     ]
     DEFAULT_CSS = _FRAME_CSS.format(name="LobbyScreen") + """
     LobbyScreen #code { height: 3; padding: 1 1 0 1; text-style: bold; }
@@ -208,8 +340,8 @@ class LobbyScreen(Screen[None]):
         return self.player == self.opened.host
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Bots, bot level and start are the host's keys: others do not see them."""
-        return self.is_host or action not in ("bots", "level", "start")
+        """Bots, bot level, spectators and start are the host's keys: others do not see them."""
+        return self.is_host or action not in ("bots", "level", "start", "spectators")
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -256,13 +388,22 @@ class LobbyScreen(Screen[None]):
                 lines.append("  (host)", style="italic")
             if seat_info.name == self.player:
                 lines.append("  <- you", style="bold")
+            if seat_info.name is not None:
+                lines.append(f"  {opened.seat_status(index)}", style="dim")
             lines.append("\n")
-        lines.append("* connected   - away", style="dim")
+        settings = opened.settings
+        lines.append(f"Clock: {settings.clock_spec.label}", style="bold")
+        if settings.clock != "off":
+            level = settings.standin or opened.game.default_level
+            lines.append(f" (then a {level} bot stands in)")
+        lines.append("   Spectators: " + ("welcome" if settings.spectators else "not allowed"))
+        lines.append("\n* connected   - away", style="dim")
         self.query_one("#seats", Static).update(lines)
         if self.is_host:
             hint = (
                 f"b: give empty seats to bots ({self.level}; l changes the level)   "
                 + ("s: start the game" if opened.ready else "s: start (when every seat is filled)")
+                + "   w: spectators welcome or not"
             )
         else:
             hint = f"Waiting for {opened.host} to start the game. Esc leaves the table."
@@ -280,6 +421,9 @@ class LobbyScreen(Screen[None]):
         self.level = levels[(levels.index(self.level) + 1) % len(levels)]
         self._table_changed(self.opened)
 
+    def action_spectators(self) -> None:
+        self.lobby.set_spectators(self.opened.code, not self.opened.settings.spectators)
+
     def action_start(self) -> None:
         try:
             self.lobby.start(self.opened.code)
@@ -295,3 +439,146 @@ class LobbyScreen(Screen[None]):
         else:
             self.opened.leave(self.player)
         self.app.pop_screen()
+
+
+def when_words(stamp: str, now: datetime | None = None) -> str:
+    """A stored UTC time as "since 14:05 UTC (3 min)", or with its date when not today."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return ""
+    now = now or datetime.now(timezone.utc)
+    clock_time = moment.strftime("%H:%M UTC" if moment.date() == now.date() else "%Y-%m-%d")
+    return f"since {clock_time} ({since_words((now - moment).total_seconds())})"
+
+
+def table_line(row: SharedTable, player: str, now: datetime | None = None) -> str:
+    """One row of "Your tables": code, game, whose turn it is and since when."""
+    mine = {seat for seat in row.humans if row.names[seat] == player}
+    if mine & set(row.to_act):
+        turn = "your turn"
+    elif row.to_act:
+        turn = "waiting for " + ", ".join(row.names[seat] for seat in row.to_act)
+    else:
+        turn = "nobody to act"
+    mail = " (by mail)" if TableSettings.from_json(row.settings).mail else ""
+    return f"{row.code}  {row.title}{mail}: {turn} {when_words(row.since, now)}"
+
+
+class YourTablesScreen(Screen[None]):
+    """The shared games in progress where the player has a seat; Enter goes to the table."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    DEFAULT_CSS = _FRAME_CSS.format(name="YourTablesScreen")
+
+    def __init__(self, lobby: Lobby, player: str) -> None:
+        super().__init__()
+        self.lobby = lobby
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Your tables", classes="title")
+            yield Static(
+                Text(f"Shared games where {self.player} has a seat, the last played first. "
+                     "Enter takes you to your seat."),
+                classes="help",
+            )
+            yield OptionList(id="mine")
+            yield Static(id="error", classes="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        menu = self.query_one("#mine", OptionList)
+        rows = self.lobby.your_tables(self.player)
+        for row in rows:
+            menu.add_option(Option(Text(table_line(row, self.player)), id=row.code))
+        if rows:
+            menu.highlighted = 0
+        else:
+            menu.add_option(Option(Text("No shared game in progress.", style="dim"),
+                                   disabled=True))
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_id is None:
+            return
+        try:
+            opened = self.lobby.find(str(event.option_id))
+        except TableError as exc:
+            self.query_one("#error", Static).update(Text(str(exc)))
+            return
+        seat = opened.seat_of(self.player)
+        if seat is None or not opened.started:
+            self.query_one("#error", Static).update(Text(f"You have no seat at {opened.code}."))
+            return
+        self.app.pop_screen()
+        _enter_table(self.app, opened, seat)
+
+
+class SharedTableView(GameScreen[Any]):
+    """Mixed into a game's screen at a shared table (see :func:`shared_screen`).
+
+    The log's title line shows each seat as connected, away (since when) or played by a bot,
+    and who is watching; the status line tells a player whose seat a bot plays for now how to
+    take it back, and a spectator that they watch. A spectator's screen leaves when the host
+    closes the table to spectators.
+    """
+
+    opened: OpenTable
+    watching: bool = False
+
+    # Textual runs the on_mount/on_unmount of every class of the screen itself: no super().
+    def on_mount(self) -> None:
+        self.opened.listeners.add(self._opened_changed)
+        self.set_interval(30, self._show_presence)  # "away 3 min" goes on counting
+
+    def on_unmount(self) -> None:
+        self.opened.listeners.remove(self._opened_changed)
+
+    def _opened_changed(self, opened: OpenTable) -> None:
+        if not self.is_attached:
+            return
+        if self.watching and not opened.settings.spectators:
+            self.app.notify(f"{opened.host} closed table {opened.code} to spectators.",
+                            severity="warning", markup=False)
+            if self.is_current:
+                self.dismiss(None)
+            return
+        self._show_presence()
+
+    def show(self, turn: Turn[Any]) -> None:
+        super().show(turn)
+        self._show_presence()
+
+    def _show_presence(self) -> None:
+        if self.is_attached:
+            self.query_one(GameLog).border_title = Text(printable(self.opened.presence_line()))
+
+    def status_text(self, turn: Turn[Any]) -> str:
+        table = self.table
+        if (
+            turn.seat is not None and isinstance(table, RemoteTable)
+            and turn.seat in table.standins and not turn.over
+        ):
+            return "A bot plays for you (your time ran out): press any key to take your seat back."
+        text = super().status_text(turn)
+        return f"Watching {self.opened.code} · {text}" if self.watching else text
+
+
+_SHARED: dict[type[GameScreen[Any]], type[GameScreen[Any]]] = {}
+
+
+def shared_screen(
+    base: type[GameScreen[Any]], table: RemoteTable, seats: frozenset[int], opened: OpenTable
+) -> GameScreen[Any]:
+    """The game's own screen class with :class:`SharedTableView` mixed in, for ``seats``
+    (none: a spectator)."""
+    if base not in _SHARED:
+        _SHARED[base] = type(f"Shared{base.__name__}", (SharedTableView, base), {})
+    screen = _SHARED[base](table, seats)
+    assert isinstance(screen, SharedTableView)
+    screen.opened = opened
+    screen.watching = not seats
+    return screen
