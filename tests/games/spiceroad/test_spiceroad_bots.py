@@ -7,6 +7,7 @@ import random
 
 from tests.games.spiceroad.helpers import give_hand, new, set_caravan, set_point_row
 from tulipgames.engine.bots import bot_move
+from tulipgames.engine.core import Action, State
 from tulipgames.games.spiceroad.bots import (
     PlannerBot,
     RolloutBot,
@@ -23,6 +24,7 @@ from tulipgames.games.spiceroad.rules import (
     Claim,
     Play,
     Rest,
+    SpiceRoadState,
     Times,
     Upgrade,
     UpgradeDone,
@@ -109,6 +111,7 @@ def test_whole_turns_branch_on_trade_counts_and_upgrades() -> None:
 
 def test_hard_bot_is_reproducible_and_plays_its_planned_steps() -> None:
     state = GAME.new_state(2, 9)
+    assert isinstance(state, SpiceRoadState)
     rng_a, rng_b = random.Random(5), random.Random(5)
     a, b = RolloutBot(3), RolloutBot(3)
     for _ in range(30):
@@ -124,6 +127,7 @@ def action_kinds(level: str, seats: int, games: int, seed: int) -> dict[type, in
     counts: dict[type, int] = {}
     for number in range(games):
         state = GAME.new_state(seats, seed + number)
+        assert isinstance(state, SpiceRoadState)
         bots = [GAME.make_bot(level, seed + s) for s in range(seats)]
         rng = random.Random(number)
         while not state.is_over():
@@ -160,3 +164,38 @@ def test_hard_beats_normal_on_paired_seeds() -> None:
     report = simulate(GAME, 2, 4, ["hard", "normal"], seed=200)
     assert report.invariant_violations == 0 and report.replay_mismatches == 0
     assert report.wins["hard"] >= 3
+
+
+class Spy:
+    """Wraps a bot and records every state it is handed."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+        self.level = getattr(inner, "level", "?")
+        self.needs_state = getattr(inner, "needs_state", True)
+        self.seen: list[State] = []
+
+    def choose(self, state: State, seat: int) -> Action:
+        self.seen.append(state)
+        return self.inner.choose(state, seat)  # type: ignore[attr-defined]
+
+
+def test_every_level_sees_only_its_view() -> None:
+    """Only the order of the two decks is hidden: every level is handed its seat's view as it
+    is, with both decks reshuffled (a bot that reads only its legal actions gets nothing else)."""
+    for level in GAME.bot_levels:
+        state = GAME.new_state(3, 14)
+        assert isinstance(state, SpiceRoadState)
+        spy = Spy(GAME.make_bot(level, 3))
+        rng = random.Random(2)
+        for _ in range(12):
+            seat = state.current
+            action = bot_move(spy, state, seat, rng)
+            assert action in state.legal_actions(seat)
+            if spy.needs_state:
+                seen = spy.seen[-1]
+                assert isinstance(seen, SpiceRoadState) and seen is not state
+                assert seen.view(seat) == state.view(seat)
+                assert seen.merchant_deck != state.merchant_deck
+                assert sorted(seen.point_deck) == sorted(state.point_deck)
+            state.apply(seat, action)

@@ -367,7 +367,7 @@ class FlowerSearchBot:
 
     level = "hard"
 
-    def __init__(self, seconds: float = 1.0, iterations: int | None = None, seed: int = 0):
+    def __init__(self, seconds: float = 0.5, iterations: int | None = None, seed: int = 0):
         self.search = SearchBot(
             seconds=seconds, iterations=iterations, seed=seed, rollout=_greedy_rollout
         )
@@ -379,7 +379,14 @@ class FlowerSearchBot:
         return greedy_action(state, seat)
 
 
-def make_search_bot(seed: int = 0, seconds: float = 1.0, iterations: int | None = None) -> Any:
+#: The hard bot's thinking time per draft decision: half a second keeps the slowest decisions
+#: (a busy machine, a full hand to search) well inside one second.
+SECONDS = 0.5
+
+
+def make_search_bot(
+    seed: int = 0, seconds: float = SECONDS, iterations: int | None = None
+) -> Any:
     """The hard bot, time-boxed by default; ``iterations`` makes it reproducible."""
     return FlowerSearchBot(seconds=seconds, iterations=iterations, seed=seed)
 
