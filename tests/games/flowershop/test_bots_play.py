@@ -7,7 +7,7 @@ from collections import Counter
 
 from tulipgames.engine.bots import bot_move
 from tulipgames.engine.core import Action, State
-from tulipgames.games.flowershop.bots import FlowerSearchBot
+from tulipgames.games.flowershop.bots import DENIAL, DraftBot, GreedyBot, denying_pick
 from tulipgames.games.flowershop.rules import GAME, Buy, FlowerShopState, Pick, Place, Sell, kind
 
 
@@ -37,11 +37,7 @@ def test_no_level_drafts_degenerately() -> None:
         picks: Counter = Counter()
         uses: Counter = Counter()
         for seed in (21, 22):
-            bots = [
-                FlowerSearchBot(iterations=10, seed=seed) if level == "hard"
-                else GAME.make_bot(level, seed),
-                GAME.make_bot("easy", seed + 1),
-            ]
+            bots = [GAME.make_bot(level, seed), GAME.make_bot("easy", seed + 1)]
             p, u = drafted(bots, 2, seed)
             picks += p
             uses += u
@@ -71,10 +67,7 @@ def test_every_level_sees_only_its_view() -> None:
     for level in GAME.bot_levels:
         state = GAME.new_state(4, 12)
         assert isinstance(state, FlowerShopState)
-        made = GAME.make_bot(level, 3)
-        if level == "hard":
-            made = FlowerSearchBot(iterations=6, seed=3)
-        spy = Spy(made)
+        spy = Spy(GAME.make_bot(level, 3))
         rng = random.Random(1)
         for _ in range(4):
             action = bot_move(spy, state, 1, rng)
@@ -93,3 +86,19 @@ def test_every_level_sees_only_its_view() -> None:
             if isinstance(seen, FlowerShopState)
         ]
         assert any(o != [state.shops[s].hand for s in (0, 2, 3)] for o in others), level
+
+
+def test_hard_denies_the_neighbour_the_card_it_needs() -> None:
+    """Two cards worth nothing to Red: the greedy bot takes the first, hard takes the rose
+    bouquet that would fill Blue's empty 5-petal rose vase, and keeps it from Blue."""
+    state = GAME.new_state(2, 4)
+    assert isinstance(state, FlowerShopState)
+    red, blue = state.shops
+    red.spots[:3] = ["SR1", "SR2", "SR3"]
+    blue.spots[:4] = ["SB1", "SB2", "SB3", "VA12"]
+    red.hand = ["FL19", "FL09"]  # tulip ×3, rose ×3: no vase of Red's fits either
+    assert state.pass_target(0) == 1
+    assert denying_pick(state, 0, 0.0) == "FL19"
+    assert denying_pick(state, 0, DENIAL[2]) == "FL09"
+    assert GreedyBot().choose(state, 0) == Pick("FL19")
+    assert DraftBot(1).choose(state, 0) == Pick("FL09")

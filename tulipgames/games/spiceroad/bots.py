@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.spiceroad.data import (
@@ -355,7 +355,9 @@ def whole_turns(
 
 REST_ACTION = Rest()
 #: Points (of margin over the strongest rival) another turn must gain over the planner's.
-MARGIN = 3.0
+MARGIN = 2.0
+#: Rounds of planner turns looked ahead (the margin is averaged over their ends).
+HORIZON = 3
 
 
 class RolloutBot:
@@ -373,7 +375,7 @@ class RolloutBot:
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, horizon: int = 2, margin: float = MARGIN) -> None:
+    def __init__(self, seed: int = 0, horizon: int = HORIZON, margin: float = MARGIN) -> None:
         self.horizon = horizon
         self.margin = margin
         self.settle = PlannerBot(seed)
@@ -403,18 +405,32 @@ class RolloutBot:
         return best[0]
 
     def judge(self, position: SpiceRoadState, seat: int) -> float:
-        """The seat's margin over its strongest rival after ``horizon`` planner turns each."""
+        """The seat's margin over its strongest rival, averaged over the ends of the next
+        ``horizon`` rounds of planner turns (or the real final margin once the game is over).
+
+        Averaging over several cut-offs keeps the estimate from favouring a turn only because
+        the cut-off then falls when the caravan is full rather than just spent on a claim."""
         position = position.clone()
-        stop = [t + self.horizon for t in position.turns]
-        while not position.is_over():
-            mover = position.current
-            if position.phase == TURN and position.turns[mover] >= stop[mover]:
+        start = position.turns[:]
+        margins: list[float] = []
+        while True:
+            if position.is_over():
+                margins.append(margin_of(position.result().totals, seat))
                 break
+            if position.phase == TURN:
+                rounds = min(t - s for t, s in zip(position.turns, start, strict=True))
+                if rounds > len(margins):
+                    margins.append(margin_of(position.estimate(), seat))
+                    if len(margins) >= self.horizon:
+                        break
+            mover = position.current
             position.apply(mover, self.playout.choose(position, mover))
-        totals = position.result().totals if position.is_over() else position.estimate()
-        return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
+        return sum(margins) / len(margins)
 
 
+def margin_of(totals: Sequence[float], seat: int) -> float:
+    """The seat's (predicted or final) score minus its strongest rival's."""
+    return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
 
 
 LEVELS: tuple[BotLevel, ...] = (
