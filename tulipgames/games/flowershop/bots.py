@@ -297,36 +297,23 @@ SECONDS = 0.5
 #: pick, by seats at the table (with more seats the hand is passed on again and again, and a
 #: denied card is less often the one that decides the game).
 DENIAL = {2: 2.5, 3: 1.0, 4: 0.5}
-#: How much less a card counts now when nobody else wants it and it can come round again.
-WHEEL = {2: 0.0, 3: 0.0, 4: 0.0}
-#: The worth (in FP) under which a card is taken to be of no interest to a seat.
-UNWANTED = 0.5
 
 
-def denying_pick(state: FlowerShopState, seat: int, weight: float, wheel: float = 0.0) -> str:
+def denying_pick(state: FlowerShopState, seat: int, weight: float) -> str:
     """The card whose worth to the seat, less ``weight`` times the best worth the neighbour can
     take from what is passed on, is highest: a draft is won as much by the cards a rival does
-    not get as by the cards one takes.
-
-    ``wheel``: a card no other seat wants (worth under :data:`UNWANTED` to each) is likely to
-    come round again while the hand has more cards than there are seats, so its worth counts
-    that much less now and the seat takes a contested card first."""
+    not get as by the cards one takes."""
     hand = state.shops[seat].hand
     mine = Worth(state, seat)
-    if len(hand) == 1 or state.step == PICKS or (weight == 0 and wheel == 0):
+    if len(hand) == 1 or state.step == PICKS or weight == 0:
         return max(hand, key=mine)
     theirs = Worth(state, state.pass_target(seat))
     worth = {card: theirs(card) for card in set(hand)}
-    comes_back: set[str] = set()
-    if wheel and len(hand) > state.seats:
-        others = [Worth(state, s) for s in range(state.seats) if s != seat]
-        comes_back = {c for c in set(hand) if max(w(c) for w in others) < UNWANTED}
 
     def score(card: str) -> float:
         rest = list(hand)
         rest.remove(card)
-        value = mine(card) * (1 - wheel if card in comes_back else 1.0)
-        return value - weight * max(worth[c] for c in rest)
+        return mine(card) - weight * max(worth[c] for c in rest)
 
     return max(hand, key=score)
 
@@ -351,11 +338,7 @@ class DraftBot:
         if state.phase == "pick" and len(state.shops[seat].storage) <= STORAGE_MAX:
             pick = decide(state, seat)
             if isinstance(pick, Pick):
-                return Pick(
-                    denying_pick(
-                        state, seat, DENIAL.get(state.seats, 0.4), WHEEL.get(state.seats, 0.0)
-                    )
-                )
+                return Pick(denying_pick(state, seat, DENIAL.get(state.seats, 0.4)))
             return pick
         return greedy_action(state, seat)
 
@@ -454,6 +437,12 @@ class FlowerSearchBot:
 
 
 LEVELS: tuple[BotLevel, ...] = (
-    BotLevel("easy", lambda seed: GreedyBot(), "takes the card that scores most now", default=True),
-    BotLevel("hard", DraftBot, "denies the neighbour the cards it needs; solo: searches"),
+    BotLevel(
+        "easy", lambda seed: GreedyBot(), "takes the card that scores most now", default=True,
+        strength="beats random 100 of 100 at 2 seats, 4x fair share at 4",
+    ),
+    BotLevel(
+        "hard", DraftBot, "denies the neighbour the cards it needs; solo: searches",
+        strength="beats easy 147 of 200 at 2 seats, 1.15x fair share at 4",
+    ),
 )
