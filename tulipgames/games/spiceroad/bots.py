@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 
 from tulipgames.engine.core import Action, BotLevel, State
@@ -373,18 +372,13 @@ class RolloutBot:
     strongest rival, averaged over the ends of those rounds. The planner's own turn stands
     unless another beats it by more than ``margin`` points: the estimate is rough, and a small
     edge is more often its error than a better move. A pass (rest with nothing played) is
-    never a candidate. With ``samples`` above 1 each turn is also judged on that many more
-    re-shuffles of the decks and the margins averaged."""
+    never a candidate."""
 
     level = "hard"
 
-    def __init__(
-        self, seed: int = 0, horizon: int = HORIZON, margin: float = MARGIN, samples: int = 1
-    ) -> None:
+    def __init__(self, seed: int = 0, horizon: int = HORIZON, margin: float = MARGIN) -> None:
         self.horizon = horizon
         self.margin = margin
-        self.samples = samples
-        self.rng = random.Random(seed)
         self.settle = PlannerBot(seed)
         self.playout = PlannerBot(seed, depth=2)
         self.queue: list[Action] = []
@@ -402,8 +396,7 @@ class RolloutBot:
             for steps, after in whole_turns(state, seat, self.settle)
             if steps[0] != REST_ACTION or state.played[seat] or steps[0] == planned
         ]
-        worlds = [state.determinize(seat, self.rng) for _ in range(self.samples - 1)]
-        scored = [(self.judge_all(after, steps, worlds, seat), steps) for steps, after in turns]
+        scored = [(self.judge(after, seat), steps) for steps, after in turns]
         mine = max((v for v, steps in scored if steps[0] == planned), default=None)
         value, best = max(scored, key=lambda s: (s[0], -len(s[1])))
         if mine is not None and value <= mine + self.margin:
@@ -411,20 +404,6 @@ class RolloutBot:
             return planned
         self.queue = list(best[1:])
         return best[0]
-
-    def judge_all(
-        self, after: SpiceRoadState, steps: Turn, worlds: Sequence[State], seat: int
-    ) -> float:
-        """The turn's judged margin, averaged over the bot's own copy (``after``, the turn
-        played) and the other deck orders in ``worlds``."""
-        total = self.judge(after, seat)
-        for world in worlds:
-            again = world.clone()
-            assert isinstance(again, SpiceRoadState)
-            for step in steps:
-                again.apply(seat, step)
-            total += self.judge(again, seat)
-        return total / (1 + len(worlds))
 
     def judge(self, position: SpiceRoadState, seat: int) -> float:
         """The seat's margin over its strongest rival, averaged over the ends of the next
