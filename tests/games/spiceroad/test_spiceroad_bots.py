@@ -1,4 +1,5 @@
-"""Spice Road bots: always legal, every sequenced step settled, and normal beats random."""
+"""Spice Road bots: always legal, every sequenced step settled, no degenerate play, and each
+level beats the one below it."""
 
 from __future__ import annotations
 
@@ -6,15 +7,28 @@ import random
 
 from tests.games.spiceroad.helpers import give_hand, new, set_caravan, set_point_row
 from tulipgames.engine.bots import bot_move
+from tulipgames.engine.core import Action, State
 from tulipgames.games.spiceroad.bots import (
     PlannerBot,
+    RolloutBot,
     cap,
-    greedy_policy,
     plan,
     upgrade_results,
     upgrade_step,
+    whole_turns,
 )
-from tulipgames.games.spiceroad.rules import GAME, Claim, Play, Times, Upgrade, UpgradeDone
+from tulipgames.games.spiceroad.rules import (
+    GAME,
+    TURN,
+    Acquire,
+    Claim,
+    Play,
+    Rest,
+    SpiceRoadState,
+    Times,
+    Upgrade,
+    UpgradeDone,
+)
 from tulipgames.simulate import simulate
 
 
@@ -76,20 +90,112 @@ def test_bots_always_choose_legal_actions() -> None:
             assert action in state.legal_actions(seat)
             state.apply(seat, action)
             steps += 1
-            rollout = greedy_policy(state, state.current, rng) if not state.is_over() else None
-            assert rollout is None or rollout in state.legal_actions(state.current)
 
 
-def test_hard_bot_with_an_iteration_budget_is_legal_and_reproducible() -> None:
-    from tulipgames.games.spiceroad.bots import make_hard_bot
+def test_whole_turns_branch_on_trade_counts_and_upgrades() -> None:
+    state = new(2)
+    seat = state.current
+    set_caravan(state, seat, y=4)
+    give_hand(state, seat, "S2", "M10")
+    turns = whole_turns(state, seat, PlannerBot())
+    firsts = {str(steps[0]) for steps, _ in turns}
+    assert {"play S2", "play M10", "acquire 1", "acquire 5"} <= firsts
+    # M10 (YY → G) from Y4: once or twice; S2 on Y4: Y3R1, Y3G1, Y2R2.
+    trades = {tuple(after.caravans[seat]) for steps, after in turns if str(steps[0]) == "play M10"}
+    assert trades == {(2, 0, 1, 0), (0, 0, 2, 0)}
+    ups = {tuple(after.caravans[seat]) for steps, after in turns if str(steps[0]) == "play S2"}
+    assert ups == {(3, 1, 0, 0), (3, 0, 1, 0), (2, 2, 0, 0)}
+    for _steps, after in turns:  # every candidate is a whole turn: the next seat is to play
+        assert after.current != seat or after.is_over()
 
+
+def test_hard_bot_is_reproducible_and_plays_its_planned_steps() -> None:
     state = GAME.new_state(2, 9)
-    first = make_hard_bot(3, iterations=12).choose(state.clone(), state.current)
-    again = make_hard_bot(3, iterations=12).choose(state.clone(), state.current)
-    assert first == again and first in state.legal_actions(state.current)
+    assert isinstance(state, SpiceRoadState)
+    rng_a, rng_b = random.Random(5), random.Random(5)
+    a, b = RolloutBot(3), RolloutBot(3)
+    for _ in range(30):
+        seat = state.current
+        first = bot_move(a, state, seat, rng_a)
+        assert first == bot_move(b, state, seat, rng_b)
+        assert first in state.legal_actions(seat)
+        state.apply(seat, first)
+
+
+def action_kinds(level: str, seats: int, games: int, seed: int) -> dict[type, int]:
+    """How often the seats of ``level`` took each kind of turn action (all seats that level)."""
+    counts: dict[type, int] = {}
+    for number in range(games):
+        state = GAME.new_state(seats, seed + number)
+        assert isinstance(state, SpiceRoadState)
+        bots = [GAME.make_bot(level, seed + s) for s in range(seats)]
+        rng = random.Random(number)
+        while not state.is_over():
+            seat = state.current
+            action = bot_move(bots[seat], state, seat, rng)
+            if state.phase == TURN:
+                if isinstance(action, Rest) and not state.played[seat]:
+                    counts[type(None)] = counts.get(type(None), 0) + 1  # a pass
+                counts[type(action)] = counts.get(type(action), 0) + 1
+            state.apply(seat, action)
+    return counts
+
+
+def test_no_level_is_degenerate() -> None:
+    """Every level plays, acquires, rests and claims, and passes (rest with nothing played)
+    at most rarely: a bot that always rests, never buys or never claims fails here."""
+    for level in ("normal", "hard"):
+        counts = action_kinds(level, 2, 1, seed=31)
+        for kind in (Play, Acquire, Rest, Claim):
+            assert counts.get(kind, 0) >= 3, (level, kind, counts)
+        turns = sum(counts.get(k, 0) for k in (Play, Acquire, Rest, Claim))
+        assert counts.get(type(None), 0) <= turns // 10, (level, counts)
+        assert counts[Claim] >= 6  # somebody triggered the end
 
 
 def test_normal_beats_random() -> None:
     report = simulate(GAME, 2, 6, ["normal", "random"], seed=2)
     assert report.invariant_violations == 0 and report.replay_mismatches == 0
     assert report.wins["normal"] >= 5
+
+
+def test_hard_beats_normal_on_paired_seeds() -> None:
+    """A small paired sample (docs/bots.md has the measured figures): hard wins most."""
+    report = simulate(GAME, 2, 4, ["hard", "normal"], seed=200)
+    assert report.invariant_violations == 0 and report.replay_mismatches == 0
+    assert report.wins["hard"] >= 3
+
+
+class Spy:
+    """Wraps a bot and records every state it is handed."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+        self.level = getattr(inner, "level", "?")
+        self.needs_state = getattr(inner, "needs_state", True)
+        self.seen: list[State] = []
+
+    def choose(self, state: State, seat: int) -> Action:
+        self.seen.append(state)
+        return self.inner.choose(state, seat)  # type: ignore[attr-defined]
+
+
+def test_every_level_sees_only_its_view() -> None:
+    """Only the order of the two decks is hidden: every level is handed its seat's view as it
+    is, with both decks reshuffled (a bot that reads only its legal actions gets nothing else)."""
+    for level in GAME.bot_levels:
+        state = GAME.new_state(3, 14)
+        assert isinstance(state, SpiceRoadState)
+        spy = Spy(GAME.make_bot(level, 3))
+        rng = random.Random(2)
+        for _ in range(12):
+            seat = state.current
+            action = bot_move(spy, state, seat, rng)
+            assert action in state.legal_actions(seat)
+            if spy.needs_state:
+                seen = spy.seen[-1]
+                assert isinstance(seen, SpiceRoadState) and seen is not state
+                assert seen.view(seat) == state.view(seat)
+                assert seen.merchant_deck != state.merchant_deck
+                assert sorted(seen.point_deck) == sorted(state.point_deck)
+            state.apply(seat, action)
