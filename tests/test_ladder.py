@@ -36,10 +36,27 @@ def test_pairs_of_a_game_by_place() -> None:
 
 def test_two_seat_schedule_pairs_seeds_and_swaps_seats() -> None:
     plan = schedule(["random", "normal", "hard"], 2, 6)
-    assert plan[0] == (0, ("random", "normal")) and plan[1] == (0, ("normal", "random"))
+    assert plan[0] == (0, ("normal", "random")) and plan[1] == (0, ("random", "normal"))
     assert {levels for _, levels in plan} >= {("random", "hard"), ("hard", "random")}
-    crowd = schedule(["random", "hard"], 3, 2)
-    assert crowd == [(0, ("random", "hard", "random")), (1, ("hard", "random", "hard"))]
+
+
+def test_crowd_schedule_rotates_a_lone_challenger_on_one_seed() -> None:
+    plan = schedule(["random", "normal", "hard"], 4, 12)
+    first = plan[:4]
+    assert {offset for offset, _ in first} == {0}  # one seed for the whole rotation
+    assert [levels.index("normal") for _, levels in first] == [0, 1, 2, 3]
+    assert all(levels.count("normal") == 1 and levels.count("random") == 3
+               for _, levels in first)
+    assert plan[8][1] == ("hard", "normal", "normal", "normal")  # hard alone against normal
+
+
+def test_challenge_counts_the_lone_seats_wins() -> None:
+    report = ladder(NIM, ["random", "hard"], games=6, seats=3, seed=2)
+    wins, games = report.challenge("random", "hard")
+    assert games == 6 and 0 <= wins <= 6
+    data = report.to_json()["challenges"]["hard-random"]
+    assert data["games"] == 6 and data["fair_share"] == round(1 / 3, 4)
+    assert data["interval"][0] <= data["win_share"] <= data["interval"][1]
 
 
 def test_a_real_ladder_rates_search_above_random() -> None:
