@@ -8,7 +8,7 @@ import pytest
 
 from tests.engine.toygame import NIM
 from tulipgames.cli import main
-from tulipgames.ladder import Played, bradley_terry, ladder, schedule, wilson
+from tulipgames.ladder import Played, bradley_terry, clustered, ladder, schedule, wilson
 
 
 def test_bradley_terry_orders_levels_by_results() -> None:
@@ -27,6 +27,15 @@ def test_wilson_interval_contains_the_rate_and_narrows() -> None:
     wide = wilson(13, 20)
     assert wide[0] < low and wide[1] > high
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_clustered_interval_widens_when_seeds_decide_the_games() -> None:
+    # 10 seeds of 4 games: the same 20 wins of 40, spread evenly or all-or-nothing per seed.
+    even = clustered([(2.0, 4)] * 10)
+    lumpy = clustered([(4.0, 4)] * 5 + [(0.0, 4)] * 5)
+    assert even[0] == even[1] == 0.5  # no spread between seeds
+    assert lumpy[0] < wilson(20, 40)[0] and lumpy[1] > wilson(20, 40)[1]
+    assert clustered([(1.0, 2)]) == (0.0, 1.0)  # one seed: nothing known
 
 
 def test_pairs_of_a_game_by_place() -> None:

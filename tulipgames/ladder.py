@@ -11,8 +11,9 @@ place wins, an equal one draws). The ratings are the Bradley-Terry maximum-likel
 those results on the Elo scale (400 points = 10:1 odds), anchored so that ``random`` is 0 (or the
 weakest level when there is no random), with 95% intervals from resampling the games (bootstrap).
 Per level the report also gives the win share against the fair share ``1/seats``, each
-head-to-head and each challenge (the lone challenger's share of wins) with a Wilson 95%
-interval, and think times p50/p95.
+head-to-head with a Wilson 95% interval, each challenge (the lone challenger's share of wins)
+with a 95% interval that also allows for the games of one seed sharing their dice
+(:meth:`LadderReport.challenge_interval`), and think times p50/p95.
 """
 
 from __future__ import annotations
@@ -74,6 +75,19 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
     scale = 1 + z * z / games
     return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
+
+
+def clustered(groups: Sequence[tuple[float, int]], z: float = 1.96) -> tuple[float, float]:
+    """A 95% interval of a win rate from games played in groups that share a seed, ``(wins,
+    games)`` per group: the games of one seed share their dice, so they are not independent,
+    and the spread is estimated between the groups (cluster-robust normal interval)."""
+    games = sum(n for _, n in groups)
+    if games == 0 or len(groups) < 2:
+        return (0.0, 1.0)
+    rate = sum(w for w, _ in groups) / games
+    spread = sum((w - rate * n) ** 2 for w, n in groups) * len(groups) / (len(groups) - 1)
+    half = z * math.sqrt(spread) / games
+    return (max(0.0, rate - half), min(1.0, rate + half))
 
 
 def bradley_terry(
@@ -189,17 +203,31 @@ class LadderReport:
     def challenge(self, field_level: str, challenger: str) -> tuple[float, int]:
         """Wins of a lone ``challenger`` seat (shared first places split) in the games where it
         met only ``field_level`` seats, and the number of those games."""
-        wins, count = 0.0, 0
+        groups = self.challenge_by_seed(field_level, challenger)
+        return sum(w for w, _ in groups), sum(n for _, n in groups)
+
+    def challenge_by_seed(self, field_level: str, challenger: str) -> list[tuple[float, int]]:
+        """:meth:`challenge`, as (wins, games) per seed."""
+        by_seed: dict[int, tuple[float, int]] = {}
         for game in self.played:
             if game.levels.count(challenger) != 1 or set(game.levels) != {challenger,
                                                                            field_level}:
                 continue
-            count += 1
             seat = game.levels.index(challenger)
             first = [s for s, r in enumerate(game.ranks) if r == 1]
-            if seat in first:
-                wins += 1.0 / len(first)
-        return wins, count
+            won = 1.0 / len(first) if seat in first else 0.0
+            wins, count = by_seed.get(game.seed, (0.0, 0))
+            by_seed[game.seed] = (wins + won, count + 1)
+        return list(by_seed.values())
+
+    def challenge_interval(self, field_level: str, challenger: str) -> tuple[float, float]:
+        """The 95% interval of a challenger's win share: the wider of the Wilson interval over
+        the games and the interval between seeds (:func:`clustered`), since the games of one
+        seed share their dice."""
+        groups = self.challenge_by_seed(field_level, challenger)
+        low, high = wilson(sum(w for w, _ in groups), sum(n for _, n in groups))
+        c_low, c_high = clustered(groups)
+        return (min(low, c_low), max(high, c_high))
 
     def head_to_head(self, a: str, b: str) -> tuple[float, int]:
         """``a``'s score against ``b`` (draws half) and the number of meetings."""
@@ -243,7 +271,7 @@ class LadderReport:
         for field_level, challenger in combinations(self.levels, 2):
             wins, count = self.challenge(field_level, challenger)
             if count:
-                low, high = wilson(wins, count)
+                low, high = self.challenge_interval(field_level, challenger)
                 challenges[f"{challenger}-{field_level}"] = {
                     "win_share": round(wins / count, 4),
                     "interval": [round(low, 4), round(high, 4)],
