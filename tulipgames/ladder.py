@@ -313,7 +313,7 @@ class LadderReport:
                 f"{low:+.0f} … {high:+.0f}",
                 "-" if share is None else f"{share:.0%} ({s_low:.0%}-{s_high:.0%})",
                 f"{row['fair_share']:.0%}",
-                f"{row['think_ms_p50']:.0f}/{row['think_ms_p95']:.0f} ms",
+                f"{_ms(row['think_ms_p50'])}/{_ms(row['think_ms_p95'])} ms",
             )
         parts: list[RenderableType] = [head, table]
         if data["head_to_head"]:
@@ -330,7 +330,7 @@ class LadderReport:
                         f"{low:.0%}-{high:.0%}", str(row["meetings"]),
                     )
             parts += [Text("head to head (draws count half)", style="bold"), duel]
-        if data["challenges"] and self.seats > 2:
+        if data["challenges"]:
             lone = Table(box=None, pad_edge=False)
             for column in ("one seat of", f"vs {self.seats - 1} of", "wins", "95% interval",
                            "fair", "games"):
@@ -344,6 +344,11 @@ class LadderReport:
             parts += [Text("one level alone against another (shared wins split)",
                            style="bold"), lone]
         return Group(*parts)
+
+
+def _ms(value: float) -> str:
+    """A think time in milliseconds, with a decimal below 10 ms (a fast bot reads 0.1, not 0)."""
+    return f"{value:.1f}" if value < 10 else f"{value:.0f}"
 
 
 def schedule(levels: Sequence[str], seats: int, games: int) -> list[tuple[int, tuple[str, ...]]]:

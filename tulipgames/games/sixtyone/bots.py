@@ -351,7 +351,7 @@ class HardBot:
 #: Strengths measured by ``tulipgames ladder`` (docs/bots.md, section Sixty-One).
 LEVELS: tuple[BotLevel, ...] = (
     BotLevel("normal", NormalBot, "takes the placement that scores best now", default=True,
-             strength="beats random 97 in 100 at 2 seats, 90% alone against 3"),
+             strength="beats random 92 in 100 at 2 seats, 86% alone against 3"),
     BotLevel("hard", HardBot, "weighs every spot by the exact odds of the dice to come",
              strength="beats normal 72 in 100 at 2 seats, 52% alone against 3"),
 )
