@@ -36,7 +36,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
-from itertools import product
+from itertools import permutations, product
 
 from tulipgames.games.sixtyone.data import (
     AREA_SPOTS,
@@ -81,6 +81,23 @@ def write_masks(area: int) -> tuple[tuple[int, float], ...]:
     """(mask of writable values, chance) over the 216 rolls, for one area."""
     counts = Counter(writable(roll, area) for roll in ALL_ROLLS)
     return tuple((mask, n / len(ALL_ROLLS)) for mask, n in sorted(counts.items()))
+
+
+@cache
+def best_value_chances(area: int) -> dict[tuple[int, ...], tuple[float, ...]]:
+    """For each order of the six values (0-5 for 1-6, best first), the chance that the k-th is
+    the best one a roll lets the area write: it is writable and none before it is. A pattern's
+    expected round is then a sum over its own order of its write values, instead of a maximum
+    per roll."""
+    masks = write_masks(area)
+    table = {}
+    for order in permutations(range(6)):
+        chances = []
+        for k, v in enumerate(order):
+            before = sum(1 << u for u in order[:k])
+            chances.append(sum(c for mask, c in masks if mask >> v & 1 and not mask & before))
+        table[order] = tuple(chances)
+    return table
 
 
 def canonical(area: int, cells: Cells) -> Cells:
@@ -204,7 +221,6 @@ def solve_area(area: int, price: float, x_price: float, rounds: int = MAX_ROUNDS
     pays ``bonus``."""
     graph = area_graph(area, bonus)
     count = len(graph.states)
-    masks = write_masks(area)
     values: list[tuple[float, ...]] = [(0.0,) * count]
     for _ in range(rounds):
         later = values[-1]
@@ -214,11 +230,17 @@ def solve_area(area: int, price: float, x_price: float, rounds: int = MAX_ROUNDS
         written = {v: [max((g - price + settled[j] for g, j in graph.writes[v][i]),
                            default=float("-inf")) for i in range(count)]
                    for v in range(1, 7)}
-        now = [0.0] * count
-        for mask, chance in masks:
-            options = [settled, *(written[v] for v in range(1, 7) if mask >> (v - 1) & 1)]
-            best = [max(choice) for choice in zip(*options, strict=True)]
-            now = [sum_ + chance * b for sum_, b in zip(now, best, strict=True)]
+        chances = best_value_chances(area)
+        now = []
+        for i, stay in enumerate(settled):
+            worth = [written[v][i] for v in range(1, 7)]
+            order = tuple(sorted(range(6), key=worth.__getitem__, reverse=True))
+            expected = stay
+            for chance, v in zip(chances[order], order, strict=True):
+                if worth[v] <= stay:
+                    break  # the rest are no better than writing nothing
+                expected += chance * (worth[v] - stay)
+            now.append(expected)
         values.append(tuple(now))
     return AreaTable(graph, price, x_price, tuple(values))
 
