@@ -80,3 +80,22 @@ def test_hard_bot_is_deterministic() -> None:
     state = GAME.new_state(3, seed=21)
     first = [HardBot(5).choose(state.clone(), 0) for _ in range(2)]
     assert first[0] == first[1]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_use_every_area_and_the_x(level: str) -> None:
+    # Not degenerate: over a few two-seat games every area gets values and the X is placed.
+    areas: set[int] = set()
+    kinds: set[type] = set()
+    for seed in range(3):
+        state = GAME.new_state(2, seed=seed)
+        bots = [GAME.make_bot(level, seed=seed * 2 + s) for s in range(2)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            action = bots[seat].choose(state.clone(), seat)
+            kinds.add(type(action))
+            if isinstance(action, Place):
+                areas.add(action.area)
+            state.apply(seat, action)
+    assert areas == {1, 2, 3, 4, 5, 6}
+    assert PlaceX in kinds
