@@ -59,6 +59,9 @@ def play_until(
     for _ in range(limit):
         public = table.turn(None)
         if public.over or stop(table.turn(viewer)):
+            # inside an event loop each play started the table's own bot driver: the position
+            # is this one, not what the driver would play while other demos are drawn
+            table.stop_bots()
             return table
         seat = public.to_act[0]
         legal = table.turn(seat).legal
@@ -207,6 +210,7 @@ def finished_table(game_id: str, seed: int = 7, count: int | None = None) -> Tab
 
 def still(table: Table) -> Table:
     """Keep a table's bots from moving while its picture is taken."""
+    table.stop_bots()
     table.ensure_bots_running = lambda: None  # type: ignore[method-assign]
     return table
 

@@ -1,9 +1,16 @@
-"""The end of a game: the score breakdown per category, ranks, winners, tie-break and rematch."""
+"""The end of a game: the score breakdown per category, ranks, winners, tie-break, the final
+position of every seat, and rematch."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
 
+from rich import box
+from rich.console import RenderableType
+from rich.panel import Panel
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +26,60 @@ from tulipgames.tui.widgets import plain, printable
 
 #: Up to this many seats get a column each; more get a row each (12 columns do not fit 80).
 SEATS_AS_COLUMNS = 4
+#: The scroll area is at most this wide (see the CSS); its padding and scrollbar take cells.
+MAX_WIDTH = 110
+SCROLL_CHROME = 4
+
+@dataclass(frozen=True)
+class FinalPosition:
+    """A finished table's final position, drawn at a width: ``seats`` one renderable per seat
+    in seat order, ``table`` (if the game has one) what all seats shared, such as a festival."""
+
+    seats: Callable[[int], list[RenderableType]]
+    table: Callable[[int], RenderableType] | None = None
+
+
+def final_position_of(table: Table) -> FinalPosition | None:
+    """The game's drawing of this finished table's final position, or ``None`` for a game
+    without one: ``final_position(turns, width)`` and optionally ``final_table(turns, width)``
+    in ``tulipgames.games.<id>.final``.
+
+    Every seat's own turn goes in, so each seat's private parts (orders, secret cards) come
+    from its own view: the game is over, so the results may show them all.
+    """
+    name = f"tulipgames.games.{table.game.id}.final"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not name.startswith(exc.name):
+            raise  # final.py is there but imports something missing: a bug to see
+        return None
+    turns = [table.turn(seat) for seat in range(len(table.names))]
+    shared = getattr(module, "final_table", None)
+    return FinalPosition(
+        partial(module.final_position, turns),
+        partial(shared, turns) if shared is not None else None,
+    )
+
+
+def seat_panel(name: str, body: RenderableType, note: str | Text = "") -> Panel:
+    """One seat's final position in a frame titled with its name (plain text, never markup)
+    and, on the right, a short ``note`` such as its score."""
+    return Panel(
+        body,
+        title=plain(name, style="bold"),
+        title_align="left",
+        subtitle=Text(note) if isinstance(note, str) else note,
+        subtitle_align="right",
+        box=box.ROUNDED,
+        padding=(0, 1),
+        expand=True,
+    )
+
+
+def final_width(screen_width: int) -> int:
+    """The cells the final position may use on a screen this wide."""
+    return max(20, min(screen_width, MAX_WIDTH) - SCROLL_CHROME)
 
 
 def ordinal(rank: int) -> str:
@@ -56,6 +117,8 @@ class ResultsScreen(Screen[None]):
         Binding("r", "rematch(True)", "Rematch same seed"),
         Binding("n", "rematch(False)", "Rematch new seed"),
         Binding("v", "replay", "Replay"),
+        # shown under the table instead: the footer has no room left at 80 columns
+        Binding("f", "final", "Final position", show=False),
         Binding("escape", "leave", "Menu"),
         Binding("m", "leave", "Menu", show=False),
         # the scroll area takes up/down; the score table's own columns scroll sideways
@@ -73,6 +136,8 @@ class ResultsScreen(Screen[None]):
     ResultsScreen #results-ending { color: $text-muted; padding: 0 0 1 0; }
     ResultsScreen DataTable { height: auto; width: 1fr; scrollbar-size-horizontal: 1; }
     ResultsScreen #results-tiebreak { padding: 1 0 0 0; color: $text-muted; }
+    ResultsScreen #results-final-title { text-style: bold; color: $accent; padding: 1 0 0 0; }
+    ResultsScreen .results-seat { height: auto; }
     """
 
     def __init__(
@@ -84,6 +149,7 @@ class ResultsScreen(Screen[None]):
         detail: Sequence[str] = (),
         record: GameRecord | None = None,
         save_id: int | None = None,
+        final: FinalPosition | None = None,
     ) -> None:
         super().__init__()
         self.game_title = title
@@ -93,10 +159,13 @@ class ResultsScreen(Screen[None]):
         self.detail = list(detail)
         self.record = record
         self.save_id = save_id
+        self.final = final
+        self._final_width = 0
 
     @classmethod
     def for_table(cls, table: Table) -> ResultsScreen:
-        """The results of a finished table, with the game's own detail lines if it has any.
+        """The results of a finished table, with the game's own detail lines if it has any and
+        every seat's final position.
 
         A solo game shows its high-score detail (the Flower Shop's level) under the table; with
         several seats the place row says it already.
@@ -112,6 +181,7 @@ class ResultsScreen(Screen[None]):
             detail,
             table.record,
             table.save_id,
+            final_position_of(table),
         )
 
     def compose(self) -> ComposeResult:
@@ -126,6 +196,12 @@ class ResultsScreen(Screen[None]):
             yield ending
             yield DataTable(id="results-table", show_cursor=False, zebra_stripes=True)
             yield Static(id="results-tiebreak")
+            if self.final is not None:
+                yield Static(Text("Final position"), id="results-final-title")
+                if self.final.table is not None:
+                    yield Static(classes="results-seat", id="results-shared")
+                for seat in range(len(self.names)):
+                    yield Static(classes="results-seat", id=f"results-seat-{seat}")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -148,7 +224,10 @@ class ResultsScreen(Screen[None]):
         if len(self.names) > 1:
             lines.append("* the winner")
         lines.extend(self.detail)
+        if self.final is not None:
+            lines.append("f or ↓: every seat's final position below")
         self.query_one("#results-tiebreak", Static).update(plain("\n".join(lines)))
+        self._draw_final()
         # the scroll takes the keys, so arrows and PgDn reach seats and rows below the fold
         self.query_one("#results-scroll", VerticalScroll).focus()
 
@@ -202,14 +281,33 @@ class ResultsScreen(Screen[None]):
             return table.max_scroll_x > 0
         if action == "replay":
             return self.record is not None
+        if action == "final":
+            return self.final is not None
         return True
 
     def action_columns(self, cells: int) -> None:
         table = self.query_one(DataTable)
         table.scroll_to(x=table.scroll_x + cells, animate=False)
 
+    def _draw_final(self) -> None:
+        """Draw every seat's final position for the current width (again after a resize)."""
+        width = final_width(self.app.size.width)
+        if self.final is None or width == self._final_width:
+            return
+        self._final_width = width
+        if self.final.table is not None:
+            self.query_one("#results-shared", Static).update(self.final.table(width))
+        for seat, drawing in enumerate(self.final.seats(width)):
+            self.query_one(f"#results-seat-{seat}", Static).update(drawing)
+
     def on_resize(self) -> None:
+        self._draw_final()
         self.refresh_bindings()
+
+    def action_final(self) -> None:
+        """Scroll to the final position (below the fold at 80x24 with many seats)."""
+        scroll = self.query_one("#results-scroll", VerticalScroll)
+        scroll.scroll_to_widget(self.query_one("#results-final-title"), top=True)
 
     def action_rematch(self, same_seed: bool) -> None:
         rematch = getattr(self.app, "rematch", None)
