@@ -8,7 +8,7 @@ import pytest
 
 from tests.engine.toygame import NIM
 from tulipgames.cli import main
-from tulipgames.ladder import Played, bradley_terry, ladder, schedule, wilson
+from tulipgames.ladder import Played, bradley_terry, clustered, ladder, schedule, wilson
 
 
 def test_bradley_terry_orders_levels_by_results() -> None:
@@ -29,6 +29,15 @@ def test_wilson_interval_contains_the_rate_and_narrows() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+def test_clustered_interval_widens_when_seeds_decide_the_games() -> None:
+    # 10 seeds of 4 games: the same 20 wins of 40, spread evenly or all-or-nothing per seed.
+    even = clustered([(2.0, 4)] * 10)
+    lumpy = clustered([(4.0, 4)] * 5 + [(0.0, 4)] * 5)
+    assert even[0] == even[1] == 0.5  # no spread between seeds
+    assert lumpy[0] < wilson(20, 40)[0] and lumpy[1] > wilson(20, 40)[1]
+    assert clustered([(1.0, 2)]) == (0.0, 1.0)  # one seed: nothing known
+
+
 def test_pairs_of_a_game_by_place() -> None:
     game = Played(1, ("hard", "normal", "hard"), (1, 2, 2))
     assert game.pairs() == [("hard", "normal", 1.0), ("normal", "hard", 0.5)]
@@ -36,10 +45,30 @@ def test_pairs_of_a_game_by_place() -> None:
 
 def test_two_seat_schedule_pairs_seeds_and_swaps_seats() -> None:
     plan = schedule(["random", "normal", "hard"], 2, 6)
-    assert plan[0] == (0, ("random", "normal")) and plan[1] == (0, ("normal", "random"))
+    assert plan[0] == (0, ("normal", "random")) and plan[1] == (0, ("random", "normal"))
     assert {levels for _, levels in plan} >= {("random", "hard"), ("hard", "random")}
-    crowd = schedule(["random", "hard"], 3, 2)
-    assert crowd == [(0, ("random", "hard", "random")), (1, ("hard", "random", "hard"))]
+
+
+def test_crowd_schedule_rotates_a_lone_challenger_on_one_seed() -> None:
+    plan = schedule(["random", "normal", "hard"], 4, 12)
+    first = plan[:4]
+    assert {offset for offset, _ in first} == {0}  # one seed for the whole rotation
+    assert [levels.index("normal") for _, levels in first] == [0, 1, 2, 3]
+    assert all(levels.count("normal") == 1 and levels.count("random") == 3
+               for _, levels in first)
+    assert plan[8][1] == ("hard", "normal", "normal", "normal")  # hard alone against normal
+
+
+def test_challenge_counts_the_lone_seats_wins() -> None:
+    report = ladder(NIM, ["random", "hard"], games=3, seats=3, seed=2)
+    assert [g.levels.index("hard") for g in report.played] == [0, 1, 2]
+    expected = sum(1 for g in report.played if g.ranks[g.levels.index("hard")] == 1
+                   and g.ranks.count(1) == 1)
+    wins, games = report.challenge("random", "hard")
+    assert games == 3 and wins == expected
+    data = report.to_json()["challenges"]["hard-random"]
+    assert data["games"] == 3 and data["fair_share"] == round(1 / 3, 4)
+    assert data["interval"][0] <= data["win_share"] <= data["interval"][1]
 
 
 def test_a_real_ladder_rates_search_above_random() -> None:

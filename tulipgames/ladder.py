@@ -1,16 +1,19 @@
 """The bot ladder: a game's bot levels play each other and get an Elo-style rating.
 
-``tulipgames ladder GAME --games N --seats S`` plays ``N`` games. With two seats every pair of
-levels meets in turn, each pairing played twice on the same seed with the seats swapped (paired
-seeds: the deal cannot favour a level). With more seats, the levels are dealt round the table and
-the seating rotates every game, as in ``simulate``.
+``tulipgames ladder GAME --games N --seats S`` plays ``N`` games. Every pair of levels meets in
+turn: one seat of the stronger level (the *challenger*) against ``S - 1`` seats of the weaker,
+the same seed played ``S`` times with the challenger at each seat (seats rotated, seeds paired:
+the dice and the seat order cannot favour a level; at two seats, one seed twice with the seats
+swapped). See :func:`schedule`.
 
 Every game is turned into pairwise results between seats of different levels (a better final
 place wins, an equal one draws). The ratings are the Bradley-Terry maximum-likelihood strengths of
 those results on the Elo scale (400 points = 10:1 odds), anchored so that ``random`` is 0 (or the
 weakest level when there is no random), with 95% intervals from resampling the games (bootstrap).
-Per level the report also gives the win share against the fair share ``1/seats`` and, at two
-seats, each head-to-head with a Wilson 95% interval, and think times p50/p95.
+Per level the report also gives the win share against the fair share ``1/seats``, each
+head-to-head with a Wilson 95% interval, each challenge (the lone challenger's share of wins)
+with a 95% interval that also allows for the games of one seed sharing their dice
+(:meth:`LadderReport.challenge_interval`), and think times p50/p95.
 """
 
 from __future__ import annotations
@@ -72,6 +75,19 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
     scale = 1 + z * z / games
     return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
+
+
+def clustered(groups: Sequence[tuple[float, int]], z: float = 1.96) -> tuple[float, float]:
+    """A 95% interval of a win rate from games played in groups that share a seed, ``(wins,
+    games)`` per group: the games of one seed share their dice, so they are not independent,
+    and the spread is estimated between the groups (cluster-robust normal interval)."""
+    games = sum(n for _, n in groups)
+    if games == 0 or len(groups) < 2:
+        return (0.0, 1.0)
+    rate = sum(w for w, _ in groups) / games
+    spread = sum((w - rate * n) ** 2 for w, n in groups) * len(groups) / (len(groups) - 1)
+    half = z * math.sqrt(spread) / games
+    return (max(0.0, rate - half), min(1.0, rate + half))
 
 
 def bradley_terry(
@@ -184,6 +200,35 @@ class LadderReport:
                         wins += 1.0 / len(first)
         return wins, seats
 
+    def challenge(self, field_level: str, challenger: str) -> tuple[float, int]:
+        """Wins of a lone ``challenger`` seat (shared first places split) in the games where it
+        met only ``field_level`` seats, and the number of those games."""
+        groups = self.challenge_by_seed(field_level, challenger)
+        return sum(w for w, _ in groups), sum(n for _, n in groups)
+
+    def challenge_by_seed(self, field_level: str, challenger: str) -> list[tuple[float, int]]:
+        """:meth:`challenge`, as (wins, games) per seed."""
+        by_seed: dict[int, tuple[float, int]] = {}
+        for game in self.played:
+            if game.levels.count(challenger) != 1 or set(game.levels) != {challenger,
+                                                                           field_level}:
+                continue
+            seat = game.levels.index(challenger)
+            first = [s for s, r in enumerate(game.ranks) if r == 1]
+            won = 1.0 / len(first) if seat in first else 0.0
+            wins, count = by_seed.get(game.seed, (0.0, 0))
+            by_seed[game.seed] = (wins + won, count + 1)
+        return list(by_seed.values())
+
+    def challenge_interval(self, field_level: str, challenger: str) -> tuple[float, float]:
+        """The 95% interval of a challenger's win share: the wider of the Wilson interval over
+        the games and the interval between seeds (:func:`clustered`), since the games of one
+        seed share their dice."""
+        groups = self.challenge_by_seed(field_level, challenger)
+        low, high = wilson(sum(w for w, _ in groups), sum(n for _, n in groups))
+        c_low, c_high = clustered(groups)
+        return (min(low, c_low), max(high, c_high))
+
     def head_to_head(self, a: str, b: str) -> tuple[float, int]:
         """``a``'s score against ``b`` (draws half) and the number of meetings."""
         score = 0.0
@@ -222,6 +267,17 @@ class LadderReport:
                 "interval": [round(low, 4), round(high, 4)],
                 "meetings": count,
             }
+        challenges = {}
+        for field_level, challenger in combinations(self.levels, 2):
+            wins, count = self.challenge(field_level, challenger)
+            if count:
+                low, high = self.challenge_interval(field_level, challenger)
+                challenges[f"{challenger}-{field_level}"] = {
+                    "win_share": round(wins / count, 4),
+                    "interval": [round(low, 4), round(high, 4)],
+                    "fair_share": round(1 / self.seats, 4),
+                    "games": count,
+                }
         return {
             "game": self.game,
             "seats": self.seats,
@@ -232,6 +288,7 @@ class LadderReport:
             "seconds": round(self.seconds, 2),
             "levels": levels,
             "head_to_head": pairs,
+            "challenges": challenges,
         }
 
     def render(self) -> RenderableType:
@@ -256,7 +313,7 @@ class LadderReport:
                 f"{low:+.0f} … {high:+.0f}",
                 "-" if share is None else f"{share:.0%} ({s_low:.0%}-{s_high:.0%})",
                 f"{row['fair_share']:.0%}",
-                f"{row['think_ms_p50']:.0f}/{row['think_ms_p95']:.0f} ms",
+                f"{_ms(row['think_ms_p50'])}/{_ms(row['think_ms_p95'])} ms",
             )
         parts: list[RenderableType] = [head, table]
         if data["head_to_head"]:
@@ -273,26 +330,49 @@ class LadderReport:
                         f"{low:.0%}-{high:.0%}", str(row["meetings"]),
                     )
             parts += [Text("head to head (draws count half)", style="bold"), duel]
+        if data["challenges"]:
+            lone = Table(box=None, pad_edge=False)
+            for column in ("one seat of", f"vs {self.seats - 1} of", "wins", "95% interval",
+                           "fair", "games"):
+                lone.add_column(column, justify="left" if "of" in column else "right")
+            for name, row in data["challenges"].items():
+                challenger, field_level = name.split("-", 1)
+                low, high = row["interval"]
+                lone.add_row(challenger, field_level, f"{row['win_share']:.0%}",
+                             f"{low:.0%}-{high:.0%}", f"{row['fair_share']:.0%}",
+                             str(row["games"]))
+            parts += [Text("one level alone against another (shared wins split)",
+                           style="bold"), lone]
         return Group(*parts)
 
 
+def _ms(value: float) -> str:
+    """A think time in milliseconds, with a decimal below 10 ms (a fast bot reads 0.1, not 0)."""
+    return f"{value:.1f}" if value < 10 else f"{value:.0f}"
+
+
 def schedule(levels: Sequence[str], seats: int, games: int) -> list[tuple[int, tuple[str, ...]]]:
-    """(seed offset, level per seat) for each game: at two seats every pair of levels in turn,
-    each on one seed twice with the seats swapped; otherwise the levels dealt round the table,
-    rotating by one seat each game."""
+    """(seed offset, level per seat) for each game.
+
+    Every pair of levels meets in turn, the stronger one (later in ``levels``) as the
+    *challenger*: one seat of it against ``seats - 1`` seats of the other level. Each meeting is
+    played on one seed ``seats`` times, the challenger at each seat in turn (seats rotated, seeds
+    paired: neither the roll of the dice nor the seat order can favour a level). At two seats
+    that is the same seed twice with the seats swapped. With a single level, it fills every seat
+    and the seats simply rotate."""
     plan: list[tuple[int, tuple[str, ...]]] = []
-    if seats == 2 and len(levels) >= 2:
-        pairings = list(combinations(levels, 2))
-        number = 0
-        while len(plan) < games:
-            a, b = pairings[number % len(pairings)]
-            plan.append((number, (a, b)))
-            if len(plan) < games:
-                plan.append((number, (b, a)))
-            number += 1
-        return plan
-    for number in range(games):
-        plan.append((number, tuple(levels[(s + number) % len(levels)] for s in range(seats))))
+    pairings = list(combinations(levels, 2))
+    number = 0
+    while len(plan) < games:
+        if not pairings:
+            plan.append((number, tuple(levels[0] for _ in range(seats))))
+        else:
+            field_level, challenger = pairings[number % len(pairings)]
+            for seat in range(seats):
+                if len(plan) < games:
+                    plan.append((number, tuple(challenger if s == seat else field_level
+                                               for s in range(seats))))
+        number += 1
     return plan
 
 

@@ -12,7 +12,7 @@ from textual.widgets import Footer
 from tests.games.sixtyone.demos import demo_tables
 from tests.games.sixtyone.helpers import sheet
 from tests.games.sixtyone.test_screen import ScreenApp, hot_seat, sheet_lines
-from tests.pilot import screen_text
+from tests.pilot import screen_text, wait_for
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.sixtyone.rules import GAME, Place, SixtyOneView
 from tulipgames.games.sixtyone.screen import SixtyOneScreen
@@ -123,6 +123,10 @@ async def test_twelve_seats_at_80x24_show_every_seat_and_the_key_hints() -> None
     table = demo_tables()["sixtyone-12-seats"]
     app = ScreenApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
+        # The bots still to choose this round do so as the screen opens; their "has chosen"
+        # notes are toasts over the bottom lines, so the layout is read once they are gone.
+        await wait_for(pilot, lambda: not table.turn(0).bots_to_act)
+        app.clear_notifications()
         await pilot.pause()
         text = screen_text(app)
         for name in table.names:

@@ -80,6 +80,19 @@ def check_names(seats: list[SeatSpec]) -> None:
         seen[key] = index
 
 
+def level_line(game: Game, kind: str) -> str:
+    """What the setup screen says under the seats about a bot level, in one line: its measured
+    strength ("Bot hard: beats normal 7 of 10 at 2 seats"), or its blurb until it is measured.
+    Nothing for a human seat."""
+    if not kind.startswith("bot:"):
+        return ""
+    name = kind.removeprefix("bot:")
+    level = next((lv for lv in game.levels if lv.name == name), None)
+    if level is None:
+        return ""
+    return f"Bot {name}: {level.strength or level.blurb}"
+
+
 def choice_label(choice: object) -> str:
     """How an option value reads on screen: on/off rather than True/False."""
     return Option.show(choice)
@@ -172,6 +185,7 @@ class SetupScreen(Screen[SetupChoice | None]):
     SetupScreen Input:disabled, SetupScreen Select:disabled { opacity: 70%; }
     SetupScreen .option-help { color: $text-muted; width: 1fr; margin: 0 0 0 2; }
     SetupScreen #seats { height: auto; margin: 1 0 0 0; }
+    SetupScreen #level-strength { color: $text-muted; height: 1; margin: 0 0 0 2; }
     SetupScreen #setup-options { height: auto; margin: 1 0 0 0; }
     SetupScreen #start-bar { dock: bottom; height: 2; padding: 0 2; }
     SetupScreen #start { margin: 0 2 0 16; }
@@ -227,6 +241,7 @@ class SetupScreen(Screen[SetupChoice | None]):
             with Vertical(id="seats"):
                 for index, spec in enumerate(self.seats):
                     yield SeatRow(index, spec, self.kinds)
+            yield Static(self._level_text(self._first_bot_kind()), id="level-strength")
             with Vertical(id="setup-options"):
                 for name, option in game.options.items():
                     with Horizontal(classes="field-row"):
@@ -251,8 +266,22 @@ class SetupScreen(Screen[SetupChoice | None]):
             yield Static(id="setup-error")
         yield Footer()
 
+    def _first_bot_kind(self) -> str:
+        return next((s.kind for s in self.seats if s.kind.startswith("bot:")), "")
+
+    def _level_text(self, kind: str) -> Text:
+        """One line, cut with an ellipsis where the terminal is narrow."""
+        return Text(level_line(self.game, kind), no_wrap=True, overflow="ellipsis")
+
+    def _show_level(self, kind: str) -> None:
+        """The strength line follows the seat whose level the player is looking at."""
+        if kind.startswith("bot:"):
+            self.query_one("#level-strength", Static).update(self._level_text(kind))
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._mark_row(event.widget, True)
+        if isinstance(event.widget, Select) and (event.widget.id or "").startswith("kind-"):
+            self._show_level(str(event.widget.value))
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         self._mark_row(event.widget, False)
@@ -266,6 +295,9 @@ class SetupScreen(Screen[SetupChoice | None]):
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         select_id = event.select.id or ""
+        if select_id.startswith("kind-"):
+            self._show_level(str(event.value))
+            return
         if select_id.startswith("option-"):
             name = select_id.removeprefix("option-")
             self.query_one(f"#help-{name}", Static).update(
