@@ -1,4 +1,5 @@
-"""Tulip & Rose bots: the normal bot's valuation rules and the hard bot's legality."""
+"""Tulip & Rose bots: the normal bot's valuation rules, its play over whole games (no degenerate
+bidding) and the hard bot's legality."""
 
 from __future__ import annotations
 
@@ -6,8 +7,23 @@ import random
 
 from tests.games.tulipandrose.helpers import auction, table
 from tulipgames.engine.bots import bot_move
-from tulipgames.games.tulipandrose.bots import NormalBot, bid_choice, hard_bot, sell_or_keep
-from tulipgames.games.tulipandrose.rules import GAME, Assign, Bid, Keep, Pass, Sell, TulipState
+from tulipgames.games.tulipandrose.bots import (
+    NormalBot,
+    bid_choice,
+    hard_bot,
+    sell_or_keep,
+    worth,
+)
+from tulipgames.games.tulipandrose.rules import (
+    GAME,
+    Assign,
+    Bid,
+    Keep,
+    Pass,
+    Sell,
+    SplitDone,
+    TulipState,
+)
 from tulipgames.simulate import simulate
 
 ANA, BEN, CLEO = 0, 1, 2
@@ -80,3 +96,91 @@ def test_normal_beats_random() -> None:
     report = simulate(GAME, 3, 6, ["normal", "random"], seed=40)
     assert report.wins["normal"] >= 5
     assert report.invariant_violations == 0 and report.replay_mismatches == 0
+
+
+def duel_auction(bouquet: tuple[str, ...]) -> TulipState:
+    """Two seats: Ben sells ``bouquet`` and Ana is the only bidder."""
+    return auction(
+        table(2, merchants=[1, 3], special_orders=False),
+        seller=1,
+        bouquets=(bouquet,),
+        florins=[30, 30],
+    )
+
+
+def test_lone_bidder_bids_more_for_a_richer_bouquet() -> None:
+    """At two seats one bid ends the auction, so the bid must price the bouquet: a seven-card
+    bouquet is worth far more than one flower, and the opening minimum would let the Seller keep
+    it for 1."""
+    rich = duel_auction(("T5", "R4", "L3", "I2", "C1", "H1", "S4"))
+    poor = duel_auction(("T1",))
+    weeds = duel_auction(("W-1", "W-1", "W-1"))
+    rich_bid, poor_bid = bid_choice(rich, 0), bid_choice(poor, 0)
+    assert isinstance(rich_bid, Bid) and isinstance(poor_bid, Bid)
+    assert rich_bid.amount > poor_bid.amount + 5
+    assert rich_bid.amount > worth(rich, 0, rich.bouquets[0]) / 4
+    # Passing a weed bouquet hands it to the Seller, who must take it for free.
+    assert bid_choice(weeds, 0) == Pass()
+
+
+def test_seller_keeps_a_rich_bouquet_bid_low_and_sells_one_bid_high() -> None:
+    bouquet = ("T5", "R4", "L3", "I2", "C1", "H1", "S4")
+    low = duel_auction(bouquet)
+    low.apply(0, Bid(2))
+    assert sell_or_keep(low, 1) == Keep()
+    high = duel_auction(bouquet)
+    high.apply(0, Bid(50))
+    assert sell_or_keep(high, 1) == Sell()
+
+
+def self_play(seats: int, seed: int) -> list[tuple[TulipState, int, object]]:
+    """Every (state before, seat, action) of a game of normal bots."""
+    state = GAME.new_state(seats, seed)
+    bots = [NormalBot(seed * 10 + s) for s in range(seats)]
+    moves = []
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = bot_move(bots[seat], state, seat, random.Random(seed))
+        moves.append((state.clone(), seat, action))
+        state.apply(seat, action)
+    return moves
+
+
+def test_normal_uses_every_action_and_its_bids_follow_the_bouquets_worth() -> None:
+    """Over a few two-seat games the normal bot splits, bids, passes, sells and keeps, its bids
+    are not all one amount, and richer bouquets draw higher bids (rank correlation > 0.5)."""
+    kinds: set[type] = set()
+    pairs: list[tuple[float, int]] = []
+    for seed in range(3):
+        for before, seat, action in self_play(2, seed):
+            kinds.add(type(action))
+            if isinstance(action, Bid):
+                pairs.append((worth(before, seat, before.bouquets[before.current]), action.amount))
+    assert {Assign, SplitDone, Bid, Pass, Sell, Keep} <= kinds
+    assert len({amount for _, amount in pairs}) > 3
+    assert spearman(pairs) > 0.5
+
+
+def spearman(pairs: list[tuple[float, int]]) -> float:
+    """Spearman rank correlation (average ranks for ties)."""
+
+    def ranks(values: list[float]) -> list[float]:
+        order = sorted(range(len(values)), key=lambda i: values[i])
+        out = [0.0] * len(values)
+        i = 0
+        while i < len(order):
+            j = i
+            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+                j += 1
+            for k in range(i, j + 1):
+                out[order[k]] = (i + j) / 2
+            i = j + 1
+        return out
+
+    xs = ranks([float(x) for x, _ in pairs])
+    ys = ranks([float(y) for _, y in pairs])
+    n = len(pairs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    cov = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    var = (sum((x - mx) ** 2 for x in xs) * sum((y - my) ** 2 for y in ys)) ** 0.5
+    return cov / var

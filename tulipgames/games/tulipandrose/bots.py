@@ -1,15 +1,24 @@
-"""Tulip & Rose bots: ``normal`` values bouquets by their marginal score, ``hard`` searches.
+"""Tulip & Rose bots: ``normal`` prices every bouquet for itself and its rivals, ``hard`` searches.
 
 A bouquet is worth to a player what it adds to their final score: flower set points, Semper
 Augustus, weeds (after Gardeners), their own Special Orders, plus the income it brings in the rounds
 still to come, plus a little for the sets it may grow into later. Florins are points one for one,
-so a player should pay up to that worth (less 10 per loan, since a loan is +20 florins for -30
-points). The auction is open and ascending, so raising by the minimum until the price passes one's
-worth gets a bouquet at about the second-highest worth.
+and a loan costs 10 points net (+20 florins, -30 points).
 
-The Seller's split is where the keep option pays: a bouquet the Seller wants can be kept for half
-the bid, and the rest sells at the rivals' worth. The normal bot searches splits (random starts
-and moving one card at a time) for the best expected outcome under that pricing model.
+Both levels judge an outcome by their **standing**: their own gain less ``rival_weight`` times each
+rival's gain (all of it at two seats, where the game is a duel; a share of it at more seats, where
+one rival's gain is spread over the field). That one yardstick decides every choice:
+
+- **Bids with rivals still in** (an open ascending auction) rise by one while winning at that
+  price beats letting the strongest rival take it (``reservation``).
+- **The last bidder in with no bid yet** (always the case at two seats, where one bid ends the
+  auction) picks the amount at which the Seller's best reply, sell or keep, leaves it best off:
+  too low and the Seller keeps cheaply, too high and the bidder overpays (``lone_bid``). The bid
+  therefore scales with the bouquet's worth to both.
+- **Sell or keep** compares the two standings with the high bidder's worth (``sell_or_keep``).
+- **The split** predicts each bouquet's auction with the same models and hill-climbs over splits
+  (moving one card at a time) for the best total, so a rich bouquet is paired with what the
+  rivals do not want, and weeds go where they cost the Seller least.
 
 The hard bot runs a determinized Monte Carlo search (re-dealing the deck and the rivals' Special
 Orders every iteration) over its own few sensible moves, with rivals and playouts following the
@@ -37,6 +46,7 @@ from tulipgames.games.tulipandrose.rules import (
     Split,
     SplitDone,
     TulipState,
+    bid_cap,
     bouquet_count,
     ceil_half,
     feasible_bouquets,
@@ -62,36 +72,149 @@ def worth(state: TulipState, seat: int, cards: Sequence[str], own_orders: bool =
     return value + FLOWER_PROSPECT * flowers * rounds_left / state.rounds
 
 
+def rival_weight(state: TulipState) -> float:
+    """How much a rival's gain counts against one's own: all of it in a duel, a share at more
+    seats (a gain of one rival is a loss spread over the whole field)."""
+    return 1.0 / (state.seats - 1)
+
+
 def loan_cost(amount: int, cash: int) -> int:
     """The points lost to loans if a payment of ``amount`` is due with ``cash`` in hand."""
     return LOAN_COST * loans_needed(amount, cash)
 
 
-def expected_price(worths: Sequence[float], caps: Sequence[int]) -> tuple[int, int | None]:
-    """Price and winner of an open ascending auction among bidders who stop at their worth."""
-    reach = sorted(
-        ((min(int(w), cap), i) for i, (w, cap) in enumerate(zip(worths, caps, strict=True))),
-        reverse=True,
+def can_keep(state: TulipState, seller: int, high: int) -> bool:
+    """The rules' Keep condition: the Seller can raise half the bid (rounded up) with loans."""
+    return ceil_half(high) <= bid_cap(state.florins[seller], state.loans[seller])
+
+
+def sale_standing(state: TulipState, seller: int, winner: int, high: int, theirs: float) -> float:
+    """The Seller's standing after selling at ``high`` to ``winner`` (who values it ``theirs``)."""
+    paid = theirs - high - loan_cost(high, state.florins[winner])
+    return high - rival_weight(state) * paid
+
+
+def keep_standing(state: TulipState, seller: int, high: int, mine: float) -> float:
+    """The Seller's standing after keeping a bouquet it values ``mine`` at half the bid."""
+    price = ceil_half(high)
+    return mine - price - loan_cost(price, state.florins[seller]) - rival_weight(state) * price
+
+
+def seller_keeps(
+    state: TulipState, seller: int, winner: int, high: int, mine: float, theirs: float
+) -> bool:
+    """Whether the Seller does best to keep (the rules allowing it) rather than sell."""
+    if not can_keep(state, seller, high):
+        return False
+    return keep_standing(state, seller, high, mine) > sale_standing(
+        state, seller, winner, high, theirs
     )
-    if not reach or reach[0][0] < 1:
+
+
+def lone_outcome(
+    state: TulipState, seat: int, seller: int, amount: int, mine: float, sellers: float
+) -> float:
+    """The bidder's standing if ``amount`` ends the auction and the Seller replies at its best
+    (as the bidder can judge the Seller's worth: without the Seller's hidden orders)."""
+    weight = rival_weight(state)
+    if seller_keeps(state, seller, seat, amount, sellers, mine):
+        price = ceil_half(amount)
+        return price - weight * (sellers - price - loan_cost(price, state.florins[seller]))
+    return mine - amount - loan_cost(amount, state.florins[seat]) - weight * amount
+
+
+def lone_amount(state: TulipState, seat: int, mine: float, sellers: float) -> int | None:
+    """The single bid (None: pass) that leaves the last bidder in, valuing the bouquet ``mine``,
+    best off after the Seller's best reply; passing hands the bouquet to the Seller for free."""
+    best: int | None = None
+    best_value = -rival_weight(state) * sellers
+    for amount in range(state.min_bid(), state.cap(seat) + 1):
+        value = lone_outcome(state, seat, state.seller, amount, mine, sellers)
+        if value > best_value + 1e-9:
+            best, best_value = amount, value
+    return best
+
+
+def lone_bid(state: TulipState, seat: int) -> Action:
+    """The last bidder in with no bid yet (always so at two seats): bid ``lone_amount``."""
+    bouquet = state.bouquets[state.current]
+    mine = worth(state, seat, bouquet)
+    sellers = worth(state, state.seller, bouquet, own_orders=False)
+    amount = lone_amount(state, seat, mine, sellers)
+    return Pass() if amount is None else Bid(amount)
+
+
+def reservation(state: TulipState, seat: int, mine: float, rivals: float) -> int:
+    """The highest price (0: none) at which winning, loans included, beats letting the strongest
+    rival still in (who values the bouquet ``rivals``) take it:
+    mine - price - loans - w * price >= -w * rivals."""
+    weight = rival_weight(state)
+    price = min(int((mine + weight * rivals) / (1 + weight)), state.cap(seat))
+    cash = state.florins[seat]
+    while price >= 1 and mine - price - loan_cost(price, cash) - weight * price < -weight * rivals:
+        price -= 1
+    return max(price, 0)
+
+
+def bid_choice(state: TulipState, seat: int) -> Action:
+    """Bid for the bouquet on offer: alone, the best single bid (``lone_bid``); against rivals
+    still in, raise by one while the price is within the ``reservation``."""
+    amount = state.min_bid()
+    if amount > state.cap(seat):
+        return Pass()
+    rivals = [s for s in state.bid_order if state.still_in[s] and s != seat]
+    if not rivals:
+        return lone_bid(state, seat)
+    bouquet = state.bouquets[state.current]
+    mine = worth(state, seat, bouquet)
+    theirs = max(worth(state, s, bouquet, own_orders=False) for s in rivals)
+    return Bid(amount) if amount <= reservation(state, seat, mine, theirs) else Pass()
+
+
+def sell_or_keep(state: TulipState, seat: int) -> Action:
+    """Keep when that leaves the Seller better placed than the florins the sale brings."""
+    assert state.high is not None and state.high_bidder is not None
+    if Keep() not in state.legal_actions(seat):
+        return Sell()
+    bouquet = state.bouquets[state.current]
+    mine = worth(state, seat, bouquet)
+    theirs = worth(state, state.high_bidder, bouquet, own_orders=False)
+    keeps = seller_keeps(state, seat, state.high_bidder, state.high, mine, theirs)
+    return Keep() if keeps else Sell()
+
+
+def expected_sale(state: TulipState, bouquet: Sequence[str]) -> tuple[int, int | None]:
+    """Price and winner the Seller expects for ``bouquet`` (no winner: nobody bids). One bidder
+    bids ``lone_amount``; several stop one above the second-highest ``reservation``. Bidders'
+    own orders are unknown to the Seller and left out."""
+    bidders = [s for s in range(state.seats) if s != state.seller]
+    worths = {s: worth(state, s, bouquet, own_orders=False) for s in bidders}
+    if len(bidders) == 1:
+        (only,) = bidders
+        sellers = worth(state, state.seller, bouquet, own_orders=False)
+        amount = lone_amount(state, only, worths[only], sellers)
+        return (0, None) if amount is None else (amount, only)
+    reach = []
+    for seat in bidders:
+        rivals = max(w for s, w in worths.items() if s != seat)
+        reach.append((reservation(state, seat, worths[seat], rivals), seat))
+    reach.sort(reverse=True)
+    if reach[0][0] < 1:
         return 0, None
-    second = reach[1][0] if len(reach) > 1 else 0
-    return max(1, min(reach[0][0], second + 1)), reach[0][1]
+    return max(1, min(reach[0][0], reach[1][0] + 1)), reach[0][1]
 
 
 def seller_outcome(state: TulipState, seller: int, bouquet: Sequence[str]) -> float:
-    """The Seller's expected gain from one bouquet, less half the best rival's gain."""
-    bidders = [s for s in range(state.seats) if s != seller]
-    worths = [worth(state, s, bouquet, own_orders=False) for s in bidders]
-    caps = [state.cap(s) for s in bidders]
+    """The Seller's expected standing from auctioning ``bouquet`` (``expected_sale``, then the
+    better of sell and keep)."""
     mine = worth(state, seller, bouquet)
-    price, winner = expected_price(worths, caps)
+    price, winner = expected_sale(state, bouquet)
     if winner is None:
         return mine
-    keep_price = ceil_half(price)
-    keep = mine - keep_price - loan_cost(keep_price, state.florins[seller]) - 0.5 * keep_price
-    sell = price - 0.5 * max(0.0, worths[winner] - price)
-    return max(keep, sell)
+    theirs = worth(state, winner, bouquet, own_orders=False)
+    if seller_keeps(state, seller, winner, price, mine, theirs):
+        return keep_standing(state, seller, price, mine)
+    return sale_standing(state, seller, winner, price, theirs)
 
 
 def split_value(
@@ -157,31 +280,6 @@ def split_candidates(
                         split, value, improved = trial, trial_value, True
         found[tuple(split)] = value
     return [list(split) for split in sorted(found, key=lambda k: -found[k])]
-
-
-def bid_choice(state: TulipState, seat: int) -> Action:
-    """Raise by the minimum while the bouquet is worth more than the price (loans included)."""
-    amount = state.min_bid()
-    if amount > state.cap(seat):
-        return Pass()
-    value = worth(state, seat, state.bouquets[state.current])
-    if amount + loan_cost(amount, state.florins[seat]) <= value:
-        return Bid(amount)
-    return Pass()
-
-
-def sell_or_keep(state: TulipState, seat: int) -> Action:
-    """Keep when the bouquet is worth more to the Seller than the florins the sale brings."""
-    assert state.high is not None and state.high_bidder is not None
-    if Keep() not in state.legal_actions(seat):
-        return Sell()
-    bouquet = state.bouquets[state.current]
-    price = ceil_half(state.high)
-    mine = worth(state, seat, bouquet)
-    theirs = worth(state, state.high_bidder, bouquet, own_orders=False)
-    keep = mine - price - loan_cost(price, state.florins[seat]) - 0.5 * price
-    sell = state.high - 0.5 * max(0.0, theirs - state.high)
-    return Keep() if keep > sell else Sell()
 
 
 class NormalBot:
@@ -251,12 +349,22 @@ def policy(
 
 
 def search_moves(state: TulipState, seat: int) -> list[Action]:
-    """The moves the search weighs: a few sensible bids instead of every amount."""
+    """The moves the search weighs: a few sensible bids around the normal one instead of every
+    amount."""
     if state.phase != "auction":
         return state.legal_actions(seat)
     low, high = state.min_bid(), state.cap(seat)
     value = int(worth(state, seat, state.bouquets[state.current]))
-    amounts = {low, low + 2, low + 5, value - 2, value, value + 3}
+    amounts = {low, low + 2, value - 2, value}
+    normal = bid_choice(state, seat)
+    if isinstance(normal, Bid):
+        amounts |= {
+            normal.amount - 3,
+            normal.amount - 1,
+            normal.amount,
+            normal.amount + 1,
+            normal.amount + 3,
+        }
     return [Pass()] + [Bid(x) for x in sorted(amounts) if low <= x <= high]
 
 
