@@ -33,7 +33,6 @@ import random
 import time
 from collections.abc import Sequence
 
-from tulipgames.engine.bots import SearchBot, _Node
 from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
@@ -348,112 +347,115 @@ def policy(
     return sell_or_keep(state, seat)
 
 
-def search_moves(state: TulipState, seat: int) -> list[Action]:
-    """The moves the search weighs: a few sensible bids around the normal one instead of every
-    amount."""
-    if state.phase != "auction":
-        return state.legal_actions(seat)
+def quick_bid(state: TulipState, seat: int) -> Action:
+    """The normal bid in one step, for playouts: where ``bid_choice`` would raise by one until
+    the second-highest reservation is passed, bid that clearing price at once (or, if another
+    bidder would win, one's own reservation, which is where one would drop out), so an auction
+    takes a few moves instead of dozens and ends at about the same price."""
+    rivals = [s for s in state.bid_order if state.still_in[s] and s != seat]
+    if not rivals or state.min_bid() > state.cap(seat):
+        return bid_choice(state, seat)
+    bouquet = state.bouquets[state.current]
+    worths = {s: worth(state, s, bouquet, own_orders=s == seat) for s in (seat, *rivals)}
+
+    def limit(s: int) -> int:
+        return reservation(state, s, worths[s], max(w for t, w in worths.items() if t != s))
+
+    mine = limit(seat)
+    theirs = max(limit(s) for s in rivals)
+    low = state.min_bid()
+    if mine < low:
+        return Pass()
+    return Bid(max(low, min(mine, theirs + 1)))
+
+
+def playout_policy(state: TulipState, seat: int, rng: random.Random) -> Action:
+    """The normal policy with a plain (not hill-climbed) split and one-step bids, for playouts."""
+    if state.phase == "auction":
+        return quick_bid(state, seat)
+    return policy(state, seat, rng, starts=2, climb=False)
+
+
+def bid_candidates(state: TulipState, seat: int) -> tuple[Action, list[Action]]:
+    """The normal bid and the bids the hard bot weighs with it: pass and amounts around it. With
+    rivals still in, an amount is a limit up to which the bot keeps raising by one
+    (``LimitBid``), and the normal bid is the limit at its ``reservation``."""
     low, high = state.min_bid(), state.cap(seat)
-    value = int(worth(state, seat, state.bouquets[state.current]))
-    amounts = {low, low + 2, value - 2, value}
     normal = bid_choice(state, seat)
-    if isinstance(normal, Bid):
-        amounts |= {
-            normal.amount - 3,
-            normal.amount - 1,
-            normal.amount,
-            normal.amount + 1,
-            normal.amount + 3,
-        }
-    return [Pass()] + [Bid(x) for x in sorted(amounts) if low <= x <= high]
+    bouquet = state.bouquets[state.current]
+    others = [s for s in state.bid_order if state.still_in[s] and s != seat]
+    if others:
+        mine = worth(state, seat, bouquet)
+        top = max(worth(state, s, bouquet, own_orders=False) for s in others)
+        centre = reservation(state, seat, mine, top)
+        default: Action = LimitBid(centre) if isinstance(normal, Bid) else Pass()
+        limits = {centre - 4, centre, centre + 3, centre + 7}
+        return default, [Pass()] + [LimitBid(x) for x in sorted(limits) if low <= x <= high]
+    centre = (
+        normal.amount if isinstance(normal, Bid) else max(low, int(worth(state, seat, bouquet) / 3))
+    )
+    amounts = {centre - 4, centre - 2, centre, centre + 2, centre + 4, centre + 8}
+    return normal, [Pass()] + [Bid(x) for x in sorted(amounts) if low <= x <= high]
 
 
-class GuidedSearch(SearchBot):
-    """A ``SearchBot`` that keeps the normal bot's move unless the search finds a clearly better
-    one: a single bid barely moves the final ranking, so playout noise must not decide alone."""
+class LimitBid(Bid):
+    """A search candidate, not a move: keep raising by one up to ``amount`` in this auction."""
 
-    margin = 0.02
-    min_visits = 12
+    def __str__(self) -> str:
+        return f"limit {self.amount}"
 
-    def choose(self, state: State, seat: int) -> Action:
-        assert isinstance(state, TulipState)
-        return self.choose_from(state, seat, policy(state, seat, self.rng))
 
-    def choose_from(self, state: TulipState, seat: int, default: Action) -> Action:
-        """Search the moves of ``self.actions``; keep ``default`` unless one is clearly better."""
-        moves = {str(a): a for a in self.actions(state, seat)}
-        if len(moves) == 1:
-            return next(iter(moves.values()))
-        root = _Node()
-        deadline = time.perf_counter() + self.seconds
-        done = 0
-        while (done < self.iterations) if self.iterations else (time.perf_counter() < deadline):
-            self._iterate(root, state.determinize(seat, self.rng), seat)
-            done += 1
-        self.last_iterations = done
-        mean = {
-            key: child.total / child.visits
-            for key, child in root.children.items()
-            if key in moves and child.visits >= self.min_visits
-        }
-        if not mean:
-            return default
-        best = max(mean, key=lambda key: mean[key])
-        if str(default) in mean and mean[best] < mean[str(default)] + self.margin:
-            return default
-        return moves[best]
+def standing(totals: Sequence[float], seat: int) -> float:
+    """The search's judgement of final (or estimated) totals for ``seat``: a win counts most,
+    and the margin to the best rival breaks near-equal lines."""
+    best_rival = max(t for s, t in enumerate(totals) if s != seat)
+    margin = totals[seat] - best_rival
+    return (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0) + margin / 100.0
 
 
 class HardBot:
-    """Determinized search (``GuidedSearch``) over the Seller's best splits, a few bid sizes and
-    the sell-or-keep choice.
+    """Flat Monte Carlo over a shortlist with common random numbers.
 
-    A split has thousands of options, so the search weighs only the few that the normal bot's
-    hill-climbing ends at; playouts use the normal policy (with plain splits), are cut off after
-    ``rollout_depth`` moves and judged by ``TulipState.estimate``. A chosen split is then played
-    one ``assign`` step at a time.
+    For each decision worth weighing (a split, sell or keep, a bid), the normal bot proposes a
+    few candidates (the best splits its hill-climbing ends at; pass and bid sizes around the
+    normal bid, as a limit with rivals still in). Each world re-deals what the seat cannot see
+    (``State.determinize``: the deck order, the rivals' Special Orders) and plays every
+    candidate out in that same world with the same future luck, rivals and the bot itself then
+    following the normal policy, for ``horizon`` rounds, judged by the final result or
+    ``TulipState.estimate``. Equal luck for every candidate makes their differences sharp with a
+    few dozen worlds. The normal move stands unless a candidate beats it on average.
     """
 
     level = "hard"
 
     def __init__(
-        self,
-        seed: int = 0,
-        seconds: float = 1.0,
-        iterations: int | None = None,
-        rollout_depth: int = 60,
+        self, seed: int = 0, seconds: float = 0.8, iterations: int | None = None, horizon: int = 3
     ) -> None:
         self.rng = random.Random(seed)
-        self.me = 0
-        self.candidates: dict[tuple[int, tuple[str, ...]], list[list[int]]] = {}
+        self.seconds = seconds
+        self.iterations = iterations
+        self.horizon = horizon
         self.plan: tuple[tuple[int, tuple[str, ...]], list[int]] | None = None
-        self.search = GuidedSearch(
-            seconds=seconds,
-            iterations=iterations,
-            seed=seed,
-            rollout=playout_policy,  # type: ignore[arg-type]
-            rollout_depth=rollout_depth,
-            actions=self.moves,  # type: ignore[arg-type]
-        )
+        self.limit: tuple[tuple[int, int], int] | None = None
+        self.last_iterations = 0
 
-    def moves(self, state: TulipState, seat: int) -> list[Action]:
-        """What the search weighs: for the split being decided, the best few; for splits deeper
-        in the tree, just the playout's plain split; otherwise ``search_moves``. Rivals are
-        modelled by the normal policy: one move each, so that their untried replies (picked at
-        random while the tree grows) do not drown the few iterations a second allows."""
-        if seat != self.me:
-            return [playout_policy(state, seat, self.rng)]
-        if state.phase == "split" and not state.draft and len(state.revealed) > 1:
-            key = (state.round, tuple(state.revealed))
-            if key in self.candidates:
-                return [Split(tuple(split)) for split in self.candidates[key]]
-            return [playout_policy(state, seat, self.rng)]
-        return search_moves(state, seat)
+    def choose(self, state: State, seat: int) -> Action:
+        assert isinstance(state, TulipState)
+        if state.phase == "split":
+            return self._split_step(state, seat)
+        if state.phase == "decide":
+            return self._weigh(state, seat, state.legal_actions(seat), sell_or_keep(state, seat))
+        auction = (state.round, state.current)
+        if self.limit is not None and self.limit[0] == auction:
+            return Bid(state.min_bid()) if state.min_bid() <= self.limit[1] else Pass()
+        default, candidates = bid_candidates(state, seat)
+        chosen = self._weigh(state, seat, candidates, default)
+        if isinstance(chosen, LimitBid):
+            self.limit = (auction, chosen.amount)
+            return Bid(state.min_bid())
+        return chosen
 
-    def choose(self, state: TulipState, seat: int) -> Action:
-        self.me = seat
-        if state.phase != "split":
-            return self.search.choose(state, seat)
+    def _split_step(self, state: TulipState, seat: int) -> Action:
         cards = len(state.revealed)
         if len(state.draft) == cards:
             return SplitDone()
@@ -466,29 +468,67 @@ class HardBot:
             if state.draft:
                 self.plan = (key, state.draft + finish_split(state, seat))
             else:
-                self.candidates = {key: split_candidates(state, seat, self.rng, starts=10)[:4]}
-                options = self.moves(state, seat)
-                chosen = self.search.choose_from(state, seat, options[0])
+                splits = split_candidates(state, seat, self.rng, starts=10)[:4]
+                options: list[Action] = [Split(tuple(split)) for split in splits]
+                chosen = self._weigh(state, seat, options, options[0])
                 assert isinstance(chosen, Split)
                 self.plan = (key, list(chosen.bouquets))
         return Assign(len(state.draft) + 1, self.plan[1][len(state.draft)])
 
+    def _weigh(
+        self, state: TulipState, seat: int, candidates: Sequence[Action], default: Action
+    ) -> Action:
+        """The candidate with the best mean standing over common worlds (``default`` on ties)."""
+        unique = list({str(a): a for a in [default, *candidates]}.values())
+        if len(unique) == 1:
+            return unique[0]
+        sums = [0.0] * len(unique)
+        deadline = time.perf_counter() + self.seconds
+        worlds = 0
+        while (worlds < self.iterations) if self.iterations else (time.perf_counter() < deadline):
+            world = state.determinize(seat, self.rng)
+            luck = self.rng.getrandbits(64)
+            for index, action in enumerate(unique):
+                twin = world.clone()
+                assert isinstance(twin, TulipState)
+                twin.rng = random.Random(luck)
+                sums[index] += self._playout(twin, seat, action, random.Random(luck + 1))
+            worlds += 1
+        self.last_iterations = worlds
+        best = max(range(len(unique)), key=lambda i: (sums[i], i == 0))
+        return unique[best]
 
-def playout_policy(state: TulipState, seat: int, rng: random.Random) -> Action:
-    """The normal policy with a plain (not hill-climbed) split, for search playouts."""
-    return policy(state, seat, rng, starts=2, climb=False)
+    def _playout(self, state: TulipState, seat: int, first: Action, rng: random.Random) -> float:
+        auction = (state.round, state.current)
+        limit = first.amount if isinstance(first, LimitBid) else None
+        state.apply(seat, Bid(state.min_bid()) if limit is not None else first)
+        stop = state.round + self.horizon
+        while not state.is_over() and state.round < stop:
+            mover = state.to_act()[0]
+            if (
+                limit is not None
+                and mover == seat
+                and state.phase == "auction"
+                and (state.round, state.current) == auction
+            ):
+                low = state.min_bid()
+                action: Action = Bid(low) if low <= min(limit, state.cap(seat)) else Pass()
+            else:
+                action = playout_policy(state, mover, rng)
+            state.apply(mover, action)
+        totals = state.result().totals if state.is_over() else state.estimate()
+        return standing([float(t) for t in totals], seat)
 
 
 def hard_bot(
-    seed: int = 0, seconds: float = 1.0, iterations: int | None = None, rollout_depth: int = 60
+    seed: int = 0, seconds: float = 0.8, iterations: int | None = None, horizon: int = 3
 ) -> HardBot:
-    """The ``hard`` level: one second of search per decision unless ``iterations`` is given."""
-    return HardBot(seed, seconds, iterations, rollout_depth)
+    """The ``hard`` level: up to ``seconds`` of search per decision unless ``iterations`` is
+    given."""
+    return HardBot(seed, seconds, iterations, horizon)
 
 
 LEVELS: tuple[BotLevel, ...] = (
-    BotLevel(
-        "normal", NormalBot, "values each bouquet for itself and bids up to that", default=True
-    ),
-    BotLevel("hard", hard_bot, "searches its own sensible moves against normal replies"),
+    BotLevel("normal", NormalBot, "prices each bouquet for itself and its rivals", default=True),
+    BotLevel("hard", hard_bot, "plays its best few options out in re-dealt worlds"),
 )
