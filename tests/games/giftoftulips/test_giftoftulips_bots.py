@@ -7,7 +7,14 @@ import random
 from tests.games.giftoftulips.helpers import card, draw, new_game, playing, set_ranking
 from tulipgames.engine.bots import Bot, RandomBot, bot_move
 from tulipgames.games.giftoftulips.bots import HardBot, NormalBot, make_search_bot
-from tulipgames.games.giftoftulips.rules import GAME, AddFaceUp, Give, Keep
+from tulipgames.games.giftoftulips.rules import (
+    GAME,
+    AddFaceUp,
+    AddSecret,
+    ChooseBouquet,
+    Give,
+    Keep,
+)
 from tulipgames.simulate import simulate
 
 
@@ -70,3 +77,34 @@ def test_normal_beats_random() -> None:
     report = simulate(GAME, 2, 30, ["normal", "random"], seed=3)
     assert report.wins["normal"] >= 24
     assert report.invariant_violations == 0 and report.replay_mismatches == 0
+
+
+def test_normal_uses_every_action_and_every_give_target() -> None:
+    """No degenerate play: over a few games the normal bot keeps, gives, adds face up and adds
+    secretly, chooses either dealt card for its bouquet, and at four seats gives to every other
+    seat; the second card is not resolved the same way every turn."""
+    for seats in (2, 4):
+        state = new_game(seats, seed=seats)
+        bots = [NormalBot(10 + s) for s in range(seats)]
+        kinds: set[type] = set()
+        targets: dict[int, set[int]] = {s: set() for s in range(seats)}
+        seconds: set[type] = set()
+        rng = random.Random(seats)
+        games = 0
+        while games < 3:
+            if state.is_over():
+                games += 1
+                state = new_game(seats, seed=seats + games)
+                continue
+            seat = state.to_act()[0]
+            second = getattr(state, "card_no", 1) == 2
+            action = bot_move(bots[seat], state, seat, rng)
+            kinds.add(type(action))
+            if second:
+                seconds.add(type(action))
+            if isinstance(action, Give):
+                targets[seat].add(action.target)
+            state.apply(seat, action)
+        assert {ChooseBouquet, Keep, Give, AddFaceUp, AddSecret} <= kinds
+        assert len(seconds) >= 3
+        assert all(targets[s] == set(range(seats)) - {s} for s in range(seats))

@@ -413,6 +413,28 @@ def standing(totals: Sequence[float], seat: int) -> float:
     return (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0) + margin / 100.0
 
 
+#: How many standard errors a candidate's mean gain over the normal move must clear.
+CONFIDENCE = 1.0
+
+
+def clearly_better(values: Sequence[Sequence[float]]) -> int:
+    """The index of the candidate with the best mean gain over candidate 0 (the normal move) in
+    the same worlds, among those whose gain clears ``CONFIDENCE`` standard errors; 0 if none.
+    A paired comparison: with equal luck per world, the differences carry little noise."""
+    base = values[0]
+    worlds = len(base)
+    best, best_gain = 0, 0.0
+    if worlds < 2:
+        return 0
+    for index in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[index], base, strict=True)]
+        mean = sum(diffs) / worlds
+        spread = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
+        if mean - CONFIDENCE * spread > 0 and mean > best_gain:
+            best, best_gain = index, mean
+    return best
+
+
 class HardBot:
     """Flat Monte Carlo over a shortlist with common random numbers.
 
@@ -478,11 +500,12 @@ class HardBot:
     def _weigh(
         self, state: TulipState, seat: int, candidates: Sequence[Action], default: Action
     ) -> Action:
-        """The candidate with the best mean standing over common worlds (``default`` on ties)."""
+        """The candidate that beats ``default`` by the most over common worlds, if it beats it
+        clearly (``clearly_better``); otherwise ``default``."""
         unique = list({str(a): a for a in [default, *candidates]}.values())
         if len(unique) == 1:
             return unique[0]
-        sums = [0.0] * len(unique)
+        values: list[list[float]] = [[] for _ in unique]
         deadline = time.perf_counter() + self.seconds
         worlds = 0
         while (worlds < self.iterations) if self.iterations else (time.perf_counter() < deadline):
@@ -492,11 +515,10 @@ class HardBot:
                 twin = world.clone()
                 assert isinstance(twin, TulipState)
                 twin.rng = random.Random(luck)
-                sums[index] += self._playout(twin, seat, action, random.Random(luck + 1))
+                values[index].append(self._playout(twin, seat, action, random.Random(luck + 1)))
             worlds += 1
         self.last_iterations = worlds
-        best = max(range(len(unique)), key=lambda i: (sums[i], i == 0))
-        return unique[best]
+        return unique[clearly_better(values)]
 
     def _playout(self, state: TulipState, seat: int, first: Action, rng: random.Random) -> float:
         auction = (state.round, state.current)
