@@ -4,9 +4,11 @@ bidding) and the hard bot's legality."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tests.games.tulipandrose.helpers import auction, table
 from tulipgames.engine.bots import bot_move
+from tulipgames.engine.core import Action, State
 from tulipgames.games.tulipandrose.bots import (
     NormalBot,
     bid_choice,
@@ -65,8 +67,15 @@ def test_bidder_raises_by_one_while_the_bouquet_is_worth_more() -> None:
     assert bid_choice(weeds, CLEO) == Pass()
 
 
+def new(seats: int, seed: int) -> TulipState:
+    """A new game, typed as this game's state."""
+    state = GAME.new_state(seats, seed)
+    assert isinstance(state, TulipState)
+    return state
+
+
 def test_normal_bot_splits_step_by_step() -> None:
-    state = GAME.new_state(3, 8)
+    state = new(3, 8)
     bot = NormalBot(1)
     seller = state.to_act()[0]
     for card in range(1, len(state.revealed) + 1):
@@ -79,7 +88,7 @@ def test_normal_bot_splits_step_by_step() -> None:
 
 
 def test_hard_bot_plays_legal_reproducible_moves() -> None:
-    state = GAME.new_state(3, 9)
+    state = new(3, 9)
     rng = random.Random(0)
     moves = 0
     while state.phase != "decide" and moves < 40:
@@ -133,15 +142,17 @@ def test_seller_keeps_a_rich_bouquet_bid_low_and_sells_one_bid_high() -> None:
     assert sell_or_keep(high, 1) == Sell()
 
 
-def self_play(seats: int, seed: int) -> list[tuple[TulipState, int, object]]:
+def self_play(seats: int, seed: int) -> list[tuple[TulipState, int, Action]]:
     """Every (state before, seat, action) of a game of normal bots."""
-    state = GAME.new_state(seats, seed)
+    state = new(seats, seed)
     bots = [NormalBot(seed * 10 + s) for s in range(seats)]
     moves = []
     while not state.is_over():
         seat = state.to_act()[0]
         action = bot_move(bots[seat], state, seat, random.Random(seed))
-        moves.append((state.clone(), seat, action))
+        before = state.clone()
+        assert isinstance(before, TulipState)
+        moves.append((before, seat, action))
         state.apply(seat, action)
     return moves
 
@@ -184,3 +195,47 @@ def spearman(pairs: list[tuple[float, int]]) -> float:
     cov = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
     var = (sum((x - mx) ** 2 for x in xs) * sum((y - my) ** 2 for y in ys)) ** 0.5
     return cov / var
+
+
+class Spy:
+    """Wraps a level's bot: records the state it is handed, then lets it choose (quickly)."""
+
+    level = "spy"
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.needs_state = getattr(bot, "needs_state", True)
+        self.seen: list[TulipState] = []
+        if hasattr(bot, "seconds"):
+            bot.seconds = 0.02
+
+    def choose(self, state: State, seat: int) -> Action:
+        assert isinstance(state, TulipState)
+        self.seen.append(state)
+        return self.bot.choose(state, seat)
+
+
+def test_every_level_sees_only_its_seats_view() -> None:
+    """Every level (hard included) is handed a re-dealt copy: its own Special Orders as they
+    are, the rivals' orders and the deck order re-dealt from what it cannot see."""
+    for level in GAME.bot_levels:
+        state = new(3, 14)
+        rng = random.Random(3)
+        while state.phase != "auction" or state.to_act()[0] != state.bid_order[0]:
+            seat = state.to_act()[0]
+            state.apply(seat, bot_move(NormalBot(seat), state, seat, rng))
+        seat = state.to_act()[0]
+        spy = Spy(GAME.make_bot(level, 5))
+        for _ in range(8):
+            bot_move(spy, state, seat, rng)
+        if not spy.needs_state:
+            assert spy.seen and all(seen is state for seen in spy.seen), level  # legal only
+            continue
+        assert all(seen is not state for seen in spy.seen)
+        assert all(seen.orders[seat] == state.orders[seat] for seen in spy.seen)
+        rivals = [s for s in range(3) if s != seat]
+        assert any(
+            [seen.orders[s] for s in rivals] != [state.orders[s] for s in rivals]
+            for seen in spy.seen
+        ), level
+        assert any(seen.deck != state.deck for seen in spy.seen), level

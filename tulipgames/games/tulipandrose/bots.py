@@ -294,7 +294,8 @@ class NormalBot:
         self.starts = starts
         self.plan: tuple[tuple[int, tuple[str, ...]], list[int]] | None = None
 
-    def choose(self, state: TulipState, seat: int) -> Action:
+    def choose(self, state: State, seat: int) -> Action:
+        assert isinstance(state, TulipState)
         if state.phase != "split":
             return policy(state, seat, self.rng, self.starts)
         cards = len(state.revealed)
