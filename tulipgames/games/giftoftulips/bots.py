@@ -314,7 +314,7 @@ LEVELS: tuple[BotLevel, ...] = (
     ),
     BotLevel(
         "hard",
-        lambda seed: make_search_bot(seed, 0.6, None),
+        lambda seed: make_search_bot(seed, 0.9, None),
         "plays its best three options to the end in re-dealt worlds",
     ),
 )
