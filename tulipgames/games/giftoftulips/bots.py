@@ -310,11 +310,16 @@ def make_search_bot(seed: int, seconds: float, iterations: int | None) -> HardBo
 
 LEVELS: tuple[BotLevel, ...] = (
     BotLevel(
-        "normal", NormalBot, "weighs keeping, giving and adding by the festival", default=True
+        "normal",
+        NormalBot,
+        "weighs keeping, giving and adding by the festival",
+        default=True,
+        strength="beats random 40 of 40 at 2 seats; wins 71% against 3 random at 4 (2.8x fair)",
     ),
     BotLevel(
         "hard",
         lambda seed: make_search_bot(seed, 0.9, None),
         "plays its best three options to the end in re-dealt worlds",
+        strength="beats normal 25 of 30 at 2 seats",
     ),
 )

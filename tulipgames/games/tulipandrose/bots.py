@@ -20,11 +20,12 @@ one rival's gain is spread over the field). That one yardstick decides every cho
   (moving one card at a time) for the best total, so a rich bouquet is paired with what the
   rivals do not want, and weeds go where they cost the Seller least.
 
-The hard bot runs a determinized Monte Carlo search (re-dealing the deck and the rivals' Special
-Orders every iteration) over its own few sensible moves, with rivals and playouts following the
-normal policy, and keeps the normal move unless the search finds a clearly better one. Rivals'
-florins are not re-dealt under ``hidden_money``: every payment is public, so a player with a
-perfect memory knows them (see ``TulipState._redeal_hidden``).
+The hard bot weighs the normal bot's few best options (splits, sell or keep, bid sizes, bid
+limits) by playing each out in the same re-dealt worlds with the same future luck (re-dealing the
+deck and the rivals' Special Orders each world), rivals and playouts following the normal policy,
+and keeps the normal move unless one is clearly better (``HardBot``). Rivals' florins are not
+re-dealt under ``hidden_money``: every payment is public, so a player with a perfect memory knows
+them (see ``TulipState._redeal_hidden``).
 """
 
 from __future__ import annotations
