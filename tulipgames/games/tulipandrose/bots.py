@@ -553,6 +553,17 @@ def hard_bot(
 
 
 LEVELS: tuple[BotLevel, ...] = (
-    BotLevel("normal", NormalBot, "prices each bouquet for itself and its rivals", default=True),
-    BotLevel("hard", hard_bot, "plays its best few options out in re-dealt worlds"),
+    BotLevel(
+        "normal",
+        NormalBot,
+        "prices each bouquet for itself and its rivals",
+        default=True,
+        strength="beats random 40 of 40 at 2 seats; wins 100% against 3 random at 4 (4x fair)",
+    ),
+    BotLevel(
+        "hard",
+        hard_bot,
+        "plays its best few options out in re-dealt worlds",
+        strength="beats normal 8 of 10 at 2 seats; wins 58% against 3 normal at 4 (2.3x fair)",
+    ),
 )
