@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tests.games.giftoftulips.helpers import card, draw, new_game, playing, set_ranking
 from tulipgames.engine.bots import Bot, RandomBot, bot_move
+from tulipgames.engine.core import Action, State
 from tulipgames.games.giftoftulips.bots import HardBot, NormalBot, make_search_bot
-from tulipgames.games.giftoftulips.rules import GAME, AddFaceUp, Give, Keep
+from tulipgames.games.giftoftulips.rules import (
+    GAME,
+    AddFaceUp,
+    AddSecret,
+    ChooseBouquet,
+    GiftState,
+    Give,
+    Keep,
+)
 from tulipgames.simulate import simulate
 
 
@@ -70,3 +80,81 @@ def test_normal_beats_random() -> None:
     report = simulate(GAME, 2, 30, ["normal", "random"], seed=3)
     assert report.wins["normal"] >= 24
     assert report.invariant_violations == 0 and report.replay_mismatches == 0
+
+
+def test_normal_uses_every_action_and_every_give_target() -> None:
+    """No degenerate play: over a few games the normal bot keeps, gives, adds face up and adds
+    secretly, chooses either dealt card for its bouquet, and at four seats gives to every other
+    seat; the second card is not resolved the same way every turn."""
+    for seats in (2, 4):
+        state = new_game(seats, seed=seats)
+        bots = [NormalBot(10 + s) for s in range(seats)]
+        kinds: set[type] = set()
+        targets: dict[int, set[int]] = {s: set() for s in range(seats)}
+        seconds: set[type] = set()
+        rng = random.Random(seats)
+        games = 0
+        while games < 3:
+            if state.is_over():
+                games += 1
+                state = new_game(seats, seed=seats + games)
+                continue
+            seat = state.to_act()[0]
+            second = getattr(state, "card_no", 1) == 2
+            action = bot_move(bots[seat], state, seat, rng)
+            kinds.add(type(action))
+            if second:
+                seconds.add(type(action))
+            if isinstance(action, Give):
+                targets[seat].add(action.target)
+            state.apply(seat, action)
+        assert {ChooseBouquet, Keep, Give, AddFaceUp, AddSecret} <= kinds
+        assert len(seconds) >= 3
+        assert all(targets[s] == set(range(seats)) - {s} for s in range(seats))
+
+
+class Spy:
+    """Wraps a level's bot: records the state it is handed, then lets it choose."""
+
+    level = "spy"
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.needs_state = getattr(bot, "needs_state", True)
+        self.seen: list[GiftState] = []
+        if hasattr(bot, "seconds"):
+            bot.seconds = 0.02
+
+    def choose(self, state: State, seat: int) -> Action:
+        assert isinstance(state, GiftState)
+        self.seen.append(state)
+        return self.bot.choose(state, seat)
+
+
+def test_every_level_sees_only_its_seats_view() -> None:
+    """Every level (hard included) gets a re-dealt copy: its own secret cards as they are, the
+    other seats' secret cards and the deck re-dealt from what it cannot see."""
+    for level in GAME.bot_levels:
+        state = new_game(3, seed=12)
+        spy = Spy(GAME.make_bot(level, 3))
+        rng = random.Random(2)
+        while state.pending is None or state.active != 0 or len(state.deck) > 40:
+            seat = state.to_act()[0]
+            state.apply(seat, bot_move(NormalBot(seat), state, seat, rng))
+        for _ in range(8):
+            bot_move(spy, state, 0, rng)
+        if not spy.needs_state:
+            assert spy.seen and all(seen is state for seen in spy.seen), level  # reads legal only
+            continue
+        for seen in spy.seen:
+            assert seen is not state
+            mine = [c for c, o in zip(seen.secret, seen.secret_owner, strict=True) if o == 0]
+            assert mine == [
+                c for c, o in zip(state.secret, state.secret_owner, strict=True) if o == 0
+            ]
+        assert any(seen.deck != state.deck for seen in spy.seen), level
+        others = [
+            [c for c, o in zip(s.secret, s.secret_owner, strict=True) if o != 0] for s in spy.seen
+        ]
+        truth = [c for c, o in zip(state.secret, state.secret_owner, strict=True) if o != 0]
+        assert any(other != truth for other in others), level

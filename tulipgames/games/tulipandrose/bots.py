@@ -1,21 +1,31 @@
-"""Tulip & Rose bots: ``normal`` values bouquets by their marginal score, ``hard`` searches.
+"""Tulip & Rose bots: ``normal`` prices every bouquet for itself and its rivals, ``hard`` searches.
 
 A bouquet is worth to a player what it adds to their final score: flower set points, Semper
 Augustus, weeds (after Gardeners), their own Special Orders, plus the income it brings in the rounds
 still to come, plus a little for the sets it may grow into later. Florins are points one for one,
-so a player should pay up to that worth (less 10 per loan, since a loan is +20 florins for -30
-points). The auction is open and ascending, so raising by the minimum until the price passes one's
-worth gets a bouquet at about the second-highest worth.
+and a loan costs 10 points net (+20 florins, -30 points).
 
-The Seller's split is where the keep option pays: a bouquet the Seller wants can be kept for half
-the bid, and the rest sells at the rivals' worth. The normal bot searches splits (random starts
-and moving one card at a time) for the best expected outcome under that pricing model.
+Both levels judge an outcome by their **standing**: their own gain less ``rival_weight`` times each
+rival's gain (all of it at two seats, where the game is a duel; a share of it at more seats, where
+one rival's gain is spread over the field). That one yardstick decides every choice:
 
-The hard bot runs a determinized Monte Carlo search (re-dealing the deck and the rivals' Special
-Orders every iteration) over its own few sensible moves, with rivals and playouts following the
-normal policy, and keeps the normal move unless the search finds a clearly better one. Rivals'
-florins are not re-dealt under ``hidden_money``: every payment is public, so a player with a
-perfect memory knows them (see ``TulipState._redeal_hidden``).
+- **Bids with rivals still in** (an open ascending auction) rise by one while winning at that
+  price beats letting the strongest rival take it (``reservation``).
+- **The last bidder in with no bid yet** (always the case at two seats, where one bid ends the
+  auction) picks the amount at which the Seller's best reply, sell or keep, leaves it best off:
+  too low and the Seller keeps cheaply, too high and the bidder overpays (``lone_bid``). The bid
+  therefore scales with the bouquet's worth to both.
+- **Sell or keep** compares the two standings with the high bidder's worth (``sell_or_keep``).
+- **The split** predicts each bouquet's auction with the same models and hill-climbs over splits
+  (moving one card at a time) for the best total, so a rich bouquet is paired with what the
+  rivals do not want, and weeds go where they cost the Seller least.
+
+The hard bot weighs the normal bot's few best options (splits, sell or keep, bid sizes, bid
+limits) by playing each out in the same re-dealt worlds with the same future luck (re-dealing the
+deck and the rivals' Special Orders each world), rivals and playouts following the normal policy,
+and keeps the normal move unless one is clearly better (``HardBot``). Rivals' florins are not
+re-dealt under ``hidden_money``: every payment is public, so a player with a perfect memory knows
+them (see ``TulipState._redeal_hidden``).
 """
 
 from __future__ import annotations
@@ -24,7 +34,6 @@ import random
 import time
 from collections.abc import Sequence
 
-from tulipgames.engine.bots import SearchBot, _Node
 from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
@@ -37,6 +46,7 @@ from tulipgames.games.tulipandrose.rules import (
     Split,
     SplitDone,
     TulipState,
+    bid_cap,
     bouquet_count,
     ceil_half,
     feasible_bouquets,
@@ -62,36 +72,149 @@ def worth(state: TulipState, seat: int, cards: Sequence[str], own_orders: bool =
     return value + FLOWER_PROSPECT * flowers * rounds_left / state.rounds
 
 
+def rival_weight(state: TulipState) -> float:
+    """How much a rival's gain counts against one's own: all of it in a duel, a share at more
+    seats (a gain of one rival is a loss spread over the whole field)."""
+    return 1.0 / (state.seats - 1)
+
+
 def loan_cost(amount: int, cash: int) -> int:
     """The points lost to loans if a payment of ``amount`` is due with ``cash`` in hand."""
     return LOAN_COST * loans_needed(amount, cash)
 
 
-def expected_price(worths: Sequence[float], caps: Sequence[int]) -> tuple[int, int | None]:
-    """Price and winner of an open ascending auction among bidders who stop at their worth."""
-    reach = sorted(
-        ((min(int(w), cap), i) for i, (w, cap) in enumerate(zip(worths, caps, strict=True))),
-        reverse=True,
+def can_keep(state: TulipState, seller: int, high: int) -> bool:
+    """The rules' Keep condition: the Seller can raise half the bid (rounded up) with loans."""
+    return ceil_half(high) <= bid_cap(state.florins[seller], state.loans[seller])
+
+
+def sale_standing(state: TulipState, seller: int, winner: int, high: int, theirs: float) -> float:
+    """The Seller's standing after selling at ``high`` to ``winner`` (who values it ``theirs``)."""
+    paid = theirs - high - loan_cost(high, state.florins[winner])
+    return high - rival_weight(state) * paid
+
+
+def keep_standing(state: TulipState, seller: int, high: int, mine: float) -> float:
+    """The Seller's standing after keeping a bouquet it values ``mine`` at half the bid."""
+    price = ceil_half(high)
+    return mine - price - loan_cost(price, state.florins[seller]) - rival_weight(state) * price
+
+
+def seller_keeps(
+    state: TulipState, seller: int, winner: int, high: int, mine: float, theirs: float
+) -> bool:
+    """Whether the Seller does best to keep (the rules allowing it) rather than sell."""
+    if not can_keep(state, seller, high):
+        return False
+    return keep_standing(state, seller, high, mine) > sale_standing(
+        state, seller, winner, high, theirs
     )
-    if not reach or reach[0][0] < 1:
+
+
+def lone_outcome(
+    state: TulipState, seat: int, seller: int, amount: int, mine: float, sellers: float
+) -> float:
+    """The bidder's standing if ``amount`` ends the auction and the Seller replies at its best
+    (as the bidder can judge the Seller's worth: without the Seller's hidden orders)."""
+    weight = rival_weight(state)
+    if seller_keeps(state, seller, seat, amount, sellers, mine):
+        price = ceil_half(amount)
+        return price - weight * (sellers - price - loan_cost(price, state.florins[seller]))
+    return mine - amount - loan_cost(amount, state.florins[seat]) - weight * amount
+
+
+def lone_amount(state: TulipState, seat: int, mine: float, sellers: float) -> int | None:
+    """The single bid (None: pass) that leaves the last bidder in, valuing the bouquet ``mine``,
+    best off after the Seller's best reply; passing hands the bouquet to the Seller for free."""
+    best: int | None = None
+    best_value = -rival_weight(state) * sellers
+    for amount in range(state.min_bid(), state.cap(seat) + 1):
+        value = lone_outcome(state, seat, state.seller, amount, mine, sellers)
+        if value > best_value + 1e-9:
+            best, best_value = amount, value
+    return best
+
+
+def lone_bid(state: TulipState, seat: int) -> Action:
+    """The last bidder in with no bid yet (always so at two seats): bid ``lone_amount``."""
+    bouquet = state.bouquets[state.current]
+    mine = worth(state, seat, bouquet)
+    sellers = worth(state, state.seller, bouquet, own_orders=False)
+    amount = lone_amount(state, seat, mine, sellers)
+    return Pass() if amount is None else Bid(amount)
+
+
+def reservation(state: TulipState, seat: int, mine: float, rivals: float) -> int:
+    """The highest price (0: none) at which winning, loans included, beats letting the strongest
+    rival still in (who values the bouquet ``rivals``) take it:
+    mine - price - loans - w * price >= -w * rivals."""
+    weight = rival_weight(state)
+    price = min(int((mine + weight * rivals) / (1 + weight)), state.cap(seat))
+    cash = state.florins[seat]
+    while price >= 1 and mine - price - loan_cost(price, cash) - weight * price < -weight * rivals:
+        price -= 1
+    return max(price, 0)
+
+
+def bid_choice(state: TulipState, seat: int) -> Action:
+    """Bid for the bouquet on offer: alone, the best single bid (``lone_bid``); against rivals
+    still in, raise by one while the price is within the ``reservation``."""
+    amount = state.min_bid()
+    if amount > state.cap(seat):
+        return Pass()
+    rivals = [s for s in state.bid_order if state.still_in[s] and s != seat]
+    if not rivals:
+        return lone_bid(state, seat)
+    bouquet = state.bouquets[state.current]
+    mine = worth(state, seat, bouquet)
+    theirs = max(worth(state, s, bouquet, own_orders=False) for s in rivals)
+    return Bid(amount) if amount <= reservation(state, seat, mine, theirs) else Pass()
+
+
+def sell_or_keep(state: TulipState, seat: int) -> Action:
+    """Keep when that leaves the Seller better placed than the florins the sale brings."""
+    assert state.high is not None and state.high_bidder is not None
+    if Keep() not in state.legal_actions(seat):
+        return Sell()
+    bouquet = state.bouquets[state.current]
+    mine = worth(state, seat, bouquet)
+    theirs = worth(state, state.high_bidder, bouquet, own_orders=False)
+    keeps = seller_keeps(state, seat, state.high_bidder, state.high, mine, theirs)
+    return Keep() if keeps else Sell()
+
+
+def expected_sale(state: TulipState, bouquet: Sequence[str]) -> tuple[int, int | None]:
+    """Price and winner the Seller expects for ``bouquet`` (no winner: nobody bids). One bidder
+    bids ``lone_amount``; several stop one above the second-highest ``reservation``. Bidders'
+    own orders are unknown to the Seller and left out."""
+    bidders = [s for s in range(state.seats) if s != state.seller]
+    worths = {s: worth(state, s, bouquet, own_orders=False) for s in bidders}
+    if len(bidders) == 1:
+        (only,) = bidders
+        sellers = worth(state, state.seller, bouquet, own_orders=False)
+        amount = lone_amount(state, only, worths[only], sellers)
+        return (0, None) if amount is None else (amount, only)
+    reach = []
+    for seat in bidders:
+        rivals = max(w for s, w in worths.items() if s != seat)
+        reach.append((reservation(state, seat, worths[seat], rivals), seat))
+    reach.sort(reverse=True)
+    if reach[0][0] < 1:
         return 0, None
-    second = reach[1][0] if len(reach) > 1 else 0
-    return max(1, min(reach[0][0], second + 1)), reach[0][1]
+    return max(1, min(reach[0][0], reach[1][0] + 1)), reach[0][1]
 
 
 def seller_outcome(state: TulipState, seller: int, bouquet: Sequence[str]) -> float:
-    """The Seller's expected gain from one bouquet, less half the best rival's gain."""
-    bidders = [s for s in range(state.seats) if s != seller]
-    worths = [worth(state, s, bouquet, own_orders=False) for s in bidders]
-    caps = [state.cap(s) for s in bidders]
+    """The Seller's expected standing from auctioning ``bouquet`` (``expected_sale``, then the
+    better of sell and keep)."""
     mine = worth(state, seller, bouquet)
-    price, winner = expected_price(worths, caps)
+    price, winner = expected_sale(state, bouquet)
     if winner is None:
         return mine
-    keep_price = ceil_half(price)
-    keep = mine - keep_price - loan_cost(keep_price, state.florins[seller]) - 0.5 * keep_price
-    sell = price - 0.5 * max(0.0, worths[winner] - price)
-    return max(keep, sell)
+    theirs = worth(state, winner, bouquet, own_orders=False)
+    if seller_keeps(state, seller, winner, price, mine, theirs):
+        return keep_standing(state, seller, price, mine)
+    return sale_standing(state, seller, winner, price, theirs)
 
 
 def split_value(
@@ -159,31 +282,6 @@ def split_candidates(
     return [list(split) for split in sorted(found, key=lambda k: -found[k])]
 
 
-def bid_choice(state: TulipState, seat: int) -> Action:
-    """Raise by the minimum while the bouquet is worth more than the price (loans included)."""
-    amount = state.min_bid()
-    if amount > state.cap(seat):
-        return Pass()
-    value = worth(state, seat, state.bouquets[state.current])
-    if amount + loan_cost(amount, state.florins[seat]) <= value:
-        return Bid(amount)
-    return Pass()
-
-
-def sell_or_keep(state: TulipState, seat: int) -> Action:
-    """Keep when the bouquet is worth more to the Seller than the florins the sale brings."""
-    assert state.high is not None and state.high_bidder is not None
-    if Keep() not in state.legal_actions(seat):
-        return Sell()
-    bouquet = state.bouquets[state.current]
-    price = ceil_half(state.high)
-    mine = worth(state, seat, bouquet)
-    theirs = worth(state, state.high_bidder, bouquet, own_orders=False)
-    keep = mine - price - loan_cost(price, state.florins[seat]) - 0.5 * price
-    sell = state.high - 0.5 * max(0.0, theirs - state.high)
-    return Keep() if keep > sell else Sell()
-
-
 class NormalBot:
     """Values bouquets by marginal score, bids up to that worth, splits to use the keep option.
 
@@ -197,7 +295,8 @@ class NormalBot:
         self.starts = starts
         self.plan: tuple[tuple[int, tuple[str, ...]], list[int]] | None = None
 
-    def choose(self, state: TulipState, seat: int) -> Action:
+    def choose(self, state: State, seat: int) -> Action:
+        assert isinstance(state, TulipState)
         if state.phase != "split":
             return policy(state, seat, self.rng, self.starts)
         cards = len(state.revealed)
@@ -250,102 +349,137 @@ def policy(
     return sell_or_keep(state, seat)
 
 
-def search_moves(state: TulipState, seat: int) -> list[Action]:
-    """The moves the search weighs: a few sensible bids instead of every amount."""
-    if state.phase != "auction":
-        return state.legal_actions(seat)
+def quick_bid(state: TulipState, seat: int) -> Action:
+    """The normal bid in one step, for playouts: where ``bid_choice`` would raise by one until
+    the second-highest reservation is passed, bid that clearing price at once (or, if another
+    bidder would win, one's own reservation, which is where one would drop out), so an auction
+    takes a few moves instead of dozens and ends at about the same price."""
+    rivals = [s for s in state.bid_order if state.still_in[s] and s != seat]
+    if not rivals or state.min_bid() > state.cap(seat):
+        return bid_choice(state, seat)
+    bouquet = state.bouquets[state.current]
+    worths = {s: worth(state, s, bouquet, own_orders=s == seat) for s in (seat, *rivals)}
+
+    def limit(s: int) -> int:
+        return reservation(state, s, worths[s], max(w for t, w in worths.items() if t != s))
+
+    mine = limit(seat)
+    theirs = max(limit(s) for s in rivals)
+    low = state.min_bid()
+    if mine < low:
+        return Pass()
+    return Bid(max(low, min(mine, theirs + 1)))
+
+
+def playout_policy(state: TulipState, seat: int, rng: random.Random) -> Action:
+    """The normal policy with a plain (not hill-climbed) split and one-step bids, for playouts."""
+    if state.phase == "auction":
+        return quick_bid(state, seat)
+    return policy(state, seat, rng, starts=2, climb=False)
+
+
+def bid_candidates(state: TulipState, seat: int) -> tuple[Action, list[Action]]:
+    """The normal bid and the bids the hard bot weighs with it: pass and amounts around it. With
+    rivals still in, an amount is a limit up to which the bot keeps raising by one
+    (``LimitBid``), and the normal bid is the limit at its ``reservation``."""
     low, high = state.min_bid(), state.cap(seat)
-    value = int(worth(state, seat, state.bouquets[state.current]))
-    amounts = {low, low + 2, low + 5, value - 2, value, value + 3}
-    return [Pass()] + [Bid(x) for x in sorted(amounts) if low <= x <= high]
+    normal = bid_choice(state, seat)
+    bouquet = state.bouquets[state.current]
+    others = [s for s in state.bid_order if state.still_in[s] and s != seat]
+    if others:
+        mine = worth(state, seat, bouquet)
+        top = max(worth(state, s, bouquet, own_orders=False) for s in others)
+        centre = reservation(state, seat, mine, top)
+        default: Action = LimitBid(centre) if isinstance(normal, Bid) else Pass()
+        limits = {centre - 4, centre, centre + 3, centre + 7}
+        return default, [Pass()] + [LimitBid(x) for x in sorted(limits) if low <= x <= high]
+    centre = (
+        normal.amount if isinstance(normal, Bid) else max(low, int(worth(state, seat, bouquet) / 3))
+    )
+    amounts = {centre - 4, centre - 2, centre, centre + 2, centre + 4, centre + 8}
+    return normal, [Pass()] + [Bid(x) for x in sorted(amounts) if low <= x <= high]
 
 
-class GuidedSearch(SearchBot):
-    """A ``SearchBot`` that keeps the normal bot's move unless the search finds a clearly better
-    one: a single bid barely moves the final ranking, so playout noise must not decide alone."""
+class LimitBid(Bid):
+    """A search candidate, not a move: keep raising by one up to ``amount`` in this auction."""
 
-    margin = 0.02
-    min_visits = 12
+    def __str__(self) -> str:
+        return f"limit {self.amount}"
 
-    def choose(self, state: State, seat: int) -> Action:
-        assert isinstance(state, TulipState)
-        return self.choose_from(state, seat, policy(state, seat, self.rng))
 
-    def choose_from(self, state: TulipState, seat: int, default: Action) -> Action:
-        """Search the moves of ``self.actions``; keep ``default`` unless one is clearly better."""
-        moves = {str(a): a for a in self.actions(state, seat)}
-        if len(moves) == 1:
-            return next(iter(moves.values()))
-        root = _Node()
-        deadline = time.perf_counter() + self.seconds
-        done = 0
-        while (done < self.iterations) if self.iterations else (time.perf_counter() < deadline):
-            self._iterate(root, state.determinize(seat, self.rng), seat)
-            done += 1
-        self.last_iterations = done
-        mean = {
-            key: child.total / child.visits
-            for key, child in root.children.items()
-            if key in moves and child.visits >= self.min_visits
-        }
-        if not mean:
-            return default
-        best = max(mean, key=lambda key: mean[key])
-        if str(default) in mean and mean[best] < mean[str(default)] + self.margin:
-            return default
-        return moves[best]
+def standing(totals: Sequence[float], seat: int) -> float:
+    """The search's judgement of final (or estimated) totals for ``seat``: a win counts most,
+    and the margin to the best rival breaks near-equal lines."""
+    best_rival = max(t for s, t in enumerate(totals) if s != seat)
+    margin = totals[seat] - best_rival
+    return (1.0 if margin > 0 else 0.5 if margin == 0 else 0.0) + margin / 100.0
+
+
+#: How many standard errors a candidate's mean gain over the normal move must clear.
+CONFIDENCE = 1.0
+
+
+def clearly_better(values: Sequence[Sequence[float]]) -> int:
+    """The index of the candidate with the best mean gain over candidate 0 (the normal move) in
+    the same worlds, among those whose gain clears ``CONFIDENCE`` standard errors; 0 if none.
+    A paired comparison: with equal luck per world, the differences carry little noise."""
+    base = values[0]
+    worlds = len(base)
+    best, best_gain = 0, 0.0
+    if worlds < 2:
+        return 0
+    for index in range(1, len(values)):
+        diffs = [a - b for a, b in zip(values[index], base, strict=True)]
+        mean = sum(diffs) / worlds
+        spread = (sum((d - mean) ** 2 for d in diffs) / (worlds - 1) / worlds) ** 0.5
+        if mean - CONFIDENCE * spread > 0 and mean > best_gain:
+            best, best_gain = index, mean
+    return best
 
 
 class HardBot:
-    """Determinized search (``GuidedSearch``) over the Seller's best splits, a few bid sizes and
-    the sell-or-keep choice.
+    """Flat Monte Carlo over a shortlist with common random numbers.
 
-    A split has thousands of options, so the search weighs only the few that the normal bot's
-    hill-climbing ends at; playouts use the normal policy (with plain splits), are cut off after
-    ``rollout_depth`` moves and judged by ``TulipState.estimate``. A chosen split is then played
-    one ``assign`` step at a time.
+    For each decision worth weighing (a split, sell or keep, a bid), the normal bot proposes a
+    few candidates (the best splits its hill-climbing ends at; pass and bid sizes around the
+    normal bid, as a limit with rivals still in). Each world re-deals what the seat cannot see
+    (``State.determinize``: the deck order, the rivals' Special Orders) and plays every
+    candidate out in that same world with the same future luck, rivals and the bot itself then
+    following the normal policy, for ``horizon`` rounds, judged by the final result or
+    ``TulipState.estimate``. Equal luck for every candidate makes their differences sharp with a
+    few dozen worlds. The normal move stands unless a candidate beats it on average.
     """
 
     level = "hard"
 
     def __init__(
-        self,
-        seed: int = 0,
-        seconds: float = 1.0,
-        iterations: int | None = None,
-        rollout_depth: int = 60,
+        self, seed: int = 0, seconds: float = 0.8, iterations: int | None = None, horizon: int = 3
     ) -> None:
         self.rng = random.Random(seed)
-        self.me = 0
-        self.candidates: dict[tuple[int, tuple[str, ...]], list[list[int]]] = {}
+        self.seconds = seconds
+        self.iterations = iterations
+        self.horizon = horizon
         self.plan: tuple[tuple[int, tuple[str, ...]], list[int]] | None = None
-        self.search = GuidedSearch(
-            seconds=seconds,
-            iterations=iterations,
-            seed=seed,
-            rollout=playout_policy,  # type: ignore[arg-type]
-            rollout_depth=rollout_depth,
-            actions=self.moves,  # type: ignore[arg-type]
-        )
+        self.limit: tuple[tuple[int, int], int] | None = None
+        self.last_iterations = 0
 
-    def moves(self, state: TulipState, seat: int) -> list[Action]:
-        """What the search weighs: for the split being decided, the best few; for splits deeper
-        in the tree, just the playout's plain split; otherwise ``search_moves``. Rivals are
-        modelled by the normal policy: one move each, so that their untried replies (picked at
-        random while the tree grows) do not drown the few iterations a second allows."""
-        if seat != self.me:
-            return [playout_policy(state, seat, self.rng)]
-        if state.phase == "split" and not state.draft and len(state.revealed) > 1:
-            key = (state.round, tuple(state.revealed))
-            if key in self.candidates:
-                return [Split(tuple(split)) for split in self.candidates[key]]
-            return [playout_policy(state, seat, self.rng)]
-        return search_moves(state, seat)
+    def choose(self, state: State, seat: int) -> Action:
+        assert isinstance(state, TulipState)
+        if state.phase == "split":
+            return self._split_step(state, seat)
+        if state.phase == "decide":
+            return self._weigh(state, seat, state.legal_actions(seat), sell_or_keep(state, seat))
+        auction = (state.round, state.current)
+        if self.limit is not None and self.limit[0] == auction:
+            return Bid(state.min_bid()) if state.min_bid() <= self.limit[1] else Pass()
+        default, candidates = bid_candidates(state, seat)
+        chosen = self._weigh(state, seat, candidates, default)
+        if isinstance(chosen, LimitBid):
+            self.limit = (auction, chosen.amount)
+            return Bid(state.min_bid())
+        return chosen
 
-    def choose(self, state: TulipState, seat: int) -> Action:
-        self.me = seat
-        if state.phase != "split":
-            return self.search.choose(state, seat)
+    def _split_step(self, state: TulipState, seat: int) -> Action:
         cards = len(state.revealed)
         if len(state.draft) == cards:
             return SplitDone()
@@ -358,29 +492,78 @@ class HardBot:
             if state.draft:
                 self.plan = (key, state.draft + finish_split(state, seat))
             else:
-                self.candidates = {key: split_candidates(state, seat, self.rng, starts=10)[:4]}
-                options = self.moves(state, seat)
-                chosen = self.search.choose_from(state, seat, options[0])
+                splits = split_candidates(state, seat, self.rng, starts=10)[:4]
+                options: list[Action] = [Split(tuple(split)) for split in splits]
+                chosen = self._weigh(state, seat, options, options[0])
                 assert isinstance(chosen, Split)
                 self.plan = (key, list(chosen.bouquets))
         return Assign(len(state.draft) + 1, self.plan[1][len(state.draft)])
 
+    def _weigh(
+        self, state: TulipState, seat: int, candidates: Sequence[Action], default: Action
+    ) -> Action:
+        """The candidate that beats ``default`` by the most over common worlds, if it beats it
+        clearly (``clearly_better``); otherwise ``default``."""
+        unique = list({str(a): a for a in [default, *candidates]}.values())
+        if len(unique) == 1:
+            return unique[0]
+        values: list[list[float]] = [[] for _ in unique]
+        deadline = time.perf_counter() + self.seconds
+        worlds = 0
+        while (worlds < self.iterations) if self.iterations else (time.perf_counter() < deadline):
+            world = state.determinize(seat, self.rng)
+            luck = self.rng.getrandbits(64)
+            for index, action in enumerate(unique):
+                twin = world.clone()
+                assert isinstance(twin, TulipState)
+                twin.rng = random.Random(luck)
+                values[index].append(self._playout(twin, seat, action, random.Random(luck + 1)))
+            worlds += 1
+        self.last_iterations = worlds
+        return unique[clearly_better(values)]
 
-def playout_policy(state: TulipState, seat: int, rng: random.Random) -> Action:
-    """The normal policy with a plain (not hill-climbed) split, for search playouts."""
-    return policy(state, seat, rng, starts=2, climb=False)
+    def _playout(self, state: TulipState, seat: int, first: Action, rng: random.Random) -> float:
+        auction = (state.round, state.current)
+        limit = first.amount if isinstance(first, LimitBid) else None
+        state.apply(seat, Bid(state.min_bid()) if limit is not None else first)
+        stop = state.round + self.horizon
+        while not state.is_over() and state.round < stop:
+            mover = state.to_act()[0]
+            if (
+                limit is not None
+                and mover == seat
+                and state.phase == "auction"
+                and (state.round, state.current) == auction
+            ):
+                low = state.min_bid()
+                action: Action = Bid(low) if low <= min(limit, state.cap(seat)) else Pass()
+            else:
+                action = playout_policy(state, mover, rng)
+            state.apply(mover, action)
+        totals = state.result().totals if state.is_over() else state.estimate()
+        return standing([float(t) for t in totals], seat)
 
 
 def hard_bot(
-    seed: int = 0, seconds: float = 1.0, iterations: int | None = None, rollout_depth: int = 60
+    seed: int = 0, seconds: float = 0.8, iterations: int | None = None, horizon: int = 3
 ) -> HardBot:
-    """The ``hard`` level: one second of search per decision unless ``iterations`` is given."""
-    return HardBot(seed, seconds, iterations, rollout_depth)
+    """The ``hard`` level: up to ``seconds`` of search per decision unless ``iterations`` is
+    given."""
+    return HardBot(seed, seconds, iterations, horizon)
 
 
 LEVELS: tuple[BotLevel, ...] = (
     BotLevel(
-        "normal", NormalBot, "values each bouquet for itself and bids up to that", default=True
+        "normal",
+        NormalBot,
+        "prices each bouquet for itself and its rivals",
+        default=True,
+        strength="beats random 40 of 40 at 2 seats; wins 100% against 3 random at 4 (4x fair)",
     ),
-    BotLevel("hard", hard_bot, "searches its own sensible moves against normal replies"),
+    BotLevel(
+        "hard",
+        hard_bot,
+        "plays its best few options out in re-dealt worlds",
+        strength="beats normal 44 of 60 at 2 seats; wins 58% against 3 normal at 4 (2.3x fair)",
+    ),
 )
