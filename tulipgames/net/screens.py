@@ -13,7 +13,7 @@ must not crash the screen, nor ``[@click=app.quit]`` become an action.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -517,7 +517,15 @@ class YourTablesScreen(Screen[None]):
         _enter_table(self.app, opened, seat)
 
 
-class SharedTableView(GameScreen[Any]):
+if TYPE_CHECKING:
+    _GameScreen = GameScreen[Any]
+else:
+    # At run time a plain mixin: as a GameScreen subclass it would bring GameScreen's
+    # DEFAULT_CSS in again after the game's own, and the game's log height would lose to it.
+    _GameScreen = object
+
+
+class SharedTableView(_GameScreen):
     """Mixed into a game's screen at a shared table (see :func:`shared_screen`).
 
     The log's title line shows each seat as connected, away (since when) or played by a bot,
