@@ -48,7 +48,7 @@ _FRAME_CSS = """
 {name} .error {{ height: auto; padding: 0 1; color: $error; text-style: bold; }}
 {name} OptionList {{ height: auto; max-height: 12; border: round $primary; }}
 {name} OptionList:focus {{ border: round $accent; }}
-{name} .field-row {{ height: 1; padding: 0 1; }}
+{name} .field-row {{ height: auto; min-height: 1; padding: 0 1; }}
 {name} .field-row > Label {{ width: 16; }}
 {name} .field-row Select {{ width: 22; }}
 {name} .field-row Input {{ width: 22; }}
