@@ -61,6 +61,10 @@ MAX_UNAUTHENTICATED = 64
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
 
+#: Addresses that reach only this machine (an open server or web door may listen there).
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
 @dataclass
 class ServerConfig:
     """Everything ``tulipgames serve`` is told on its command line."""

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 #: Anything but these needs access control (or a deliberate ``--host``).
-LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
 def add_arguments(parser: argparse.ArgumentParser, browser_only: bool = False) -> None:
@@ -156,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
 async def _serve(config: object) -> int:
     from tulipgames.net.app import ServerApp, player_dir
     from tulipgames.net.lobby import Lobby
-    from tulipgames.net.server import GameServer, ServerConfig, SessionInfo
+    from tulipgames.net.server import LOOPBACK, GameServer, ServerConfig, SessionInfo
     from tulipgames.store import Store
 
     assert isinstance(config, ServerConfig)

@@ -48,7 +48,7 @@ from tulipgames.net import audit
 from tulipgames.net.driver import ChannelDriver, clamp_size
 from tulipgames.net.gate import ADMIT, Verdict
 from tulipgames.net.identity import name_key, name_problem
-from tulipgames.net.server import MAX_BACKLOG, GameServer, SessionInfo
+from tulipgames.net.server import LOOPBACK, MAX_BACKLOG, GameServer, SessionInfo
 from tulipgames.net.terminal import TerminalProfile, apply_profile
 
 log = logging.getLogger("tulipgames.serve")
@@ -113,7 +113,6 @@ def web_problem(host: str, open_server: bool, passwords: bool, tokens: bool) -> 
     Never on a network without a password or a token: a browser has no key to be known by.
     And a server that admits only keys needs passwords or tokens for its browser players.
     """
-    from tulipgames.net.ssh import LOOPBACK
 
     if passwords or tokens:
         return None
