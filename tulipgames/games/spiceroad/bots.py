@@ -7,8 +7,8 @@
 * ``hard`` (:class:`RolloutBot`) plans whole turns (action, trade count, upgrades, payments)
   and judges each by letting every seat play on with the planner for three rounds, scored by the
   state's ``estimate`` (``predict.position_value``, a final-score prediction fitted to real
-  games) as a margin over the strongest rival; it keeps the planner's turn unless another is
-  clearly better.
+  games) plus what its merchant cards will still convert (:func:`engine_values`), as a margin
+  over the strongest rival; it keeps the planner's turn unless another is clearly better.
 """
 
 from __future__ import annotations
@@ -369,11 +369,11 @@ class RolloutBot:
     played on a copy of the bot's determinized position, then every seat continues with the
     ``normal`` planner for ``horizon`` rounds (the same deck order for every candidate, so the
     comparison is fair), and the position is scored by the state's ``estimate`` (a fitted
-    final-score prediction) or, once over, the real scores, as the seat's margin over its
-    strongest rival, averaged over the ends of those rounds. The planner's own turn stands
-    unless another beats it by more than ``margin`` points: the estimate is rough, and a small
-    edge is more often its error than a better move. A pass (rest with nothing played) is
-    never a candidate."""
+    final-score prediction) with the merchant cards' remaining plays added, or, once over, the
+    real scores, as the seat's margin over its strongest rival, averaged over the ends of those
+    rounds. The planner's own turn stands unless another beats it by more than ``margin``
+    points: the estimate is rough, and a small edge is more often its error than a better move.
+    A pass (rest with nothing played) is never a candidate."""
 
     level = "hard"
 
@@ -473,6 +473,6 @@ LEVELS: tuple[BotLevel, ...] = (
     ),
     BotLevel(
         "hard", RolloutBot, "plans whole turns and looks three rounds ahead",
-        strength="beats normal 39 of 60 at 2 seats, 1.8x fair share at 3",
+        strength="beats normal 85 of 120 at 2 seats, 1.7x fair share at 3",
     ),
 )
