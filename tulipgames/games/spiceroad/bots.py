@@ -473,6 +473,6 @@ LEVELS: tuple[BotLevel, ...] = (
     ),
     BotLevel(
         "hard", RolloutBot, "plans whole turns and looks three rounds ahead",
-        strength="beats normal 85 of 120 at 2 seats, 1.7x fair share at 3",
+        strength="beats normal 169 of 240 at 2 seats, 1.7x fair share at 3",
     ),
 )
