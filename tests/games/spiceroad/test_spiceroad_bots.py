@@ -83,6 +83,7 @@ def test_bots_always_choose_legal_actions() -> None:
     rng = random.Random(4)
     for seats in (2, 5):
         state = GAME.new_state(seats, seats)
+        assert isinstance(state, SpiceRoadState)
         bots = [GAME.make_bot("normal", 1), GAME.make_bot("random", 2)]
         steps = 0
         while not state.is_over() and steps < 600:
