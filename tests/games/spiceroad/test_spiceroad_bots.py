@@ -12,6 +12,7 @@ from tulipgames.games.spiceroad.bots import (
     PlannerBot,
     RolloutBot,
     cap,
+    engine_values,
     plan,
     upgrade_results,
     upgrade_step,
@@ -82,6 +83,7 @@ def test_bots_always_choose_legal_actions() -> None:
     rng = random.Random(4)
     for seats in (2, 5):
         state = GAME.new_state(seats, seats)
+        assert isinstance(state, SpiceRoadState)
         bots = [GAME.make_bot("normal", 1), GAME.make_bot("random", 2)]
         steps = 0
         while not state.is_over() and steps < 600:
@@ -157,6 +159,23 @@ def test_normal_beats_random() -> None:
     report = simulate(GAME, 2, 6, ["normal", "random"], seed=2)
     assert report.invariant_violations == 0 and report.replay_mismatches == 0
     assert report.wins["normal"] >= 5
+
+
+def test_engine_values_count_a_bought_card_while_the_game_lasts() -> None:
+    """The fitted estimate prices merchant cards at nothing; the hard bot's judgement adds
+    their remaining plays: a bought card lifts its owner, the starting cards do not, and the
+    lift shrinks as the leader nears the end trigger."""
+    state = new(2)
+    give_hand(state, 0, "S1", "S2")
+    give_hand(state, 1, "S1", "S2")
+    plain = engine_values(state)
+    assert plain == state.estimate()
+    give_hand(state, 0, "S1", "S2", "M02")
+    early = engine_values(state)[0] - state.estimate()[0]
+    assert early > 0 and engine_values(state)[1] == state.estimate()[1]
+    state.claimed[1] = state.claimed[1] + ["P01", "P02", "P03"]
+    late = engine_values(state)[0] - state.estimate()[0]
+    assert 0 < late < early
 
 
 def test_hard_beats_normal_on_paired_seeds() -> None:

@@ -7,8 +7,8 @@
 * ``hard`` (:class:`RolloutBot`) plans whole turns (action, trade count, upgrades, payments)
   and judges each by letting every seat play on with the planner for three rounds, scored by the
   state's ``estimate`` (``predict.position_value``, a final-score prediction fitted to real
-  games) as a margin over the strongest rival; it keeps the planner's turn unless another is
-  clearly better.
+  games) plus what its merchant cards will still convert (:func:`engine_values`), as a margin
+  over the strongest rival; it keeps the planner's turn unless another is clearly better.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from tulipgames.games.spiceroad.data import (
     CARAVAN_LIMIT,
     MERCHANT_CARDS,
     POINT_CARDS,
+    STARTING_HAND,
     Counts,
 )
 from tulipgames.games.spiceroad.predict import card_value, weight
@@ -368,11 +369,11 @@ class RolloutBot:
     played on a copy of the bot's determinized position, then every seat continues with the
     ``normal`` planner for ``horizon`` rounds (the same deck order for every candidate, so the
     comparison is fair), and the position is scored by the state's ``estimate`` (a fitted
-    final-score prediction) or, once over, the real scores, as the seat's margin over its
-    strongest rival, averaged over the ends of those rounds. The planner's own turn stands
-    unless another beats it by more than ``margin`` points: the estimate is rough, and a small
-    edge is more often its error than a better move. A pass (rest with nothing played) is
-    never a candidate."""
+    final-score prediction) with the merchant cards' remaining plays added, or, once over, the
+    real scores, as the seat's margin over its strongest rival, averaged over the ends of those
+    rounds. The planner's own turn stands unless another beats it by more than ``margin``
+    points: the estimate is rough, and a small edge is more often its error than a better move.
+    A pass (rest with nothing played) is never a candidate."""
 
     level = "hard"
 
@@ -381,6 +382,7 @@ class RolloutBot:
         self.margin = margin
         self.settle = PlannerBot(seed)
         self.playout = PlannerBot(seed, depth=2)
+        self.values = engine_values
         self.queue: list[Action] = []
 
     def choose(self, state: State, seat: int) -> Action:
@@ -421,12 +423,42 @@ class RolloutBot:
             if position.phase == TURN:
                 rounds = min(t - s for t, s in zip(position.turns, start, strict=True))
                 if rounds > len(margins):
-                    margins.append(margin_of(position.estimate(), seat))
+                    margins.append(margin_of(self.values(position), seat))
                     if len(margins) >= self.horizon:
                         break
             mover = position.current
             position.apply(mover, self.playout.choose(position, mover))
         return sum(margins) / len(margins)
+
+
+#: Points a merchant card's per-play spice value is worth per turn left in the game: the fitted
+#: estimate prices cards at nothing or less (planner games end before an engine pays), which
+#: makes the look-ahead refuse every acquire; a card is played about once every other turn.
+ENGINE_RATE = 0.2
+#: Turns a seat takes per point card claimed, for the turns-left guess.
+TURNS_PER_CLAIM = 3.0
+
+
+def engine_values(position: SpiceRoadState, rate: float = ENGINE_RATE) -> tuple[float, ...]:
+    """Each seat's estimate plus what its bought merchant cards will still convert: the card's
+    spice value per play (``card_value``) times the plays left, guessed from how many point cards
+    the leader still needs for the end trigger, shared among the seat's cards (a card comes
+    back once per rest)."""
+    leader = max(len(c) for c in position.claimed)
+    turns_left = max(0.0, (position.target - leader) * TURNS_PER_CLAIM)
+    base = position.estimate()
+    return tuple(
+        base[seat]
+        + rate
+        * turns_left
+        / (1 + len(position.hands[seat]) + len(position.played[seat]))
+        * sum(
+            card_value(c)
+            for c in position.hands[seat] + position.played[seat]
+            if c not in STARTING_HAND
+        )
+        for seat in range(position.seats)
+    )
 
 
 def margin_of(totals: Sequence[float], seat: int) -> float:
@@ -441,6 +473,6 @@ LEVELS: tuple[BotLevel, ...] = (
     ),
     BotLevel(
         "hard", RolloutBot, "plans whole turns and looks three rounds ahead",
-        strength="beats normal 39 of 60 at 2 seats, 1.8x fair share at 3",
+        strength="beats normal 169 of 240 at 2 seats, 1.7x fair share at 3",
     ),
 )
