@@ -282,7 +282,8 @@ def clearly_better(rewards: Sequence[Sequence[float]], pick: int) -> bool:
 class HardBot(SearchBot):
     """Search over determinized states: the normal bot's best few options are each played out
     to the end in the same re-dealt worlds with the same future draws (common random numbers,
-    so the options are compared on equal luck), and the best average final lead wins.
+    so the options are compared on equal luck), and the best average playout reward wins
+    (:func:`playout_margin`); at three or more seats only when :func:`clearly_better`.
 
     Budget as :class:`SearchBot`: ``seconds`` or a fixed number of worlds (``iterations``).
     """
