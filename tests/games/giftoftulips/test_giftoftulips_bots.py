@@ -8,7 +8,7 @@ from typing import Any
 from tests.games.giftoftulips.helpers import card, draw, new_game, playing, set_ranking
 from tulipgames.engine.bots import Bot, RandomBot, bot_move
 from tulipgames.engine.core import Action, State
-from tulipgames.games.giftoftulips.bots import HardBot, NormalBot, make_search_bot
+from tulipgames.games.giftoftulips.bots import HardBot, NormalBot, clearly_better, make_search_bot
 from tulipgames.games.giftoftulips.rules import (
     GAME,
     AddFaceUp,
@@ -74,6 +74,20 @@ def test_hard_bot_is_reproducible_with_an_iteration_budget() -> None:
     first = HardBot(iterations=4, seed=11).choose(state.determinize(seat, random.Random(1)), seat)
     again = HardBot(iterations=4, seed=11).choose(state.determinize(seat, random.Random(1)), seat)
     assert first == again
+
+
+def test_a_four_seat_search_overrides_the_normal_choice_only_on_clear_evidence() -> None:
+    steady = [[0.0, 0.3], [0.1, 0.5], [0.2, 0.4]]  # option 1 ahead in every world
+    noisy = [[0.0, 1.0], [1.0, 0.0], [0.0, 0.9], [0.9, 0.0]]  # ahead on average, by noise
+    assert clearly_better(steady, 1)
+    assert not clearly_better(noisy, 1)
+    assert not clearly_better([[0.0, 5.0]], 1)  # one world is never evidence
+    state = playing(4, seed=9)
+    seat = state.active
+    view = state.determinize(seat, random.Random(1))
+    assert isinstance(view, GiftState)
+    expected = NormalBot(11).ranked(view, seat)[0]
+    assert HardBot(iterations=1, seed=11).choose(view, seat) == expected
 
 
 def test_normal_beats_random() -> None:
