@@ -37,7 +37,7 @@ from tulipgames.net.lobby import (
 from tulipgames.store import SharedTable
 from tulipgames.table import Turn
 from tulipgames.tui.screens.game import GameScreen
-from tulipgames.tui.screens.setup import choice_help, choice_label
+from tulipgames.tui.screens.setup import choice_help, choice_label, level_line
 from tulipgames.tui.widgets import GameLog, printable
 
 _FRAME_CSS = """
@@ -403,7 +403,8 @@ class LobbyScreen(Screen[None]):
             hint = (
                 f"b: give empty seats to bots ({self.level}; l changes the level)   "
                 + ("s: start the game" if opened.ready else "s: start (when every seat is filled)")
-                + "   w: spectators welcome or not"
+                + "   w: spectators welcome or not\n"
+                + level_line(opened.game, f"bot:{self.level}")
             )
         else:
             hint = f"Waiting for {opened.host} to start the game. Esc leaves the table."
