@@ -478,6 +478,40 @@ class _Connection(asyncssh.SSHServer):
             asyncio.get_running_loop().call_later(0.5, self.close)
 
 
+#: What a session's screen says when its app ended in an error.
+CRASH_NOTE = "Sorry, tulipgames hit an error; the server log has the details."
+
+
+async def run_app(session: Any, info: SessionInfo, profile: TerminalProfile) -> str:
+    """Run one session's app through :class:`ChannelDriver` on ``session`` (an SSH
+    :class:`GameSession` or a browser's ``WebSession``: the driver's ``Terminal``), counted by its
+    server while it runs; return the note to leave on the player's screen."""
+    server: GameServer = session.server
+    note = "Goodbye."
+    try:
+        app = session._app = server.app_factory(info)
+        app.driver_class = ChannelDriver.bind(session)
+        apply_profile(app, profile)
+        app.animation_level = "none"
+        # Textual prints a crash report to sys.stderr, which another app may have redirected.
+        app.error_console = Console(file=sys.__stderr__, markup=False, highlight=False)
+        session.running = True
+        server.heap.session_started()
+        await app.run_async(mouse=False)
+        if app.return_code:
+            note = CRASH_NOTE
+    except Exception:
+        log.exception("session of %s (%s) failed", info.username, session.peer)
+        note = CRASH_NOTE
+    finally:
+        session.running = False
+        session._driver = None
+        server.sessions.discard(session)
+        server.app_finished()
+        server.heap.session_ended(len(server.sessions))
+    return note
+
+
 class GameSession(asyncssh.SSHServerSession):
     """One interactive session: a PTY, a Textual app and the bytes between them."""
 
@@ -632,29 +666,10 @@ class GameSession(asyncssh.SSHServerSession):
             self.server.sessions.discard(self)
             return
         profile = TerminalProfile.from_client(self._term_type, self._chan.get_environment())
-        info = SessionInfo(self.username, profile, self.peer)
         note = "Goodbye."
         try:
-            app = self._app = self.server.app_factory(info)
-            app.driver_class = ChannelDriver.bind(self)
-            apply_profile(app, profile)
-            app.animation_level = "none"
-            # Textual prints a crash report to sys.stderr, which another app may have redirected.
-            app.error_console = Console(file=sys.__stderr__, markup=False, highlight=False)
-            self.running = True
-            self.server.heap.session_started()
-            await app.run_async(mouse=False)
-            if app.return_code:
-                note = "Sorry, tulipgames hit an error; the server log has the details."
-        except Exception:
-            log.exception("session of %s (%s) failed", self.username, self.peer)
-            note = "Sorry, tulipgames hit an error; the server log has the details."
+            note = await run_app(self, SessionInfo(self.username, profile, self.peer), profile)
         finally:
-            self.running = False
-            self._driver = None
-            self.server.sessions.discard(self)
-            self.server.app_finished()
-            self.server.heap.session_ended(len(self.server.sessions))
             self._flush()
             self._goodbye(self._closing_note or note)
 

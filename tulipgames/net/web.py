@@ -34,7 +34,6 @@ import html
 import json
 import logging
 import secrets
-import sys
 import time
 from dataclasses import dataclass
 from importlib import resources
@@ -42,14 +41,13 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import WSMsgType, web
-from rich.console import Console
 
 from tulipgames.net import audit
 from tulipgames.net.driver import ChannelDriver, clamp_size
 from tulipgames.net.gate import ADMIT, Verdict
 from tulipgames.net.identity import name_key, name_problem
-from tulipgames.net.server import LOOPBACK, MAX_BACKLOG, GameServer, SessionInfo
-from tulipgames.net.terminal import TerminalProfile, apply_profile
+from tulipgames.net.server import LOOPBACK, MAX_BACKLOG, GameServer, SessionInfo, run_app
+from tulipgames.net.terminal import TerminalProfile
 
 log = logging.getLogger("tulipgames.serve")
 
@@ -422,28 +420,10 @@ class WebSession:
                 await self.ws.send_json(["pong", rest[0][:32]])
 
     async def _run_app(self) -> None:
-        info = SessionInfo(self.username, BROWSER, self.peer)
         note = "Goodbye."
         try:
-            app = self._app = self.server.app_factory(info)
-            app.driver_class = ChannelDriver.bind(self)
-            apply_profile(app, BROWSER)
-            app.animation_level = "none"
-            app.error_console = Console(file=sys.__stderr__, markup=False, highlight=False)
-            self.running = True
-            self.server.heap.session_started()
-            await app.run_async(mouse=False)
-            if app.return_code:
-                note = "Sorry, tulipgames hit an error; the server log has the details."
-        except Exception:
-            log.exception("web session of %s (%s) failed", self.username, self.peer)
-            note = "Sorry, tulipgames hit an error; the server log has the details."
+            note = await run_app(self, SessionInfo(self.username, BROWSER, self.peer), BROWSER)
         finally:
-            self.running = False
-            self._driver = None
-            self.server.sessions.discard(self)
-            self.server.app_finished()
-            self.server.heap.session_ended(len(self.server.sessions))
             self.write("\x1b[?1049l\x1b[?25h\r\n" + (self._closing_note or note) + "\r\n")
             self._open = False
             self._wake.set()
