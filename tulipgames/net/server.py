@@ -30,7 +30,7 @@ import logging
 import queue
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -124,19 +124,27 @@ def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
     return key
 
 
-def read_password_file(path: Path) -> dict[str, str]:
-    """``name:password`` lines (``*:password`` admits any name); ``#`` starts a comment."""
-    passwords: dict[str, str] = {}
+def name_lines(path: Path, what: str, wildcard: bool = False) -> Iterator[tuple[int, str, str]]:
+    """The ``name:WHAT`` lines of a login file (``#`` starts a comment) as (line number, name,
+    value), each name checked like a login name (``*`` too when ``wildcard``); a bad line raises
+    ``ValueError`` naming the file and the line."""
     for number, raw in enumerate(path.read_text("utf-8").splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        name, sep, password = line.partition(":")
-        if not sep or not name or not password:
-            raise ValueError(f"{path}:{number}: expected name:password")
-        problem = None if name == "*" else name_problem(name)
+        name, sep, value = line.partition(":")
+        if not sep or not name or not value:
+            raise ValueError(f"{path}:{number}: expected name:{what}")
+        problem = None if wildcard and name == "*" else name_problem(name)
         if problem:
             raise ValueError(f"{path}:{number}: {problem}")
+        yield number, name, value
+
+
+def read_password_file(path: Path) -> dict[str, str]:
+    """``name:password`` lines (``*:password`` admits any name); ``#`` starts a comment."""
+    passwords: dict[str, str] = {}
+    for number, name, password in name_lines(path, "password", wildcard=True):
         if any(name_key(other) == name_key(name) for other in passwords):
             raise ValueError(f"{path}:{number}: {name} has a line already")
         passwords[name] = password

@@ -46,7 +46,14 @@ from tulipgames.net import audit
 from tulipgames.net.driver import ChannelDriver, clamp_size
 from tulipgames.net.gate import ADMIT, Verdict
 from tulipgames.net.identity import name_key, name_problem
-from tulipgames.net.server import LOOPBACK, MAX_BACKLOG, GameServer, SessionInfo, run_app
+from tulipgames.net.server import (
+    LOOPBACK,
+    MAX_BACKLOG,
+    GameServer,
+    SessionInfo,
+    name_lines,
+    run_app,
+)
 from tulipgames.net.terminal import TerminalProfile
 
 log = logging.getLogger("tulipgames.serve")
@@ -85,16 +92,7 @@ def static_dir() -> Path:
 def read_token_file(path: Path) -> dict[str, str]:
     """``name:token`` lines (``#`` starts a comment): token -> name; tokens are long and unique."""
     tokens: dict[str, str] = {}
-    for number, raw in enumerate(path.read_text("utf-8").splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        name, sep, token = line.partition(":")
-        if not sep or not name or not token:
-            raise ValueError(f"{path}:{number}: expected name:token")
-        problem = name_problem(name)
-        if problem:
-            raise ValueError(f"{path}:{number}: {problem}")
+    for number, name, token in name_lines(path, "token"):
         if len(token) < MIN_TOKEN or not token.isascii() or not token.isprintable():
             raise ValueError(f"{path}:{number}: a token is at least {MIN_TOKEN} printable "
                              "ASCII characters (python3 -c 'import secrets; "

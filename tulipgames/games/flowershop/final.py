@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
-from tulipgames.games.flowershop.data import BASKET_HOOKS, CARDS
 from tulipgames.games.flowershop.rules import FlowerShopView, ShopView
-from tulipgames.games.flowershop.widgets import card_text, score_line, spot_cell
+from tulipgames.games.flowershop.widgets import card_text, hooks_line, score_line, spot_cell
 from tulipgames.table import Turn
 from tulipgames.tui.widgets import seat_panel
 
@@ -39,20 +38,6 @@ def register_line(shop: ShopView) -> Text:
         ("Register ", "dim"), (f"${shop.money}", "bold"), f" (={shop.money // 5} FP)  ",
         ("Trash ", "dim"), (f"{trash}", "bold"), f" (-{trash // 2} FP)",
     )
-
-
-def hooks_line(shop: ShopView) -> Text:
-    """The three basket hooks: each hung basket with its FP, or a free hook."""
-    text = Text.assemble(("Hooks ", "dim"))
-    for index in range(BASKET_HOOKS):
-        if index:
-            text.append(" ")
-        if index < len(shop.hooks):
-            basket = shop.hooks[index]
-            text.append(f"[{CARDS[basket].fp}FP {basket}]", style="green")
-        else:
-            text.append("[ free  ]", style="dim")
-    return text
 
 
 def shelf_line(label: str, shop: ShopView, spots: Sequence[int], wide: bool) -> Text:

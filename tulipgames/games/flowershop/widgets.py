@@ -112,6 +112,20 @@ def score_line(categories: Sequence[str], rows: Sequence[int]) -> Text:
     return text
 
 
+def hooks_line(shop: ShopView) -> Text:
+    """The three basket hooks: each hung basket with its FP, or a free hook."""
+    text = Text("Hooks ", style="dim")
+    for index in range(BASKET_HOOKS):
+        if index:
+            text.append(" ")
+        if index < len(shop.hooks):
+            basket = shop.hooks[index]
+            text.append(f"[{CARDS[basket].fp}FP {basket}]", style="green")
+        else:
+            text.append("[ free  ]", style="dim")
+    return text
+
+
 class ShopWindow(PatchStatic):
     """One seat's shop: money, trash, hooks, the 8 vase spots, storage and the score preview.
 
@@ -145,7 +159,7 @@ class ShopWindow(PatchStatic):
                 ("Register ", "dim"), (f"${shop.money}", "bold"), f" (={shop.money // 5} FP)  ",
                 ("Trash ", "dim"), (f"{trash}", "bold"), f" (-{trash // 2} FP)",
             ),
-            self._hooks(shop),
+            hooks_line(shop),
             self._shelf("Hanging", shop, [6, 7], wide, selected),
         ]
         for row in ((0, 1), (2, 3), (4, 5)):
@@ -162,19 +176,6 @@ class ShopWindow(PatchStatic):
         # an explicit height: a terminal did not always grow an auto height when a line came
         self.styles.height = len(lines) + 2
         self.update(Text("\n").join(lines))
-
-    @staticmethod
-    def _hooks(shop: ShopView) -> Text:
-        text = Text("Hooks ", style="dim")
-        for index in range(BASKET_HOOKS):
-            if index:
-                text.append(" ")
-            if index < len(shop.hooks):
-                basket = shop.hooks[index]
-                text.append(f"[{CARDS[basket].fp}FP {basket}]", style="green")
-            else:
-                text.append("[ free  ]", style="dim")
-        return text
 
     @staticmethod
     def _shelf(
