@@ -401,12 +401,10 @@ async def test_browser_and_ssh_share_the_session_cap_and_the_idle_timeout(
 async def test_resizing_the_browser_resizes_the_app(server: Server, browser: Browser) -> None:
     await browser.log_in(f"http://127.0.0.1:{web_port(server)}/", "ana", size=(1100, 800))
     await browser.wait_for(MENU_READY)
-    await browser.resize(500, 300)  # xterm.js fits fewer cells; the app follows
-    cols, rows = await browser.size()
+    cols, rows = await browser.resize(500, 300)  # xterm.js fits fewer cells; the app follows
     assert cols < 80 and rows < 24
     await browser.wait_for(rf"Terminal too small[\s\S]*have {cols}x{rows}")
-    await browser.resize(1300, 900)
-    cols, rows = await browser.size()
+    cols, rows = await browser.resize(1300, 900)
     assert cols > 120 and rows > 40
     screen = await browser.wait_for(MENU_READY)
     footer = screen.rstrip("\n").split("\n")[-1]

@@ -131,11 +131,11 @@ async def test_bot_turns_run_by_themselves_and_the_end_shows_results(store: Stor
 
 async def test_bot_thinking_is_shown(store: Store):
     table = new_toy([SeatSpec("Ben", "bot:random"), SeatSpec("Ana")])
-    table.bot_delay = 0.5
+    table.bot_delay = 2.0  # long enough to be seen on a loaded machine
     app = TulipGamesApp(store, table=table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert "Ben (bot) is thinking" in status(app)
+        await wait_for(pilot, lambda: "Ben (bot) is thinking" in status(app))
+        assert tuple(table.state.to_act()) == (0,)  # seen while Ben still holds the turn
         await wait_for(pilot, lambda: status(app).startswith("Ana:"))
 
 

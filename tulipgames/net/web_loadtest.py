@@ -179,9 +179,21 @@ class Browser:
         )
         return int(cols), int(rows)
 
-    async def resize(self, width: int, height: int) -> None:
+    async def resize(self, width: int, height: int) -> tuple[int, int]:
+        """Resize the viewport; the terminal's new (cols, rows) once xterm.js has refitted.
+
+        The page refits on its resize event, a moment after the viewport changes, so this waits
+        for the cell count to move rather than reading it at once.
+        """
         assert self.page is not None
+        before = await self.size()
         await self.page.set_viewport_size({"width": width, "height": height})
+        deadline = asyncio.get_running_loop().time() + WAIT
+        while (now := await self.size()) == before:
+            if asyncio.get_running_loop().time() > deadline:
+                break
+            await asyncio.sleep(0.05)
+        return now
 
     async def timed_press(self, key: str, text: str, present: bool) -> float:
         """Seconds from pressing ``key`` until ``text`` shows (or goes), on the page's clock."""
