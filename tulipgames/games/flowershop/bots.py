@@ -3,8 +3,10 @@
 * ``easy`` — :class:`GreedyBot`, the spec's reference greedy bot (section 2.10): it values every
   card in Flower Power given its own shop, picks or keeps by that worth, and tidies up after each
   card (place, buy, sell, trash on overflow).
-* ``hard`` — :class:`DraftBot`: in a draft it weighs each card's greedy worth against the best
-  worth the receiving neighbour could take from the hand it passes on (:func:`denying_pick`).
+* ``hard`` — :class:`DraftBot`: in a draft, flat Monte Carlo: each distinct pick is played out
+  to the end of the game on re-dealt copies of the hidden cards (keeping the hands it can work
+  out from what it passed on, :class:`DraftMemory`), every seat playing the greedy bot, and the
+  pick that ends furthest ahead of the best rival wins.
   Alone it uses :class:`FlowerSearchBot`, the engine's :class:`SearchBot` (determinized Monte
   Carlo tree search) over :class:`DecisionState`: a view of the game whose only moves are the
   keep / discard / draw decisions, with every use step played by the greedy tidy-up and greedy
@@ -298,30 +300,6 @@ SECONDS = 0.5
 #: (every candidate is played out on each), and no new sample once this many seconds have gone.
 SAMPLES = 12
 DRAFT_SECONDS = 0.35
-
-#: How much of what the receiving neighbour would get from the passed hand is weighed against a
-#: pick, by seats at the table (:func:`denying_pick`, the tie-breaker of the rollouts).
-DENIAL = {2: 2.5, 3: 1.0, 4: 0.5}
-
-
-def denying_pick(state: FlowerShopState, seat: int, weight: float) -> str:
-    """The card whose worth to the seat, less ``weight`` times the best worth the neighbour can
-    take from what is passed on, is highest: a draft is won as much by the cards a rival does
-    not get as by the cards one takes."""
-    hand = state.shops[seat].hand
-    mine = Worth(state, seat)
-    if len(hand) == 1 or state.step == PICKS or weight == 0:
-        return max(hand, key=mine)
-    theirs = Worth(state, state.pass_target(seat))
-    worth = {card: theirs(card) for card in set(hand)}
-
-    def score(card: str) -> float:
-        rest = list(hand)
-        rest.remove(card)
-        return mine(card) - weight * max(worth[c] for c in rest)
-
-    return max(hand, key=score)
-
 
 def card_class(card: str, filler_scoring: bool) -> tuple[Any, ...]:
     """What a card does in play: two orders, two $7 salaries or two rose ×2 flowers (filler aside,
