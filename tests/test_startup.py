@@ -134,3 +134,19 @@ def test_the_bare_command_and_a_subcommand_parse_alike(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "tulipgames", "serve", "--help"],
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0 and "--authorized-keys" in done.stdout
+
+
+async def test_the_menu_fits_again_after_the_terminal_was_too_small() -> None:
+    """The options are composed once at start and built again only when they must be: after
+    120x40, 60x20 (the too-small notice) and 80x24 again, every line is one row, no scrollbar."""
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for size in ((120, 40), (60, 20), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause(0.2)
+        assert isinstance(app.screen, menu.MenuScreen)
+        options = app.screen.query_one("#menu", OptionList)
+        assert not options.show_vertical_scrollbar
+        assert options.virtual_size.height == options.option_count + 1  # and the rule

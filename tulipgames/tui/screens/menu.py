@@ -162,7 +162,9 @@ class MenuScreen(Screen[None]):
         self._about.clear()  # a best score may be new
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
-        menu.set_options(self._rows())
+        # cleared first: the list forgets the height its old lines needed
+        menu.clear_options()
+        menu.add_options(self._rows())
         self._highlight(highlighted)
 
     def _rows(self) -> list[Option | None]:
@@ -189,7 +191,10 @@ class MenuScreen(Screen[None]):
         return max(10, min(self.app.size.width, MAX_WIDTH) - 6)
 
     def on_resize(self) -> None:
-        if self.entries and self._label_width() != self._width:
+        # built again for another width, or when a scrollbar is up: a menu laid out narrower
+        # meanwhile (wrapped lines) keeps the scrollbar those lines needed until it is rebuilt
+        menu = self.query_one("#menu", OptionList)
+        if self.entries and (self._label_width() != self._width or menu.show_vertical_scrollbar):
             self.set_entries(self.entries)
 
     def _options(self) -> list[MenuEntry]:
