@@ -620,13 +620,14 @@ def lazy_modules(modules: Iterable[str]) -> list[str]:
     )
 
 
-def startup_report(runs: int = 9, baseline: str | None = None) -> dict[str, Any]:
+def startup_report(runs: int = 11, baseline: str | None = None) -> dict[str, Any]:
     """The menu (``tulipgames`` as a player runs it) against a bare Textual hello-world, each
     in a fresh interpreter on an 80x24 pseudo-terminal, ``runs`` times interleaved after one
     unmeasured start of each (compiled files, the new store): medians of the time to the first
-    drawn frame and to the frame answering the first key, their ratios, and the modules the
-    menu loaded that the hello-world did not. ``baseline``: another checkout's menu measured the
-    same way in the same loop."""
+    drawn frame, to the frame answering the first key and of the CPU time; each ratio is the
+    median of the run's pairs (a start against the hello-world started next to it, so a load
+    that drifts during the run hits both alike); the modules the menu loaded. ``baseline``:
+    another checkout's menu measured the same way in the same loop."""
     sides: dict[str, list[Start]] = {"menu": [], "hello": [], "baseline": []}
     with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as base_home:
         for _ in range(runs + 1):
@@ -640,25 +641,28 @@ def startup_report(runs: int = 9, baseline: str | None = None) -> dict[str, Any]
         values = [getattr(s, what) for s in starts[side] if getattr(s, what) is not None]
         return _percentile(values, 50)
 
-    def ratio(side: str, what: str) -> float | None:
-        mine, hello = median(side, what), median("hello", what)
-        return round(mine / hello, 2) if mine and hello else None
+    def pairs(side: str, what: str) -> list[float]:
+        return [round(getattr(mine, what) / getattr(hello, what), 2)
+                for mine, hello in zip(starts[side], starts["hello"], strict=False)
+                if getattr(mine, what) and getattr(hello, what)]
 
-    hello_modules = set(starts["hello"][-1].modules) if starts["hello"] else set()
+    def ratio(side: str, what: str) -> float | None:
+        return _percentile(pairs(side, what), 50)
+
+    hello_modules = set().union(*(s.modules for s in starts["hello"]))
 
     def summary(side: str) -> dict[str, Any]:
-        last = starts[side][-1] if starts[side] else Start(None, None, None, [])
+        loaded = set().union(*(s.modules for s in starts[side]))
         return {
             "drawn_ms": median(side, "drawn_ms"),
             "key_ms": median(side, "key_ms"),
+            "cpu_ms": median(side, "cpu_ms"),
             "drawn_vs_hello_world": ratio(side, "drawn_ms"),
             "key_vs_hello_world": ratio(side, "key_ms"),
-            "cpu_ms": median(side, "cpu_ms"),
             "cpu_vs_hello_world": ratio(side, "cpu_ms"),
-            "pairs": [round(m.key_ms / h.key_ms, 2) for m, h in zip(starts[side],
-                      starts["hello"], strict=False) if m.key_ms and h.key_ms],
-            "loaded_lazy": lazy_modules(last.modules),
-            "loaded_beyond_hello_world": sorted(set(last.modules) - hello_modules),
+            "pairs": pairs(side, "key_ms"),
+            "loaded_lazy": lazy_modules(loaded),
+            "loaded_beyond_hello_world": sorted(loaded - hello_modules),
             "trouble": sorted({s.trouble for s in starts[side] if s.trouble}),
         }
 
@@ -680,7 +684,7 @@ def run(quick: bool = False) -> dict[str, Any]:
     """The screen suite: key presses in every game and the start-up, in one run."""
     return {
         "keys": key_press_report(rounds=2 if quick else 6),
-        "startup": startup_report(runs=3 if quick else 9),
+        "startup": startup_report(runs=3 if quick else 11),
     }
 
 
@@ -718,7 +722,8 @@ def format_startup(startup: dict[str, Any]) -> str:
     hello, menu = startup["hello_world"], startup["menu"]
     size = "x".join(map(str, startup["size"]))
     lines = [
-        f"start-up in a {size} terminal, median of {startup['runs']} interleaved fresh starts:",
+        f"start-up in a {size} terminal, {startup['runs']} interleaved fresh starts (medians; "
+        "each ratio the median of the pairs):",
         f"  hello-world: drawn {hello['drawn_ms']} ms, first key answered {hello['key_ms']} ms, "
         f"CPU until it quit {hello['cpu_ms']} ms",
     ]
@@ -732,8 +737,8 @@ def format_startup(startup: dict[str, Any]) -> str:
         lines += [
             f"  {label}: drawn {side['drawn_ms']} ms ({side['drawn_vs_hello_world']}x), first "
             f"key answered {side['key_ms']} ms ({side['key_vs_hello_world']}x; pairs "
-            f"{side['pairs']}), CPU until it quit {side['cpu_ms']} ms "
-            f"({side['cpu_vs_hello_world']}x)",
+            f"{side['pairs']}),",
+            f"    CPU until it quit {side['cpu_ms']} ms ({side['cpu_vs_hello_world']}x)",
             f"    loaded: {lazy}",
         ]
         if side["trouble"]:
