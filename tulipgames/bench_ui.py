@@ -587,15 +587,15 @@ def _reap(child: subprocess.Popen[bytes], timeout: float = 10.0) -> float | None
 
 
 def start_menu(home: str, tree: str | None = None, before: str = "") -> Start:
-    """``tulipgames`` with its store and preferences in ``home``: the menu with every game,
-    and Down answered by the second game's pitch under the menu (``before``: code run before
-    the command line, e.g. by a test)."""
+    """``tulipgames`` with its store and preferences in ``home``: the menu with every game and
+    the footer's keys (the palette's last), and Down answered by the second game's pitch under
+    the menu (``before``: code run before the command line, e.g. by a test)."""
     from tulipgames import games
     from tulipgames.tui.screens.menu import BANNER
 
     env = {"TULIPGAMES_HOME": os.path.join(home, "data"),
            "TULIPGAMES_CONFIG": os.path.join(home, "config.json")}
-    drawn = (BANNER, *(info.title for info in games.CATALOGUE), "Quit")
+    drawn = (BANNER, *(info.title for info in games.CATALOGUE), "Quit", "palette")
     code = _MENU_START.replace(_CLI, before + _CLI)
     return start_in_terminal(code, drawn, games.CATALOGUE[1].pitch, env=env, tree=tree)
 

@@ -85,10 +85,10 @@ def game_entry(
 
 
 class MenuFooter(Footer):
-    """Textual's footer with the menu's keys in the menu's first frame.
+    """Textual's footer, its keys composed with the menu.
 
     Textual's footer composes no key until the screen's bindings are first reported, after
-    the first frame, and then composes them again: the menu would be drawn twice before its
+    the first frame, and then composes them: the whole menu would be drawn once more before its
     keys show. The menu's keys are always the same, so this one composes them at once, and
     again only when the bindings it would show changed.
     """
