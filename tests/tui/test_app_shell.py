@@ -338,6 +338,18 @@ async def test_no_color_marks_the_selection_without_colour(
         assert style.underline and style.bold
 
 
+async def test_in_colour_the_selection_is_bold_and_not_underlined(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        style = menu.get_component_rich_style("option-list--option-highlighted")
+        assert style.bold and not style.underline
+
+
 async def test_setup_player_count_seats_and_a_bad_seed(store: Store):
     app = TulipGamesApp(store, bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
