@@ -410,7 +410,8 @@ class TulipGamesApp(App[None]):
         if self.store is not None and table.save_id is None:
             self.store.create(table, variant)
         screen = screen_class(table.game.id)(table, seats)
-        self.push_screen(screen)
+        # A table left for the menu is closed: a bot still thinking must not play on unseen.
+        self.push_screen(screen, callback=lambda _left: table.stop_bots())
         return screen
 
     def rematch(self, results: ResultsScreen, same_seed: bool) -> None:
