@@ -15,7 +15,7 @@ def new(
 def set_caravan(state: SpiceRoadState, seat: int, y: int = 0, r: int = 0, g: int = 0, b: int = 0):
     """Give a seat an exact caravan, keeping the spice ledger in step."""
     old = state.caravans[seat]
-    new_counts = [y, r, g, b]
+    new_counts = (y, r, g, b)
     for i in range(4):
         state.ledger[i] += new_counts[i] - old[i]
     state.caravans[seat] = new_counts
