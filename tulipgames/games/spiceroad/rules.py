@@ -281,6 +281,7 @@ TRADE_COSTS: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = tuple(
 )
 #: Spice cards always play; upgrade cards play when something can be raised.
 SPICE_PLAYS = {card: PLAYS[card] for card, c in MERCHANT_CARDS.items() if c.kind == "spice"}
+KINDS = {card: c.kind for card, c in MERCHANT_CARDS.items()}
 UPGRADE_PLAYS = {card: PLAYS[card] for card, c in MERCHANT_CARDS.items() if c.kind == "upgrade"}
 POINT_NEEDS = tuple((card.id, card.need) for card in POINT_CARDS.values())
 #: What claiming each point card does to a caravan.
@@ -295,10 +296,12 @@ class Spot:
     with each trade's repeat limit (:func:`trade_max`), the point cards it affords
     (:func:`affords`) and how many spices it holds (what acquiring may cost)."""
 
-    __slots__ = ("claimable", "plays", "total", "trades")
+    __slots__ = ("acquires", "claimable", "plays", "total", "trades")
 
     def __init__(self, caravan: Counts) -> None:
         self.total = sum(caravan)
+        #: The acquisitions it affords from a full row, left to right.
+        self.acquires = tuple(ACQUIRES[1 : min(MERCHANT_ROW_SIZE, self.total + 1) + 1])
         self.trades: dict[str, int] = {}
         for card, costs in TRADE_COSTS:
             best = 99
@@ -336,6 +339,8 @@ RAISE: tuple[Counts, ...] = ((-1, 1, 0, 0), (0, -1, 1, 0), (0, 0, -1, 1))
 UPGRADE_STEPS = tuple(UPGRADES[key] for key in SPICES[:3])
 PAY_STEPS = tuple(PAYS[key] for key in SPICES)
 RETURN_STEPS = tuple(RETURNS[key] for key in SPICES)
+#: ``claim 1`` to ``claim 5``, for ``compress`` over what the point row's cards need.
+CLAIM_STEPS = tuple(CLAIMS[1:])
 
 
 def shifted(caravan: Counts, change: Counts) -> Counts:
@@ -477,7 +482,7 @@ class Texts:
     they are the same few hundred phrases over and over."""
 
     def __init__(self, edition: Edition) -> None:
-        letter = edition.letters
+        letter = self.letters = edition.letters
         self.cards = CARD_TEXTS[edition.key]
         self.played = {card: f"played {text}" for card, text in self.cards.items()}
         #: ``traded[card][runs]``: a trade card played ``runs`` times (a caravan of 10 runs any
@@ -632,6 +637,41 @@ class SpiceRoadState(State):
 
     game_id = "spiceroad"
 
+    # Slots: a state has more fields than an instance dict keeps its fast shared layout for,
+    # and every step of every playout reads a dozen of them.
+    __slots__ = (
+        "_view",
+        "acquire_position",
+        "caravans",
+        "claimed",
+        "current",
+        "edition",
+        "gold",
+        "gold_coins",
+        "hands",
+        "last_turn",
+        "ledger",
+        "merchant_deck",
+        "merchant_row",
+        "order",
+        "owned",
+        "paid",
+        "pending_card",
+        "phase",
+        "played",
+        "point_deck",
+        "point_row",
+        "returned",
+        "row_spices",
+        "silver",
+        "silver_coins",
+        "texts",
+        "triggered_by",
+        "turns",
+        "upgraded",
+        "upgrades_done",
+    )
+
     def __init__(self, seats: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(seats, seed, options)
         self.edition = edition_of(self.options)
@@ -668,6 +708,7 @@ class SpiceRoadState(State):
         self.acquire_position = 0
         self.paid: list[str] = []
         self.returned: list[str] = []
+        #: The edition's log phrases.
         self.texts = texts_of(self.edition)
         # Spices in play per key (caravans and cards); the supply is unlimited, so this ledger is
         # what the spice-conservation invariant checks the board against.
@@ -745,13 +786,13 @@ class SpiceRoadState(State):
         if phase == TURN:
             spot = SPOTS[caravan]
             actions: list[Action] = list(filter(None, map(spot.plays.get, self.hands[seat])))
-            row, spices = len(self.merchant_row), spot.total
-            actions += ACQUIRES[1 : (row if row <= spices else spices + 1) + 1]
-            claimable = spot.claimable
-            if claimable:
-                actions += [
-                    CLAIMS[p] for p, card in enumerate(self.point_row, 1) if card in claimable
-                ]
+            row = len(self.merchant_row)
+            if row == MERCHANT_ROW_SIZE:
+                actions += spot.acquires
+            else:
+                actions += ACQUIRES[1 : (row if row <= spot.total else spot.total + 1) + 1]
+            if spot.claimable:
+                actions += compress(CLAIM_STEPS, map(spot.claimable.__contains__, self.point_row))
             actions.append(REST)
             return actions
         if phase == RETURN:
@@ -885,6 +926,12 @@ class SpiceRoadState(State):
         self._view = None
         return STEPS[type(action)](self, seat, action)
 
+    def advance(self, seat: int, action: Action) -> list[Event]:
+        # The same step as ``_apply`` without the call through it: drivers that pick from the
+        # legal list (random playouts, searches) call this once per step.
+        self._view = None
+        return STEPS[type(action)](self, seat, action)
+
     def _did(self, seat: int, what: str) -> Event:
         """A log line for something the seat did, remembered as part of its latest turn."""
         self.last_turn[seat].append(what)
@@ -911,10 +958,21 @@ class SpiceRoadState(State):
         self.last_turn[seat] = []
         self.hands[seat].remove(card_id)
         self.played[seat].append(card_id)
-        kind = MERCHANT_CARDS[card_id].kind
+        kind = KINDS[card_id]
         if kind == "spice":
-            self._shift(seat, RUNS[card_id][1])
-            return self._end_action(seat, [self._did(seat, self.texts.played[card_id])])
+            y, r, g, b = self.caravans[seat]
+            dy, dr, dg, db = RUNS[card_id][1]
+            self.caravans[seat] = (y + dy, r + dr, g + dg, b + db)
+            ledger = self.ledger
+            ledger[0] += dy
+            ledger[1] += dr
+            ledger[2] += dg
+            ledger[3] += db
+            said = [self._did(seat, self.texts.played[card_id])]
+            if y + r + g + b + dy + dr + dg + db > CARAVAN_LIMIT:
+                self.phase = RETURN  # rule 8, as in _end_action
+                return said
+            return self._end_turn(seat, said)
         self.pending_card = card_id
         if kind == "upgrade":
             self.phase = UPGRADE
@@ -1062,9 +1120,12 @@ class SpiceRoadState(State):
     def _return(self, seat: int, action: Return) -> list[Event]:
         spice = action.spice
         rank = RANK[spice]
-        self._shift(seat, LESS[rank])
-        self.returned.append(self.edition.letters[spice])
-        if sum(self.caravans[seat]) > CARAVAN_LIMIT:
+        y, r, g, b = self.caravans[seat]
+        dy, dr, dg, db = LESS[rank]
+        self.caravans[seat] = (y + dy, r + dr, g + dg, b + db)
+        self.ledger[rank] -= 1
+        self.returned.append(self.texts.letters[spice])
+        if y + r + g + b > CARAVAN_LIMIT + 1:
             return []
         returned = ", ".join(self.returned)
         self.returned = []
