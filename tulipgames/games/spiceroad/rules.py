@@ -87,13 +87,30 @@ def _one_argument(words: list[str], verb: str, shape: str) -> str | None:
     return words[1]
 
 
+class Notated(Action):
+    """An action that writes its notation once, when it is made: the legal lists hand out
+    shared instances, and records, logs and playouts write every step."""
+
+    __slots__ = ()
+    _text: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", self.notation())
+
+    def notation(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self._text
+
+
 @dataclass(frozen=True)
-class Play(Action):
+class Play(Notated):
     """Play a card from the hand."""
 
     card: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"play {self.card}"
 
     @classmethod
@@ -107,12 +124,12 @@ class Play(Action):
 
 
 @dataclass(frozen=True)
-class Times(Action):
+class Times(Notated):
     """How many times the trade card just played runs."""
 
     count: int
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"times {self.count}"
 
     @classmethod
@@ -122,12 +139,12 @@ class Times(Action):
 
 
 @dataclass(frozen=True)
-class Upgrade(Action):
+class Upgrade(Notated):
     """Raise one spice of this key one rank (a step of an upgrade card)."""
 
     spice: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"upgrade {self.spice}"
 
     @classmethod
@@ -139,10 +156,10 @@ class Upgrade(Action):
 
 
 @dataclass(frozen=True)
-class UpgradeDone(Action):
+class UpgradeDone(Notated):
     """Stop upgrading before the card's limit."""
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return "upgrade done"
 
     @classmethod
@@ -151,12 +168,12 @@ class UpgradeDone(Action):
 
 
 @dataclass(frozen=True)
-class Acquire(Action):
+class Acquire(Notated):
     """Take the merchant card at this position (1 = leftmost)."""
 
     position: int
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"acquire {self.position}"
 
     @classmethod
@@ -166,12 +183,12 @@ class Acquire(Action):
 
 
 @dataclass(frozen=True)
-class Pay(Action):
+class Pay(Notated):
     """Place one spice on the next card left of the one being acquired."""
 
     spice: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"pay {self.spice}"
 
     @classmethod
@@ -181,12 +198,12 @@ class Pay(Action):
 
 
 @dataclass(frozen=True)
-class Claim(Action):
+class Claim(Notated):
     """Claim the point card at this position (1 = leftmost)."""
 
     position: int
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"claim {self.position}"
 
     @classmethod
@@ -196,10 +213,10 @@ class Claim(Action):
 
 
 @dataclass(frozen=True)
-class Rest(Action):
+class Rest(Notated):
     """Take every played card back into the hand."""
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return "rest"
 
     @classmethod
@@ -208,12 +225,12 @@ class Rest(Action):
 
 
 @dataclass(frozen=True)
-class Return(Action):
+class Return(Notated):
     """Return one spice to the supply (caravan over the limit at the end of the turn)."""
 
     spice: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"return {self.spice}"
 
     @classmethod
