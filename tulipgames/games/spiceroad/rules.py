@@ -54,6 +54,7 @@ from tulipgames.games.spiceroad.data import (
     STARTING_HAND,
     Counts,
     Edition,
+    MerchantCard,
     coins_per_stack,
 )
 from tulipgames.games.spiceroad.predict import position_value
@@ -341,11 +342,13 @@ class Spot:
 
 #: ``RUNS[card][runs]``: how a spice card (``runs`` 1) or ``runs`` runs of a trade change a
 #: caravan, by rank (gain minus pay); a caravan of 10 runs a trade at most 10 times.
+def _runs(card: MerchantCard, runs: int) -> Counts:
+    (py, pr, pg, pb), (gy, gr, gg, gb) = card.pay, card.gain
+    return (runs * (gy - py), runs * (gr - pr), runs * (gg - pg), runs * (gb - pb))
+
+
 RUNS: dict[str, list[Counts]] = {
-    card.id: [
-        tuple(runs * (gain - pay) for pay, gain in zip(card.pay, card.gain, strict=True))
-        for runs in range(CARAVAN_LIMIT + 1)
-    ]  # type: ignore[misc]
+    card.id: [_runs(card, runs) for runs in range(CARAVAN_LIMIT + 1)]
     for card in MERCHANT_CARDS.values()
 }
 #: One spice of a rank less (a payment, a return) and one raised a rank (an upgrade).
@@ -1009,7 +1012,8 @@ class SpiceRoadState(State):
         card_id = self.pending_card
         assert card_id is not None
         runs = RUNS[card_id]
-        self._shift(seat, runs[count] if count < len(runs) else tuple(count * n for n in runs[1]))
+        card = MERCHANT_CARDS[card_id]
+        self._shift(seat, runs[count] if count < len(runs) else _runs(card, count))
         self.pending_card = None
         self.phase = TURN
         traded = self.texts.traded[card_id]
@@ -1076,7 +1080,7 @@ class SpiceRoadState(State):
         if self.paid:
             text += ", paid " + ", ".join(map(self.edition.letters.__getitem__, self.paid))
         if any(on_card):
-            self.caravans[seat] = tuple(map(add, self.caravans[seat], on_card))  # type: ignore[assignment]
+            self.caravans[seat] = tuple(map(add, self.caravans[seat], on_card))
             text += f", gained {letters(on_card, self.edition)}"
         events = [self._did(seat, text)]
         self.phase = TURN
