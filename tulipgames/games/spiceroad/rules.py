@@ -799,9 +799,9 @@ class SpiceRoadState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         # The order is part of the game (seeded random games pick by index): hand order, then
         # acquisitions left to right, claims left to right, rest.
-        phase = self.phase
-        if seat != self.current or phase == OVER:
+        if seat != self.current:
             return []
+        phase = self.phase
         caravan = self.caravans[seat]
         if phase == TURN:
             spot = SPOTS[caravan]
@@ -817,6 +817,8 @@ class SpiceRoadState(State):
             return actions
         if phase == RETURN:
             return list(compress(RETURN_STEPS, caravan))
+        if phase == OVER:
+            return []
         if phase == TRADE:
             return TIMES[1 : SPOTS[caravan].trades[self.pending_card] + 1]  # type: ignore[index]
         if phase == PAY:
@@ -999,7 +1001,7 @@ class SpiceRoadState(State):
             self.upgrades_done = 0
             self.upgraded = []
             return [self.texts.plays[seat][card_id]]
-        if self.trade_limit() == 1:
+        if SPOTS[self.caravans[seat]].trades[card_id] == 1:
             return self._trade(seat, 1)
         self.phase = TRADE
         return [self.texts.plays[seat][card_id]]
@@ -1171,12 +1173,15 @@ class SpiceRoadState(State):
         """Rule 9 and §5.1: next in turn order, or the end once the trigger's round is done.
         Returns ``events`` with the end of the game added when it ends."""
         self.turns[seat] += 1
-        place = self.order.index(seat)
-        if self.triggered_by is not None and place == self.seats - 1:
-            self.phase = OVER
-            events.append(GAME_OVER)
-            return events
-        self.current = self.order[(place + 1) % self.seats]
+        order = self.order
+        place = order.index(seat) + 1
+        if place == self.seats:
+            if self.triggered_by is not None:
+                self.phase = OVER
+                events.append(GAME_OVER)
+                return events
+            place = 0
+        self.current = order[place]
         self.phase = TURN
         return events
 
