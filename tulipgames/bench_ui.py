@@ -348,7 +348,11 @@ async def drive_flowershop(recorder: Recorder, screen: Any, rounds: int) -> None
 
     rng = random.Random(5)
     table = screen.table
-    for _ in range(rounds * 4):
+    picked = 0
+    # a round is 7 picks, each followed by many unmeasured use steps: count the picks
+    for _ in range(rounds * 200):
+        if picked >= rounds * 4:
+            return
         play_others(table, rng)
         if not _me_to_act(screen):
             if table.is_over:
@@ -360,6 +364,7 @@ async def drive_flowershop(recorder: Recorder, screen: Any, rounds: int) -> None
             hand = list(turn.view.hand)
             choice = rng.choice(picks)
             await recorder.press(str(hand.index(choice.card) + 1), "pick (digit)")
+            picked += 1
         else:
             table.play(0, rng.choice(turn.legal))
 

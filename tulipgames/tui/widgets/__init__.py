@@ -3,9 +3,11 @@
 from tulipgames.tui.widgets.common import (
     Columns,
     GameLog,
+    KeepsHeight,
     PatchStatic,
     RowPainted,
     Rows,
+    SizedFromOutside,
     Steady,
     changed_rows,
     fit,
@@ -17,6 +19,7 @@ from tulipgames.tui.widgets.common import (
 )
 
 __all__ = [
-    "Columns", "GameLog", "PatchStatic", "RowPainted", "Rows", "Steady", "changed_rows", "fit",
+    "Columns", "GameLog", "KeepsHeight", "PatchStatic", "RowPainted", "Rows", "SizedFromOutside",
+    "Steady", "changed_rows", "fit",
     "plain", "printable", "row_regions", "seat_panel", "text_rows",
 ]

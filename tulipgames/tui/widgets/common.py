@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from rich import box
@@ -12,7 +13,9 @@ from rich.text import Text
 from textual import events
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region, Size
+from textual.content import Content, ContentType
 from textual.visual import VisualType
+from textual.widget import Widget, _BorderTitle
 from textual.widgets import RichLog, Static
 
 #: Keys that scroll the log while it has the focus; every other key leaves it.
@@ -66,14 +69,33 @@ def row_regions(rows: Sequence[int], width: int) -> list[Region]:
     return [Region(0, row, width, 1) for row in rows]
 
 
+class _SteadyTitle(_BorderTitle):
+    """A border title that repaints its widget only when it changes (Textual's repaints the
+    whole widget on every assignment, however few rows changed)."""
+
+    def __set__(self, obj: Widget, title: Text | ContentType | None) -> None:
+        before = getattr(obj, self._internal_name, None)
+        if title is None and before is None:
+            return
+        if title is not None and before is not None:
+            after = Content.from_rich_text(title) if isinstance(title, Text) else title
+            if obj.render_str(after).expand_tabs(4).split()[0].markup == before.markup:
+                return
+        super().__set__(obj, title)
+
+
 class Steady:
     """For a widget with no children to lay out (or a container that does not scroll): a change
-    of its size during a layout does not ask for another layout.
+    of its size during a layout does not ask for another layout, and setting its border title or
+    subtitle to what it shows already does nothing.
 
     Textual sets a resized widget's ``virtual_size``, a reactive that lays the screen out again
     and so draws a second frame after the first; a widget whose content decides nothing of the
     layout around it (no children, no scrolling) needs neither.
     """
+
+    border_title = _SteadyTitle()
+    border_subtitle = _SteadyTitle()
 
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
@@ -112,6 +134,8 @@ class PatchStatic(Steady, Static):
         self._patch: list[int] | None = None
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if isinstance(self, KeepsHeight) and isinstance(content, Text):
+            content = self.padded(content)
         new = text_rows(content)
         old, self._rows = self._rows, new
         if old is not None and new is not None and self.is_mounted and self._fits(old, new):
@@ -121,7 +145,24 @@ class PatchStatic(Steady, Static):
             self._patch = rows
             super().update(content, layout=False)
             return
+        if layout and self.is_mounted and self.size and not self._auto_width():
+            # wrapped or resized lines: the whole widget is repainted, but the screen is laid
+            # out again only when the content takes another number of rows
+            before = self._height()
+            super().update(content, layout=False)
+            if self._height() != before:
+                self.refresh(layout=True)
+            return
         super().update(content, layout=layout)
+
+    def _auto_width(self) -> bool:
+        """Whether the widget is as wide as its content (its width is then content too)."""
+        width = self.styles.width
+        return width is not None and width.is_auto
+
+    def _height(self) -> int:
+        """The rows the content takes at the widget's width (what a layout would give it)."""
+        return self.visual.get_height(self.styles, self.content_size.width)
 
     def _fits(self, old: list[Text], new: list[Text]) -> bool:
         """Whether ``new`` takes exactly the rows ``old`` took, so that a row repaint will do."""
@@ -134,9 +175,7 @@ class PatchStatic(Steady, Static):
         widest_new = max((line.cell_len for line in new), default=0)
         if max(widest_old, widest_new) > width:
             return False
-        return not self.styles.width or not self.styles.width.is_auto or (
-            widest_old == widest_new
-        )
+        return not self._auto_width() or widest_old == widest_new
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> PatchStatic:
@@ -163,6 +202,8 @@ class RowPainted(Steady):
 
     def _paint_now(self) -> tuple[Size, Text, list[Text]]:
         text = self.paint()
+        if isinstance(self, KeepsHeight):
+            text = self.padded(text)
         rows = text_rows(text) or []
         self._painted = (self.size, text, rows)  # type: ignore[attr-defined]
         return self._painted
@@ -192,7 +233,70 @@ class RowPainted(Steady):
             widget.refresh(*row_regions(rows, width))
 
 
-class GameLog(RichLog):
+class KeepsHeight:
+    """For a panel whose number of lines comes and goes with the step of the game (a give
+    list, the hand, a reveal): it keeps the most lines it has shown at this width, padded with
+    blank lines, so that a key that shortens it repaints its rows instead of laying the screen
+    out (and moving everything below it). A new width starts afresh."""
+
+    _tallest: tuple[int, int] = (0, 0)
+
+    def padded(self, text: Text) -> Text:
+        """``text`` with blank lines added up to the most lines shown at this width."""
+        width = self.size.width  # type: ignore[attr-defined]
+        lines = text.plain.count("\n") + 1
+        tallest = self._tallest[1] if self._tallest[0] == width else 0
+        self._tallest = (width, max(tallest, lines))
+        if lines >= tallest:
+            return text
+        return Text.assemble(text, "\n" * (tallest - lines), no_wrap=text.no_wrap,
+                             overflow=text.overflow, end=text.end)
+
+
+class SizedFromOutside:
+    """For a scroll view whose size the CSS sets (``1fr``, a fixed height), not its content:
+    inside :meth:`quietly`, a change of its content (lines written, options listed) repaints it
+    without laying the whole screen out, as Textual would for the new virtual size. Only the
+    scrollbar appearing or going (it takes a column) still asks for a layout."""
+
+    _quiet = False
+
+    @contextmanager
+    def quietly(self) -> Iterator[None]:
+        widget: Any = self
+        bars = (widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar)
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+        if (widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar) != bars:
+            widget.refresh(layout=True)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Any:
+        return super().refresh(  # type: ignore[misc]
+            *regions, repaint=repaint, layout=layout and not self._quiet, recompose=recompose
+        )
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """A layout elsewhere on the screen leaves the widget alone.
+
+        Textual's scroll views take the compositor's virtual size (their content region) for a
+        change of their own (their lines) on every layout, and repaint the scrollbar in a frame
+        of its own after it; here the content updates the scrollbar itself (:meth:`quietly`).
+        """
+        widget: Any = self
+        if size == widget.outer_size and container_size == widget.container_size:
+            return False
+        return super()._size_updated(  # type: ignore[misc, no-any-return]
+            size, virtual_size, container_size, layout
+        )
+
+
+class GameLog(SizedFromOutside, RichLog):
     """The game log: one line per event as the viewer may read it, newest at the bottom.
 
     It takes no part in Tab focus, so it never steals the arrow keys from a game's widgets;
@@ -244,38 +348,28 @@ class GameLog(RichLog):
         # the focus (as App.simulate_key does, keeping the typed character)
         self.app.post_message(events.Key(event.key, event.character))
 
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        """A layout elsewhere on the screen leaves the log alone.
-
-        Textual's scroll views take the compositor's virtual size (the log's content region)
-        for a change of their own (their lines) on every layout, and repaint the scrollbar in a
-        frame of its own after it; the log's lines update its scrollbar themselves.
-        """
-        if size == self.outer_size and container_size == self.container_size:
-            return False
-        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def show_lines(self, lines: Sequence[str]) -> None:
         new = list(lines)
-        if new[: len(self._lines)] == self._lines:
-            fresh = new[len(self._lines) :]
-        else:
-            self.clear()
-            fresh = new
+        if new == self._lines:
+            return
         # Until the log has a size, RichLog keeps the lines for later, scroll to the end included.
         now = self._size_known
-        for line in fresh:
-            self.write(plain(line), scroll_end=False if now else None)
+        with self.quietly() if now else nullcontext():
+            if new[: len(self._lines)] == self._lines:
+                fresh = new[len(self._lines) :]
+            else:
+                self.clear()
+                fresh = new
+            for line in fresh:
+                self.write(plain(line), scroll_end=False if now else None)
+            if now:
+                # Now, not after the next frame as ``write`` and the layout would: the new
+                # lines, the scroll and the scrollbar reach the terminal in one frame.
+                self._scroll_update(self.virtual_size)
         self._lines = new
-        if fresh and now:
-            # Now, not after the next frame as ``write`` and the layout would: the new lines,
-            # the scroll and the scrollbar reach the terminal in one frame.
-            if self.show_vertical_scrollbar:
-                self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
-            if self.auto_scroll:
-                self.scroll_end(animate=False, immediate=True, x_axis=False)
+        if now and self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
 
 def seat_panel(name: str, body: RenderableType, note: str | Text = "") -> Panel:
