@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import os
 import random
 import statistics
@@ -426,13 +427,75 @@ async def measure_game(game_id: str, seats: int, drive: Drive, rounds: int,
 def key_press_report(rounds: int = 6, size: tuple[int, int] = (80, 24),
                      only: Iterable[str] | None = None) -> dict[str, Any]:
     """Per game and kind of key: the first/last frame times, frames and bytes; the bare label
-    update first, measured in the same run."""
+    update first, measured in the same run, and every first-frame median as a multiple of the
+    label's (the figure that survives a loaded machine)."""
     wanted = set(only) if only else None
     samples = asyncio.run(measure_label(rounds * 4, size))
     for game_id, seats, drive in GAMES:
         if wanted is None or game_id in wanted:
             samples += asyncio.run(measure_game(game_id, seats, drive, rounds, size))
-    return {"size": list(size), "rows": [s.summary() for s in samples]}
+    rows = [s.summary() for s in samples]
+    label = rows[0]["first_p50_ms"]
+    for row in rows:
+        row["vs_label"] = _ratio(row["first_p50_ms"], label)
+    return {"size": list(size), "rows": rows}
+
+
+def _ratio(value: float | None, base: float | None) -> float | None:
+    return round(value / base, 1) if value is not None and base else None
+
+
+# Measures one game with THIS file's drivers in a fresh interpreter, whatever ``tulipgames``
+# the path gives it (the tree under test, or an older checkout as the baseline).
+_KEYS_SCRIPT = """
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("bench_keys", sys.argv[1])
+bench = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench)
+print(json.dumps(bench.key_press_report(rounds=int(sys.argv[2]), only=sys.argv[3:])))
+"""
+
+
+def _keys_in(tree: str | None, rounds: int, game_id: str) -> list[dict[str, Any]]:
+    """The rows of one game (and its bare label) measured in a new interpreter."""
+    env = {**os.environ, "PYTHONPATH": tree} if tree else None
+    done = subprocess.run(
+        [sys.executable, "-c", _KEYS_SCRIPT, __file__, str(rounds), game_id],
+        capture_output=True, text=True, timeout=1800, check=False, env=env, cwd=tree,
+    )
+    try:
+        rows: list[dict[str, Any]] = json.loads(done.stdout.strip().splitlines()[-1])["rows"]
+    except (IndexError, ValueError) as exc:
+        raise RuntimeError(f"the key bench failed in {tree or 'this tree'}: "
+                           f"{done.stderr[-2000:]}") from exc
+    return rows
+
+
+def compare_key_presses(baseline: str, rounds: int = 6,
+                        only: Iterable[str] | None = None) -> dict[str, Any]:
+    """This tree against ``baseline`` (an older checkout), game by game in alternating fresh
+    interpreters, each with its own bare label measured in the same process: per key, both
+    medians, their multiples of the label, frames and bytes."""
+    wanted = set(only) if only else None
+    rows: list[dict[str, Any]] = []
+    for game_id, _, _ in GAMES:
+        if wanted is not None and game_id not in wanted:
+            continue
+        now = _keys_in(None, rounds, game_id)
+        then = {row["key"]: row for row in _keys_in(baseline, rounds, game_id)[1:]}
+        for row in now[1:]:
+            old = then.get(row["key"], {})
+            rows.append({
+                "scenario": game_id, "key": row["key"], "presses": row["presses"],
+                "label_ms": now[0]["first_p50_ms"], "first_p50_ms": row["first_p50_ms"],
+                "first_p95_ms": row["first_p95_ms"], "vs_label": row["vs_label"],
+                "frames_max": row["frames_max"], "bytes_max": row["bytes_max"],
+                "base_presses": old.get("presses"), "base_first_p50_ms": old.get("first_p50_ms"),
+                "base_vs_label": old.get("vs_label") or _ratio(
+                    old.get("first_p50_ms"), then.get("label update", {}).get("first_p50_ms")),
+                "base_frames_max": old.get("frames_max"), "base_bytes_max": old.get("bytes_max"),
+            })
+    return {"baseline": baseline, "rows": rows}
 
 
 # -- start-up ---------------------------------------------------------------------------------
@@ -543,7 +606,7 @@ def run(quick: bool = False) -> dict[str, Any]:
 COLUMNS = (
     ("scenario", "scenario"), ("key", "key"), ("n", "presses"),
     ("first p50 ms", "first_p50_ms"), ("first p95 ms", "first_p95_ms"),
-    ("last p50 ms", "last_p50_ms"), ("frames max", "frames_max"),
+    ("last p50 ms", "last_p50_ms"), ("x label", "vs_label"), ("frames max", "frames_max"),
     ("bytes p50", "bytes_p50"), ("bytes max", "bytes_max"),
 )
 
@@ -558,7 +621,7 @@ def format_report(report: dict[str, Any], width: int = 120) -> str:
     for heading, _ in COLUMNS:
         table.add_column(heading, justify="left" if heading in ("scenario", "key") else "right")
     for row in report["keys"]["rows"]:
-        table.add_row(*(str(row[key]) for _, key in COLUMNS))
+        table.add_row(*(str(row.get(key)) for _, key in COLUMNS))
     startup = report["startup"]
     loaded = ", ".join(startup["loaded_by_menu"]) or (
         "none of the games' rules, the store, the table, SQLite, asyncssh or Markdown"
@@ -579,13 +642,18 @@ def format_report(report: dict[str, Any], width: int = 120) -> str:
 
 
 def main(argv: list[str]) -> None:
-    """``python -m tulipgames.bench_ui [--startup [--baseline DIR]] [GAME ...]``: one part of
-    the suite as JSON (``--baseline``: an older checkout's menu in the same start-up loop)."""
-    import json
+    """``python -m tulipgames.bench_ui [--startup] [--baseline DIR] [GAME ...]``: one part of
+    the suite as JSON (``--baseline``: an older checkout measured in the same run, its menu in
+    the same start-up loop, or its key presses game by game alternating with this tree's)."""
 
     if "--startup" in argv:
         baseline = argv[argv.index("--baseline") + 1] if "--baseline" in argv else None
         print(json.dumps(startup_report(baseline=baseline), indent=1))
+        return
+    if "--baseline" in argv:
+        at = argv.index("--baseline")
+        baseline, games_wanted = argv[at + 1], argv[:at] + argv[at + 2:]
+        print(json.dumps(compare_key_presses(baseline, only=games_wanted or None), indent=1))
         return
     print(json.dumps(key_press_report(only=argv or None), indent=1))
 

@@ -40,7 +40,7 @@ from tulipgames.games.flowershop.widgets import (
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.screens.messages import ActionChosen
-from tulipgames.tui.widgets import Columns, Rows
+from tulipgames.tui.widgets import Columns, Rows, focus_now
 
 #: The step each step key plays, and the phase in which it belongs to the step at hand.
 STEP_KEYS: dict[str, tuple[Action, str]] = {
@@ -257,7 +257,7 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
         self._pending = None
         self._look = 0
         self._redraw()
-        self.part(ActionMenu).focus()
+        focus_now(self, self.part(ActionMenu))
 
     def action_look(self) -> None:
         """Show the next shop in full in the big window (Esc: back to yours)."""

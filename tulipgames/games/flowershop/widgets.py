@@ -582,7 +582,7 @@ class ActionMenu(SizedFromOutside, OptionList):
     DEFAULT_CSS = """
     ActionMenu {
         height: 1fr; border: round $primary-darken-2;
-        overflow-y: scroll; scrollbar-size-vertical: 1;
+        overflow-y: scroll;
     }
     ActionMenu:focus { border: round $accent; }
     """
@@ -603,7 +603,7 @@ class ActionMenu(SizedFromOutside, OptionList):
         if key == self._key:
             return
         self._key = key
-        view, seat = turn.view, turn.seat
+        seat = turn.seat
         actions = list(turn.legal) if turn.acting and seat is not None else []
         if card is not None:
             actions = [a for a in actions if involves(a, card)]

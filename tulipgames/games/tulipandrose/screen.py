@@ -44,7 +44,7 @@ from tulipgames.games.tulipandrose.widgets import (
 )
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
-from tulipgames.tui.widgets import Columns, Rows
+from tulipgames.tui.widgets import Columns, Rows, focus_now
 
 
 class TulipAndRoseScreen(GameScreen[TulipView]):
@@ -162,7 +162,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         self._focused_for = key
         panel = self._decision_panel()
         if panel is not None:
-            panel.focus()
+            focus_now(self, panel)
 
     def _decision_panel(self) -> Widget | None:
         return next(

@@ -37,7 +37,7 @@ from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.rules import RulesScreen
-from tulipgames.tui.widgets import GameLog, PatchStatic, Rows, printable
+from tulipgames.tui.widgets import GameLog, PatchStatic, Rows, focus_now, printable
 from tulipgames.tui.widgets.footer import KeyFooter
 
 __all__ = ["ActionChosen", "GameScreen"]
@@ -240,7 +240,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
         key = (kind, selector)
         widget = self._parts.get(key)
         if widget is None or not widget.is_attached:
-            widget = self.query_one(selector or kind, kind)
+            widget = self.query_one(selector, kind) if selector else self.query_one(kind)
             self._parts[key] = widget
         assert isinstance(widget, kind)
         return widget
@@ -259,7 +259,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
         if focused is None or _shown(focused):
             return
         board = [w for w in self.query_one("#board").query("*") if w.focusable and _shown(w)]
-        self.set_focus(board[0] if board else None, scroll_visible=False)
+        focus_now(self, board[0] if board else None)
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.fit_log)

@@ -5,12 +5,14 @@ from tulipgames.tui.widgets.common import (
     GameLog,
     KeepsHeight,
     PatchStatic,
+    RendersByRow,
     RowPainted,
     Rows,
     SizedFromOutside,
     Steady,
     changed_rows,
     fit,
+    focus_now,
     plain,
     printable,
     row_regions,
@@ -19,7 +21,7 @@ from tulipgames.tui.widgets.common import (
 )
 
 __all__ = [
-    "Columns", "GameLog", "KeepsHeight", "PatchStatic", "RowPainted", "Rows", "SizedFromOutside",
-    "Steady", "changed_rows", "fit",
-    "plain", "printable", "row_regions", "seat_panel", "text_rows",
+    "Columns", "GameLog", "KeepsHeight", "PatchStatic", "RendersByRow", "RowPainted", "Rows",
+    "SizedFromOutside", "Steady", "changed_rows", "fit", "focus_now", "plain", "printable",
+    "row_regions", "seat_panel", "text_rows",
 ]

@@ -7,15 +7,18 @@ from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.panel import Panel
 from rich.text import Text
 from textual import events
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Region, Size
 from textual.content import Content, ContentType
-from textual.visual import VisualType
-from textual.widget import Widget, _BorderTitle
+from textual.geometry import Region, Size
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.visual import Visual, VisualType, visualize
+from textual.widget import Widget, _BorderTitle, _RenderCache
 from textual.widgets import RichLog, Static
 
 #: Keys that scroll the log while it has the focus; every other key leaves it.
@@ -84,7 +87,55 @@ class _SteadyTitle(_BorderTitle):
         super().__set__(obj, title)
 
 
-class Steady:
+def post_now(widget: object) -> None:
+    """Tell the screen at once that ``widget`` needs repainting (or a layout).
+
+    Textual leaves that to the widget's next idle moment; when the screen's frame comes first
+    (a loaded machine, a dozen widgets changed by one key), the widget is drawn in a frame of
+    its own after it. Posted now, from inside the key's handler, it is in the screen's queue
+    before the screen can draw, so everything one key changed is in one frame.
+    """
+    node: Any = widget
+    if node.is_mounted and not node._closing:
+        node._check_refresh()  # what the widget's idle would do, now
+
+
+class FocusDrawnAtOnce:
+    """A widget the screen gives the focus to inside a key's handler (:func:`focus_now`)
+    shows its ``:focus`` styles in that key's frame; the Focus and Blur events that follow do
+    not repaint it again in a frame of their own (Textual repaints on both)."""
+
+    # Textual calls the handler of every class up the line; prevent_default skips Widget's.
+    def _on_focus(self, event: events.Focus) -> None:
+        widget: Any = self
+        if widget.has_focus:
+            event.prevent_default()
+            if widget.parent is not None:
+                widget.parent.post_message(events.DescendantFocus(widget))
+
+    def _on_blur(self, event: events.Blur) -> None:
+        widget: Any = self
+        if not widget.has_focus:
+            event.prevent_default()
+            if widget.parent is not None:
+                widget.parent.post_message(events.DescendantBlur(widget))
+
+
+def focus_now(screen: Screen[Any], widget: Widget | None) -> None:
+    """Move the focus to ``widget`` and restyle both widgets now, so that the change of focus
+    is drawn in the frame of the key that caused it (Textual restyles them when the Focus and
+    Blur events arrive, after that frame)."""
+    before = screen.focused
+    if before is widget:
+        return
+    screen.set_focus(widget, scroll_visible=False)
+    if before is not None:
+        before.has_focus = False
+    if widget is not None and screen.focused is widget:
+        widget.has_focus = True
+
+
+class Steady(FocusDrawnAtOnce):
     """For a widget with no children to lay out (or a container that does not scroll): a change
     of its size during a layout does not ask for another layout, and setting its border title or
     subtitle to what it shows already does nothing.
@@ -96,6 +147,14 @@ class Steady:
 
     border_title = _SteadyTitle()
     border_subtitle = _SteadyTitle()
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Any:
+        widget = super().refresh(  # type: ignore[misc]
+            *regions, repaint=repaint, layout=layout, recompose=recompose
+        )
+        post_now(self)
+        return widget
 
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
@@ -119,7 +178,56 @@ class Columns(Steady, Horizontal):
     """A ``Horizontal`` that does not lay the screen out a second time when it is resized."""
 
 
-class PatchStatic(Steady, Static):
+class RendersByRow:
+    """Textual renders a widget's whole content again after any refresh, every row through
+    Rich and its own content styles, even when one row changed; a widget that knows its rows
+    (:meth:`rows_now`) renders again only the rows whose text changed since it last rendered.
+    Anything out of the ordinary (a row wider than the widget, more rows than it has, a text
+    selection, another content alignment) is left to Textual."""
+
+    _rendered: tuple[int, list[tuple[Text, Strip]]] = (0, [])
+
+    def rows_now(self) -> list[Text] | None:
+        """The rows on screen now, one ``Text`` each (``None``: let Textual render)."""
+        raise NotImplementedError
+
+    def _render_content(self) -> None:
+        widget: Any = self
+        width, height = widget.size
+        rows = self.rows_now()
+        if (rows is None or len(rows) > height or widget.text_selection is not None
+                or widget.styles.content_align != ("left", "top")
+                or any(row.cell_len > width for row in rows)):
+            self._rendered = (0, [])
+            super()._render_content()  # type: ignore[misc]
+            return
+        style = widget.visual_style
+        last = self._rendered[1] if self._rendered[0] == width else []
+        rendered: list[tuple[Text, Strip]] = []
+        for y, row in enumerate(rows):
+            if y < len(last) and last[y][0] == row and last[y][0].style == row.style:
+                rendered.append(last[y])
+            else:
+                rendered.append((row, self._render_row(y, row, width, style)))
+        self._rendered = (width, rendered)
+        strips = [strip for _, strip in rendered]
+        # below the content, Textual's own blank line (an empty last row is no content line)
+        if len(rows) > 1 and not rows[-1].plain:
+            strips.pop()
+        strips += [Strip.blank(width, style.rich_style)] * (height - len(strips))
+        widget._render_cache = _RenderCache(widget.size, strips)
+        widget._dirty_regions.clear()
+
+    def _render_row(self, y: int, row: Text, width: int, style: Any) -> Strip:
+        """Row ``y`` as Textual renders it in the whole text: after ``y`` empty lines, since
+        each cell carries its offset in the widget (text selection and clicks read it)."""
+        text = Text("\n" * y, style=row.style, justify=row.justify, overflow=row.overflow,
+                    no_wrap=row.no_wrap, end="")
+        text.append_text(row)
+        return Visual.to_strips(self, visualize(self, text), width, y + 1, style)[y]  # type: ignore[arg-type]
+
+
+class PatchStatic(RendersByRow, Steady, Static):
     """A ``Static`` that sends the terminal only what changed.
 
     :meth:`update` with the very text on screen does nothing; with a text of as many lines (and,
@@ -155,6 +263,12 @@ class PatchStatic(Steady, Static):
             return
         super().update(content, layout=layout)
 
+    def rows_now(self) -> list[Text] | None:
+        content = self.content
+        if not isinstance(content, Text) or content.justify not in (None, "default", "left"):
+            return None
+        return self._rows
+
     def _auto_width(self) -> bool:
         """Whether the widget is as wide as its content (its width is then content too)."""
         width = self.styles.width
@@ -162,7 +276,7 @@ class PatchStatic(Steady, Static):
 
     def _height(self) -> int:
         """The rows the content takes at the widget's width (what a layout would give it)."""
-        return self.visual.get_height(self.styles, self.content_size.width)
+        return self.visual.get_height(self.styles, self.content_size.width)  # type: ignore[arg-type]
 
     def _fits(self, old: list[Text], new: list[Text]) -> bool:
         """Whether ``new`` takes exactly the rows ``old`` took, so that a row repaint will do."""
@@ -185,7 +299,7 @@ class PatchStatic(Steady, Static):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
-class RowPainted(Steady):
+class RowPainted(RendersByRow, Steady):
     """For a widget drawn by :meth:`paint` (a Rich ``Text``): :meth:`repaint` after a change
     paints it at once and repaints only the rows that differ from the last painting; a change
     of height lays the screen out (``height: auto``), anything else needs no layout.
@@ -213,6 +327,10 @@ class RowPainted(Steady):
         if painted is None or painted[0] != self.size:  # type: ignore[attr-defined]
             painted = self._paint_now()
         return painted[1]
+
+    def rows_now(self) -> list[Text] | None:
+        self.render()
+        return self._painted[2] if self._painted else None
 
     def repaint(self) -> None:
         """Paint now; refresh the changed rows, or everything when the rows moved."""
@@ -242,18 +360,21 @@ class KeepsHeight:
     _tallest: tuple[int, int] = (0, 0)
 
     def padded(self, text: Text) -> Text:
-        """``text`` with blank lines added up to the most lines shown at this width."""
-        width = self.size.width  # type: ignore[attr-defined]
-        lines = text.plain.count("\n") + 1
+        """``text`` with blank lines added up to the most rows shown at this width (a line
+        wider than the widget counts as the rows it wraps to, roughly: a wrong guess costs a
+        layout, never a wrong drawing)."""
+        width = self.content_size.width  # type: ignore[attr-defined]
+        lines = text.plain.split("\n")
+        rows = sum(max(1, -(-cell_len(line) // width)) if width else 1 for line in lines)
         tallest = self._tallest[1] if self._tallest[0] == width else 0
-        self._tallest = (width, max(tallest, lines))
-        if lines >= tallest:
+        self._tallest = (width, max(tallest, rows))
+        if rows >= tallest:
             return text
-        return Text.assemble(text, "\n" * (tallest - lines), no_wrap=text.no_wrap,
+        return Text.assemble(text, "\n" * (tallest - rows), no_wrap=text.no_wrap,
                              overflow=text.overflow, end=text.end)
 
 
-class SizedFromOutside:
+class SizedFromOutside(FocusDrawnAtOnce):
     """For a scroll view whose size the CSS sets (``1fr``, a fixed height), not its content:
     inside :meth:`quietly`, a change of its content (lines written, options listed) repaints it
     without laying the whole screen out, as Textual would for the new virtual size. Only the
@@ -272,12 +393,17 @@ class SizedFromOutside:
             self._quiet = False
         if (widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar) != bars:
             widget.refresh(layout=True)
+        for bar in (widget._vertical_scrollbar, widget._horizontal_scrollbar):
+            if bar is not None:
+                post_now(bar)  # the new length moved the thumb: in this frame too
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Any:
-        return super().refresh(  # type: ignore[misc]
+        widget = super().refresh(  # type: ignore[misc]
             *regions, repaint=repaint, layout=layout and not self._quiet, recompose=recompose
         )
+        post_now(self)
+        return widget
 
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
@@ -291,7 +417,7 @@ class SizedFromOutside:
         widget: Any = self
         if size == widget.outer_size and container_size == widget.container_size:
             return False
-        return super()._size_updated(  # type: ignore[misc, no-any-return]
+        return super()._size_updated(  # type: ignore[misc]
             size, virtual_size, container_size, layout
         )
 
@@ -370,6 +496,8 @@ class GameLog(SizedFromOutside, RichLog):
         self._lines = new
         if now and self.auto_scroll:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
+        if now and self.show_vertical_scrollbar:
+            post_now(self.vertical_scrollbar)
 
 
 def seat_panel(name: str, body: RenderableType, note: str | Text = "") -> Panel:
