@@ -203,12 +203,10 @@ class RendersByRow:
             return
         style = widget.visual_style
         last = self._rendered[1] if self._rendered[0] == width else []
-        rendered: list[tuple[Text, Strip]] = []
-        for y, row in enumerate(rows):
-            if y < len(last) and last[y][0] == row and last[y][0].style == row.style:
-                rendered.append(last[y])
-            else:
-                rendered.append((row, self._render_row(y, row, width, style)))
+        changed = {y for y, row in enumerate(rows)
+                   if y >= len(last) or last[y][0] != row or last[y][0].style != row.style}
+        fresh = self._render_rows(rows, changed, width, style)
+        rendered = [(row, fresh[y] if y in changed else last[y][1]) for y, row in enumerate(rows)]
         self._rendered = (width, rendered)
         strips = [strip for _, strip in rendered]
         # below the content, Textual's own blank line (an empty last row is no content line)
@@ -218,13 +216,18 @@ class RendersByRow:
         widget._render_cache = _RenderCache(widget.size, strips)
         widget._dirty_regions.clear()
 
-    def _render_row(self, y: int, row: Text, width: int, style: Any) -> Strip:
-        """Row ``y`` as Textual renders it in the whole text: after ``y`` empty lines, since
-        each cell carries its offset in the widget (text selection and clicks read it)."""
-        text = Text("\n" * y, style=row.style, justify=row.justify, overflow=row.overflow,
-                    no_wrap=row.no_wrap, end="")
-        text.append_text(row)
-        return Visual.to_strips(self, visualize(self, text), width, y + 1, style)[y]  # type: ignore[arg-type]
+    def _render_rows(self, rows: list[Text], changed: set[int], width: int,
+                     style: Any) -> list[Strip]:
+        """The ``changed`` rows as Textual renders them in the whole text, in one pass over a
+        text where the other rows are left empty: each cell carries its row and column in the
+        widget (text selection and clicks read them), so a row is rendered where it stands."""
+        if not changed:
+            return []
+        first = rows[0]
+        text = Text("\n").join(rows[y] if y in changed else Text() for y in range(max(changed) + 1))
+        text.justify, text.overflow, text.no_wrap, text.end = (
+            first.justify, first.overflow, first.no_wrap, "")
+        return Visual.to_strips(self, visualize(self, text), width, max(changed) + 1, style)  # type: ignore[arg-type]
 
 
 class PatchStatic(RendersByRow, Steady, Static):
