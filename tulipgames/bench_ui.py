@@ -623,7 +623,7 @@ COLUMNS = (
 )
 
 
-def format_report(report: dict[str, Any], width: int = 120) -> str:
+def format_report(report: dict[str, Any], width: int = 160) -> str:
     """The suite as plain text: one line per game and kind of key, then the start-up."""
     from rich.console import Console
     from rich.table import Table
@@ -631,7 +631,8 @@ def format_report(report: dict[str, Any], width: int = 120) -> str:
 
     table = Table(box=None, pad_edge=False)
     for heading, _ in COLUMNS:
-        table.add_column(heading, justify="left" if heading in ("scenario", "key") else "right")
+        table.add_column(heading, justify="left" if heading in ("scenario", "key") else "right",
+                         no_wrap=heading in ("scenario", "key"))
     for row in report["keys"]["rows"]:
         table.add_row(*(str(row.get(key)) for _, key in COLUMNS))
     startup = report["startup"]

@@ -279,7 +279,9 @@ class PatchStatic(RendersByRow, Steady, Static):
 
     def _height(self) -> int:
         """The rows the content takes at the widget's width (what a layout would give it)."""
-        return self.visual.get_height(self.styles, self.content_size.width)  # type: ignore[arg-type]
+        # Textual's own measure, cached per width until the next repaint: free for the text
+        # on screen, and the new text's is the one a layout would compute anyway
+        return self.get_content_height(Size(0, 0), Size(0, 0), self.content_size.width)
 
     def _fits(self, old: list[Text], new: list[Text]) -> bool:
         """Whether ``new`` takes exactly the rows ``old`` took, so that a row repaint will do."""
