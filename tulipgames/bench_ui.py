@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import os
 import random
 import re
@@ -46,14 +47,15 @@ class CapturingDriver(HeadlessDriver):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.writes: list[tuple[float, int]] = []
+        #: (wall time, bytes, this thread's CPU time) per write
+        self.writes: list[tuple[float, int, float]] = []
 
     @property
     def is_headless(self) -> bool:
         return False
 
     def write(self, data: str) -> None:
-        self.writes.append((time.perf_counter(), len(data.encode("utf-8"))))
+        self.writes.append((time.perf_counter(), len(data.encode("utf-8")), time.thread_time()))
 
 
 @dataclass
@@ -65,6 +67,9 @@ class Press:
     last_ms: float | None
     frames: int
     bytes: int
+    #: CPU time of the app's thread from the key to the first frame: what a quiet machine would
+    #: take, about, where the wall time of a loaded one waits for other processes too
+    first_cpu_ms: float | None = None
 
 
 @dataclass
@@ -77,6 +82,7 @@ class Sample:
 
     def summary(self) -> dict[str, Any]:
         firsts = [p.first_ms for p in self.presses if p.first_ms is not None]
+        cpus = [p.first_cpu_ms for p in self.presses if p.first_cpu_ms is not None]
         lasts = [p.last_ms for p in self.presses if p.last_ms is not None]
         return {
             "scenario": self.scenario,
@@ -84,6 +90,7 @@ class Sample:
             "presses": len(self.presses),
             "first_p50_ms": _percentile(firsts, 50),
             "first_p95_ms": _percentile(firsts, 95),
+            "first_cpu_p50_ms": _percentile(cpus, 50),
             "last_p50_ms": _percentile(lasts, 50),
             "frames_max": max((p.frames for p in self.presses), default=0),
             "frames_mean": _mean([p.frames for p in self.presses]),
@@ -114,7 +121,7 @@ class Recorder:
         self.samples: dict[str, Sample] = {}
 
     @property
-    def writes(self) -> list[tuple[float, int]]:
+    def writes(self) -> list[tuple[float, int, float]]:
         driver = self.pilot.app._driver
         assert isinstance(driver, CapturingDriver)
         return driver.writes
@@ -135,7 +142,7 @@ class Recorder:
         await self.settle()
         writes = self.writes
         start = len(writes)
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.thread_time()
         await self.pilot.press(key)
         await self.settle()
         mine = writes[start:]
@@ -144,7 +151,8 @@ class Recorder:
             round((mine[0][0] - began) * 1000, 2) if mine else None,
             round((mine[-1][0] - began) * 1000, 2) if mine else None,
             len(mine),
-            sum(size for _, size in mine),
+            sum(size for _, size, _ in mine),
+            round((mine[0][2] - cpu) * 1000, 2) if mine else None,
         )
         self.samples.setdefault(kind, Sample(self.scenario, kind)).presses.append(press)
         return press
@@ -349,7 +357,11 @@ async def drive_flowershop(recorder: Recorder, screen: Any, rounds: int) -> None
 
     rng = random.Random(5)
     table = screen.table
-    for _ in range(rounds * 4):
+    picked = 0
+    # a round is 7 picks, each followed by many unmeasured use steps: count the picks
+    for _ in range(rounds * 200):
+        if picked >= rounds * 4:
+            return
         play_others(table, rng)
         if not _me_to_act(screen):
             if table.is_over:
@@ -361,6 +373,7 @@ async def drive_flowershop(recorder: Recorder, screen: Any, rounds: int) -> None
             hand = list(turn.view.hand)
             choice = rng.choice(picks)
             await recorder.press(str(hand.index(choice.card) + 1), "pick (digit)")
+            picked += 1
         else:
             table.play(0, rng.choice(turn.legal))
 
@@ -422,13 +435,79 @@ async def measure_game(game_id: str, seats: int, drive: Drive, rounds: int,
 def key_press_report(rounds: int = 6, size: tuple[int, int] = (80, 24),
                      only: Iterable[str] | None = None) -> dict[str, Any]:
     """Per game and kind of key: the first/last frame times, frames and bytes; the bare label
-    update first, measured in the same run."""
+    update first, measured in the same run, and every first-frame median as a multiple of the
+    label's (the figure that survives a loaded machine)."""
     wanted = set(only) if only else None
     samples = asyncio.run(measure_label(rounds * 4, size))
     for game_id, seats, drive in GAMES:
         if wanted is None or game_id in wanted:
             samples += asyncio.run(measure_game(game_id, seats, drive, rounds, size))
-    return {"size": list(size), "rows": [s.summary() for s in samples]}
+    rows = [s.summary() for s in samples]
+    label, label_cpu = rows[0]["first_p50_ms"], rows[0]["first_cpu_p50_ms"]
+    for row in rows:
+        row["vs_label"] = _ratio(row["first_p50_ms"], label)
+        row["cpu_vs_label"] = _ratio(row["first_cpu_p50_ms"], label_cpu)
+    return {"size": list(size), "rows": rows}
+
+
+def _ratio(value: float | None, base: float | None) -> float | None:
+    return round(value / base, 1) if value is not None and base else None
+
+
+# Measures one game with THIS file's drivers in a fresh interpreter, whatever ``tulipgames``
+# the path gives it (the tree under test, or an older checkout as the baseline).
+_KEYS_SCRIPT = """
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("bench_keys", sys.argv[1])
+bench = sys.modules["bench_keys"] = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench)
+print(json.dumps(bench.key_press_report(rounds=int(sys.argv[2]), only=sys.argv[3:])))
+"""
+
+
+def _keys_in(tree: str | None, rounds: int, game_id: str) -> list[dict[str, Any]]:
+    """The rows of one game (and its bare label) measured in a new interpreter."""
+    env = {**os.environ, "PYTHONPATH": tree} if tree else None
+    done = subprocess.run(
+        [sys.executable, "-c", _KEYS_SCRIPT, __file__, str(rounds), game_id],
+        capture_output=True, text=True, timeout=1800, check=False, env=env, cwd=tree,
+    )
+    try:
+        rows: list[dict[str, Any]] = json.loads(done.stdout.strip().splitlines()[-1])["rows"]
+    except (IndexError, ValueError) as exc:
+        raise RuntimeError(f"the key bench failed in {tree or 'this tree'}: "
+                           f"{done.stderr[-2000:]}") from exc
+    return rows
+
+
+def compare_key_presses(baseline: str, rounds: int = 6,
+                        only: Iterable[str] | None = None) -> dict[str, Any]:
+    """This tree against ``baseline`` (an older checkout), game by game in alternating fresh
+    interpreters, each with its own bare label measured in the same process: per key, both
+    medians, their multiples of the label, frames and bytes."""
+    wanted = set(only) if only else None
+    rows: list[dict[str, Any]] = []
+    for game_id, _, _ in GAMES:
+        if wanted is not None and game_id not in wanted:
+            continue
+        now = _keys_in(None, rounds, game_id)
+        then = {row["key"]: row for row in _keys_in(baseline, rounds, game_id)[1:]}
+        for row in now[1:]:
+            old = then.get(row["key"], {})
+            rows.append({
+                "scenario": game_id, "key": row["key"], "presses": row["presses"],
+                "label_ms": now[0]["first_p50_ms"], "first_p50_ms": row["first_p50_ms"],
+                "first_p95_ms": row["first_p95_ms"], "vs_label": row["vs_label"],
+                "label_cpu_ms": now[0]["first_cpu_p50_ms"],
+                "first_cpu_p50_ms": row["first_cpu_p50_ms"], "cpu_vs_label": row["cpu_vs_label"],
+                "base_first_cpu_p50_ms": old.get("first_cpu_p50_ms"),
+                "frames_max": row["frames_max"], "bytes_max": row["bytes_max"],
+                "base_presses": old.get("presses"), "base_first_p50_ms": old.get("first_p50_ms"),
+                "base_vs_label": old.get("vs_label") or _ratio(
+                    old.get("first_p50_ms"), then.get("label update", {}).get("first_p50_ms")),
+                "base_frames_max": old.get("frames_max"), "base_bytes_max": old.get("bytes_max"),
+            })
+    return {"baseline": baseline, "rows": rows}
 
 
 # -- start-up ---------------------------------------------------------------------------------
@@ -692,12 +771,13 @@ def run(quick: bool = False) -> dict[str, Any]:
 COLUMNS = (
     ("scenario", "scenario"), ("key", "key"), ("n", "presses"),
     ("first p50 ms", "first_p50_ms"), ("first p95 ms", "first_p95_ms"),
-    ("last p50 ms", "last_p50_ms"), ("frames max", "frames_max"),
+    ("last p50 ms", "last_p50_ms"), ("x label", "vs_label"), ("cpu p50 ms", "first_cpu_p50_ms"),
+    ("frames max", "frames_max"),
     ("bytes p50", "bytes_p50"), ("bytes max", "bytes_max"),
 )
 
 
-def format_report(report: dict[str, Any], width: int = 120) -> str:
+def format_report(report: dict[str, Any], width: int = 160) -> str:
     """The suite as plain text: one line per game and kind of key, then the start-up."""
     from rich.console import Console
     from rich.table import Table
@@ -705,9 +785,10 @@ def format_report(report: dict[str, Any], width: int = 120) -> str:
 
     table = Table(box=None, pad_edge=False)
     for heading, _ in COLUMNS:
-        table.add_column(heading, justify="left" if heading in ("scenario", "key") else "right")
+        table.add_column(heading, justify="left" if heading in ("scenario", "key") else "right",
+                         no_wrap=heading in ("scenario", "key"))
     for row in report["keys"]["rows"]:
-        table.add_row(*(str(row[key]) for _, key in COLUMNS))
+        table.add_row(*(str(row.get(key)) for _, key in COLUMNS))
     console = Console(width=width, file=io.StringIO(), color_system=None)
     with console.capture() as captured:
         console.print(Text(f"key press to screen at {report['keys']['size'][0]}x"
@@ -749,13 +830,18 @@ def format_startup(startup: dict[str, Any]) -> str:
 
 
 def main(argv: list[str]) -> None:
-    """``python -m tulipgames.bench_ui [--startup [--baseline DIR]] [GAME ...]``: one part of
-    the suite as JSON (``--baseline``: an older checkout's menu in the same start-up loop)."""
-    import json
+    """``python -m tulipgames.bench_ui [--startup] [--baseline DIR] [GAME ...]``: one part of
+    the suite as JSON (``--baseline``: an older checkout measured in the same run, its menu in
+    the same start-up loop, or its key presses game by game alternating with this tree's)."""
 
     if "--startup" in argv:
         baseline = argv[argv.index("--baseline") + 1] if "--baseline" in argv else None
         print(json.dumps(startup_report(baseline=baseline), indent=1))
+        return
+    if "--baseline" in argv:
+        at = argv.index("--baseline")
+        baseline, games_wanted = argv[at + 1], argv[:at] + argv[at + 2:]
+        print(json.dumps(compare_key_presses(baseline, only=games_wanted or None), indent=1))
         return
     print(json.dumps(key_press_report(only=argv or None), indent=1))
 

@@ -6,12 +6,151 @@ from __future__ import annotations
 import subprocess
 import sys
 import tempfile
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from textual.widget import Widget
 
 from tulipgames import bench_ui, games
 from tulipgames.engine.core import SeatSpec
 from tulipgames.store import Store
 from tulipgames.table import Table
 from tulipgames.tui.app import TulipGamesApp
+from tulipgames.tui.widgets import RendersByRow
+
+#: Each game's main keys, as the bench names them: every press of one is a single frame.
+MAIN_KEYS = {
+    "sixtyone": {"pick a die (Enter)", "pick the spot (Enter)", "place (y)"},
+    "tulipandrose": {"raise the bid (+)", "bid (Enter)", "pass (p)", "split step (digit)",
+                     "confirm the split (Enter)", "sell or keep (s/k)"},
+    "giftoftulips": {"setup card (1)", "give (g)", "give to (seat number)", "keep (k)"},
+    "spiceroad": {"select (p/a/c)", "play (card key)", "acquire (digit)", "pay (Enter)",
+                  "trade count (digit)", "upgrade (letter)", "upgrade done (Enter)"},
+    "flowershop": {"pick (digit)"},
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(MAIN_KEYS))
+async def test_every_main_key_press_is_one_frame(game_id: str) -> None:
+    """The bench's own drive: every press of a main key reaches the terminal as one frame,
+    however many widgets it changes (a second frame was the footer, the log's scrollbar, the
+    focus or a resized panel catching up)."""
+    ((seats, drive),) = [entry[1:] for entry in bench_ui.GAMES if entry[0] == game_id]
+    samples = await bench_ui.measure_game(game_id, seats, drive, 1, (80, 24))
+    measured = {sample.kind: sample for sample in samples}
+    main = MAIN_KEYS[game_id] & measured.keys()
+    assert main, f"no main key of {game_id} was pressed: {sorted(measured)}"
+    for kind in main:
+        frames = [press.frames for press in measured[kind].presses]
+        assert frames == [1] * len(frames), (kind, frames)
+
+
+@asynccontextmanager
+async def playing(game_id: str, names: list[str], seed: int = 7) -> AsyncIterator[Any]:
+    """A game at this keyboard (seat 0, the others remote) drawn by a capturing driver."""
+    with tempfile.TemporaryDirectory() as data:
+        store = Store(data)
+        table = Table.new(games.get_game(game_id), [SeatSpec(n) for n in names], seed)
+        app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
+        app.driver_class = bench_ui.CapturingDriver
+        try:
+            async with app.run_test(headless=False, size=(80, 24)) as pilot:
+                recorder = bench_ui.Recorder(pilot, game_id)
+                await recorder.settle()
+                yield recorder
+        finally:
+            store.close()
+
+
+@pytest.fixture
+def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The class names of the row-rendered widgets Textual renders again, in order."""
+    seen: list[str] = []
+    render = RendersByRow._render_content
+
+    def spy(widget: RendersByRow) -> None:
+        seen.append(type(widget).__name__)
+        render(widget)
+
+    monkeypatch.setattr(RendersByRow, "_render_content", spy)
+    yield seen
+
+
+async def test_a_key_that_changes_one_panel_repaints_that_panel_only(
+    rendered: list[str],
+) -> None:
+    """Gift of Tulips, ``g`` with several seats to give to: the turn panel lists them; the
+    festival and the bouquets are not rendered again, and the frame stays small."""
+    async with playing("giftoftulips", ["Ana", "Bo", "Cy"]) as recorder:
+        app = recorder.pilot.app
+        table = app.screen.table
+        while 0 not in table.to_act() or table.turn(0).view.phase != "play":
+            seat = table.to_act()[0]
+            table.play(seat, table.turn(seat).legal[0])
+            await recorder.settle()
+        panel = app.screen.query_one("TurnPanel")
+        gives = [choice for choice in table.turn(0).view.choices
+                 if type(choice.action).__name__ == "Give"]
+        assert len(gives) > 1, "seed 7 should offer a choice of seats"
+        rendered.clear()
+        press = await recorder.press("g", "give")
+        assert panel.giving
+        assert press.frames == 1 and press.bytes <= 2048, press
+        assert "TurnPanel" in rendered
+        assert "FestivalPanel" not in rendered and "BouquetsPanel" not in rendered
+
+
+async def test_a_bid_repaints_what_it_changed_and_not_the_table_line(
+    rendered: list[str],
+) -> None:
+    """Tulip & Rose: raising the amount (``+``) renders the bidding panel alone; the day and
+    round line above does not change with a bid, so no key of the auction renders it again."""
+    async with playing("tulipandrose", ["Ana", "Bo", "Cy"]) as recorder:
+        app = recorder.pilot.app
+        table = app.screen.table
+        for _ in range(60):
+            if 0 in table.to_act() and table.turn(0).view.phase == "auction":
+                break
+            seat = table.to_act()[0]
+            table.play(seat, table.turn(seat).legal[0])
+            await recorder.settle()
+        assert table.turn(0).view.phase == "auction"
+        rendered.clear()
+        press = await recorder.press("plus", "raise")
+        assert press.frames == 1
+        assert set(rendered) == {"BiddingPanel"}
+        rendered.clear()
+        await recorder.press("enter", "bid")
+        assert "TableLine" not in rendered
+
+
+async def test_row_rendering_draws_what_textual_draws() -> None:
+    """Rendering only the changed rows gives, row for row, what Textual's own rendering of the
+    whole widget gives, after a few moves of every game."""
+    for game_id, names in (("sixtyone", ["Ana", "Bo"]), ("giftoftulips", ["Ana", "Bo", "Cy"]),
+                           ("tulipandrose", ["Ana", "Bo", "Cy"]),
+                           ("spiceroad", ["Ana", "Bo"]), ("flowershop", ["Ana", "Bo"])):
+        async with playing(game_id, names, seed=3) as recorder:
+            app = recorder.pilot.app
+            table = app.screen.table
+            for _ in range(4):
+                if table.is_over:
+                    break
+                seat = table.to_act()[0]
+                table.play(seat, table.turn(seat).legal[-1])
+                await recorder.settle()
+            widgets = [w for w in app.screen.query(Widget)
+                       if w.display and w.size and isinstance(w, RendersByRow)]
+            assert widgets, game_id
+            for widget in widgets:
+                assert isinstance(widget, Widget)
+                widget._set_dirty()
+                ours = [widget.render_line(y) for y in range(widget.size.height)]
+                Widget._render_content(widget)
+                theirs = [widget.render_line(y) for y in range(widget.size.height)]
+                assert ours == theirs, (game_id, type(widget).__name__)
 
 
 async def test_a_label_update_is_one_small_frame() -> None:

@@ -40,7 +40,7 @@ from tulipgames.games.flowershop.widgets import (
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.screens.messages import ActionChosen
-from tulipgames.tui.widgets import Columns, Rows
+from tulipgames.tui.widgets import Columns, Rows, focus_now
 
 #: The step each step key plays, and the phase in which it belongs to the step at hand.
 STEP_KEYS: dict[str, tuple[Action, str]] = {
@@ -135,20 +135,21 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
         hint = "w: next shop" if view.seats > 1 else ""
         if shown != mine:
             hint = "w: next shop · Esc: yours"
-        self.query_one("#fs-window", ShopWindow).show_shop(
+        self.part(ShopWindow, "#fs-window").show_shop(
             view, shown, turn.name(shown), turn.acting and shown == mine,
             selected=self._card if shown == mine else None, hint=hint,
         )
-        rivals = [s for s in range(view.seats) if s != mine]
-        for window, rival in zip(self.query(".fs-rival").results(ShopWindow), rivals,
-                                 strict=True):
-            window.show_shop(view, rival, turn.name(rival), False)
-        opponents = self.query_one(OpponentsPanel)
+        if self.has_class("-roomy"):  # shown only then (a resize draws them)
+            rivals = [s for s in range(view.seats) if s != mine]
+            for window, rival in zip(self.query(".fs-rival").results(ShopWindow), rivals,
+                                     strict=True):
+                window.show_shop(view, rival, turn.name(rival), False)
+        opponents = self.part(OpponentsPanel)
         opponents.display = not view.solo
         opponents.show_opponents(view, mine, turn.names, wide=self.size.width >= 110)
-        self.query_one(DraftPanel).show_step(turn, self.why_not, self._pending)
+        self.part(DraftPanel).show_step(turn, self.why_not, self._pending)
         note = "" if turn.acting else self.status_text(turn)
-        self.query_one(ActionMenu).show_actions(turn, note=note, card=self._card,
+        self.part(ActionMenu).show_actions(turn, note=note, card=self._card,
                                                 pending=self._pending)
         self.refresh_bindings()
 
@@ -256,7 +257,7 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
         self._pending = None
         self._look = 0
         self._redraw()
-        self.query_one(ActionMenu).focus()
+        focus_now(self, self.part(ActionMenu))
 
     def action_look(self) -> None:
         """Show the next shop in full in the big window (Esc: back to yours)."""

@@ -46,7 +46,7 @@ from tulipgames.games.flowershop.rules import (
 )
 from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
-from tulipgames.tui.widgets import PatchStatic
+from tulipgames.tui.widgets import KeepsHeight, PatchStatic, SizedFromOutside
 
 FlowerTurn = Turn[FlowerShopView]
 #: Asks the rules why the seat at the keyboard may not play a step now (None: it may).
@@ -126,7 +126,7 @@ def hooks_line(shop: ShopView) -> Text:
     return text
 
 
-class ShopWindow(PatchStatic):
+class ShopWindow(KeepsHeight, PatchStatic):
     """One seat's shop: money, trash, hooks, the 8 vase spots, storage and the score preview.
 
     The two hanging spots (H1, H2) are drawn on their own shelf above the six lower spots.
@@ -174,8 +174,9 @@ class ShopWindow(PatchStatic):
         lines.append(Text.assemble(("Now ", "dim"), score_line(view.categories,
                                                                 view.preview[seat])))
         # an explicit height: a terminal did not always grow an auto height when a line came
-        self.styles.height = len(lines) + 2
-        self.update(Text("\n").join(lines))
+        shown = self.padded(Text("\n").join(lines))
+        self.styles.height = shown.plain.count("\n") + 3
+        self.update(shown)
 
     @staticmethod
     def _shelf(
@@ -312,7 +313,7 @@ def opponent_line(view: FlowerShopView, shop: ShopView, name: str, wide: bool = 
     return line
 
 
-class DraftPanel(PatchStatic):
+class DraftPanel(KeepsHeight, PatchStatic):
     """What the step is about: the hand and the pass, the reveal, the solo piles, or the end."""
 
     DEFAULT_CSS = """
@@ -570,14 +571,19 @@ def move_order(action: Action, view: FlowerShopView, seat: int) -> int:
     return 2 if view.shops[seat].spots[index][0] is None else 3
 
 
-class ActionMenu(OptionList):
+class ActionMenu(SizedFromOutside, OptionList):
     """What may be done now: the acting seat's legal actions grouped as Step, Place, Store,
     Sell, Buy basket, Reorganize and Trash (or only those on a selected card). Arrows move,
     Enter plays the highlighted action.
     """
 
+    # The scrollbar is always there: one that comes and goes with the length of the list
+    # lays the screen out and draws a second frame on a key that changes the list.
     DEFAULT_CSS = """
-    ActionMenu { height: 1fr; border: round $primary-darken-2; }
+    ActionMenu {
+        height: 1fr; border: round $primary-darken-2;
+        overflow-y: scroll;
+    }
     ActionMenu:focus { border: round $accent; }
     """
 
@@ -597,7 +603,7 @@ class ActionMenu(OptionList):
         if key == self._key:
             return
         self._key = key
-        view, seat = turn.view, turn.seat
+        seat = turn.seat
         actions = list(turn.legal) if turn.acting and seat is not None else []
         if card is not None:
             actions = [a for a in actions if involves(a, card)]
@@ -605,6 +611,12 @@ class ActionMenu(OptionList):
             self.border_title = Text.assemble(plain(card), " · Esc: all actions")
         else:
             self.border_title = "What may I do now" if actions else ""
+        with self.quietly():  # its height is the CSS's: a longer list needs no layout
+            self._list(turn, actions, note, card, pending)
+
+    def _list(self, turn: FlowerTurn, actions: list[Action], note: str, card: str | None,
+              pending: Action | None) -> None:
+        view, seat = turn.view, turn.seat
         self.clear_options()
         self._actions = []
         options: list[Option] = []

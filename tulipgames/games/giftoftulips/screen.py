@@ -66,15 +66,15 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
             view.removed_size,
             view.turns_left,
         )
-        self.query_one(FestivalPanel).show_festival(
+        self.part(FestivalPanel).show_festival(
             festival, view.rewards, piles, caption, fresh
         )
         done = self.flipped is not None and self._unflipped(view) == 0
-        self.query_one(BouquetsPanel).show_bouquets(
+        self.part(BouquetsPanel).show_bouquets(
             view, turn.names, self._humans, festival, final=done
         )
         shown = view.reveals[: self.flipped or 0]
-        self.query_one(TurnPanel).show_turn(
+        self.part(TurnPanel).show_turn(
             view, turn.names, self.acting, [step.card for step in shown]
         )
         self._hold_back_log(view)
@@ -104,7 +104,7 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
             return
         lines = self.table.log_for(self.viewer)
         hidden = self._unflipped(view)
-        self.query_one(GameLog).show_lines(lines[: -(hidden + 1)] if hidden else lines)
+        self.part(GameLog).show_lines(lines[: -(hidden + 1)] if hidden else lines)
 
     def status_text(self, turn: Turn[GiftView]) -> str:
         """During the reveal the status line says what the keys do next."""
@@ -129,7 +129,7 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
 
     def step_back(self) -> bool:
         """Esc while choosing whom to give to goes back to the options."""
-        return self.query_one(TurnPanel).cancel_give()
+        return self.part(TurnPanel).cancel_give()
 
     # -- the reveal ---------------------------------------------------------------------------
     def _start_reveal(self, view: GiftView) -> None:

@@ -37,7 +37,7 @@ from tulipgames.games.giftoftulips.rules import (
     PlaceReward,
 )
 from tulipgames.tui.screens.messages import ActionChosen
-from tulipgames.tui.widgets import RowPainted
+from tulipgames.tui.widgets import KeepsHeight, RowPainted
 
 PLACES = ("1st", "2nd", "3rd", "4th")
 #: Longest player name shown in the bouquets table, in terminal cells.
@@ -85,7 +85,7 @@ def value_counts(values: Sequence[int]) -> list[int]:
     return [sum(1 for v in values if v == value) for value in VALUES]
 
 
-class FestivalPanel(RowPainted, Widget):
+class FestivalPanel(KeepsHeight, RowPainted, Widget):
     """The festival ranking: four places with variety, running total and how many face-up
     cards of each value make it, what Give, Keep and majorities pay there for this player
     count, then the piles. Fixed columns, so a big total never pushes anything off the row."""
@@ -294,7 +294,7 @@ class BouquetsPanel(RowPainted, Widget):
         return text
 
 
-class TurnPanel(RowPainted, Widget, can_focus=True):
+class TurnPanel(KeepsHeight, RowPainted, Widget, can_focus=True):
     """The decision at hand: the setup deal, or the drawn card with every action still available
     and the points it scores now. Keys: ``k`` keep, ``g`` then a seat number to give, ``f`` add
     face up, ``s`` add secret; arrows and Enter work too; ``1``/``2`` pick the setup card."""

@@ -31,14 +31,14 @@ class SixtyOneScreen(GameScreen[SixtyOneView]):
         yield DiceSheet(id="sheet")
 
     def show(self, turn: Turn[SixtyOneView]) -> None:
-        self.query_one(DiceSheet).show_turn(turn, self.acting)
+        self.part(DiceSheet).show_turn(turn, self.acting)
 
     def step_back(self) -> bool:
         """Esc inside a choice: undo the latest pick; on a pending X, take the placement back
         (one undo of the seat's own step) and pick its dice and spot again. Esc never leaves
         from an X: when the placement cannot be taken back (another seat has played since), the
         player is told so."""
-        sheet = self.query_one(DiceSheet)
+        sheet = self.part(DiceSheet)
         if sheet.step_back():
             return True
         if sheet.stage != "x":
@@ -56,7 +56,7 @@ class SixtyOneScreen(GameScreen[SixtyOneView]):
         more), "Menu" at the top level."""
         if action != "step_back" or not self.is_attached:
             return True
-        sheet = self.query_one(DiceSheet)
+        sheet = self.part(DiceSheet)
         return True if sheet.can_step_back() else None if sheet.stage == "x" else False
 
     def action_step_back(self) -> None:

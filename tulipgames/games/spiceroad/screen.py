@@ -105,9 +105,9 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
         shown = seat if seat is not None else view.current
         acting = self.acting
         playable = frozenset(a.card for a in turn.legal if isinstance(a, Play))
-        self.query_one(PointRow).show_row(view, edition, width, self.picking == "claim")
-        self.query_one(MerchantRow).show_row(view, edition, width, self.picking == "acquire")
-        self.query_one(CaravanPanel).show_player(
+        self.part(PointRow).show_row(view, edition, width, self.picking == "claim")
+        self.part(MerchantRow).show_row(view, edition, width, self.picking == "acquire")
+        self.part(CaravanPanel).show_player(
             view,
             edition,
             shown,
@@ -117,10 +117,10 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
         )
         height = self.size.height or self.app.size.height
         roomy = height - BOARD_ROWS >= 3 + 2 * (view.seats - 1)
-        self.query_one(RivalsPanel).show_rivals(
+        self.part(RivalsPanel).show_rivals(
             view, edition, shown, turn.names, width, self.rivals, roomy
         )
-        self.query_one(KeyHints).update(self.hint_text(turn, edition))
+        self.part(KeyHints).update(self.hint_text(turn, edition))
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -44,7 +44,7 @@ from tulipgames.games.tulipandrose.widgets import (
 )
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
-from tulipgames.tui.widgets import Columns, Rows
+from tulipgames.tui.widgets import Columns, Rows, focus_now
 
 
 class TulipAndRoseScreen(GameScreen[TulipView]):
@@ -99,7 +99,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
-        self.query_one(OrdersPanel).set_class(self.size.width >= 110, "-wide")
+        self.part(OrdersPanel).set_class(self.size.width >= 110, "-wide")
         if self.is_attached:
             self.refresh_table()
 
@@ -129,14 +129,14 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
             self._asked = None
         private = self.private(turn)
         names = list(turn.names)
-        self.query_one(TableLine).show_table(view, names)
+        self.part(TableLine).show_table(view, names)
         splitting = view.phase == "split" and acting
-        self.query_one(RevealStrip).show_reveal(view, compact=splitting)
-        self.query_one(HoldingsTable).show_holdings(view, names, turn.to_act)
-        self.query_one(OrdersPanel).show_orders(view, private)
-        splitter = self.query_one(SplitPanel)
-        bids = self.query_one(BiddingPanel)
-        decide = self.query_one(DecidePanel)
+        self.part(RevealStrip).show_reveal(view, compact=splitting)
+        self.part(HoldingsTable).show_holdings(view, names, turn.to_act)
+        self.part(OrdersPanel).show_orders(view, private)
+        splitter = self.part(SplitPanel)
+        bids = self.part(BiddingPanel)
+        decide = self.part(DecidePanel)
         splitter.display = splitting
         bids.display = view.phase == "auction" or (view.phase == "split" and not acting)
         decide.display = view.phase == "decide"
@@ -162,16 +162,16 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         self._focused_for = key
         panel = self._decision_panel()
         if panel is not None:
-            panel.focus()
+            focus_now(self, panel)
 
     def _decision_panel(self) -> Widget | None:
         return next(
             (
                 w
                 for w in (
-                    self.query_one(SplitPanel),
-                    self.query_one(BiddingPanel),
-                    self.query_one(DecidePanel),
+                    self.part(SplitPanel),
+                    self.part(BiddingPanel),
+                    self.part(DecidePanel),
                 )
                 if w.display
             ),
@@ -223,48 +223,48 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
 
     def action_cursor(self, step: int) -> None:
         if self._phase() == "split":
-            self.query_one(SplitPanel).move(step)
+            self.part(SplitPanel).move(step)
 
     def action_up(self) -> None:
         if self._phase() == "split":
-            self.query_one(SplitPanel).move(-1)
+            self.part(SplitPanel).move(-1)
         elif self._phase() == "auction":
-            self.query_one(BiddingPanel).change(1)
+            self.part(BiddingPanel).change(1)
 
     def action_down(self) -> None:
         if self._phase() == "split":
-            self.query_one(SplitPanel).move(1)
+            self.part(SplitPanel).move(1)
         elif self._phase() == "auction":
-            self.query_one(BiddingPanel).change(-1)
+            self.part(BiddingPanel).change(-1)
 
     def action_change(self, step: int) -> None:
         if self._phase() == "auction":
-            self.query_one(BiddingPanel).change(step)
+            self.part(BiddingPanel).change(step)
 
     def action_digit(self, digit: str) -> None:
         phase = self._phase()
         if phase == "split":
-            problem = self.query_one(SplitPanel).place(int(digit))
+            problem = self.part(SplitPanel).place(int(digit))
             if problem:
                 self.notify(problem, severity="warning")
             else:
                 self._sync_split()
         elif phase == "auction":
-            self.query_one(BiddingPanel).type_digit(digit)
+            self.part(BiddingPanel).type_digit(digit)
 
     def action_erase(self) -> None:
         phase = self._phase()
         if phase == "split":
-            self.query_one(SplitPanel).place(0)
+            self.part(SplitPanel).place(0)
             self._sync_split()
         elif phase == "auction":
-            self.query_one(BiddingPanel).erase()
+            self.part(BiddingPanel).erase()
 
     def _sync_split(self, *more: SplitDone) -> bool:
         """Play what the splitter's draft adds to the steps already played (one intent); a
         changed card first takes back the steps from it on (one replay). ``more``: the
         confirmation, played with the last steps."""
-        splitter = self.query_one(SplitPanel)
+        splitter = self.part(SplitPanel)
         back, steps = splitter.plan()
         splitter.syncing = True
         try:
@@ -279,16 +279,16 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
     def action_confirm(self) -> None:
         phase = self._phase()
         if phase == "split":
-            problem = self.query_one(SplitPanel).problem()
+            problem = self.part(SplitPanel).problem()
             if problem:
                 self.notify(problem, severity="warning")
                 return
             self._sync_split(SplitDone())
         elif phase == "auction":
-            self.submit(Bid(self.query_one(BiddingPanel).amount))
+            self.submit(Bid(self.part(BiddingPanel).amount))
 
     def _split_started(self) -> bool:
-        return self._phase() == "split" and any(self.query_one(SplitPanel).draft)
+        return self._phase() == "split" and any(self.part(SplitPanel).draft)
 
     def action_take_back_split(self) -> None:
         self.step_back()
@@ -297,7 +297,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         """Esc during a split takes back every card placed (one replay); otherwise Esc leaves."""
         if not self._split_started():
             return False
-        splitter = self.query_one(SplitPanel)
+        splitter = self.part(SplitPanel)
         played = len(splitter.played)
         splitter.draft = [0] * len(splitter.draft)
         splitter.cursor = 0

@@ -20,12 +20,13 @@ the table is first redrawn with the public view (``seat=None``) and covered by a
 
 from __future__ import annotations
 
-from typing import Any, Generic
+from typing import Any, Generic, TypeVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -36,15 +37,24 @@ from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.rules import RulesScreen
-from tulipgames.tui.widgets import GameLog, PatchStatic, Rows, printable
+from tulipgames.tui.widgets import GameLog, PatchStatic, Rows, focus_now, printable
 from tulipgames.tui.widgets.footer import KeyFooter
 
 __all__ = ["ActionChosen", "GameScreen"]
+
+WidgetT = TypeVar("WidgetT", bound=Widget)
 
 #: Seconds the final position stays on screen before the results appear.
 RESULTS_DELAY = 1.2
 #: The log keeps at least this many rows (its border and two lines) however full the board.
 MIN_LOG_ROWS = 3
+
+
+def _shown(widget: Widget) -> bool:
+    """Whether ``widget`` and every container around it are displayed."""
+    return widget.display and all(
+        node.display for node in widget.ancestors if isinstance(node, Widget)
+    )
 
 
 class GameScreen(Screen[None], Generic[ViewT]):
@@ -71,6 +81,10 @@ class GameScreen(Screen[None], Generic[ViewT]):
     GameScreen GameLog { height: 1fr; min-height: 3; }
     """
 
+    #: Textual repaints the whole screen when the focus moves; the two widgets concerned
+    #: repaint themselves (their ``:focus`` styles), so a key that moves it stays one small frame.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
     def __init__(self, table: Table, seats: frozenset[int] | None = None) -> None:
         """``seats``: the seats this terminal plays (``None`` = every human seat, hot-seat)."""
         super().__init__()
@@ -84,6 +98,10 @@ class GameScreen(Screen[None], Generic[ViewT]):
         self._finishing = False
         #: What had the focus before ctrl+l gave it to the log (it gets it back after).
         self._focus_before_log: Widget | None = None
+        #: True while :meth:`_draw` runs (the footer is brought up to date once, at its end).
+        self._drawing = False
+        #: The widgets :meth:`part` found (the screen keeps its widgets for its whole life).
+        self._parts: dict[tuple[type[Widget], str | None], Widget] = {}
 
     # -- to implement per game ------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -202,13 +220,46 @@ class GameScreen(Screen[None], Generic[ViewT]):
 
     def _draw(self) -> None:
         turn = self.turn
-        status = self.query_one("#status", Static)
-        status.set_class(turn.trouble is not None, "warning")
-        status.update(Text(printable(self.status_text(turn)), no_wrap=True, overflow="ellipsis"))
-        self.query_one(GameLog).show_lines(self.table.log_for(self.viewer))
-        self.show(turn)
+        self._drawing = True
+        try:
+            status = self.part(Static, "#status")
+            status.set_class(turn.trouble is not None, "warning")
+            status.update(Text(printable(self.status_text(turn)), no_wrap=True,
+                               overflow="ellipsis"))
+            self.part(GameLog).show_lines(self.table.log_for(self.viewer))
+            self.show(turn)
+            self._keep_focus_shown()
+        finally:
+            self._drawing = False
         self.refresh_bindings()
         self.call_after_refresh(self.fit_log)
+
+    def part(self, kind: type[WidgetT], selector: str | None = None) -> WidgetT:
+        """The screen's one widget of ``kind`` (matching ``selector``), looked up once: a key
+        press redraws a dozen widgets, and a DOM query per widget was a tenth of the redraw."""
+        key = (kind, selector)
+        widget = self._parts.get(key)
+        if widget is None or not widget.is_attached:
+            widget = self.query_one(selector, kind) if selector else self.query_one(kind)
+            self._parts[key] = widget
+        assert isinstance(widget, kind)
+        return widget
+
+    def refresh_bindings(self) -> None:
+        """Within :meth:`_draw` (a game's ``show`` asks too) the footer is brought up to date
+        once, at the end: every time costs a ``check_action`` per binding."""
+        if not self._drawing:
+            super().refresh_bindings()
+
+    def _keep_focus_shown(self) -> None:
+        """When :meth:`show` hid the focused widget, give the focus to the first shown board
+        widget now, in this frame: Textual would move it after the next layout, in a frame of
+        its own."""
+        focused = self.focused
+        if focused is None or _shown(focused):
+            return
+        board = [w for w in self.query_one("#board").query("*") if w.focusable and _shown(w)]
+        focus_now(self, board[0] if board else None)
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.fit_log)
@@ -222,7 +273,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
         """
         if not self.is_attached:
             return
-        board, log = self.query_one("#board"), self.query_one(GameLog)
+        board, log = self.query_one("#board"), self.part(GameLog)
         children = [child for child in board.children if child.display]
         if not children or board.region.height == 0:
             return
@@ -335,7 +386,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
     def action_focus_log(self) -> None:
         """ctrl+l: the arrow keys scroll the log; any other key gives them back to the board
         (see :class:`GameLog`), and so do a new decision and the curtain."""
-        log = self.query_one(GameLog)
+        log = self.part(GameLog)
         if log.has_focus:
             self.leave_log()
             return
@@ -344,7 +395,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
 
     def leave_log(self) -> None:
         """Give the focus back to the board widget that had it before the log took it."""
-        log = self.query_one(GameLog)
+        log = self.part(GameLog)
         if not log.has_focus:
             return
         log.can_focus = False

@@ -3,12 +3,16 @@
 from tulipgames.tui.widgets.common import (
     Columns,
     GameLog,
+    KeepsHeight,
     PatchStatic,
+    RendersByRow,
     RowPainted,
     Rows,
+    SizedFromOutside,
     Steady,
     changed_rows,
     fit,
+    focus_now,
     plain,
     printable,
     row_regions,
@@ -17,6 +21,7 @@ from tulipgames.tui.widgets.common import (
 )
 
 __all__ = [
-    "Columns", "GameLog", "PatchStatic", "RowPainted", "Rows", "Steady", "changed_rows", "fit",
-    "plain", "printable", "row_regions", "seat_panel", "text_rows",
+    "Columns", "GameLog", "KeepsHeight", "PatchStatic", "RendersByRow", "RowPainted", "Rows",
+    "SizedFromOutside", "Steady", "changed_rows", "fit", "focus_now", "plain", "printable",
+    "row_regions", "seat_panel", "text_rows",
 ]

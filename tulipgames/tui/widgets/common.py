@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.panel import Panel
 from rich.text import Text
 from textual import events
 from textual.containers import Horizontal, Vertical
+from textual.content import Content, ContentType
 from textual.geometry import Region, Size
-from textual.visual import VisualType
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.visual import Visual, VisualType, visualize
+from textual.widget import Widget, _BorderTitle, _RenderCache
 from textual.widgets import RichLog, Static
 
 #: Keys that scroll the log while it has the focus; every other key leaves it.
@@ -66,14 +72,89 @@ def row_regions(rows: Sequence[int], width: int) -> list[Region]:
     return [Region(0, row, width, 1) for row in rows]
 
 
-class Steady:
+class _SteadyTitle(_BorderTitle):
+    """A border title that repaints its widget only when it changes (Textual's repaints the
+    whole widget on every assignment, however few rows changed)."""
+
+    def __set__(self, obj: Widget, title: Text | ContentType | None) -> None:
+        before = getattr(obj, self._internal_name, None)
+        if title is None and before is None:
+            return
+        if title is not None and before is not None:
+            after = Content.from_rich_text(title) if isinstance(title, Text) else title
+            if obj.render_str(after).expand_tabs(4).split()[0].markup == before.markup:
+                return
+        super().__set__(obj, title)
+
+
+def post_now(widget: object) -> None:
+    """Tell the screen at once that ``widget`` needs repainting (or a layout).
+
+    Textual leaves that to the widget's next idle moment; when the screen's frame comes first
+    (a loaded machine, a dozen widgets changed by one key), the widget is drawn in a frame of
+    its own after it. Posted now, from inside the key's handler, it is in the screen's queue
+    before the screen can draw, so everything one key changed is in one frame.
+    """
+    node: Any = widget
+    if node.is_mounted and not node._closing:
+        node._check_refresh()  # what the widget's idle would do, now
+
+
+class FocusDrawnAtOnce:
+    """A widget the screen gives the focus to inside a key's handler (:func:`focus_now`)
+    shows its ``:focus`` styles in that key's frame; the Focus and Blur events that follow do
+    not repaint it again in a frame of their own (Textual repaints on both)."""
+
+    # Textual calls the handler of every class up the line; prevent_default skips Widget's.
+    def _on_focus(self, event: events.Focus) -> None:
+        widget: Any = self
+        if widget.has_focus:
+            event.prevent_default()
+            if widget.parent is not None:
+                widget.parent.post_message(events.DescendantFocus(widget))
+
+    def _on_blur(self, event: events.Blur) -> None:
+        widget: Any = self
+        if not widget.has_focus:
+            event.prevent_default()
+            if widget.parent is not None:
+                widget.parent.post_message(events.DescendantBlur(widget))
+
+
+def focus_now(screen: Screen[Any], widget: Widget | None) -> None:
+    """Move the focus to ``widget`` and restyle both widgets now, so that the change of focus
+    is drawn in the frame of the key that caused it (Textual restyles them when the Focus and
+    Blur events arrive, after that frame)."""
+    before = screen.focused
+    if before is widget:
+        return
+    screen.set_focus(widget, scroll_visible=False)
+    if before is not None:
+        before.has_focus = False
+    if widget is not None and screen.focused is widget:
+        widget.has_focus = True
+
+
+class Steady(FocusDrawnAtOnce):
     """For a widget with no children to lay out (or a container that does not scroll): a change
-    of its size during a layout does not ask for another layout.
+    of its size during a layout does not ask for another layout, and setting its border title or
+    subtitle to what it shows already does nothing.
 
     Textual sets a resized widget's ``virtual_size``, a reactive that lays the screen out again
     and so draws a second frame after the first; a widget whose content decides nothing of the
     layout around it (no children, no scrolling) needs neither.
     """
+
+    border_title = _SteadyTitle()
+    border_subtitle = _SteadyTitle()
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Any:
+        widget = super().refresh(  # type: ignore[misc]
+            *regions, repaint=repaint, layout=layout, recompose=recompose
+        )
+        post_now(self)
+        return widget
 
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
@@ -97,7 +178,59 @@ class Columns(Steady, Horizontal):
     """A ``Horizontal`` that does not lay the screen out a second time when it is resized."""
 
 
-class PatchStatic(Steady, Static):
+class RendersByRow:
+    """Textual renders a widget's whole content again after any refresh, every row through
+    Rich and its own content styles, even when one row changed; a widget that knows its rows
+    (:meth:`rows_now`) renders again only the rows whose text changed since it last rendered.
+    Anything out of the ordinary (a row wider than the widget, more rows than it has, a text
+    selection, another content alignment) is left to Textual."""
+
+    _rendered: tuple[int, list[tuple[Text, Strip]]] = (0, [])
+
+    def rows_now(self) -> list[Text] | None:
+        """The rows on screen now, one ``Text`` each (``None``: let Textual render)."""
+        raise NotImplementedError
+
+    def _render_content(self) -> None:
+        widget: Any = self
+        width, height = widget.size
+        rows = self.rows_now()
+        if (rows is None or len(rows) > height or widget.text_selection is not None
+                or widget.styles.content_align != ("left", "top")
+                or any(row.cell_len > width for row in rows)):
+            self._rendered = (0, [])
+            super()._render_content()  # type: ignore[misc]
+            return
+        style = widget.visual_style
+        last = self._rendered[1] if self._rendered[0] == width else []
+        changed = {y for y, row in enumerate(rows)
+                   if y >= len(last) or last[y][0] != row or last[y][0].style != row.style}
+        fresh = self._render_rows(rows, changed, width, style)
+        rendered = [(row, fresh[y] if y in changed else last[y][1]) for y, row in enumerate(rows)]
+        self._rendered = (width, rendered)
+        strips = [strip for _, strip in rendered]
+        # below the content, Textual's own blank line (an empty last row is no content line)
+        if len(rows) > 1 and not rows[-1].plain:
+            strips.pop()
+        strips += [Strip.blank(width, style.rich_style)] * (height - len(strips))
+        widget._render_cache = _RenderCache(widget.size, strips)
+        widget._dirty_regions.clear()
+
+    def _render_rows(self, rows: list[Text], changed: set[int], width: int,
+                     style: Any) -> list[Strip]:
+        """The ``changed`` rows as Textual renders them in the whole text, in one pass over a
+        text where the other rows are left empty: each cell carries its row and column in the
+        widget (text selection and clicks read them), so a row is rendered where it stands."""
+        if not changed:
+            return []
+        first = rows[0]
+        text = Text("\n").join(rows[y] if y in changed else Text() for y in range(max(changed) + 1))
+        text.justify, text.overflow, text.no_wrap, text.end = (
+            first.justify, first.overflow, first.no_wrap, "")
+        return Visual.to_strips(self, visualize(self, text), width, max(changed) + 1, style)  # type: ignore[arg-type]
+
+
+class PatchStatic(RendersByRow, Steady, Static):
     """A ``Static`` that sends the terminal only what changed.
 
     :meth:`update` with the very text on screen does nothing; with a text of as many lines (and,
@@ -112,6 +245,8 @@ class PatchStatic(Steady, Static):
         self._patch: list[int] | None = None
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if isinstance(self, KeepsHeight) and isinstance(content, Text):
+            content = self.padded(content)
         new = text_rows(content)
         old, self._rows = self._rows, new
         if old is not None and new is not None and self.is_mounted and self._fits(old, new):
@@ -121,7 +256,32 @@ class PatchStatic(Steady, Static):
             self._patch = rows
             super().update(content, layout=False)
             return
+        if layout and self.is_mounted and self.size and not self._auto_width():
+            # wrapped or resized lines: the whole widget is repainted, but the screen is laid
+            # out again only when the content takes another number of rows
+            before = self._height()
+            super().update(content, layout=False)
+            if self._height() != before:
+                self.refresh(layout=True)
+            return
         super().update(content, layout=layout)
+
+    def rows_now(self) -> list[Text] | None:
+        content = self.content
+        if not isinstance(content, Text) or content.justify not in (None, "default", "left"):
+            return None
+        return self._rows
+
+    def _auto_width(self) -> bool:
+        """Whether the widget is as wide as its content (its width is then content too)."""
+        width = self.styles.width
+        return width is not None and width.is_auto
+
+    def _height(self) -> int:
+        """The rows the content takes at the widget's width (what a layout would give it)."""
+        # Textual's own measure, cached per width until the next repaint: free for the text
+        # on screen, and the new text's is the one a layout would compute anyway
+        return self.get_content_height(Size(0, 0), Size(0, 0), self.content_size.width)
 
     def _fits(self, old: list[Text], new: list[Text]) -> bool:
         """Whether ``new`` takes exactly the rows ``old`` took, so that a row repaint will do."""
@@ -134,9 +294,7 @@ class PatchStatic(Steady, Static):
         widest_new = max((line.cell_len for line in new), default=0)
         if max(widest_old, widest_new) > width:
             return False
-        return not self.styles.width or not self.styles.width.is_auto or (
-            widest_old == widest_new
-        )
+        return not self._auto_width() or widest_old == widest_new
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> PatchStatic:
@@ -146,7 +304,7 @@ class PatchStatic(Steady, Static):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
 
-class RowPainted(Steady):
+class RowPainted(RendersByRow, Steady):
     """For a widget drawn by :meth:`paint` (a Rich ``Text``): :meth:`repaint` after a change
     paints it at once and repaints only the rows that differ from the last painting; a change
     of height lays the screen out (``height: auto``), anything else needs no layout.
@@ -163,6 +321,8 @@ class RowPainted(Steady):
 
     def _paint_now(self) -> tuple[Size, Text, list[Text]]:
         text = self.paint()
+        if isinstance(self, KeepsHeight):
+            text = self.padded(text)
         rows = text_rows(text) or []
         self._painted = (self.size, text, rows)  # type: ignore[attr-defined]
         return self._painted
@@ -172,6 +332,10 @@ class RowPainted(Steady):
         if painted is None or painted[0] != self.size:  # type: ignore[attr-defined]
             painted = self._paint_now()
         return painted[1]
+
+    def rows_now(self) -> list[Text] | None:
+        self.render()
+        return self._painted[2] if self._painted else None
 
     def repaint(self) -> None:
         """Paint now; refresh the changed rows, or everything when the rows moved."""
@@ -192,7 +356,78 @@ class RowPainted(Steady):
             widget.refresh(*row_regions(rows, width))
 
 
-class GameLog(RichLog):
+class KeepsHeight:
+    """For a panel whose number of lines comes and goes with the step of the game (a give
+    list, the hand, a reveal): it keeps the most lines it has shown at this width, padded with
+    blank lines, so that a key that shortens it repaints its rows instead of laying the screen
+    out (and moving everything below it). A new width starts afresh."""
+
+    _tallest: tuple[int, int] = (0, 0)
+
+    def padded(self, text: Text) -> Text:
+        """``text`` with blank lines added up to the most rows shown at this width (a line
+        wider than the widget counts as the rows it wraps to, roughly: a wrong guess costs a
+        layout, never a wrong drawing)."""
+        width = self.content_size.width  # type: ignore[attr-defined]
+        lines = text.plain.split("\n")
+        rows = sum(max(1, -(-cell_len(line) // width)) if width else 1 for line in lines)
+        tallest = self._tallest[1] if self._tallest[0] == width else 0
+        self._tallest = (width, max(tallest, rows))
+        if rows >= tallest:
+            return text
+        return Text.assemble(text, "\n" * (tallest - rows), no_wrap=text.no_wrap,
+                             overflow=text.overflow, end=text.end)
+
+
+class SizedFromOutside(FocusDrawnAtOnce):
+    """For a scroll view whose size the CSS sets (``1fr``, a fixed height), not its content:
+    inside :meth:`quietly`, a change of its content (lines written, options listed) repaints it
+    without laying the whole screen out, as Textual would for the new virtual size. Only the
+    scrollbar appearing or going (it takes a column) still asks for a layout."""
+
+    _quiet = False
+
+    @contextmanager
+    def quietly(self) -> Iterator[None]:
+        widget: Any = self
+        bars = (widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar)
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+        if (widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar) != bars:
+            widget.refresh(layout=True)
+        for bar in (widget._vertical_scrollbar, widget._horizontal_scrollbar):
+            if bar is not None:
+                post_now(bar)  # the new length moved the thumb: in this frame too
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Any:
+        widget = super().refresh(  # type: ignore[misc]
+            *regions, repaint=repaint, layout=layout and not self._quiet, recompose=recompose
+        )
+        post_now(self)
+        return widget
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """A layout elsewhere on the screen leaves the widget alone.
+
+        Textual's scroll views take the compositor's virtual size (their content region) for a
+        change of their own (their lines) on every layout, and repaint the scrollbar in a frame
+        of its own after it; here the content updates the scrollbar itself (:meth:`quietly`).
+        """
+        widget: Any = self
+        if size == widget.outer_size and container_size == widget.container_size:
+            return False
+        return super()._size_updated(  # type: ignore[misc]
+            size, virtual_size, container_size, layout
+        )
+
+
+class GameLog(SizedFromOutside, RichLog):
     """The game log: one line per event as the viewer may read it, newest at the bottom.
 
     It takes no part in Tab focus, so it never steals the arrow keys from a game's widgets;
@@ -244,38 +479,30 @@ class GameLog(RichLog):
         # the focus (as App.simulate_key does, keeping the typed character)
         self.app.post_message(events.Key(event.key, event.character))
 
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        """A layout elsewhere on the screen leaves the log alone.
-
-        Textual's scroll views take the compositor's virtual size (the log's content region)
-        for a change of their own (their lines) on every layout, and repaint the scrollbar in a
-        frame of its own after it; the log's lines update its scrollbar themselves.
-        """
-        if size == self.outer_size and container_size == self.container_size:
-            return False
-        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def show_lines(self, lines: Sequence[str]) -> None:
         new = list(lines)
-        if new[: len(self._lines)] == self._lines:
-            fresh = new[len(self._lines) :]
-        else:
-            self.clear()
-            fresh = new
+        if new == self._lines:
+            return
         # Until the log has a size, RichLog keeps the lines for later, scroll to the end included.
         now = self._size_known
-        for line in fresh:
-            self.write(plain(line), scroll_end=False if now else None)
+        with self.quietly() if now else nullcontext():
+            if new[: len(self._lines)] == self._lines:
+                fresh = new[len(self._lines) :]
+            else:
+                self.clear()
+                fresh = new
+            for line in fresh:
+                self.write(plain(line), scroll_end=False if now else None)
+            if now:
+                # Now, not after the next frame as ``write`` and the layout would: the new
+                # lines, the scroll and the scrollbar reach the terminal in one frame.
+                self._scroll_update(self.virtual_size)
         self._lines = new
-        if fresh and now:
-            # Now, not after the next frame as ``write`` and the layout would: the new lines,
-            # the scroll and the scrollbar reach the terminal in one frame.
-            if self.show_vertical_scrollbar:
-                self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
-            if self.auto_scroll:
-                self.scroll_end(animate=False, immediate=True, x_axis=False)
+        if now and self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        if now and self.show_vertical_scrollbar:
+            post_now(self.vertical_scrollbar)
 
 
 def seat_panel(name: str, body: RenderableType, note: str | Text = "") -> Panel:
