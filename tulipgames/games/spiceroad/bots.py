@@ -184,7 +184,7 @@ def keep_needs(state: SpiceRoadState, seat: int) -> Counts:
     return (0, 0, 0, 0)
 
 
-def cheapest_spare(caravan: list[int], need: Counts) -> str:
+def cheapest_spare(caravan: Sequence[int], need: Counts) -> str:
     """The lowest spice the caravan holds beyond ``need``, else simply the lowest it holds."""
     for i in range(4):
         if caravan[i] > need[i]:
