@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.spiceroad.data import (
@@ -88,24 +89,96 @@ def upgrade_results(caravan: Counts, up: int) -> set[Counts]:
 Macro = tuple[str, ...]  # ("play", card, result...) / ("rest",) / ("claim", position)
 
 
+@cache
+def card_moves(caravan: Counts, card_id: str) -> tuple[tuple[Macro, Counts], ...]:
+    """Each play of one merchant card on this caravan with the caravan it produces (each
+    upgrade outcome, each trade count)."""
+    card = MERCHANT_CARDS[card_id]
+    if card.kind == "spice":
+        gained = tuple(a + b for a, b in zip(caravan, card.gain, strict=True))
+        return ((("play", card_id), gained),)  # type: ignore[return-value]
+    if card.kind == "upgrade":
+        if not can_upgrade(caravan):
+            return ()
+        return tuple((("play", card_id), c) for c in upgrade_results(caravan, card.up))
+    return tuple(
+        (
+            ("play", card_id, str(r)),
+            tuple(a - r * p + r * g for a, p, g in zip(caravan, card.pay, card.gain, strict=True)),
+        )
+        for r in range(1, trade_max(caravan, card.pay) + 1)
+    )  # type: ignore[return-value]
+
+
 def moves(caravan: Counts, hand: Iterable[str]) -> list[tuple[Macro, Counts]]:
     """Each play from the hand with each caravan it can produce."""
-    out: list[tuple[Macro, Counts]] = []
-    for card_id in hand:
-        card = MERCHANT_CARDS[card_id]
-        if card.kind == "spice":
-            gained = tuple(a + b for a, b in zip(caravan, card.gain, strict=True))
-            out.append((("play", card_id), gained))  # type: ignore[arg-type]
-        elif card.kind == "upgrade":
-            if can_upgrade(caravan):
-                out.extend((("play", card_id), c) for c in upgrade_results(caravan, card.up))
-        else:
-            for r in range(1, trade_max(caravan, card.pay) + 1):
-                traded = tuple(
-                    a - r * p + r * g for a, p, g in zip(caravan, card.pay, card.gain, strict=True)
+    return [move for card_id in hand for move in card_moves(caravan, card_id)]
+
+
+Layer = tuple[tuple[Counts, "Macro | None"], ...]
+
+
+class Reach:
+    """The caravans a seat can reach from one caravan and hand, turn by turn (breadth first),
+    each with the first move of the shortest way there; extended a turn at a time on demand."""
+
+    __slots__ = ("layers", "frontier", "seen", "cars")
+
+    def __init__(self, caravan: Counts, played: frozenset[str]) -> None:
+        start = (caravan, played)
+        self.layers: list[Layer] = [((caravan, None),)]
+        self.frontier: dict[tuple[Counts, frozenset[str]], Macro | None] = {start: None}
+        self.seen = {start}
+        self.cars = {caravan}
+
+    def extend(self, hand: tuple[str, ...]) -> None:
+        """One more turn: every play of a card not yet played, or a rest that takes them back.
+        A caravan reached earlier is left out (it can claim nothing new)."""
+        nxt: dict[tuple[Counts, frozenset[str]], Macro | None] = {}
+        seen = self.seen
+        for (car, done), first in self.frontier.items():
+            options: list[tuple[Macro, Counts, frozenset[str]]] = []
+            if done:
+                options.append((("rest",), car, frozenset()))
+            for macro, result in moves(car, (c for c in hand if c not in done)):
+                options.append((macro, result, done | {macro[1]}))
+            for macro, result, now_done in options:
+                key = (
+                    cap(result, (0, 0, 0, 0)) if sum(result) > CARAVAN_LIMIT else result,
+                    now_done,
                 )
-                out.append((("play", card_id, str(r)), traded))  # type: ignore[arg-type]
-    return out
+                if key in seen:
+                    continue
+                seen.add(key)
+                nxt[key] = first if first is not None else macro
+        self.frontier = nxt
+        layer = []
+        for (car, _), first in nxt.items():
+            if car not in self.cars:
+                self.cars.add(car)
+                layer.append((car, first))
+        self.layers.append(tuple(layer))
+
+
+#: Reach searches kept between decisions (a playout meets the same caravans and hands again
+#: and again); forgotten wholesale when full.
+REACH_CACHE = 50_000
+_reaches: dict[tuple[Counts, tuple[str, ...], frozenset[str]], Reach] = {}
+_plans: dict[tuple[object, ...], tuple[float, int, "Macro | None", Counts]] = {}
+
+
+def reach(caravan: Counts, hand: tuple[str, ...], played: tuple[str, ...], depth: int) -> list[Layer]:
+    """The first ``depth + 1`` layers of :class:`Reach` (turn 0 is the caravan itself)."""
+    done = frozenset(played)
+    key = (caravan, hand, done)
+    found = _reaches.get(key)
+    if found is None:
+        if len(_reaches) >= REACH_CACHE:
+            _reaches.clear()
+        found = _reaches[key] = Reach(caravan, done)
+    while len(found.layers) <= depth:
+        found.extend(hand)
+    return found.layers[: depth + 1]
 
 
 def claim_value(state: SpiceRoadState, position: int) -> float:
@@ -129,16 +202,17 @@ def plan(
     nothing is reachable within ``depth`` turns. ``first_move`` is ``None`` when the target is
     affordable right now.
     """
+    key = (tuple(state.point_row), state.gold, state.silver, caravan, hand, played, depth)
+    known = _plans.get(key)
+    if known is not None:
+        return known
     targets = [
         (p, POINT_CARDS[c].need, claim_value(state, p)) for p, c in enumerate(state.point_row, 1)
     ]
     best: tuple[float, int, Macro | None, Counts] = (0.0, 0, None, caravan)
     found: set[int] = set()
-    start = (caravan, frozenset(played))
-    frontier: dict[tuple[Counts, frozenset[str]], Macro | None] = {start: None}
-    seen = {start}
-    for turns in range(depth + 1):
-        for (car, _), first in frontier.items():
+    for turns, layer in enumerate(reach(caravan, hand, played, depth)):
+        for car, first in layer:
             for position, need, value in targets:
                 if position in found or not affords(car, need):
                     continue
@@ -146,25 +220,11 @@ def plan(
                 utility = value / (turns + 1) + 0.01 * weight(car)
                 if utility > best[0]:
                     best = (utility, position, first, car)
-        if turns == depth or len(found) == len(targets):
+        if len(found) == len(targets):
             break
-        nxt: dict[tuple[Counts, frozenset[str]], Macro | None] = {}
-        for (car, done), first in frontier.items():
-            options: list[tuple[Macro, Counts, frozenset[str]]] = []
-            if done:
-                options.append((("rest",), car, frozenset()))
-            for macro, result in moves(car, (c for c in hand if c not in done)):
-                options.append((macro, result, done | {macro[1]}))
-            for macro, result, now_done in options:
-                key = (
-                    cap(result, (0, 0, 0, 0)) if sum(result) > CARAVAN_LIMIT else result,
-                    now_done,
-                )
-                if key in seen:
-                    continue
-                seen.add(key)
-                nxt[key] = first if first is not None else macro
-        frontier = nxt
+    if len(_plans) >= REACH_CACHE:
+        _plans.clear()
+    _plans[key] = best
     return best
 
 
