@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from functools import cache
 
@@ -101,13 +102,13 @@ def card_moves(caravan: Counts, card_id: str) -> tuple[tuple[Macro, Counts], ...
         if not can_upgrade(caravan):
             return ()
         return tuple((("play", card_id), c) for c in upgrade_results(caravan, card.up))
-    return tuple(
-        (
-            ("play", card_id, str(r)),
-            tuple(a - r * p + r * g for a, p, g in zip(caravan, card.pay, card.gain, strict=True)),
+    out: list[tuple[Macro, Counts]] = []
+    for r in range(1, trade_max(caravan, card.pay) + 1):
+        traded = tuple(
+            a - r * p + r * g for a, p, g in zip(caravan, card.pay, card.gain, strict=True)
         )
-        for r in range(1, trade_max(caravan, card.pay) + 1)
-    )  # type: ignore[return-value]
+        out.append((("play", card_id, str(r)), traded))  # type: ignore[arg-type]
+    return tuple(out)
 
 
 def moves(caravan: Counts, hand: Iterable[str]) -> list[tuple[Macro, Counts]]:
@@ -122,7 +123,7 @@ class Reach:
     """The caravans a seat can reach from one caravan and hand, turn by turn (breadth first),
     each with the first move of the shortest way there; extended a turn at a time on demand."""
 
-    __slots__ = ("layers", "frontier", "seen", "cars")
+    __slots__ = ("cars", "frontier", "layers", "seen")
 
     def __init__(self, caravan: Counts, played: frozenset[str]) -> None:
         start = (caravan, played)
@@ -164,10 +165,12 @@ class Reach:
 #: and again); forgotten wholesale when full.
 REACH_CACHE = 50_000
 _reaches: dict[tuple[Counts, tuple[str, ...], frozenset[str]], Reach] = {}
-_plans: dict[tuple[object, ...], tuple[float, int, "Macro | None", Counts]] = {}
+_plans: dict[tuple[object, ...], tuple[float, int, Macro | None, Counts]] = {}
 
 
-def reach(caravan: Counts, hand: tuple[str, ...], played: tuple[str, ...], depth: int) -> list[Layer]:
+def reach(
+    caravan: Counts, hand: tuple[str, ...], played: tuple[str, ...], depth: int
+) -> list[Layer]:
     """The first ``depth + 1`` layers of :class:`Reach` (turn 0 is the caravan itself)."""
     done = frozenset(played)
     key = (caravan, hand, done)
@@ -437,11 +440,25 @@ class RolloutBot:
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, horizon: int = HORIZON, margin: float = MARGIN) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        horizon: int = HORIZON,
+        margin: float = MARGIN,
+        rival_depth: int = 2,
+        shortlist: int = 0,
+        worlds: int = 4,
+        horizon2: int = HORIZON,
+    ) -> None:
+        self.shortlist = shortlist
+        self.worlds = worlds
+        self.horizon2 = horizon2
+        self.rng = random.Random(seed)
         self.horizon = horizon
         self.margin = margin
         self.settle = PlannerBot(seed)
         self.playout = PlannerBot(seed, depth=2)
+        self.rival = PlannerBot(seed, depth=rival_depth)
         self.values = engine_values
         self.queue: list[Action] = []
 
@@ -459,6 +476,8 @@ class RolloutBot:
             if steps[0] != REST_ACTION or state.played[seat] or steps[0] == planned
         ]
         scored = [(self.judge(after, seat), steps) for steps, after in turns]
+        if self.shortlist:
+            scored = self.rejudge(state, seat, scored, planned)
         mine = max((v for v, steps in scored if steps[0] == planned), default=None)
         value, best = max(scored, key=lambda s: (s[0], -len(s[1])))
         if mine is not None and value <= mine + self.margin:
@@ -467,7 +486,35 @@ class RolloutBot:
         self.queue = list(best[1:])
         return best[0]
 
-    def judge(self, position: SpiceRoadState, seat: int) -> float:
+    def rejudge(
+        self,
+        state: SpiceRoadState,
+        seat: int,
+        scored: list[tuple[float, Turn]],
+        planned: Action,
+    ) -> list[tuple[float, Turn]]:
+        """The best few turns judged again on several deck orders (the same ones for each),
+        each replayed from the start of the turn so that its own draws vary too."""
+        ranked = sorted(scored, key=lambda s: -s[0])
+        mine = [s for s in ranked if s[1][0] == planned][:1]
+        short = ranked[: self.shortlist]
+        short += [s for s in mine if s not in short]
+        seeds = [self.rng.randrange(1 << 30) for _ in range(self.worlds)]
+        out = []
+        for _, steps in short:
+            total = 0.0
+            for world in seeds:
+                position = state.clone()
+                rng = random.Random(world)
+                rng.shuffle(position.point_deck)
+                rng.shuffle(position.merchant_deck)
+                for step in steps:
+                    position.apply(seat, step)
+                total += self.judge(position, seat, self.horizon2)
+            out.append((total / len(seeds), steps))
+        return out
+
+    def judge(self, position: SpiceRoadState, seat: int, horizon: int = 0) -> float:
         """The seat's margin over its strongest rival, averaged over the ends of the next
         ``horizon`` rounds of planner turns (or the real final margin once the game is over).
 
@@ -484,10 +531,11 @@ class RolloutBot:
                 rounds = min(t - s for t, s in zip(position.turns, start, strict=True))
                 if rounds > len(margins):
                     margins.append(margin_of(self.values(position), seat))
-                    if len(margins) >= self.horizon:
+                    if len(margins) >= (horizon or self.horizon):
                         break
             mover = position.current
-            position.apply(mover, self.playout.choose(position, mover))
+            policy = self.playout if mover == seat else self.rival
+            position.apply(mover, policy.choose(position, mover))
         return sum(margins) / len(margins)
 
 
