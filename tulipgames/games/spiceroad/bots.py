@@ -4,11 +4,13 @@
   rests that makes it affordable (a breadth-first search over its own caravan and cards), buys
   strong merchant cards early, and settles each sequenced step (trade count, upgrades, payment,
   returns) towards that plan.
-* ``hard`` (:class:`RolloutBot`) plans whole turns (action, trade count, upgrades, payments)
-  and judges each by letting every seat play on with the planner for three rounds, scored by the
-  state's ``estimate`` (``predict.position_value``, a final-score prediction fitted to real
-  games) plus what its merchant cards will still convert (:func:`engine_values`), as a margin
-  over the strongest rival; it keeps the planner's turn unless another is clearly better.
+* ``hard`` (:class:`RolloutBot`) plans whole turns (action, trade count, upgrades, payments):
+  a quick one-round look with the planner at every seat ranks them, and the best few (with the
+  planner's own) are played on for five rounds on two deck orders, scored by the state's
+  ``estimate`` (``predict.position_value``, a final-score prediction fitted to real games) plus
+  what its merchant cards will still convert (:func:`engine_values`), as a margin over the
+  strongest rival, or by the real result with a bonus for a win once a playout ends; it keeps
+  the planner's turn unless another is clearly better.
 """
 
 from __future__ import annotations
@@ -420,8 +422,17 @@ def whole_turns(
 REST_ACTION = Rest()
 #: Points (of margin over the strongest rival) another turn must gain over the planner's.
 MARGIN = 2.0
-#: Rounds of planner turns looked ahead (the margin is averaged over their ends).
-HORIZON = 3
+#: Rounds of planner turns in the quick look every whole turn gets.
+SCREEN_HORIZON = 1
+#: Turns the quick look keeps (the planner's own turn is always kept as well).
+SHORTLIST = 6
+#: Deck orders each kept turn is played out on, the same ones for every turn.
+WORLDS = 2
+#: Rounds of planner turns in the deep look at the kept turns.
+HORIZON = 5
+#: Points a playout that reaches the end adds for a win (and takes for anything else): the
+#: margin alone would trade a sure win for a wider, riskier one.
+WIN_BONUS = 10.0
 
 
 class RolloutBot:
@@ -429,14 +440,17 @@ class RolloutBot:
     clearly better one.
 
     Every distinct whole turn (action, trade count, upgrades, with the planner's payments) is
-    played on a copy of the bot's determinized position, then every seat continues with the
-    ``normal`` planner for ``horizon`` rounds (the same deck order for every candidate, so the
-    comparison is fair), and the position is scored by the state's ``estimate`` (a fitted
-    final-score prediction) with the merchant cards' remaining plays added, or, once over, the
-    real scores, as the seat's margin over its strongest rival, averaged over the ends of those
-    rounds. The planner's own turn stands unless another beats it by more than ``margin``
-    points: the estimate is rough, and a small edge is more often its error than a better move.
-    A pass (rest with nothing played) is never a candidate."""
+    played on a copy of the bot's determinized position and given a quick look: every seat
+    continues with the ``normal`` planner for ``screen`` round(s). The best ``shortlist`` turns
+    and the planner's own are then replayed from the start of the turn on ``worlds`` deck
+    orders (the same ones for every turn, so the comparison is fair and a lucky draw does not
+    decide) and played on for ``horizon`` rounds. A position is scored by the state's
+    ``estimate`` (a fitted final-score prediction) with the merchant cards' remaining plays added,
+    as the seat's margin over its strongest rival, averaged over the ends of those rounds; a
+    playout that reaches the end counts its real final margin plus or minus ``win_bonus``. The
+    planner's own turn stands unless another beats it by more than ``margin`` points: the
+    estimate is rough, and a small edge is more often its error than a better move. A pass (rest
+    with nothing played) is never a candidate."""
 
     level = "hard"
 
@@ -445,20 +459,20 @@ class RolloutBot:
         seed: int = 0,
         horizon: int = HORIZON,
         margin: float = MARGIN,
-        rival_depth: int = 2,
-        shortlist: int = 0,
-        worlds: int = 4,
-        horizon2: int = HORIZON,
+        screen: int = SCREEN_HORIZON,
+        shortlist: int = SHORTLIST,
+        worlds: int = WORLDS,
+        win_bonus: float = WIN_BONUS,
     ) -> None:
-        self.shortlist = shortlist
-        self.worlds = worlds
-        self.horizon2 = horizon2
-        self.rng = random.Random(seed)
         self.horizon = horizon
         self.margin = margin
+        self.screen = screen
+        self.shortlist = shortlist
+        self.worlds = worlds
+        self.win_bonus = win_bonus
+        self.rng = random.Random(seed)
         self.settle = PlannerBot(seed)
         self.playout = PlannerBot(seed, depth=2)
-        self.rival = PlannerBot(seed, depth=rival_depth)
         self.values = engine_values
         self.queue: list[Action] = []
 
@@ -475,9 +489,7 @@ class RolloutBot:
             for steps, after in whole_turns(state, seat, self.settle)
             if steps[0] != REST_ACTION or state.played[seat] or steps[0] == planned
         ]
-        scored = [(self.judge(after, seat), steps) for steps, after in turns]
-        if self.shortlist:
-            scored = self.rejudge(state, seat, scored, planned)
+        scored = self.deep_look(state, seat, self.kept(turns, seat, planned))
         mine = max((v for v, steps in scored if steps[0] == planned), default=None)
         value, best = max(scored, key=lambda s: (s[0], -len(s[1])))
         if mine is not None and value <= mine + self.margin:
@@ -486,37 +498,45 @@ class RolloutBot:
         self.queue = list(best[1:])
         return best[0]
 
-    def rejudge(
-        self,
-        state: SpiceRoadState,
-        seat: int,
-        scored: list[tuple[float, Turn]],
-        planned: Action,
+    def kept(
+        self, turns: list[tuple[Turn, SpiceRoadState]], seat: int, planned: Action
+    ) -> list[Turn]:
+        """The turns the quick look ranks best, and the best of those the planner's action
+        starts."""
+        ranked = sorted(
+            ((self.judge(after, seat, self.screen), steps) for steps, after in turns),
+            key=lambda s: (-s[0], len(s[1])),
+        )
+        kept = [steps for _, steps in ranked[: self.shortlist]]
+        own = next((steps for _, steps in ranked if steps[0] == planned), None)
+        if own is not None and own not in kept:
+            kept.append(own)
+        return kept
+
+    def deep_look(
+        self, state: SpiceRoadState, seat: int, turns: list[Turn]
     ) -> list[tuple[float, Turn]]:
-        """The best few turns judged again on several deck orders (the same ones for each),
-        each replayed from the start of the turn so that its own draws vary too."""
-        ranked = sorted(scored, key=lambda s: -s[0])
-        mine = [s for s in ranked if s[1][0] == planned][:1]
-        short = ranked[: self.shortlist]
-        short += [s for s in mine if s not in short]
-        seeds = [self.rng.randrange(1 << 30) for _ in range(self.worlds)]
-        out = []
-        for _, steps in short:
+        """Each turn's mean judgement over ``worlds`` deck orders, replayed from the start of
+        the turn so that its own draws (a claim's or an acquire's new card) vary too."""
+        worlds = [self.rng.randrange(1 << 30) for _ in range(self.worlds)]
+        scored = []
+        for steps in turns:
             total = 0.0
-            for world in seeds:
+            for world in worlds:
                 position = state.clone()
-                rng = random.Random(world)
-                rng.shuffle(position.point_deck)
-                rng.shuffle(position.merchant_deck)
+                shuffle = random.Random(world).shuffle
+                shuffle(position.point_deck)
+                shuffle(position.merchant_deck)
                 for step in steps:
                     position.apply(seat, step)
-                total += self.judge(position, seat, self.horizon2)
-            out.append((total / len(seeds), steps))
-        return out
+                total += self.judge(position, seat, self.horizon)
+            scored.append((total / len(worlds), steps))
+        return scored
 
-    def judge(self, position: SpiceRoadState, seat: int, horizon: int = 0) -> float:
+    def judge(self, position: SpiceRoadState, seat: int, horizon: int) -> float:
         """The seat's margin over its strongest rival, averaged over the ends of the next
-        ``horizon`` rounds of planner turns (or the real final margin once the game is over).
+        ``horizon`` rounds of planner turns, or the real final margin (plus or minus the win
+        bonus) once the game is over.
 
         Averaging over several cut-offs keeps the estimate from favouring a turn only because
         the cut-off then falls when the caravan is full rather than just spent on a claim."""
@@ -525,18 +545,23 @@ class RolloutBot:
         margins: list[float] = []
         while True:
             if position.is_over():
-                margins.append(margin_of(position.result().totals, seat))
-                break
+                return self.final_value(position, seat)
             if position.phase == TURN:
                 rounds = min(t - s for t, s in zip(position.turns, start, strict=True))
                 if rounds > len(margins):
                     margins.append(margin_of(self.values(position), seat))
-                    if len(margins) >= (horizon or self.horizon):
+                    if len(margins) >= horizon:
                         break
             mover = position.current
-            policy = self.playout if mover == seat else self.rival
-            position.apply(mover, policy.choose(position, mover))
+            position.apply(mover, self.playout.choose(position, mover))
         return sum(margins) / len(margins)
+
+    def final_value(self, position: SpiceRoadState, seat: int) -> float:
+        """The final margin over the strongest rival, plus the bonus for a win (sole first
+        place after the tie-break) or minus it for anything else."""
+        result = position.result()
+        won = result.ranks[seat] == 1 and result.ranks.count(1) == 1
+        return margin_of(result.totals, seat) + (self.win_bonus if won else -self.win_bonus)
 
 
 #: Points a merchant card's per-play spice value is worth per turn left in the game: the fitted
@@ -580,7 +605,7 @@ LEVELS: tuple[BotLevel, ...] = (
         strength="beats random 40 of 40 at 2 seats, 3x fair share at 3",
     ),
     BotLevel(
-        "hard", RolloutBot, "plans whole turns and looks three rounds ahead",
+        "hard", RolloutBot, "plans whole turns and looks five rounds ahead",
         strength="beats normal 169 of 240 at 2 seats, 1.7x fair share at 3",
     ),
 )
