@@ -289,3 +289,42 @@ def test_every_level_sees_only_its_view() -> None:
                 assert seen.merchant_deck != state.merchant_deck
                 assert sorted(seen.point_deck) == sorted(state.point_deck)
             state.apply(seat, action)
+
+
+def test_hard_counts_a_finished_playout_by_its_result_with_the_win_bonus() -> None:
+    """Once a playout ends, the real margin decides, and a win is worth the bonus more (a
+    loss the bonus less): a sure win must beat a wider but riskier lead."""
+    state = GAME.new_state(2, 21)
+    assert isinstance(state, SpiceRoadState)
+    bots = [PlannerBot(1), PlannerBot(2)]
+    while not state.is_over():
+        state.apply(state.current, bots[state.current].choose(state.clone(), state.current))
+    totals = state.result().totals
+    hard = RolloutBot(1, win_bonus=10.0)
+    winner = max(range(2), key=lambda s: (totals[s], -state.result().ranks[s]))
+    loser = 1 - winner
+    assert hard.final_value(state, winner) == totals[winner] - totals[loser] + 10.0
+    assert hard.final_value(state, loser) == totals[loser] - totals[winner] - 10.0
+    assert hard.judge(state, winner, 5) == hard.final_value(state, winner)
+
+
+def test_hard_keeps_the_planners_turn_among_the_shortlist() -> None:
+    """The quick look keeps its best turns and always the planner's own, which the deep look
+    must be able to weigh the others against."""
+    state = GAME.new_state(2, 23)
+    assert isinstance(state, SpiceRoadState)
+    normal = PlannerBot(1)
+    for _ in range(8):  # a few turns in, so that the hand offers several plays
+        state.apply(state.current, normal.choose(state.clone(), state.current))
+    while state.phase != TURN:
+        state.apply(state.current, normal.choose(state.clone(), state.current))
+    seat = state.current
+    planned = normal.choose(state.clone(), seat)
+    hard = RolloutBot(1, shortlist=1)
+    turns = whole_turns(state, seat, hard.settle)
+    assert len(turns) > 2
+    kept = hard.kept(turns, seat, planned)
+    assert 1 <= len(kept) <= 2 and any(steps[0] == planned for steps in kept)
+    scored = hard.deep_look(state, seat, kept)
+    assert [steps for _, steps in scored] == kept
+    assert state.phase == TURN and state.current == seat  # the look ahead played on copies
