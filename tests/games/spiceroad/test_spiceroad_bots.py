@@ -92,7 +92,9 @@ def plain_plan(
                         best = (utility, position, first, car)
         nxt: dict[tuple[tuple[int, int, int, int], frozenset[str]], Macro | None] = {}
         for (car, done), first in frontier.items():
-            options = [(("rest",), car, frozenset[str]())] if done else []
+            options: list[tuple[Macro, tuple[int, int, int, int], frozenset[str]]] = (
+                [(("rest",), car, frozenset())] if done else []
+            )
             for macro, result in moves(car, (c for c in hand if c not in done)):
                 options.append((macro, result, done | {macro[1]}))
             for macro, result, now_done in options:
