@@ -606,6 +606,6 @@ LEVELS: tuple[BotLevel, ...] = (
     ),
     BotLevel(
         "hard", RolloutBot, "plans whole turns and looks five rounds ahead",
-        strength="beats normal 169 of 240 at 2 seats, 1.7x fair share at 3",
+        strength="beats normal 195 of 240 at 2 seats, 2.1x fair share at 3",
     ),
 )
