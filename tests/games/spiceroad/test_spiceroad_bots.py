@@ -9,11 +9,15 @@ from tests.games.spiceroad.helpers import give_hand, new, set_caravan, set_point
 from tulipgames.engine.bots import bot_move
 from tulipgames.engine.core import Action, State
 from tulipgames.games.spiceroad.bots import (
+    CARAVAN_LIMIT,
+    Macro,
     PlannerBot,
     RolloutBot,
     cap,
     engine_values,
+    moves,
     plan,
+    reach,
     upgrade_results,
     upgrade_step,
     whole_turns,
@@ -58,6 +62,75 @@ def test_plan_finds_a_claim_now_and_a_trade_first() -> None:
     # YY→RR once gives YYRR for P01 with the gold coin (6+3 VP in 2 turns), which beats RRRR
     # for P04 (8 VP in 2 turns): the plan counts coins.
     assert (best, first, reached) == (1, ("play", "M11", "1"), (2, 2, 0, 0))
+
+
+def plain_plan(
+    state: SpiceRoadState, caravan: tuple[int, int, int, int], hand: tuple[str, ...],
+    played: tuple[str, ...], depth: int,
+) -> tuple[float, int, Macro | None, tuple[int, int, int, int]]:
+    """The planner's search written out plainly (no cache, no pruning): every layer of plays
+    and rests, every target checked in every layer."""
+    from tulipgames.games.spiceroad.bots import claim_value
+    from tulipgames.games.spiceroad.data import POINT_CARDS
+    from tulipgames.games.spiceroad.predict import weight
+    from tulipgames.games.spiceroad.rules import affords
+
+    targets = [(p, POINT_CARDS[c].need, claim_value(state, p))
+               for p, c in enumerate(state.point_row, 1)]
+    best: tuple[float, int, Macro | None, tuple[int, int, int, int]] = (0.0, 0, None, caravan)
+    found: set[int] = set()
+    start = (caravan, frozenset(played))
+    frontier: dict[tuple[tuple[int, int, int, int], frozenset[str]], Macro | None] = {start: None}
+    seen = {start}
+    for turns in range(depth + 1):
+        for (car, _), first in frontier.items():
+            for position, need, value in targets:
+                if position not in found and affords(car, need):
+                    found.add(position)
+                    utility = value / (turns + 1) + 0.01 * weight(car)
+                    if utility > best[0]:
+                        best = (utility, position, first, car)
+        nxt: dict[tuple[tuple[int, int, int, int], frozenset[str]], Macro | None] = {}
+        for (car, done), first in frontier.items():
+            options: list[tuple[Macro, tuple[int, int, int, int], frozenset[str]]] = (
+                [(("rest",), car, frozenset())] if done else []
+            )
+            for macro, result in moves(car, (c for c in hand if c not in done)):
+                options.append((macro, result, done | {macro[1]}))
+            for macro, result, now_done in options:
+                key = (cap(result, (0, 0, 0, 0)) if sum(result) > CARAVAN_LIMIT else result,
+                       now_done)
+                if key not in seen:
+                    seen.add(key)
+                    nxt[key] = first if first is not None else macro
+        frontier = nxt
+    return best
+
+
+def test_the_cached_planner_search_matches_the_plain_one() -> None:
+    """The reach search is cached per caravan and hand and prunes caravans met before: it must
+    still pick the very target and first move the plain search picks, in real positions."""
+    checked = 0
+    for seats, seed in ((2, 3), (3, 4)):
+        state = GAME.new_state(seats, seed)
+        assert isinstance(state, SpiceRoadState)
+        bot, rng = PlannerBot(1), random.Random(seed)
+        while not state.is_over() and checked < 400:
+            for s in range(seats):
+                args = (tuple(state.caravans[s]), tuple(state.hands[s]), tuple(state.played[s]))
+                for depth in (1, 3):
+                    expected = plain_plan(state, *args, depth=depth)  # type: ignore[arg-type]
+                    assert plan(state, s, *args, depth=depth) == expected  # type: ignore[arg-type]
+                    checked += 1
+            seat = state.current
+            legal = state.legal_actions(seat)
+            choice = bot.choose(state.clone(), seat) if rng.random() < 0.7 else rng.choice(legal)
+            state.apply(seat, choice)
+    assert checked >= 400
+    layers = reach((2, 0, 0, 0), ("S1", "S2"), (), 3)
+    caravans = [car for layer in layers for car, _ in layer]
+    assert len(caravans) == len(set(caravans))  # each caravan once, at its earliest turn
+    assert layers[0] == (((2, 0, 0, 0), None),)
 
 
 def test_planner_claims_an_affordable_card() -> None:
@@ -218,3 +291,42 @@ def test_every_level_sees_only_its_view() -> None:
                 assert seen.merchant_deck != state.merchant_deck
                 assert sorted(seen.point_deck) == sorted(state.point_deck)
             state.apply(seat, action)
+
+
+def test_hard_counts_a_finished_playout_by_its_result_with_the_win_bonus() -> None:
+    """Once a playout ends, the real margin decides, and a win is worth the bonus more (a
+    loss the bonus less): a sure win must beat a wider but riskier lead."""
+    state = GAME.new_state(2, 21)
+    assert isinstance(state, SpiceRoadState)
+    bots = [PlannerBot(1), PlannerBot(2)]
+    while not state.is_over():
+        state.apply(state.current, bots[state.current].choose(state.clone(), state.current))
+    totals = state.result().totals
+    hard = RolloutBot(1, win_bonus=10.0)
+    winner = max(range(2), key=lambda s: (totals[s], -state.result().ranks[s]))
+    loser = 1 - winner
+    assert hard.final_value(state, winner) == totals[winner] - totals[loser] + 10.0
+    assert hard.final_value(state, loser) == totals[loser] - totals[winner] - 10.0
+    assert hard.judge(state, winner, 5) == hard.final_value(state, winner)
+
+
+def test_hard_keeps_the_planners_turn_among_the_shortlist() -> None:
+    """The quick look keeps its best turns and always the planner's own, which the deep look
+    must be able to weigh the others against."""
+    state = GAME.new_state(2, 23)
+    assert isinstance(state, SpiceRoadState)
+    normal = PlannerBot(1)
+    for _ in range(8):  # a few turns in, so that the hand offers several plays
+        state.apply(state.current, normal.choose(state.clone(), state.current))
+    while state.phase != TURN:
+        state.apply(state.current, normal.choose(state.clone(), state.current))
+    seat = state.current
+    planned = normal.choose(state.clone(), seat)
+    hard = RolloutBot(1, shortlist=1)
+    turns = whole_turns(state, seat, hard.settle)
+    assert len(turns) > 2
+    kept = hard.kept(turns, seat, planned)
+    assert 1 <= len(kept) <= 2 and any(steps[0] == planned for steps in kept)
+    scored = hard.deep_look(state, seat, kept)
+    assert [steps for _, steps in scored] == kept
+    assert state.phase == TURN and state.current == seat  # the look ahead played on copies

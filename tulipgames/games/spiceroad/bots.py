@@ -4,16 +4,20 @@
   rests that makes it affordable (a breadth-first search over its own caravan and cards), buys
   strong merchant cards early, and settles each sequenced step (trade count, upgrades, payment,
   returns) towards that plan.
-* ``hard`` (:class:`RolloutBot`) plans whole turns (action, trade count, upgrades, payments)
-  and judges each by letting every seat play on with the planner for three rounds, scored by the
-  state's ``estimate`` (``predict.position_value``, a final-score prediction fitted to real
-  games) plus what its merchant cards will still convert (:func:`engine_values`), as a margin
-  over the strongest rival; it keeps the planner's turn unless another is clearly better.
+* ``hard`` (:class:`RolloutBot`) plans whole turns (action, trade count, upgrades, payments):
+  a quick one-round look with the planner at every seat ranks them, and the best few (with the
+  planner's own) are played on for five rounds on two deck orders, scored by the state's
+  ``estimate`` (``predict.position_value``, a final-score prediction fitted to real games) plus
+  what its merchant cards will still convert (:func:`engine_values`), as a margin over the
+  strongest rival, or by the real result with a bonus for a win once a playout ends; it keeps
+  the planner's turn unless another is clearly better.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.spiceroad.data import (
@@ -88,24 +92,98 @@ def upgrade_results(caravan: Counts, up: int) -> set[Counts]:
 Macro = tuple[str, ...]  # ("play", card, result...) / ("rest",) / ("claim", position)
 
 
+@cache
+def card_moves(caravan: Counts, card_id: str) -> tuple[tuple[Macro, Counts], ...]:
+    """Each play of one merchant card on this caravan with the caravan it produces (each
+    upgrade outcome, each trade count)."""
+    card = MERCHANT_CARDS[card_id]
+    if card.kind == "spice":
+        gained = tuple(a + b for a, b in zip(caravan, card.gain, strict=True))
+        return ((("play", card_id), gained),)  # type: ignore[return-value]
+    if card.kind == "upgrade":
+        if not can_upgrade(caravan):
+            return ()
+        return tuple((("play", card_id), c) for c in upgrade_results(caravan, card.up))
+    out: list[tuple[Macro, Counts]] = []
+    for r in range(1, trade_max(caravan, card.pay) + 1):
+        traded = tuple(
+            a - r * p + r * g for a, p, g in zip(caravan, card.pay, card.gain, strict=True)
+        )
+        out.append((("play", card_id, str(r)), traded))  # type: ignore[arg-type]
+    return tuple(out)
+
+
 def moves(caravan: Counts, hand: Iterable[str]) -> list[tuple[Macro, Counts]]:
     """Each play from the hand with each caravan it can produce."""
-    out: list[tuple[Macro, Counts]] = []
-    for card_id in hand:
-        card = MERCHANT_CARDS[card_id]
-        if card.kind == "spice":
-            gained = tuple(a + b for a, b in zip(caravan, card.gain, strict=True))
-            out.append((("play", card_id), gained))  # type: ignore[arg-type]
-        elif card.kind == "upgrade":
-            if can_upgrade(caravan):
-                out.extend((("play", card_id), c) for c in upgrade_results(caravan, card.up))
-        else:
-            for r in range(1, trade_max(caravan, card.pay) + 1):
-                traded = tuple(
-                    a - r * p + r * g for a, p, g in zip(caravan, card.pay, card.gain, strict=True)
+    return [move for card_id in hand for move in card_moves(caravan, card_id)]
+
+
+Layer = tuple[tuple[Counts, "Macro | None"], ...]
+
+
+class Reach:
+    """The caravans a seat can reach from one caravan and hand, turn by turn (breadth first),
+    each with the first move of the shortest way there; extended a turn at a time on demand."""
+
+    __slots__ = ("cars", "frontier", "layers", "seen")
+
+    def __init__(self, caravan: Counts, played: frozenset[str]) -> None:
+        start = (caravan, played)
+        self.layers: list[Layer] = [((caravan, None),)]
+        self.frontier: dict[tuple[Counts, frozenset[str]], Macro | None] = {start: None}
+        self.seen = {start}
+        self.cars = {caravan}
+
+    def extend(self, hand: tuple[str, ...]) -> None:
+        """One more turn: every play of a card not yet played, or a rest that takes them back.
+        A caravan reached earlier is left out (it can claim nothing new)."""
+        nxt: dict[tuple[Counts, frozenset[str]], Macro | None] = {}
+        seen = self.seen
+        for (car, done), first in self.frontier.items():
+            options: list[tuple[Macro, Counts, frozenset[str]]] = []
+            if done:
+                options.append((("rest",), car, frozenset()))
+            for macro, result in moves(car, (c for c in hand if c not in done)):
+                options.append((macro, result, done | {macro[1]}))
+            for macro, result, now_done in options:
+                key = (
+                    cap(result, (0, 0, 0, 0)) if sum(result) > CARAVAN_LIMIT else result,
+                    now_done,
                 )
-                out.append((("play", card_id, str(r)), traded))  # type: ignore[arg-type]
-    return out
+                if key in seen:
+                    continue
+                seen.add(key)
+                nxt[key] = first if first is not None else macro
+        self.frontier = nxt
+        layer = []
+        for (car, _), first in nxt.items():
+            if car not in self.cars:
+                self.cars.add(car)
+                layer.append((car, first))
+        self.layers.append(tuple(layer))
+
+
+#: Reach searches kept between decisions (a playout meets the same caravans and hands again
+#: and again); forgotten wholesale when full.
+REACH_CACHE = 50_000
+_reaches: dict[tuple[Counts, tuple[str, ...], frozenset[str]], Reach] = {}
+_plans: dict[tuple[object, ...], tuple[float, int, Macro | None, Counts]] = {}
+
+
+def reach(
+    caravan: Counts, hand: tuple[str, ...], played: tuple[str, ...], depth: int
+) -> list[Layer]:
+    """The first ``depth + 1`` layers of :class:`Reach` (turn 0 is the caravan itself)."""
+    done = frozenset(played)
+    key = (caravan, hand, done)
+    found = _reaches.get(key)
+    if found is None:
+        if len(_reaches) >= REACH_CACHE:
+            _reaches.clear()
+        found = _reaches[key] = Reach(caravan, done)
+    while len(found.layers) <= depth:
+        found.extend(hand)
+    return found.layers[: depth + 1]
 
 
 def claim_value(state: SpiceRoadState, position: int) -> float:
@@ -129,16 +207,17 @@ def plan(
     nothing is reachable within ``depth`` turns. ``first_move`` is ``None`` when the target is
     affordable right now.
     """
+    key = (tuple(state.point_row), state.gold, state.silver, caravan, hand, played, depth)
+    known = _plans.get(key)
+    if known is not None:
+        return known
     targets = [
         (p, POINT_CARDS[c].need, claim_value(state, p)) for p, c in enumerate(state.point_row, 1)
     ]
     best: tuple[float, int, Macro | None, Counts] = (0.0, 0, None, caravan)
     found: set[int] = set()
-    start = (caravan, frozenset(played))
-    frontier: dict[tuple[Counts, frozenset[str]], Macro | None] = {start: None}
-    seen = {start}
-    for turns in range(depth + 1):
-        for (car, _), first in frontier.items():
+    for turns, layer in enumerate(reach(caravan, hand, played, depth)):
+        for car, first in layer:
             for position, need, value in targets:
                 if position in found or not affords(car, need):
                     continue
@@ -146,25 +225,11 @@ def plan(
                 utility = value / (turns + 1) + 0.01 * weight(car)
                 if utility > best[0]:
                     best = (utility, position, first, car)
-        if turns == depth or len(found) == len(targets):
+        if len(found) == len(targets):
             break
-        nxt: dict[tuple[Counts, frozenset[str]], Macro | None] = {}
-        for (car, done), first in frontier.items():
-            options: list[tuple[Macro, Counts, frozenset[str]]] = []
-            if done:
-                options.append((("rest",), car, frozenset()))
-            for macro, result in moves(car, (c for c in hand if c not in done)):
-                options.append((macro, result, done | {macro[1]}))
-            for macro, result, now_done in options:
-                key = (
-                    cap(result, (0, 0, 0, 0)) if sum(result) > CARAVAN_LIMIT else result,
-                    now_done,
-                )
-                if key in seen:
-                    continue
-                seen.add(key)
-                nxt[key] = first if first is not None else macro
-        frontier = nxt
+    if len(_plans) >= REACH_CACHE:
+        _plans.clear()
+    _plans[key] = best
     return best
 
 
@@ -357,8 +422,17 @@ def whole_turns(
 REST_ACTION = Rest()
 #: Points (of margin over the strongest rival) another turn must gain over the planner's.
 MARGIN = 2.0
-#: Rounds of planner turns looked ahead (the margin is averaged over their ends).
-HORIZON = 3
+#: Rounds of planner turns in the quick look every whole turn gets.
+SCREEN_HORIZON = 1
+#: Turns the quick look keeps (the planner's own turn is always kept as well).
+SHORTLIST = 6
+#: Deck orders each kept turn is played out on, the same ones for every turn.
+WORLDS = 2
+#: Rounds of planner turns in the deep look at the kept turns.
+HORIZON = 5
+#: Points a playout that reaches the end adds for a win (and takes for anything else): the
+#: margin alone would trade a sure win for a wider, riskier one.
+WIN_BONUS = 10.0
 
 
 class RolloutBot:
@@ -366,20 +440,37 @@ class RolloutBot:
     clearly better one.
 
     Every distinct whole turn (action, trade count, upgrades, with the planner's payments) is
-    played on a copy of the bot's determinized position, then every seat continues with the
-    ``normal`` planner for ``horizon`` rounds (the same deck order for every candidate, so the
-    comparison is fair), and the position is scored by the state's ``estimate`` (a fitted
-    final-score prediction) with the merchant cards' remaining plays added, or, once over, the
-    real scores, as the seat's margin over its strongest rival, averaged over the ends of those
-    rounds. The planner's own turn stands unless another beats it by more than ``margin``
-    points: the estimate is rough, and a small edge is more often its error than a better move.
-    A pass (rest with nothing played) is never a candidate."""
+    played on a copy of the bot's determinized position and given a quick look: every seat
+    continues with the ``normal`` planner for ``screen`` round(s). The best ``shortlist`` turns
+    and the planner's own are then replayed from the start of the turn on ``worlds`` deck
+    orders (the same ones for every turn, so the comparison is fair and a lucky draw does not
+    decide) and played on for ``horizon`` rounds. A position is scored by the state's
+    ``estimate`` (a fitted final-score prediction) with the merchant cards' remaining plays added,
+    as the seat's margin over its strongest rival, averaged over the ends of those rounds; a
+    playout that reaches the end counts its real final margin plus or minus ``win_bonus``. The
+    planner's own turn stands unless another beats it by more than ``margin`` points: the
+    estimate is rough, and a small edge is more often its error than a better move. A pass (rest
+    with nothing played) is never a candidate."""
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, horizon: int = HORIZON, margin: float = MARGIN) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        horizon: int = HORIZON,
+        margin: float = MARGIN,
+        screen: int = SCREEN_HORIZON,
+        shortlist: int = SHORTLIST,
+        worlds: int = WORLDS,
+        win_bonus: float = WIN_BONUS,
+    ) -> None:
         self.horizon = horizon
         self.margin = margin
+        self.screen = screen
+        self.shortlist = shortlist
+        self.worlds = worlds
+        self.win_bonus = win_bonus
+        self.rng = random.Random(seed)
         self.settle = PlannerBot(seed)
         self.playout = PlannerBot(seed, depth=2)
         self.values = engine_values
@@ -398,7 +489,7 @@ class RolloutBot:
             for steps, after in whole_turns(state, seat, self.settle)
             if steps[0] != REST_ACTION or state.played[seat] or steps[0] == planned
         ]
-        scored = [(self.judge(after, seat), steps) for steps, after in turns]
+        scored = self.deep_look(state, seat, self.kept(turns, seat, planned))
         mine = max((v for v, steps in scored if steps[0] == planned), default=None)
         value, best = max(scored, key=lambda s: (s[0], -len(s[1])))
         if mine is not None and value <= mine + self.margin:
@@ -407,9 +498,45 @@ class RolloutBot:
         self.queue = list(best[1:])
         return best[0]
 
-    def judge(self, position: SpiceRoadState, seat: int) -> float:
+    def kept(
+        self, turns: list[tuple[Turn, SpiceRoadState]], seat: int, planned: Action
+    ) -> list[Turn]:
+        """The turns the quick look ranks best, and the best of those the planner's action
+        starts."""
+        ranked = sorted(
+            ((self.judge(after, seat, self.screen), steps) for steps, after in turns),
+            key=lambda s: (-s[0], len(s[1])),
+        )
+        kept = [steps for _, steps in ranked[: self.shortlist]]
+        own = next((steps for _, steps in ranked if steps[0] == planned), None)
+        if own is not None and own not in kept:
+            kept.append(own)
+        return kept
+
+    def deep_look(
+        self, state: SpiceRoadState, seat: int, turns: list[Turn]
+    ) -> list[tuple[float, Turn]]:
+        """Each turn's mean judgement over ``worlds`` deck orders, replayed from the start of
+        the turn so that its own draws (a claim's or an acquire's new card) vary too."""
+        worlds = [self.rng.randrange(1 << 30) for _ in range(self.worlds)]
+        scored = []
+        for steps in turns:
+            total = 0.0
+            for world in worlds:
+                position = state.clone()
+                shuffle = random.Random(world).shuffle
+                shuffle(position.point_deck)
+                shuffle(position.merchant_deck)
+                for step in steps:
+                    position.apply(seat, step)
+                total += self.judge(position, seat, self.horizon)
+            scored.append((total / len(worlds), steps))
+        return scored
+
+    def judge(self, position: SpiceRoadState, seat: int, horizon: int) -> float:
         """The seat's margin over its strongest rival, averaged over the ends of the next
-        ``horizon`` rounds of planner turns (or the real final margin once the game is over).
+        ``horizon`` rounds of planner turns, or the real final margin (plus or minus the win
+        bonus) once the game is over.
 
         Averaging over several cut-offs keeps the estimate from favouring a turn only because
         the cut-off then falls when the caravan is full rather than just spent on a claim."""
@@ -418,17 +545,23 @@ class RolloutBot:
         margins: list[float] = []
         while True:
             if position.is_over():
-                margins.append(margin_of(position.result().totals, seat))
-                break
+                return self.final_value(position, seat)
             if position.phase == TURN:
                 rounds = min(t - s for t, s in zip(position.turns, start, strict=True))
                 if rounds > len(margins):
                     margins.append(margin_of(self.values(position), seat))
-                    if len(margins) >= self.horizon:
+                    if len(margins) >= horizon:
                         break
             mover = position.current
             position.apply(mover, self.playout.choose(position, mover))
         return sum(margins) / len(margins)
+
+    def final_value(self, position: SpiceRoadState, seat: int) -> float:
+        """The final margin over the strongest rival, plus the bonus for a win (sole first
+        place after the tie-break) or minus it for anything else."""
+        result = position.result()
+        won = result.ranks[seat] == 1 and result.ranks.count(1) == 1
+        return margin_of(result.totals, seat) + (self.win_bonus if won else -self.win_bonus)
 
 
 #: Points a merchant card's per-play spice value is worth per turn left in the game: the fitted
@@ -472,7 +605,7 @@ LEVELS: tuple[BotLevel, ...] = (
         strength="beats random 40 of 40 at 2 seats, 3x fair share at 3",
     ),
     BotLevel(
-        "hard", RolloutBot, "plans whole turns and looks three rounds ahead",
-        strength="beats normal 169 of 240 at 2 seats, 1.7x fair share at 3",
+        "hard", RolloutBot, "plans whole turns and looks five rounds ahead",
+        strength="beats normal 195 of 240 at 2 seats, 2.1x fair share at 3",
     ),
 )
