@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tulipgames.engine.bots import ThinkTimer, bot_move
-from tulipgames.engine.core import Event, Game, SeatSpec
+from tulipgames.engine.core import Action, Event, Game, SeatSpec
 from tulipgames.engine.record import GameRecord, replay
 
 #: The share of positions whose invariants a checked run tests during a game, drawn at random
@@ -155,11 +155,14 @@ def simulate(
             )
     resolved = game.resolve_options(options)
     report = SimulationReport(game.id, 0, seats, list(levels), 0.0, 0, planned=games)
+    # One memo of read notations for every replay of the run (reading is pure).
+    notations: dict[str, Action] = {}
     start = time.perf_counter()
     try:
         for number in range(games):
             _play_one(
-                game, seats, levels, seed + number, number, resolved, check, report, check_share
+                game, seats, levels, seed + number, number, resolved, check, report, check_share,
+                notations,
             )
             if progress is not None:
                 progress(report.games)
@@ -179,6 +182,7 @@ def _play_one(
     check: bool,
     report: SimulationReport,
     check_share: float = CHECK_SHARE,
+    notations: dict[str, Action] | None = None,
 ) -> None:
     """Play one game into the report. Its scores and wins count once it is over; think times
     and invariant violations count as they happen (a violation is a bug even mid-game)."""
@@ -219,7 +223,7 @@ def _play_one(
             game.rules_version,
             actions,
         )
-        replayed = replay(game, record)
+        replayed = replay(game, record, notations=notations)
         again = replayed.state
         # The replay must tell the same story, line by line (private lines included), and end
         # with the same scores; a sampled share of the games also compares the public views

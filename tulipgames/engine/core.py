@@ -580,7 +580,7 @@ class SeatSpec:
         return {"name": self.name, "kind": self.kind}
 
 
-@dataclass
+@dataclass(slots=True)
 class Applied:
     """One action in a record with the events it produced, for logs and undo."""
 
