@@ -735,7 +735,7 @@ class GiftState(State):
             values[card.variety].append(card.value)
         self.festival_before_reveal = self._festival(held, values)
         pile = list(zip(self.secret, self.secret_owner, strict=True))
-        shuffle(self.rng, pile)
+        self.rng.shuffle(pile)
         count = min(SECRET_REVEAL_COUNT, len(pile))
         flipped, kept = pile[:count], pile[count:]
         self.secret = [card for card, _ in kept]
