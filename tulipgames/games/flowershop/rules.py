@@ -1140,12 +1140,17 @@ class FlowerShopState(State):
             for vase, flower in zip(shop.spots, shop.flowers, strict=True):
                 if flower is not None and (vase is None or not fits(flower, vase)):
                     problems.append(f"seat {seat}: {flower} sits in {vase}")
-        expected = sorted(
-            list(SHOP_DECK) + [v for shop in self.shops for v in starting_vases(shop.colour)]
-        )
+        expected = _all_cards(tuple(shop.colour for shop in self.shops))
         if sorted(seen) != expected:
             problems.append(f"cards not conserved: {len(seen)} placed, {len(expected)} expected")
         return problems
+
+
+@cache
+def _all_cards(colours: tuple[str, ...]) -> list[str]:
+    """Every card of a game with these shop colours, sorted: the shop deck and each shop's
+    starting vases (what the conservation check compares the cards in play with)."""
+    return sorted(list(SHOP_DECK) + [v for colour in colours for v in starting_vases(colour)])
 
 
 # -- free actions (F1-F4 and using the revealed card) -----------------------------------------

@@ -16,6 +16,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from tulipgames.engine.core import (
@@ -925,23 +926,27 @@ class GiftState(State):
         )
 
     def invariant_violations(self) -> list[str]:
+        """Every card in exactly one place, festival totals and ranking as its cards say, and
+        turns taken evenly."""
         problems = []
-        places: list[Card] = [
-            *self.deck,
-            *self.removed,
-            *self.festival_cards,
-            *self.secret,
-            *(c for b in self.bouquets for c in b),
-            *(c for d in self.deals for c in d),
-        ]
+        places: list[Card] = [*self.deck, *self.removed, *self.festival_cards, *self.secret]
+        for bouquet in self.bouquets:
+            places += bouquet
+        for deal in self.deals:
+            places += deal
         if self.pending is not None:
             places.append(self.pending)
-        if sorted(c.uid for c in places) != list(range(self.pool_size)):
+        # n places holding exactly the uids 0..n-1 is each card once (the sorted uids as range)
+        if len(places) != self.pool_size or set(map(_UID, places)) != _all_uids(self.pool_size):
             problems.append(f"cards not conserved: {len(places)} of {self.pool_size} accounted")
+        on_show = dict.fromkeys(VARIETIES, 0)
+        for card in self.festival_cards:
+            on_show[card.variety] += card.value
         for variety in VARIETIES:
-            on_show = sum(c.value for c in self.festival_cards if c.variety == variety)
-            if on_show != self.totals[variety]:
-                problems.append(f"{variety} total {self.totals[variety]} != cards {on_show}")
+            if on_show[variety] != self.totals[variety]:
+                problems.append(
+                    f"{variety} total {self.totals[variety]} != cards {on_show[variety]}"
+                )
         ranked = {c.variety for c in self.festival_cards}
         if set(self.ranking) != ranked or len(self.ranking) != len(ranked):
             problems.append(f"ranking {self.ranking} does not match the festival cards")
@@ -955,6 +960,14 @@ class GiftState(State):
         if self.phase == OVER and len(set(self.turns_taken)) != 1:
             problems.append(f"game ended with uneven turns {self.turns_taken}")
         return problems
+
+
+_UID = itemgetter(2)  # Card.uid
+
+
+@cache
+def _all_uids(pool_size: int) -> frozenset[int]:
+    return frozenset(range(pool_size))
 
 
 # -- the game ---------------------------------------------------------------------------------

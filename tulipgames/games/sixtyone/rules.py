@@ -240,8 +240,7 @@ def leaf_xs(leaves: Sequence[int]) -> int:
 
 def score_row(sheet: Sheet, leaves: Sequence[int], claimed: int) -> tuple[int, ...]:
     """One seat's score by category: six areas, first-fill bonuses, leaf bonuses (spec 5)."""
-    areas = tuple(area_acorns(sheet[a - 1], a) for a in AREAS)
-    return (*areas, FIRST_FILL_BONUS * claimed, leaf_acorns(leaves))
+    return (*map(area_acorns, sheet, AREAS), FIRST_FILL_BONUS * claimed, leaf_acorns(leaves))
 
 
 #: A seat's first-fill status for one area: still open, ``due`` (the seat has filled it and
@@ -878,24 +877,39 @@ def seat_audit(sheet: Sheet, leaves: tuple[int, ...], chosen: int, passes: int, 
     """One seat's bookkeeping: legal areas, one leaf per choice made, leaf steps that are die
     values, one value written per placement, one X per X bonus (minus lost or pending ones)."""
     problems = [f"area {area}: {p}" for area in AREAS
-                for p in sheet_area_problems(sheet[area - 1], area)]
+                for p in _area_problems(sheet[area - 1], area)]
     if len(leaves) != chosen:
         problems.append(f"{len(leaves)} leaves after {chosen} choices")
     if len(leaves) > LEAVES:
         problems.append(f"{len(leaves)} leaves, the row has {LEAVES}")
-    steps = [b - a for a, b in zip((0, *leaves), leaves, strict=False)]
-    if any(not 1 <= step <= 6 for step in steps):
+    if not _die_steps(leaves):
+        steps = [b - a for a, b in zip((0, *leaves), leaves, strict=False)]
         problems.append(f"leaf steps {steps} are not die values")
-    marks = [c for cells in sheet for c in cells]
-    values = sum(1 for c in marks if 1 <= c <= 6)
+    values = sum(map(_values_written, sheet))
     if values != len(leaves) - passes:
         problems.append(f"{values} values written in {len(leaves)} choices, {passes} leaf-only")
-    xs = marks.count(X)
+    xs = sum([cells.count(X) for cells in sheet])
     if xs != leaf_xs(leaves) - lost - pending:
         problems.append(f"{xs} X marks for {leaf_xs(leaves)} earned")
     if sum(score_row(sheet, leaves, claimed)) > MAX_SCORE:
         problems.append("score above the ceiling of 79")
     return tuple(problems)
+
+
+def _die_steps(leaves: tuple[int, ...]) -> bool:
+    """Whether each leaf adds a die value (1-6) to the one before it."""
+    before = 0
+    for total in leaves:
+        if not 1 <= total - before <= 6:
+            return False
+        before = total
+    return True
+
+
+@lru_cache(maxsize=1 << 14)
+def _values_written(cells: Cells) -> int:
+    """How many spots of an area hold a die value (not empty, not an X)."""
+    return sum(1 for c in cells if 1 <= c <= 6)
 
 
 def sheet_area_problems(cells: Cells, area: int) -> list[str]:
