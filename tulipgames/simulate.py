@@ -201,13 +201,13 @@ def _play_one(
     sampler = random.Random(game_seed ^ 0xC4EC)
     state = game.new_state(seats, game_seed, resolved)
     actions: list[tuple[int, str]] = []
-    log: list[Event] = []
+    log: list[list[Event]] = []  # the events of each action
     while not state.is_over():
         seat = state.to_act()[0]
         began = time.perf_counter()
         action = bot_move(bots[seat], state, seat, rng)
         report.think[seat_levels[seat]].samples.append(time.perf_counter() - began)
-        log += state.advance(seat, action) if direct[seat] else state.apply(seat, action)
+        log.append(state.advance(seat, action) if direct[seat] else state.apply(seat, action))
         actions.append((seat, str(action)))
         if check and (sampler.random() < check_share or state.is_over()):
             report.invariant_checks += 1
@@ -236,11 +236,12 @@ def _play_one(
             report.violations.append(f"game seed {game_seed}: the record does not replay: {exc}")
         else:
             again = replayed.state
-            # The replay must tell the same story, line by line (private lines included), and
-            # end with the same scores; a sampled share of the games also compares the public
-            # views (building a view at the end can cost as much as a short game).
+            # The replay must tell the same story, action by action and line by line (private
+            # lines included), and end with the same scores; a sampled share of the games also
+            # compares the public views (building a view at the end can cost as much as a
+            # short game).
             mismatch = (
-                [event for entry in replayed.applied for event in entry.events] != log
+                [entry.events for entry in replayed.applied] != log
                 or again.result() != result
                 or (
                     sampler.random() < check_share

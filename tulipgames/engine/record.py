@@ -129,15 +129,15 @@ def replay(
     # A record repeats the same few notations ("rest", "pass", "return Y"...): each distinct
     # text is read once. Reading is pure, so this changes nothing but the time.
     read: dict[str, Action] = {} if notations is None else notations
+    apply, keep = state.apply, applied.append
     for number, (seat, text) in enumerate(actions, 1):
         try:
             action = read.get(text)
             if action is None:
                 action = read[text] = game.parse_action(text)
-            events = state.apply(seat, action)
+            keep(Applied(seat, text, apply(seat, action)))
         except IllegalAction as exc:
             raise RecordError(f"action {number} ({text!r} by seat {seat}) fails: {exc}") from exc
-        applied.append(Applied(seat, text, events))
     return Replay(state, applied)
 
 
