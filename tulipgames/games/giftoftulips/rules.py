@@ -475,6 +475,11 @@ class GiftView:
         return tuple(g + k for g, k in zip(self.give_points, self.keep_points, strict=True))
 
 
+#: A moment of the end's reveal: the card just flipped (``None`` before the first), the ranking,
+#: and per variety in VARIETIES order the total and the face-up values.
+_Snapshot = tuple[Card | None, tuple[str, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+
+
 # -- the state --------------------------------------------------------------------------------
 class GiftState(State):
     """A game of Gift of Tulips in progress."""
@@ -513,8 +518,11 @@ class GiftState(State):
         self.used: tuple[str, ...] = ()
         self.pending: Card | None = None
         self.turns_taken: list[int] = [0] * n
-        self.festival_before_reveal: Festival | None = None
-        self.reveals: list[RevealStep] = []
+        #: The end's reveal as it happened: the festival before the first secret card flipped,
+        #: then each flipped card with the festival after it, kept as (card or None, ranking,
+        #: totals, values) snapshots; a view makes them into festivals with the majorities
+        #: they pay (the bouquets are final by then) when it is looked at.
+        self.revealed: list[_Snapshot] = []
 
     # -- copies ---------------------------------------------------------------------------
     def clone(self) -> GiftState:
@@ -539,8 +547,7 @@ class GiftState(State):
         twin.used = self.used
         twin.pending = self.pending
         twin.turns_taken = self.turns_taken[:]
-        twin.festival_before_reveal = self.festival_before_reveal
-        twin.reveals = self.reveals[:]
+        twin.revealed = self.revealed[:]
         return twin
 
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
@@ -734,7 +741,7 @@ class GiftState(State):
         values: dict[str, list[int]] = {v: [] for v in VARIETIES}
         for card in self.festival_cards:
             values[card.variety].append(card.value)
-        self.festival_before_reveal = self._festival(held, values)
+        self.revealed = [self._snapshot(None, values)]
         pile = list(zip(self.secret, self.secret_owner, strict=True))
         self.rng.shuffle(pile)
         count = min(SECRET_REVEAL_COUNT, len(pile))
@@ -746,7 +753,7 @@ class GiftState(State):
         for number, (card, _) in enumerate(flipped, 1):
             self._add_to_festival(card)
             values[card.variety].append(card.value)
-            self.reveals.append(RevealStep(number, count, card, self._festival(held, values)))
+            self.revealed.append(self._snapshot(card, values))
             ranking = ", ".join([f"{VARIETY_INFO[v][1]} {totals[v]}" for v in self.ranking])
             text = _TEXTS[card.variety, card.value]
             events.append(
@@ -759,6 +766,34 @@ class GiftState(State):
         return events
 
     # -- views ------------------------------------------------------------------------------
+    def _snapshot(self, card: Card | None, values: Mapping[str, Sequence[int]]) -> _Snapshot:
+        """The festival now, after ``card`` flipped (``None``: before the first), for later."""
+        return (
+            card,
+            tuple(self.ranking),
+            tuple(map(self.totals.__getitem__, VARIETIES)),
+            tuple([tuple(values[v]) for v in VARIETIES]),
+        )
+
+    def _reveal_steps(self) -> tuple[Festival | None, tuple[RevealStep, ...]]:
+        """The festival before the reveal and each flip with the festival after it."""
+        if not self.revealed:
+            return None, ()
+        held = all_holdings(self.bouquets)
+        festivals = [
+            Festival(ranking, totals, values, _pays(self.seats, ranking, held))
+            for _, ranking, totals, values in self.revealed
+        ]
+        count = len(self.revealed) - 1
+        steps = tuple(
+            RevealStep(number, count, snapshot[0], festival)
+            for number, (snapshot, festival) in enumerate(
+                zip(self.revealed[1:], festivals[1:], strict=True), 1
+            )
+            if snapshot[0] is not None
+        )
+        return festivals[0], steps
+
     def _festival(
         self,
         held: Mapping[str, Sequence[tuple[int, int]]] | None = None,
@@ -809,6 +844,7 @@ class GiftState(State):
         mine = seat is not None
         deal: tuple[Card, ...] = self.deals[seat] if seat is not None and setup else ()
         index = self.chosen_index[seat] if seat is not None and setup else None
+        before_reveal, reveal_steps = self._reveal_steps()
         return GiftView(
             viewer=seat,
             seats=self.seats,
@@ -835,8 +871,8 @@ class GiftState(State):
             if self.phase != OVER
             else (),
             choices=tuple(self.choices(seat)) if seat is not None else (),
-            festival_before_reveal=self.festival_before_reveal,
-            reveals=tuple(self.reveals),
+            festival_before_reveal=before_reveal,
+            reveals=reveal_steps,
             rewards=place_rewards(self.seats),
             reveal_pace=str(self.options.get("reveal_pace", "step")),
             final=self.result() if self.phase == OVER else None,
@@ -899,7 +935,7 @@ class GiftState(State):
 
     def _ending(self) -> str:
         """Why the game ended: the deck ran out, and how many secret cards were flipped."""
-        flipped = len(self.reveals)
+        flipped = max(0, len(self.revealed) - 1)
         return (
             f"The deck ran out after {self.turns_taken[0]} turns each; "
             f"{flipped} secret festival card{'s' if flipped != 1 else ''} "

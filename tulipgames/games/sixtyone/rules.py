@@ -628,7 +628,7 @@ class SixtyOneState(State):
             return
         if seat in self.pending_x:
             raise IllegalAction("place the X you earned first")
-        roll = " ".join(str(d) for d in self.dice)
+        roll = _dice_text(tuple(self.dice))
         if isinstance(action, LeafOnly):
             if action.leaf not in self.dice:
                 raise IllegalAction(f"no die shows {action.leaf} (the roll is {roll})")
@@ -639,9 +639,11 @@ class SixtyOneState(State):
             raise IllegalAction(f"'{action}' is not a Sixty-One action")
         if sorted((action.area, action.write, action.leaf)) != sorted(self.dice):
             raise IllegalAction(f"the roll is {roll}: area, write and leaf must use each die once")
-        problem = spot_problem(sheet[action.area - 1], action.area, action.spot, action.write)
-        if problem is not None:
-            raise IllegalAction(problem)
+        cells = sheet[action.area - 1]
+        # the legal list's own spots (the common case, a cache hit); the reason only if not
+        if action.spot not in _spots_by_value(cells, action.area)[action.write]:
+            problem = spot_problem(cells, action.area, action.spot, action.write)
+            raise IllegalAction(problem or f"'{action}' is not allowed now")
 
     @staticmethod
     def _x_problem(cells: Cells, area: int, spot: int) -> str:
