@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.engine.toygame import NIM, Take
-from tulipgames.engine.core import Event, IllegalAction, Option, Result, render_names, seat_ref
+from tulipgames.engine.core import (
+    Event,
+    IllegalAction,
+    Option,
+    Result,
+    render_names,
+    seat_ref,
+    shuffle,
+)
 
 
 def test_competition_ranking_shares_ties() -> None:
@@ -70,3 +80,16 @@ def test_determinize_hides_other_seats_and_the_future() -> None:
     future = state.clone().rng.random()
     assert any(t.rng.random() != future for t in twins)
     assert state.clone().rng.random() == future
+
+
+def test_the_written_out_shuffle_draws_what_the_library_shuffle_draws() -> None:
+    """``core.shuffle`` must deal exactly as ``random.Random.shuffle``: the same order for
+    every length (bounds of every bit width) and the same random source state afterwards."""
+    for seed in range(40):
+        for length in (0, 1, 2, 3, 7, 8, 9, 54, 130):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, library = list(range(length)), list(range(length))
+            shuffle(ours, mine)
+            theirs.shuffle(library)
+            assert mine == library
+            assert ours.getstate() == theirs.getstate()

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from tulipgames import games
-from tulipgames.engine.core import Action, Event
+from tulipgames.engine.core import Action, Event, IllegalAction
+from tulipgames.games.giftoftulips.rules import GiftState, Keep
 from tulipgames.games.spiceroad.rules import SpiceRoadState
 from tulipgames.simulate import simulate
 
@@ -91,3 +92,25 @@ def test_checking_never_changes_the_games() -> None:
     assert checked.seat_scores == unchecked.seat_scores
     assert checked.invariant_violations == checked.replay_mismatches == 0
     assert unchecked.invariant_checks == 0
+
+
+def test_an_offered_action_the_rules_refuse_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A legal list and a check that disagree. The random bot plays what the list offers; a
+    checked run plays it without asking (its replay asks, through ``apply``, in the same
+    position) and reports every game that does not replay; an unchecked run refuses at once."""
+    real_check = GiftState.check
+
+    def strict(self: GiftState, seat: int, action: Action) -> None:
+        if isinstance(action, Keep):
+            raise IllegalAction("no keeping today")
+        real_check(self, seat, action)
+
+    monkeypatch.setattr(GiftState, "check", strict)
+    gift = games.get_game("giftoftulips")
+    report = simulate(gift, seats=3, games=3, levels=["random"], seed=5)
+    assert report.games == 3 and report.replay_mismatches == 3
+    assert len(report.violations) == 3
+    assert all("does not replay" in line and "no keeping today" in line
+               for line in report.violations)
+    with pytest.raises(IllegalAction, match="no keeping today"):
+        simulate(gift, seats=3, games=1, levels=["random"], seed=5, check=False)

@@ -102,6 +102,25 @@ class Option:
         return str(value)
 
 
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does: the same draws from
+    ``rng`` in the same order, so the same seed deals the same cards.
+
+    ``random.Random.shuffle`` swaps each position from the last down with one below it drawn
+    by ``_randbelow`` (``k`` random bits for a bound of ``k`` bits, drawn again while too big);
+    here that draw is written out instead of two method calls per card, which is most of what
+    a game's setup costs. ``tests/engine/test_core.py`` holds it to the library's shuffle.
+    """
+    bits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bound = i + 1
+        width = bound.bit_length()
+        j = bits(width)
+        while j >= bound:
+            j = bits(width)
+        items[i], items[j] = items[j], items[i]
+
+
 _SEAT_REF = re.compile(r"\{seat(\d+)\}")
 
 
@@ -580,7 +599,7 @@ class SeatSpec:
         return {"name": self.name, "kind": self.kind}
 
 
-@dataclass
+@dataclass(slots=True)
 class Applied:
     """One action in a record with the events it produced, for logs and undo."""
 

@@ -100,8 +100,15 @@ def start(game: Game, record: GameRecord) -> State:
     return game.new_state(len(record.seats), record.seed, {**older, **record.options})
 
 
-def replay(game: Game, record: GameRecord, upto: int | None = None) -> Replay:
+def replay(
+    game: Game, record: GameRecord, upto: int | None = None,
+    notations: dict[str, Action] | None = None,
+) -> Replay:
     """Replay a record's first ``upto`` actions (all by default).
+
+    ``notations`` is a memo of notations already read for this game (text to action), filled
+    as the record is read; a caller replaying many records of one game (``simulate``) passes
+    the same dict to all of them so each distinct text is read once in the whole run.
 
     Raises :class:`RecordError` if the record belongs to another game or rules version, or one of
     its actions is illegal in the replayed position.
@@ -121,16 +128,16 @@ def replay(game: Game, record: GameRecord, upto: int | None = None) -> Replay:
     actions = record.actions if upto is None else record.actions[:upto]
     # A record repeats the same few notations ("rest", "pass", "return Y"...): each distinct
     # text is read once. Reading is pure, so this changes nothing but the time.
-    read: dict[str, Action] = {}
+    read: dict[str, Action] = {} if notations is None else notations
+    apply, keep = state.apply, applied.append
     for number, (seat, text) in enumerate(actions, 1):
         try:
             action = read.get(text)
             if action is None:
                 action = read[text] = game.parse_action(text)
-            events = state.apply(seat, action)
+            keep(Applied(seat, text, apply(seat, action)))
         except IllegalAction as exc:
             raise RecordError(f"action {number} ({text!r} by seat {seat}) fails: {exc}") from exc
-        applied.append(Applied(seat, text, events))
     return Replay(state, applied)
 
 

@@ -105,3 +105,20 @@ def test_setup() -> None:
     assert GAME.new_state(3, 3).deck == GAME.new_state(3, 3).deck
     with pytest.raises(ValueError):
         GAME.new_state(5, 3)
+
+
+def test_broken_bookkeeping_is_reported() -> None:
+    """The invariants find a card lost, a card in two places and money from nowhere, in games
+    of each seat count (each has its own starting vases)."""
+    for seats in (1, 2, 4):
+        state = GAME.new_state(seats, 7)
+        assert state.invariant_violations() == []
+        lost = state.clone()
+        lost.deck.pop()
+        doubled = state.clone()
+        doubled.deck.append(doubled.deck[0])
+        for broken in (lost, doubled):
+            assert any("cards not conserved" in p for p in broken.invariant_violations())
+        rich = state.clone()
+        rich.shops[0].money += 1
+        assert any("money" in p for p in rich.invariant_violations())

@@ -232,6 +232,26 @@ def test_clone_is_independent() -> None:
     assert state.invariant_violations() == [] and twin.invariant_violations() == []
 
 
+def test_broken_card_bookkeeping_is_reported() -> None:
+    """The conservation check finds a lost card, a card in two places, a card swapped for a
+    foreign one (the count still right) and a festival total its cards do not make."""
+    state = playing(3, seed=4)
+    assert state.invariant_violations() == []
+    lost = state.clone()
+    lost.deck.pop()
+    doubled = state.clone()
+    doubled.bouquets[0].append(doubled.deck[0])
+    swapped = state.clone()
+    swapped.deck[0] = swapped.deck[0]._replace(uid=10_000)
+    twice = state.clone()
+    twice.deck[0] = twice.deck[1]  # one card twice, another gone: the count still right
+    for broken in (lost, doubled, swapped, twice):
+        assert any("cards not conserved" in p for p in broken.invariant_violations())
+    inflated = state.clone()
+    inflated.totals[inflated.ranking[0]] += 1
+    assert any("total" in p for p in inflated.invariant_violations())
+
+
 def test_finish_setup_helper_leaves_a_playable_state() -> None:
     state = new_game(6, seed=4)
     finish_setup(state)

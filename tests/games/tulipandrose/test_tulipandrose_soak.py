@@ -93,3 +93,21 @@ def test_hidden_money_stays_hidden_in_every_view_until_the_end() -> None:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         for viewer in (None, *range(state.seats)):
             assert [p.florins for p in state.view(viewer).players] == state.florins
+
+
+def test_broken_bookkeeping_is_reported() -> None:
+    """The invariants find a card lost, made or turned into another kind, and florins from
+    nowhere."""
+    state = GAME.new_state(3, 11)
+    assert state.invariant_violations() == []
+    lost = state.clone()
+    lost.deck.pop()
+    made = state.clone()
+    made.holdings[0][0] += 1
+    swapped = state.clone()
+    swapped.deck[0] = "R1" if swapped.deck[0][0] != "R" else "T1"  # one kind more, one less
+    for broken in (lost, made, swapped):
+        assert any("cards not conserved" in p for p in broken.invariant_violations())
+    rich = state.clone()
+    rich.florins[1] += 1
+    assert any("florins" in p for p in rich.invariant_violations())

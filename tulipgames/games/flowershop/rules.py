@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -63,6 +63,8 @@ from tulipgames.games.flowershop.data import (
 STORAGE = "storage"
 #: Each card's kind (flower, vase, basket, salary or order), looked up at every legal list.
 KINDS = {card: info.kind for card, info in CARDS.items()}
+#: The price of the dearest basket: money beyond it buys nothing more (see ``free_actions``).
+_DEAREST_BASKET = max(info.cost for info in CARDS.values() if info.kind == "basket")
 
 
 # -- card vocabulary ---------------------------------------------------------------------------
@@ -636,10 +638,10 @@ class FlowerShopState(State):
 
     # -- who acts -----------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == "pick":
-            return tuple(i for i, s in enumerate(self.shops) if s.pick is None)
         if self.phase == "use":
-            return tuple(i for i, s in enumerate(self.shops) if not s.done)
+            return tuple([i for i, s in enumerate(self.shops) if not s.done])
+        if self.phase == "pick":
+            return tuple([i for i, s in enumerate(self.shops) if s.pick is None])
         if self.phase == "flip":
             return (0,)
         if self.phase == "filler":
@@ -1140,12 +1142,17 @@ class FlowerShopState(State):
             for vase, flower in zip(shop.spots, shop.flowers, strict=True):
                 if flower is not None and (vase is None or not fits(flower, vase)):
                     problems.append(f"seat {seat}: {flower} sits in {vase}")
-        expected = sorted(
-            list(SHOP_DECK) + [v for shop in self.shops for v in starting_vases(shop.colour)]
-        )
+        expected = _all_cards(tuple(shop.colour for shop in self.shops))
         if sorted(seen) != expected:
             problems.append(f"cards not conserved: {len(seen)} placed, {len(expected)} expected")
         return problems
+
+
+@cache
+def _all_cards(colours: tuple[str, ...]) -> list[str]:
+    """Every card of a game with these shop colours, sorted: the shop deck and each shop's
+    starting vases (what the conservation check compares the cards in play with)."""
+    return sorted(list(SHOP_DECK) + [v for colour in colours for v in starting_vases(colour)])
 
 
 # -- free actions (F1-F4 and using the revealed card) -----------------------------------------
@@ -1321,12 +1328,27 @@ def _check_move(shop: Shop, action: Move) -> None:
 
 def free_actions(shop: Shop) -> list[Action]:
     """Every legal free action and use of the revealed card, in a fixed order."""
+    # They depend on the loose cards, the window, whether a hook is free and whether the money
+    # reaches the dearest basket: the same shop layout recurs often, so it is listed once.
+    return list(_free_actions(
+        shop.using, tuple(shop.storage), tuple(shop.spots), tuple(shop.flowers),
+        len(shop.hooks) < BASKET_HOOKS, min(shop.money, _DEAREST_BASKET),
+    ))
+
+
+@lru_cache(maxsize=1 << 16)
+def _free_actions(
+    using: str | None,
+    storage: tuple[str, ...],
+    spots: tuple[str | None, ...],
+    flowers: tuple[str | None, ...],
+    basket_room: bool,
+    money: int,
+) -> tuple[Action, ...]:
+    """:func:`free_actions` of a shop with these loose cards, window and means."""
     actions: list[Action] = []
-    using = shop.using
-    spots, flowers = shop.spots, shop.flowers
     empty = [SPOTS[i] for i, vase in enumerate(spots) if vase is None]
     open_vases = [i for i, v in enumerate(spots) if v is not None and flowers[i] is None]
-    basket_room = len(shop.hooks) < BASKET_HOOKS
     if using is not None:
         k = KINDS[using]
         if k == "vase":
@@ -1334,15 +1356,15 @@ def free_actions(shop: Shop) -> list[Action]:
         elif k == "flower":
             actions += [_place(using, SPOTS[i]) for i in open_vases if fits(using, spots[i])]
         actions.append(_store(using))
-        if k == "basket" and basket_room and shop.money >= CARDS[using].cost:
+        if k == "basket" and basket_room and money >= CARDS[using].cost:
             actions.append(_buy(using))
-    for card in shop.storage:
+    for card in storage:
         k = KINDS[card]
         if k == "vase":
             actions += [_move_to(card, spot) for spot in empty]
         elif k == "flower":
             actions += [_move_to(card, SPOTS[i]) for i in open_vases if fits(card, spots[i])]
-        elif k == "basket" and basket_room and shop.money >= CARDS[card].cost:
+        elif k == "basket" and basket_room and money >= CARDS[card].cost:
             actions.append(_buy(card))
     for i, vase in enumerate(spots):
         if vase is None:
@@ -1356,13 +1378,13 @@ def free_actions(shop: Shop) -> list[Action]:
                 _move_to(flower, SPOTS[j]) for j in open_vases if fits(flower, spots[j])
             ]
             actions.append(_move_to(flower, STORAGE))
-    actions += _sales(shop)
+    actions += _unit_sales(using, storage, spots, flowers)
     trashable = [using] if using and KINDS[using] != "salary" else []
-    trashable += shop.storage
+    trashable += storage
     trashable += [f for f in flowers if f is not None]
     trashable += [v for i, v in enumerate(spots) if v is not None and flowers[i] is None]
     actions += [_trash(card) for card in trashable]
-    return actions
+    return tuple(actions)
 
 
 @cache
@@ -1373,17 +1395,27 @@ def _vase_moves(vase: str, index: int) -> tuple[Move, ...]:
 
 def _sales(shop: Shop) -> list[Sell]:
     """F1: every order possessed, with every sellable unit."""
-    loose = ([shop.using] if shop.using else []) + shop.storage
+    return _unit_sales(shop.using, shop.storage, shop.spots, shop.flowers)
+
+
+def _unit_sales(
+    using: str | None,
+    storage: Sequence[str],
+    spots: Sequence[str | None],
+    window: Sequence[str | None],
+) -> list[Sell]:
+    """:func:`_sales` of a shop with these loose cards and this window."""
+    loose = ([using] if using else []) + list(storage)
     orders = [c for c in loose if KINDS[c] == "order"]
     if not orders:
         return []
-    window_flowers = [f for f in shop.flowers if f is not None]
+    window_flowers = [f for f in window if f is not None]
     flowers = [c for c in loose if KINDS[c] == "flower"] + window_flowers
     units: list[tuple[str, ...]] = [(f,) for f in flowers]
-    for i, vase in enumerate(shop.spots):
+    for i, vase in enumerate(spots):
         if vase is None:
             continue
-        held = shop.flowers[i]
+        held = window[i]
         if held is not None:
             units.append((vase, held))
         else:

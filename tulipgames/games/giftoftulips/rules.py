@@ -16,6 +16,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from tulipgames.engine.core import (
@@ -29,6 +30,7 @@ from tulipgames.engine.core import (
     UnreadableAction,
     as_int,
     seat_ref,
+    shuffle,
 )
 from tulipgames.games.giftoftulips import INFO
 from tulipgames.games.giftoftulips.data import (
@@ -73,6 +75,21 @@ def card_text(variety: str, value: int) -> str:
     return f"{VARIETY_INFO[variety][1]}{value}"
 
 
+#: ``card_text`` of every (variety, value), for the log lines written at every step.
+_TEXTS = {(variety, value): card_text(variety, value) for variety in VARIETIES for value in VALUES}
+#: The lines of a draw, written once: the public one per card number and seat, the drawer's
+#: own per card and card number.
+_DRAW_LINES = {
+    number: tuple(f"{seat_ref(seat)} drew card {number} of 2" for seat in range(16))
+    for number in (1, 2)
+}
+_DRAWN_LINES = {
+    (variety, value, number): f"You drew {text} (card {number} of 2)"
+    for (variety, value), text in _TEXTS.items()
+    for number in (1, 2)
+}
+
+
 def letter(variety: str) -> str:
     return VARIETY_INFO[variety][1]
 
@@ -114,7 +131,7 @@ def seed_festival(deck: list[Card], rng: random.Random) -> list[Card]:
         set_aside.append(card)
     if set_aside:
         deck.extend(set_aside)
-        rng.shuffle(deck)
+        shuffle(rng, deck)
     if second is None:
         return [first]
     return [second, first] if second.value > first.value else [first, second]
@@ -181,15 +198,17 @@ def _majority_points(
 ) -> tuple[int, ...]:
     # The end of a game scores the same holdings at several places as the cards flip.
     levels = MAJORITY[players][place]
+    return tuple(
+        levels[level] if 0 <= level < len(levels) else 0 for level in _majority_levels(held)
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _majority_levels(held: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """Each seat's majority level for one variety (0 = most cards, then the highest value
+    sum; fully tied seats share a level, levels are dense), -1 for a seat without a card."""
     groups = sorted({h for h in held if h[0] > 0}, reverse=True)
-    points = []
-    for h in held:
-        if h[0] == 0:
-            points.append(0)
-            continue
-        level = groups.index(h)
-        points.append(levels[level] if level < len(levels) else 0)
-    return tuple(points)
+    return tuple(groups.index(h) if h[0] > 0 else -1 for h in held)
 
 
 def all_holdings(bouquets: Sequence[Iterable[Card]]) -> dict[str, list[tuple[int, int]]]:
@@ -214,14 +233,27 @@ def majority_table(
     ``held`` is :func:`all_holdings` of the bouquets when the caller has it already."""
     if held is None:
         held = all_holdings(bouquets)
-    table = [[0, 0, 0] for _ in range(players)]
-    for place in SCORED_PLACES:
-        if place > len(ranking):
-            continue
-        points = _majority_points(players, place, tuple(held[ranking[place - 1]]))
-        for seat, value in enumerate(points):
-            table[seat][place - 1] = value
-    return table
+    return [list(row) for row in _pays(players, ranking, held)]
+
+
+def _pays(
+    players: int, ranking: Sequence[str], held: Mapping[str, Sequence[tuple[int, int]]]
+) -> tuple[tuple[int, ...], ...]:
+    """:func:`majority_table` as tuples: one column per scored place, read as rows."""
+    if len(ranking) >= 3 and SCORED_PLACES == (1, 2, 3):  # three places ranked (most often)
+        return tuple(zip(
+            _majority_points(players, 1, tuple(held[ranking[0]])),
+            _majority_points(players, 2, tuple(held[ranking[1]])),
+            _majority_points(players, 3, tuple(held[ranking[2]])),
+            strict=True,
+        ))
+    nothing = (0,) * players
+    columns = [
+        _majority_points(players, place, tuple(held[ranking[place - 1]]))
+        if place <= len(ranking) else nothing
+        for place in SCORED_PLACES
+    ]
+    return tuple(zip(*columns, strict=True))
 
 
 # -- actions ----------------------------------------------------------------------------------
@@ -316,6 +348,21 @@ _FAMILIES: dict[type[Action], str] = {Keep: KEEP, Give: GIVE}
 KEEP_ACTION, ADDS = Keep(), (AddFaceUp(), AddSecret())
 GIVES = tuple(Give(target) for target in range(8))
 _BOUQUET_CHOICES: dict[tuple[str, int], ChooseBouquet] = {}
+
+
+@cache
+def turn_actions(seats: int, seat: int, used: tuple[str, ...]) -> tuple[Action, ...]:
+    """The acting seat's options for its drawn card: each action family it has not used this
+    turn (Keep; Give to every other seat, in seat order; both Adds)."""
+    actions: list[Action] = []
+    if KEEP not in used:
+        actions.append(KEEP_ACTION)
+    if GIVE not in used:
+        actions += GIVES[:seat]
+        actions += GIVES[seat + 1 : seats]
+    if ADD not in used:
+        actions += ADDS
+    return tuple(actions)
 
 
 def choose_bouquet(variety: str, value: int) -> ChooseBouquet:
@@ -428,6 +475,11 @@ class GiftView:
         return tuple(g + k for g, k in zip(self.give_points, self.keep_points, strict=True))
 
 
+#: A moment of the end's reveal: the card just flipped (``None`` before the first), the ranking,
+#: and per variety in VARIETIES order the total and the face-up values.
+_Snapshot = tuple[Card | None, tuple[str, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+
+
 # -- the state --------------------------------------------------------------------------------
 class GiftState(State):
     """A game of Gift of Tulips in progress."""
@@ -439,7 +491,7 @@ class GiftState(State):
         n = seats
         deck = build_pool(n)
         self.pool_size = len(deck)
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         self.removed: list[Card] = [deck.pop() for _ in range(REMOVE_AT_SETUP[n])]
         self.festival_cards: list[Card] = []
         self.totals: dict[str, int] = dict.fromkeys(VARIETIES, 0)
@@ -466,8 +518,11 @@ class GiftState(State):
         self.used: tuple[str, ...] = ()
         self.pending: Card | None = None
         self.turns_taken: list[int] = [0] * n
-        self.festival_before_reveal: Festival | None = None
-        self.reveals: list[RevealStep] = []
+        #: The end's reveal as it happened: the festival before the first secret card flipped,
+        #: then each flipped card with the festival after it, kept as (card or None, ranking,
+        #: totals, values) snapshots; a view makes them into festivals with the majorities
+        #: they pay (the bouquets are final by then) when it is looked at.
+        self.revealed: list[_Snapshot] = []
 
     # -- copies ---------------------------------------------------------------------------
     def clone(self) -> GiftState:
@@ -492,8 +547,7 @@ class GiftState(State):
         twin.used = self.used
         twin.pending = self.pending
         twin.turns_taken = self.turns_taken[:]
-        twin.festival_before_reveal = self.festival_before_reveal
-        twin.reveals = self.reveals[:]
+        twin.revealed = self.revealed[:]
         return twin
 
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
@@ -512,7 +566,7 @@ class GiftState(State):
             unseen.extend(self.deals[s])
         if pending_hidden and self.pending is not None:
             unseen.append(self.pending)
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         deck_size, removed_size = len(self.deck), len(self.removed)
         self.deck = unseen[:deck_size]
         self.removed = unseen[deck_size : deck_size + removed_size]
@@ -526,32 +580,25 @@ class GiftState(State):
 
     # -- whose turn -------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == SETUP:
-            return tuple(s for s in range(self.seats) if self.chosen_index[s] is None)
         if self.phase == PLAY:
             return (self.active,)
+        if self.phase == SETUP:
+            return tuple(s for s in range(self.seats) if self.chosen_index[s] is None)
         return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == PLAY:
+            if seat != self.active:
+                return []
+            return list(turn_actions(self.seats, seat, self.used))
         if seat not in self.to_act():
             return []
-        if self.phase == SETUP:
-            options: list[Action] = []
-            for card in self.deals[seat]:
-                action = choose_bouquet(card.variety, card.value)
-                if action not in options:
-                    options.append(action)
-            return options
-        actions: list[Action] = []
-        used = self.used
-        if KEEP not in used:
-            actions.append(KEEP_ACTION)
-        if GIVE not in used:
-            actions += GIVES[:seat]
-            actions += GIVES[seat + 1 : self.seats]
-        if ADD not in used:
-            actions += ADDS
-        return actions
+        options: list[Action] = []
+        for card in self.deals[seat]:
+            action = choose_bouquet(card.variety, card.value)
+            if action not in options:
+                options.append(action)
+        return options
 
     def check(self, seat: int, action: Action) -> None:
         if self.phase == SETUP:
@@ -584,13 +631,15 @@ class GiftState(State):
 
     # -- playing ----------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, ChooseBouquet):
+        kind = type(action)
+        if kind is ChooseBouquet:
+            assert isinstance(action, ChooseBouquet)
             return self._choose_bouquet(seat, action)
         card = self.pending
         assert card is not None
         events = [self._resolve(seat, action, card)]
         self.pending = None
-        self.used = (*self.used, family(action))
+        self.used = (*self.used, _FAMILIES.get(kind, ADD))
         if self.card_no == 1:
             events.append(self._draw())
             return events
@@ -644,38 +693,39 @@ class GiftState(State):
         """The active seat draws the next card; only it sees the card."""
         card = self.pending = self.deck.pop()
         number = self.card_no = self.card_no + 1
+        active = self.active
         return Event(
-            f"{seat_ref(self.active)} drew card {number} of 2",
-            f"You drew {card} (card {number} of 2)",
-            self.active,
+            _DRAW_LINES[number][active], _DRAWN_LINES[card.variety, card.value, number], active,
             True,
         )
 
     def _resolve(self, seat: int, action: Action, card: Card) -> Event:
         """Carry out Keep, Give or an Add for the drawn card and score it at once."""
-        if isinstance(action, Keep):
+        kind, text, who = type(action), _TEXTS[card.variety, card.value], seat_ref(seat)
+        if kind is Keep:
             points = keep_score(self.ranking, card.variety)
             self.keep_points[seat] += points
             self.bouquets[seat].append(card)
-            return Event(f"{seat_ref(seat)} kept {card} (+{points})")
-        if isinstance(action, Give):
+            return Event(f"{who} kept {text} (+{points})")
+        if kind is Give:
+            assert isinstance(action, Give)
             points = give_score(self.ranking, card.variety, card.value)
             self.give_points[seat] += points
             self.bouquets[action.target].append(card)
-            return Event(f"{seat_ref(seat)} gave {card} to {seat_ref(action.target)} (+{points})")
-        if isinstance(action, AddFaceUp):
+            return Event(f"{who} gave {text} to {seat_ref(action.target)} (+{points})")
+        if kind is AddFaceUp:
             self._add_to_festival(card)
             place = place_of(self.ranking, card.variety)
             return Event(
-                f"{seat_ref(seat)} added {card} to the festival: "
+                f"{who} added {text} to the festival: "
                 f"{letter(card.variety)} is {PLACE_NAMES[place]} with {self.totals[card.variety]}"
             )
         self.secret.append(card)
         self.secret_owner.append(seat)
         return Event(
-            f"{seat_ref(seat)} added a card to the secret festival",
-            private=f"You added {card} to the secret festival",
-            seat=seat,
+            f"{who} added a card to the secret festival",
+            f"You added {text} to the secret festival",
+            seat,
         )
 
     def _add_to_festival(self, card: Card) -> None:
@@ -687,8 +737,11 @@ class GiftState(State):
         self.phase = OVER
         self.pending = None
         # The bouquets are final now: only the festival ranking changes while the cards flip.
-        held = all_holdings(self.bouquets)
-        self.festival_before_reveal = self._festival(held)
+        held = {variety: tuple(rows) for variety, rows in all_holdings(self.bouquets).items()}
+        values: dict[str, list[int]] = {v: [] for v in VARIETIES}
+        for card in self.festival_cards:
+            values[card.variety].append(card.value)
+        self.revealed = [self._snapshot(None, values)]
         pile = list(zip(self.secret, self.secret_owner, strict=True))
         self.rng.shuffle(pile)
         count = min(SECRET_REVEAL_COUNT, len(pile))
@@ -696,29 +749,70 @@ class GiftState(State):
         self.secret = [card for card, _ in kept]
         self.secret_owner = [owner for _, owner in kept]
         events = [Event("The deck is empty: the secret festival is revealed")]
+        totals = self.totals
         for number, (card, _) in enumerate(flipped, 1):
             self._add_to_festival(card)
-            self.reveals.append(RevealStep(number, count, card, self._festival(held)))
-            ranking = ", ".join(f"{letter(v)} {self.totals[v]}" for v in self.ranking)
+            values[card.variety].append(card.value)
+            self.revealed.append(self._snapshot(card, values))
+            ranking = ", ".join([f"{VARIETY_INFO[v][1]} {totals[v]}" for v in self.ranking])
+            text = _TEXTS[card.variety, card.value]
             events.append(
-                Event(f"Secret card {number} of {count}: {card} (ranking {ranking})", reveals=True)
+                Event(f"Secret card {number} of {count}: {text} (ranking {ranking})", None, None,
+                      True)
             )
-        result = self.result()
+        result = self._result(held)
         scores = ", ".join(f"{seat_ref(s)} {t}" for s, t in enumerate(result.totals))
         events.append(Event(f"Final scores: {scores}"))
         return events
 
     # -- views ------------------------------------------------------------------------------
-    def _festival(self, held: Mapping[str, Sequence[tuple[int, int]]] | None = None) -> Festival:
-        values: dict[str, list[int]] = {v: [] for v in VARIETIES}
-        for card in self.festival_cards:
-            values[card.variety].append(card.value)
-        pays = majority_table(self.seats, self.ranking, self.bouquets, held)
+    def _snapshot(self, card: Card | None, values: Mapping[str, Sequence[int]]) -> _Snapshot:
+        """The festival now, after ``card`` flipped (``None``: before the first), for later."""
+        return (
+            card,
+            tuple(self.ranking),
+            tuple(map(self.totals.__getitem__, VARIETIES)),
+            tuple([tuple(values[v]) for v in VARIETIES]),
+        )
+
+    def _reveal_steps(self) -> tuple[Festival | None, tuple[RevealStep, ...]]:
+        """The festival before the reveal and each flip with the festival after it."""
+        if not self.revealed:
+            return None, ()
+        held = all_holdings(self.bouquets)
+        festivals = [
+            Festival(ranking, totals, values, _pays(self.seats, ranking, held))
+            for _, ranking, totals, values in self.revealed
+        ]
+        count = len(self.revealed) - 1
+        steps = tuple(
+            RevealStep(number, count, snapshot[0], festival)
+            for number, (snapshot, festival) in enumerate(
+                zip(self.revealed[1:], festivals[1:], strict=True), 1
+            )
+            if snapshot[0] is not None
+        )
+        return festivals[0], steps
+
+    def _festival(
+        self,
+        held: Mapping[str, Sequence[tuple[int, int]]] | None = None,
+        values: Mapping[str, Sequence[int]] | None = None,
+    ) -> Festival:
+        """The festival as shown; ``held`` (:func:`all_holdings`) and ``values`` (the face-up
+        values per variety) when the caller keeps them already."""
+        if values is None:
+            shown: dict[str, list[int]] = {v: [] for v in VARIETIES}
+            for card in self.festival_cards:
+                shown[card.variety].append(card.value)
+            values = shown
+        if held is None:
+            held = all_holdings(self.bouquets)
         return Festival(
             tuple(self.ranking),
-            tuple(self.totals[v] for v in VARIETIES),
-            tuple(tuple(values[v]) for v in VARIETIES),
-            tuple(tuple(row) for row in pays),
+            tuple(map(self.totals.__getitem__, VARIETIES)),
+            tuple([tuple(values[v]) for v in VARIETIES]),
+            _pays(self.seats, self.ranking, held),
         )
 
     def choices(self, seat: int) -> list[Choice]:
@@ -750,6 +844,7 @@ class GiftState(State):
         mine = seat is not None
         deal: tuple[Card, ...] = self.deals[seat] if seat is not None and setup else ()
         index = self.chosen_index[seat] if seat is not None and setup else None
+        before_reveal, reveal_steps = self._reveal_steps()
         return GiftView(
             viewer=seat,
             seats=self.seats,
@@ -776,8 +871,8 @@ class GiftState(State):
             if self.phase != OVER
             else (),
             choices=tuple(self.choices(seat)) if seat is not None else (),
-            festival_before_reveal=self.festival_before_reveal,
-            reveals=tuple(self.reveals),
+            festival_before_reveal=before_reveal,
+            reveals=reveal_steps,
             rewards=place_rewards(self.seats),
             reveal_pace=str(self.options.get("reveal_pace", "step")),
             final=self.result() if self.phase == OVER else None,
@@ -816,9 +911,13 @@ class GiftState(State):
 
     def result(self) -> Result:
         """Give + Keep + majority points; more bouquet cards breaks a tie, then seats share."""
+        return self._result()
+
+    def _result(self, held: Mapping[str, Sequence[tuple[int, int]]] | None = None) -> Result:
+        """:meth:`result`, given :func:`all_holdings` of the bouquets when the caller has it."""
         n = self.seats
         majorities = (
-            majority_table(n, self.ranking, self.bouquets)
+            majority_table(n, self.ranking, self.bouquets, held)
             if self.phase == OVER
             else [[0, 0, 0] for _ in range(n)]
         )
@@ -836,7 +935,7 @@ class GiftState(State):
 
     def _ending(self) -> str:
         """Why the game ended: the deck ran out, and how many secret cards were flipped."""
-        flipped = len(self.reveals)
+        flipped = max(0, len(self.revealed) - 1)
         return (
             f"The deck ran out after {self.turns_taken[0]} turns each; "
             f"{flipped} secret festival card{'s' if flipped != 1 else ''} "
@@ -863,23 +962,27 @@ class GiftState(State):
         )
 
     def invariant_violations(self) -> list[str]:
+        """Every card in exactly one place, festival totals and ranking as its cards say, and
+        turns taken evenly."""
         problems = []
-        places: list[Card] = [
-            *self.deck,
-            *self.removed,
-            *self.festival_cards,
-            *self.secret,
-            *(c for b in self.bouquets for c in b),
-            *(c for d in self.deals for c in d),
-        ]
+        places: list[Card] = [*self.deck, *self.removed, *self.festival_cards, *self.secret]
+        for bouquet in self.bouquets:
+            places += bouquet
+        for deal in self.deals:
+            places += deal
         if self.pending is not None:
             places.append(self.pending)
-        if sorted(c.uid for c in places) != list(range(self.pool_size)):
+        # n places holding exactly the uids 0..n-1 is each card once (the sorted uids as range)
+        if len(places) != self.pool_size or set(map(_UID, places)) != _all_uids(self.pool_size):
             problems.append(f"cards not conserved: {len(places)} of {self.pool_size} accounted")
+        on_show = dict.fromkeys(VARIETIES, 0)
+        for card in self.festival_cards:
+            on_show[card.variety] += card.value
         for variety in VARIETIES:
-            on_show = sum(c.value for c in self.festival_cards if c.variety == variety)
-            if on_show != self.totals[variety]:
-                problems.append(f"{variety} total {self.totals[variety]} != cards {on_show}")
+            if on_show[variety] != self.totals[variety]:
+                problems.append(
+                    f"{variety} total {self.totals[variety]} != cards {on_show[variety]}"
+                )
         ranked = {c.variety for c in self.festival_cards}
         if set(self.ranking) != ranked or len(self.ranking) != len(ranked):
             problems.append(f"ranking {self.ranking} does not match the festival cards")
@@ -893,6 +996,14 @@ class GiftState(State):
         if self.phase == OVER and len(set(self.turns_taken)) != 1:
             problems.append(f"game ended with uneven turns {self.turns_taken}")
         return problems
+
+
+_UID = itemgetter(2)  # Card.uid
+
+
+@cache
+def _all_uids(pool_size: int) -> frozenset[int]:
+    return frozenset(range(pool_size))
 
 
 # -- the game ---------------------------------------------------------------------------------

@@ -177,6 +177,7 @@ def spot_problem(cells: Cells, area: int, spot: int, value: int) -> str | None:
     return f"fox burrow {spot} touches a {value}: neighbouring burrows must differ"
 
 
+@lru_cache(maxsize=1 << 14)
 def x_spots(cells: Cells, area: int) -> tuple[int, ...]:
     """The spots of ``area`` where an X may go (spec 4.7): any empty spot, except that paths
     take only their next spot and upper burrows need both supports."""
@@ -222,20 +223,24 @@ def area_subtotal(sheet: Sheet, claims: Sequence[tuple[int, ...] | None], seat: 
     return area_acorns(sheet[area - 1], area) + bonus
 
 
+#: The leaf totals that pay acorns, with the acorns, and those that pay an X (rule 4.6).
+_ACORN_TOTALS = tuple((t, b) for t, b in LEAF_BONUS.items() if isinstance(b, int))
+_X_TOTALS = tuple(t for t, b in LEAF_BONUS.items() if b == "X")
+
+
 def leaf_acorns(leaves: Sequence[int]) -> int:
     """Acorns of the leaf row: +2, +3, +5 for the totals 21, 41, 61 hit exactly."""
-    return sum(b for t in leaves if isinstance(b := LEAF_BONUS.get(t, 0), int))
+    return sum([acorns for total, acorns in _ACORN_TOTALS if total in leaves])
 
 
 def leaf_xs(leaves: Sequence[int]) -> int:
     """How many X marks a leaf row has earned (totals 11, 31, 51 hit exactly)."""
-    return sum(1 for t in leaves if LEAF_BONUS.get(t) == "X")
+    return sum([1 for total in _X_TOTALS if total in leaves])
 
 
 def score_row(sheet: Sheet, leaves: Sequence[int], claimed: int) -> tuple[int, ...]:
     """One seat's score by category: six areas, first-fill bonuses, leaf bonuses (spec 5)."""
-    areas = tuple(area_acorns(sheet[a - 1], a) for a in AREAS)
-    return (*areas, FIRST_FILL_BONUS * claimed, leaf_acorns(leaves))
+    return (*map(area_acorns, sheet, AREAS), FIRST_FILL_BONUS * claimed, leaf_acorns(leaves))
 
 
 #: A seat's first-fill status for one area: still open, ``due`` (the seat has filled it and
@@ -388,8 +393,11 @@ def placements(sheet: Sheet, dice: Sequence[int]) -> list[Place]:
     """
     # Sorted by (area, write, leaf) and then by spot within each role: the listed order.
     found: list[Place] = []
-    for area, write, leaf in _roles(tuple(dice)):
-        found += _role_places(sheet[area - 1], area, write, leaf)
+    for area, roles in _area_dice(tuple(dice)):
+        spots = _spots_by_value(sheet[area - 1], area)
+        for write, leaf in roles:
+            if spots[write]:
+                found += _role_places(area, write, leaf, spots[write])
     return found
 
 
@@ -399,19 +407,40 @@ def _roles(dice: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
     return tuple(sorted({(dice[i], dice[j], dice[k]) for i, j, k in _ROLES}))
 
 
-@lru_cache(maxsize=1 << 16)
-def _role_places(cells: Cells, area: int, write: int, leaf: int) -> tuple[Place, ...]:
-    """The placements of one role of the dice (area, write and leaf die) on an area's spots,
-    by spot."""
-    return tuple(
-        _place((area, write, leaf, spot)) for spot in sorted(set(legal_spots(cells, area, write)))
-    )
+@lru_cache(maxsize=256)
+def _area_dice(dice: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """The roles of a roll by area die: each distinct area die value in order, with its
+    (write die, leaf die) pairs in order, so each area of a sheet is read once per roll."""
+    found: dict[int, list[tuple[int, int]]] = {}
+    for area, write, leaf in _roles(dice):
+        found.setdefault(area, []).append((write, leaf))
+    return tuple((area, tuple(roles)) for area, roles in found.items())
+
+
+@lru_cache(maxsize=1 << 15)
+def _spots_by_value(cells: Cells, area: int) -> tuple[tuple[int, ...], ...]:
+    """The legal spots of an area for each die value (index 1-6), in spot order: one entry per
+    way an area can be filled in, shared by every roll and every sheet that has it."""
+    spots = legal_spots.__wrapped__
+    return ((), *(tuple(sorted(set(spots(cells, area, value)))) for value in range(1, 7)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _role_places(area: int, write: int, leaf: int, spots: tuple[int, ...]) -> tuple[Place, ...]:
+    """The placements of one role of the dice (area, write and leaf die) on these spots."""
+    return tuple(_place((area, write, leaf, spot)) for spot in spots)
 
 
 @cache
 def _place(key: tuple[int, int, int, int]) -> Place:
     # Actions are immutable: every placement is made once and shared by the legal lists.
     return Place(*key)
+
+
+@cache
+def _dice_text(dice: tuple[int, ...]) -> str:
+    """A roll as logs write it: "3 5 5"."""
+    return " ".join(str(d) for d in dice)
 
 
 _leaf_only = cache(LeafOnly)
@@ -511,13 +540,27 @@ class SixtyOneState(State):
         #: while they choose (rule 4.2: choices are made at the same time, shown at round end).
         self.known_sheets: list[Sheet] = list(self.sheets)
         self.known_leaves: list[tuple[int, ...]] = list(self.leaves)
+        #: The seats that still choose this round (what :meth:`to_act` answers), kept as the
+        #: choices are made: it is asked before and after every step.
+        self.acting: tuple[int, ...] = tuple(range(seats))
         self.dice = self._roll()
         self.setup_events.append(self._roll_event())
 
     def _roll(self) -> tuple[int, int, int]:
         """One roll of the three shared dice (spec 4.1)."""
-        r = self.rng.randint
-        return (r(1, 6), r(1, 6), r(1, 6))
+        # Each die drawn as ``randint(1, 6)`` draws it (three random bits, drawn again while
+        # they make 6 or 7), without its three layers of calls: the same seed, the same dice.
+        bits = self.rng.getrandbits
+        a = bits(3)
+        while a > 5:
+            a = bits(3)
+        b = bits(3)
+        while b > 5:
+            b = bits(3)
+        c = bits(3)
+        while c > 5:
+            c = bits(3)
+        return (a + 1, b + 1, c + 1)
 
     def clone(self) -> SixtyOneState:
         twin = self._clone_base()
@@ -527,6 +570,7 @@ class SixtyOneState(State):
         twin.lost_x = list(self.lost_x)
         twin.claims = list(self.claims)
         twin.round, twin.over, twin.dice = self.round, self.over, self.dice
+        twin.acting = self.acting
         twin.pending_x = set(self.pending_x)
         twin.choices_made = list(self.choices_made)
         twin.last_round = self.last_round
@@ -561,13 +605,10 @@ class SixtyOneState(State):
     def to_act(self) -> tuple[int, ...]:
         """Every seat that has not finished its choice for the shared roll (rule 4.2: all
         choose at once; a keyboard shared by several seats takes them one after another)."""
-        if self.over:
-            return ()
-        made, pending = self.choices_made, self.pending_x
-        return tuple([seat for seat in range(self.seats) if made[seat] is None or seat in pending])
+        return self.acting
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.over or self.has_chosen(seat):
+        if seat not in self.acting:  # the game is over or the seat has made its choice
             return []
         sheet = self.sheets[seat]
         if seat in self.pending_x:
@@ -587,7 +628,7 @@ class SixtyOneState(State):
             return
         if seat in self.pending_x:
             raise IllegalAction("place the X you earned first")
-        roll = " ".join(str(d) for d in self.dice)
+        roll = _dice_text(tuple(self.dice))
         if isinstance(action, LeafOnly):
             if action.leaf not in self.dice:
                 raise IllegalAction(f"no die shows {action.leaf} (the roll is {roll})")
@@ -598,9 +639,11 @@ class SixtyOneState(State):
             raise IllegalAction(f"'{action}' is not a Sixty-One action")
         if sorted((action.area, action.write, action.leaf)) != sorted(self.dice):
             raise IllegalAction(f"the roll is {roll}: area, write and leaf must use each die once")
-        problem = spot_problem(sheet[action.area - 1], action.area, action.spot, action.write)
-        if problem is not None:
-            raise IllegalAction(problem)
+        cells = sheet[action.area - 1]
+        # the legal list's own spots (the common case, a cache hit); the reason only if not
+        if action.spot not in _spots_by_value(cells, action.area)[action.write]:
+            problem = spot_problem(cells, action.area, action.spot, action.write)
+            raise IllegalAction(problem or f"'{action}' is not allowed now")
 
     @staticmethod
     def _x_problem(cells: Cells, area: int, spot: int) -> str:
@@ -625,66 +668,73 @@ class SixtyOneState(State):
         """Play one step of ``seat``'s choice. What it wrote stays between the seat and the
         rules until the round ends: the others read "has chosen" (rule 4.2)."""
         who = seat_ref(seat)
-        if isinstance(action, PlaceX):
+        kind = type(action)
+        if kind is PlaceX:
+            assert isinstance(action, PlaceX)
             self._write(seat, action.area, action.spot, X)
             self.pending_x.discard(seat)
             where = f"{AREA_NAMES[action.area]} {action.spot}"
             self.choices_made[seat] = f"{self.choices_made[seat]}, X in {where}"
-            events = [Event(f"{who} has chosen", private=f"{who} has chosen: X in {where}",
-                            seat=seat)]
-            self._finish_choice(events)
+            events = [Event(f"{who} has chosen", f"{who} has chosen: X in {where}", seat)]
+            self._finish_choice(seat, events)
             return events
         assert isinstance(action, (Place, LeafOnly))
-        total = self.leaf_total(seat) + action.leaf
-        if isinstance(action, Place):
+        leaf = action.leaf
+        if kind is Place:
+            assert isinstance(action, Place)
             self._write(seat, action.area, action.spot, action.write)
-            where = f"{AREA_NAMES[action.area]} {action.spot}"
-            choice = f"writes {action.write} in {where}, leaf {action.leaf}"
+            did = f"writes {action.write} in {AREA_NAMES[action.area]} {action.spot}, leaf {leaf}"
         else:
             self.passes[seat] += 1
-            choice = f"cannot place and takes leaf {action.leaf}"
-        bonus = self._leaf_step(seat, action.leaf)
-        choice += f" (total {total}" + (f", {bonus})" if bonus else ")")
+            did = f"cannot place and takes leaf {leaf}"
+        total, bonus = self._leaf_step(seat, leaf)
+        choice = f"{did} (total {total}, {bonus})" if bonus else f"{did} (total {total})"
         self.choices_made[seat] = f"{who} {choice}"
         if seat in self.pending_x:
-            return [Event(f"{who} is choosing",
-                          private=f"{who} {choice}: place the X now", seat=seat)]
-        events = [Event(f"{who} has chosen", private=f"{who} has chosen: {choice}", seat=seat)]
-        self._finish_choice(events)
+            return [Event(f"{who} is choosing", f"{who} {choice}: place the X now", seat)]
+        events = [Event(f"{who} has chosen", f"{who} has chosen: {choice}", seat)]
+        self._finish_choice(seat, events)
         return events
 
-    def _leaf_step(self, seat: int, leaf: int) -> str:
+    def _leaf_step(self, seat: int, leaf: int) -> tuple[int, str]:
         """Write the new running total in the next leaf; an exact bonus total pays at once
-        (4.6). Returns what it earned in words ("" for nothing)."""
-        total = self.leaf_total(seat) + leaf
-        self.leaves[seat] = (*self.leaves[seat], total)
+        (4.6). Returns the new total and what it earned in words ("" for nothing)."""
+        leaves = self.leaves[seat]
+        total = (leaves[-1] if leaves else 0) + leaf
+        self.leaves[seat] = (*leaves, total)
         bonus = LEAF_BONUS.get(total)
+        if bonus is None:
+            return total, ""
         if isinstance(bonus, int):
-            return f"+{bonus} acorns"
-        if bonus != "X":
-            return ""
+            return total, f"+{bonus} acorns"
         if all_x_spots(self.sheets[seat]):
             self.pending_x.add(seat)
-            return "an X"
+            return total, "an X"
         # House rule: with no X-legal spot (a full sheet) the X is lost.
         self.lost_x[seat] += 1
-        return "an X, but the sheet has no room for it"
+        return total, "an X, but the sheet has no room for it"
 
-    def _finish_choice(self, events: list[Event]) -> None:
-        if not self.to_act():
+    def _finish_choice(self, seat: int, events: list[Event]) -> None:
+        """``seat`` has made its whole choice; the round ends when it was the last to."""
+        acting = self.acting
+        at = acting.index(seat)
+        self.acting = acting[:at] + acting[at + 1:]
+        if not self.acting:
             self._end_round(events)
 
     def _end_round(self, events: list[Event]) -> None:
         """Every choice shown (the round summary), first-fill claims (4.8), the end check (4.9),
         else the next roll (4.1)."""
         choices = [choice for choice in self.choices_made if choice is not None]
-        summary = [f"Round {self.round}, dice {' '.join(str(d) for d in self.dice)}:", *choices]
-        events += [Event(choice) for choice in choices]
+        summary = [f"Round {self.round}, dice {_dice_text(tuple(self.dice))}:", *choices]
+        events += map(Event, choices)
+        claims, sheets = self.claims, self.sheets
         for area in AREAS:
-            if self.claims[area - 1] is not None:
+            index = area - 1
+            if claims[index] is not None:
                 continue
             finishers = tuple(
-                [s for s, sheet in enumerate(self.sheets) if EMPTY not in sheet[area - 1]]
+                [s for s, sheet in enumerate(sheets) if EMPTY not in sheet[index]]
             )  # area_full of each seat's area
             if finishers:
                 self.claims[area - 1] = finishers
@@ -696,22 +746,23 @@ class SixtyOneState(State):
         self.choices_made = [None] * self.seats
         self.known_sheets, self.known_leaves = list(self.sheets), list(self.leaves)
         if self.round >= MAX_ROUNDS or any(
-            self.leaf_total(s) >= END_TOTAL for s in range(self.seats)
+            [leaves and leaves[-1] >= END_TOTAL for leaves in self.leaves]
         ):
             self.over = True
+            self.acting = ()
             result = self.result()
             best = " and ".join(seat_ref(s) for s in result.winners)
             verb = "win" if len(result.winners) > 1 else "wins"
             events.append(Event(f"Game over: {result.ending}. {best} {verb}"))
             return
         self.round += 1
+        self.acting = tuple(range(self.seats))
         self.dice = self._roll()
         events.append(self._roll_event())
 
     def _roll_event(self) -> Event:
         return Event(
-            f"Round {self.round}: the dice show {' '.join(str(d) for d in self.dice)}",
-            reveals=True,
+            f"Round {self.round}: the dice show {_dice_text(tuple(self.dice))}", None, None, True
         )
 
     # -- seeing ------------------------------------------------------------------------------
@@ -795,6 +846,11 @@ class SixtyOneState(State):
         for seat in self.pending_x:
             if not all_x_spots(self.sheets[seat]) or self.choices_made[seat] is None:
                 problems.append(f"seat {seat} has an X pending but no choice or no spot for it")
+        choosing = () if self.over else tuple(
+            s for s in range(self.seats) if self.choices_made[s] is None or s in self.pending_x
+        )
+        if self.acting != choosing:
+            problems.append(f"seats {self.acting} to act, but {choosing} have not chosen")
         fresh = all(choice is None for choice in self.choices_made)
         if fresh and not self.over and any(
             self.leaf_total(s) >= END_TOTAL for s in range(self.seats)
@@ -823,24 +879,39 @@ def seat_audit(sheet: Sheet, leaves: tuple[int, ...], chosen: int, passes: int, 
     """One seat's bookkeeping: legal areas, one leaf per choice made, leaf steps that are die
     values, one value written per placement, one X per X bonus (minus lost or pending ones)."""
     problems = [f"area {area}: {p}" for area in AREAS
-                for p in sheet_area_problems(sheet[area - 1], area)]
+                for p in _area_problems(sheet[area - 1], area)]
     if len(leaves) != chosen:
         problems.append(f"{len(leaves)} leaves after {chosen} choices")
     if len(leaves) > LEAVES:
         problems.append(f"{len(leaves)} leaves, the row has {LEAVES}")
-    steps = [b - a for a, b in zip((0, *leaves), leaves, strict=False)]
-    if any(not 1 <= step <= 6 for step in steps):
+    if not _die_steps(leaves):
+        steps = [b - a for a, b in zip((0, *leaves), leaves, strict=False)]
         problems.append(f"leaf steps {steps} are not die values")
-    marks = [c for cells in sheet for c in cells]
-    values = sum(1 for c in marks if 1 <= c <= 6)
+    values = sum(map(_values_written, sheet))
     if values != len(leaves) - passes:
         problems.append(f"{values} values written in {len(leaves)} choices, {passes} leaf-only")
-    xs = marks.count(X)
+    xs = sum([cells.count(X) for cells in sheet])
     if xs != leaf_xs(leaves) - lost - pending:
         problems.append(f"{xs} X marks for {leaf_xs(leaves)} earned")
     if sum(score_row(sheet, leaves, claimed)) > MAX_SCORE:
         problems.append("score above the ceiling of 79")
     return tuple(problems)
+
+
+def _die_steps(leaves: tuple[int, ...]) -> bool:
+    """Whether each leaf adds a die value (1-6) to the one before it."""
+    before = 0
+    for total in leaves:
+        if not 1 <= total - before <= 6:
+            return False
+        before = total
+    return True
+
+
+@lru_cache(maxsize=1 << 14)
+def _values_written(cells: Cells) -> int:
+    """How many spots of an area hold a die value (not empty, not an X)."""
+    return sum(1 for c in cells if 1 <= c <= 6)
 
 
 def sheet_area_problems(cells: Cells, area: int) -> list[str]:

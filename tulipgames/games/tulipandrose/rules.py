@@ -13,9 +13,11 @@ an ``assign`` step of the split, ``split done``, a bid or pass, or ``sell``/``ke
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from tulipgames.engine.core import (
@@ -51,10 +53,12 @@ def card_value(card: str) -> int:
 
 
 def count_kinds(cards: Iterable[str]) -> list[int]:
-    """Counts per kind, in ``data.CARD_LETTERS`` order."""
-    counts = [0] * N_KINDS
-    for card in cards:
-        counts[KIND_INDEX[card[0]]] += 1
+    """Counts per kind, in ``data.CARD_LETTERS`` order (a card of no kind is a ``KeyError``)."""
+    cards = list(cards)
+    found = Counter(map(itemgetter(0), cards))  # counted in C: the soak checks count often
+    counts = [found[letter] for letter in data.CARD_LETTERS]
+    if sum(counts) != len(cards):
+        raise KeyError(next(c for c in cards if c[0] not in KIND_INDEX))
     return counts
 
 
@@ -1147,11 +1151,15 @@ class TulipState(State):
         counts = count_kinds(in_play)
         for held in self.holdings:
             counts = [a + b for a, b in zip(counts, held, strict=True)]
-        if counts != count_kinds(data.DECK):
+        if counts != _DECK_KINDS:
             problems.append(f"cards not conserved: {counts}")
         if self.known_bottom > len(self.deck):
             problems.append("more known cards at the bottom than in the deck")
         return problems
+
+
+#: The whole deck by kind, what the cards in play and in hand must always add up to.
+_DECK_KINDS = count_kinds(data.DECK)
 
 
 class TulipAndRose(Game):
