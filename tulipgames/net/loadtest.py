@@ -208,18 +208,57 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def family(pid: int) -> list[int]:
+    """``pid`` and its live descendants (the server's worker processes)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        try:
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        todo.extend(int(child) for child in children)
+    return found
+
+
+def family_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds of ``pid`` and of each of its live descendants."""
+    seconds = {}
+    for member in family(pid):
+        try:
+            seconds[member] = cpu_seconds(member)
+        except OSError:
+            continue
+    return seconds
+
+
 def rss_kib(pid: int) -> int:
-    status = Path(f"/proc/{pid}/status").read_text()
-    match = re.search(r"VmRSS:\s+(\d+) kB", status)
-    return int(match.group(1)) if match else 0
+    """Resident memory of ``pid`` and its descendants."""
+    total = 0
+    for member in family(pid):
+        try:
+            status = Path(f"/proc/{member}/status").read_text()
+        except OSError:
+            continue
+        match = re.search(r"VmRSS:\s+(\d+) kB", status)
+        total += int(match.group(1)) if match else 0
+    return total
 
 
-def start_server(data_dir: Path, max_sessions: int) -> tuple[subprocess.Popen[str], int]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tulipgames", "serve", "--host", "127.0.0.1", "--port", "0",
-         "--data-dir", str(data_dir), "--max-sessions", str(max_sessions)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )
+def start_server(
+    data_dir: Path, max_sessions: int, workers: int | None = None, profile: Path | None = None,
+) -> tuple[subprocess.Popen[str], int]:
+    """``tulipgames serve`` on a free loopback port (``profile``: under cProfile, its stats
+    written to that file when the server stops)."""
+    command = [sys.executable]
+    if profile is not None:
+        command += ["-m", "cProfile", "-o", str(profile)]
+    command += ["-m", "tulipgames", "serve", "--host", "127.0.0.1", "--port", "0",
+                "--data-dir", str(data_dir), "--max-sessions", str(max_sessions)]
+    if workers is not None:
+        command += ["--workers", str(workers)]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None
     for line in proc.stdout:
         match = re.search(r"listening on [\d.]+:(\d+)", line)
@@ -275,12 +314,15 @@ async def measure(
         jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients[:-1]]
     else:
         jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients]
-    cpu_before, load_before = cpu_seconds(pid), os.getloadavg()[0]
+    cpu_before, load_before = family_cpu(pid), os.getloadavg()[0]
     client_before = time.process_time()
     started = time.perf_counter()
     await asyncio.gather(*jobs)
     elapsed = time.perf_counter() - started
-    cpu = cpu_seconds(pid) - cpu_before
+    cpu_after = family_cpu(pid)
+    spent = {member: cpu_after[member] - cpu_before.get(member, 0.0) for member in cpu_after}
+    cpu = sum(spent.values())
+    main_cpu = spent.get(pid, 0.0)
     client_cpu = time.process_time() - client_before
     latencies = [lat for c in clients for lat in c.latencies]
     sent = [b for c in clients for b in c.bytes_per_key]
@@ -301,6 +343,8 @@ async def measure(
         "seconds": round(elapsed, 1),
         "server_cpu_ms_per_key": round(1000 * cpu / len(latencies), 1),
         "server_cpu_share": round(cpu / elapsed, 2),
+        "main_cpu_ms_per_key": round(1000 * main_cpu / len(latencies), 1),
+        "busiest_core_share": round(max(spent.values()) / elapsed, 2),
         "client_cpu_ms_per_key": round(1000 * client_cpu / len(latencies), 1),
         "loadavg": round(max(load_before, os.getloadavg()[0]), 1),
     }
@@ -308,22 +352,29 @@ async def measure(
 
 async def main_async(
     levels: list[int], keys: int, seed: int, pace: tuple[float, float], scenario: str = "menu",
-    flood: tuple[str, int] = ("hostile", 100_000),
+    flood: tuple[str, int] = ("hostile", 100_000), workers: list[int | None] | None = None,
+    profile: Path | None = None,
 ) -> list[dict[str, Any]]:
+    """Every session count against a fresh server per ``workers`` setting (None: the server's
+    default), the settings interleaved per count so a changing machine load hits all alike."""
+    settings = workers or [None]
+    rows = []
     with tempfile.TemporaryDirectory(prefix="tulipgames-load-") as tmp:
-        proc, port = start_server(Path(tmp), max(levels) + 1)
-        try:
-            return [
-                await measure(port, proc.pid, n, keys, seed + n, pace, scenario, flood)
-                for n in levels
-            ]
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        for n in levels:
+            for setting in settings:
+                data = Path(tmp) / f"{n}-{setting}"
+                proc, port = start_server(data, n + 1, setting, profile)
+                try:
+                    row = await measure(port, proc.pid, n, keys, seed + n, pace, scenario, flood)
+                finally:
+                    proc.terminate()
+                    try:
+                        proc.wait(60)
+                    except subprocess.TimeoutExpired:
+                        proc.kill()
+                        proc.wait()
+                rows.append({"workers": "default" if setting is None else setting, **row})
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -341,6 +392,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="flood scenario: random hostile bytes, or only 'x'")
     parser.add_argument("--flood-bytes", type=int, default=100_000, metavar="N",
                         help="flood scenario: bytes the flooding session sends (default 100000)")
+    parser.add_argument("--workers", metavar="N,M",
+                        help="run every session count against a server with each of these "
+                             "--workers settings, side by side (default: the server's default)")
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="run the server under cProfile and write its stats to FILE "
+                             "(the main process; one count and one --workers setting)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     args = parser.parse_args(argv)
@@ -360,18 +417,27 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--scenario table seats sessions in pairs: use even session counts")
     if args.scenario == "flood" and (min(levels) < 2 or not 1 <= args.flood_bytes <= 10**8):
         parser.error("--scenario flood needs at least 2 sessions and 1..10^8 --flood-bytes")
+    try:
+        workers: list[int | None] | None = (
+            None if args.workers is None else [int(n) for n in args.workers.split(",")]
+        )
+    except ValueError:
+        parser.error(f"--workers: expected numbers like 0,2, not {args.workers!r}")
+    if args.profile is not None and (len(levels) > 1 or len(workers or [None]) > 1):
+        parser.error("--profile: give one session count and at most one --workers setting")
     rows = asyncio.run(main_async(levels, args.keys, args.seed, (low, high), args.scenario,
-                                  (args.flood, args.flood_bytes)))
+                                  (args.flood, args.flood_bytes), workers, args.profile))
     if args.json:
         print(json.dumps(rows))
         return 0
-    print(f"{'sessions':>8} {'keys':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} "
+    print(f"{'workers':>7} {'sessions':>8} {'keys':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} "
           f"{'B/key':>7} {'RSS MiB':>8} {'MiB/session':>12} {'CPU ms/key':>11} "
-          f"{'client ms/key':>14} {'load':>5}")
+          f"{'main ms/key':>11} {'top core':>8} {'client ms/key':>14} {'load':>5}")
     for row in rows:
-        print(f"{row['sessions']:>8} {row['keystrokes']:>6} {row['p50_ms']:>8} {row['p95_ms']:>8} "
+        print(f"{row['workers']:>7} {row['sessions']:>8} {row['keystrokes']:>6} {row['p50_ms']:>8} {row['p95_ms']:>8} "
               f"{row['max_ms']:>8} {row['bytes_per_key']:>7} {row['rss_loaded_mib']:>8} "
               f"{row['mib_per_session']:>12} {row['server_cpu_ms_per_key']:>11} "
+              f"{row['main_cpu_ms_per_key']:>11} {row['busiest_core_share']:>8} "
               f"{row['client_cpu_ms_per_key']:>14} {row['loadavg']:>5}")
     return 0
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import dataclasses
 import gc
 import logging
 import queue
@@ -50,6 +51,7 @@ from tulipgames.net.identity import (
     name_problem,
 )
 from tulipgames.net.terminal import TerminalProfile, apply_profile
+from tulipgames.net.worker import RemoteApp, WorkerPool, start_message
 
 log = logging.getLogger("tulipgames.serve")
 
@@ -84,6 +86,9 @@ class ServerConfig:
     web_port: int | None = None
     web_tokens: dict[str, str] = field(default_factory=dict)
     ssh: bool = True
+    #: Worker processes for the apps of sessions away from the tables (``--workers``; 0: every
+    #: app in this process). See :mod:`tulipgames.net.worker`.
+    workers: int = 0
 
     @property
     def open(self) -> bool:
@@ -98,9 +103,15 @@ class SessionInfo:
     username: str
     profile: TerminalProfile
     peer: str
+    #: A lobby menu entry to open at once: the session was moved here from a worker's menu.
+    entry: str = ""
 
 
 AppFactory = Callable[[SessionInfo], Any]
+#: Where the sessions of a player start, with workers: True for this process (the player sits
+#: at a live table here), and the menu entries of the tables for a worker's menu.
+HomeCheck = Callable[[str], bool]
+EntriesFactory = Callable[[str], list[tuple[str, str]]]
 #: Runs the plain-text mode for a session without a terminal, in a worker thread, with a
 #: line console (``tulipgames.plain.menu.LineConsole``); returns an exit status.
 PlainFactory = Callable[[SessionInfo, Any], int]
@@ -191,10 +202,16 @@ class GameServer:
         config: ServerConfig,
         app_factory: AppFactory,
         plain_factory: PlainFactory | None = None,
+        at_home: HomeCheck | None = None,
+        entries: EntriesFactory | None = None,
     ) -> None:
         self.config = config
         self.app_factory = app_factory
         self.plain_factory = plain_factory
+        self.at_home = at_home or (lambda name: False)
+        self.entries = entries or (lambda name: [])
+        #: The worker processes (``config.workers``), started with the server.
+        self.pool: WorkerPool | None = None
         #: Plain-text sessions run in threads of their own (never the bots' default pool).
         self.plain_pool = concurrent.futures.ThreadPoolExecutor(
             max_workers=max(1, config.max_sessions), thread_name_prefix="plain"
@@ -236,6 +253,9 @@ class GameServer:
         self._watchdog = asyncio.get_running_loop().create_task(self._watch_idle())
         if not ssh:
             return
+        if self.config.workers > 0:
+            self.pool = WorkerPool(self.config.workers, self.config.data_dir)
+            await self.pool.start()
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
             self.config.host,
@@ -268,6 +288,8 @@ class GameServer:
         deadline = loop.time() + grace
         while self.sessions and loop.time() < deadline:
             await asyncio.sleep(0.05)  # each app restores the client's screen and says goodbye
+        if self.pool is not None:
+            await self.pool.stop()
         for conn in list(self.connections):
             conn.close()
         await asyncio.sleep(0.1)
@@ -536,12 +558,15 @@ class GameSession(asyncssh.SSHServerSession):
         self._chan: Any = None
         self._term_type: str | None = None
         self._command: str | None = None
-        self._driver: ChannelDriver | None = None
+        #: Where input and resizes go: this process's driver, or the worker running the app.
+        self._driver: ChannelDriver | RemoteApp | None = None
         self._app: Any = None
+        #: The app of this session while it runs in a worker.
+        self._remote: RemoteApp | None = None
         self._pending: list[str] = []
         self._closing_note: str | None = None
         #: The driver, kept after the app ends: its counts of dropped input go to the log.
-        self._fences: ChannelDriver | None = None
+        self._fences: ChannelDriver | RemoteApp | None = None
         self._task: asyncio.Task[None] | None = None
         #: A session without a terminal: the lines it typed, and what is left of a line.
         self._lines: queue.Queue[str] | None = None
@@ -662,8 +687,17 @@ class GameSession(asyncssh.SSHServerSession):
         if self._chan.get_write_buffer_size() > MAX_BACKLOG:
             self.close("Your connection is too slow to keep up; closing.")
             return
+        self.send(data.encode("utf-8"))
+
+    def send(self, data: bytes) -> None:
+        """Write to the channel, unless the client is too far behind (then close)."""
+        if self._chan is None or not data:
+            return
+        if self._chan.get_write_buffer_size() > MAX_BACKLOG:
+            self.close("Your connection is too slow to keep up; closing.")
+            return
         try:
-            self._chan.write(data.encode("utf-8"))
+            self._chan.write(data)
         except OSError:  # BrokenPipeError: the client vanished before we heard of it
             self._chan = None
             self.close()
@@ -674,12 +708,47 @@ class GameSession(asyncssh.SSHServerSession):
             self.server.sessions.discard(self)
             return
         profile = TerminalProfile.from_client(self._term_type, self._chan.get_environment())
+        info = SessionInfo(self.username, profile, self.peer)
         note = "Goodbye."
         try:
-            note = await run_app(self, SessionInfo(self.username, profile, self.peer), profile)
+            remote = self.server.pool is not None and not self.server.at_home(self.username)
+            if self.server.pool is not None and not remote:
+                audit.record("session_placed", name=info.username, peer=info.peer,
+                             worker="main", entry="seat")
+            if remote:
+                try:
+                    note, entry = await self._run_remote(info)
+                except BaseException:
+                    self.server.sessions.discard(self)
+                    raise
+                if not entry or self._closing_note is not None or self._chan is None:
+                    self.server.sessions.discard(self)
+                    return
+                info = dataclasses.replace(info, entry=entry)
+                audit.record("session_placed", name=info.username, peer=info.peer,
+                             worker="main", entry=entry)
+            note = await run_app(self, info, profile)
         finally:
             self._flush()
             self._goodbye(self._closing_note or note)
+
+    async def _run_remote(self, info: SessionInfo) -> tuple[str, str]:
+        """Run the app in a worker until it ends (the note to leave) or hands the session to
+        this process for the tables (the menu entry to open)."""
+        assert self.server.pool is not None
+        start = start_message(info.username, info.profile, info.peer, self.size,
+                              self.server.entries(info.username))
+        remote = self.server.pool.open(start, self.send)
+        audit.record("session_placed", name=info.username, peer=info.peer,
+                     worker=remote.worker.index, pid=remote.worker.pid)
+        self._driver = self._fences = self._app = self._remote = remote
+        try:
+            outcome = await remote.ended
+        finally:
+            self._remote = self._app = None
+            if self._driver is remote:
+                self._driver = None
+        return str(outcome.get("note") or CRASH_NOTE), str(outcome.get("moved_to") or "")
 
     async def _run_plain(self) -> None:
         """A session without a terminal: the plain-text menu and games, in a worker thread,
@@ -751,7 +820,7 @@ class GameSession(asyncssh.SSHServerSession):
             if self._task is None and self._chan is not None:
                 self._goodbye_plain(self._closing_note or "Goodbye.")
             return
-        if self._app is not None and self.running:
+        if self._app is not None and (self.running or self._remote is not None):
             self._app.exit()
         elif self._task is None and self._chan is not None:
             self._goodbye(self._closing_note or "Goodbye.")
