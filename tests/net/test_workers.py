@@ -45,7 +45,9 @@ def placed(server: Server, count: int) -> dict[str, list[str]]:
 
 def worker_pids(server: Server) -> list[int]:
     line = next(line for line in server.banner if line.startswith("workers:"))
-    return [int(pid) for pid in re.search(r"\(([\d, ]+)\)", line).group(1).split(", ")]
+    match = re.search(r"\(([\d, ]+)\)", line)
+    assert match is not None, line
+    return [int(pid) for pid in match.group(1).split(", ")]
 
 
 async def menu_answers(client: Client) -> None:

@@ -434,7 +434,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{'B/key':>7} {'RSS MiB':>8} {'MiB/session':>12} {'CPU ms/key':>11} "
           f"{'main ms/key':>11} {'top core':>8} {'client ms/key':>14} {'load':>5}")
     for row in rows:
-        print(f"{row['workers']:>7} {row['sessions']:>8} {row['keystrokes']:>6} {row['p50_ms']:>8} {row['p95_ms']:>8} "
+        print(f"{row['workers']:>7} {row['sessions']:>8} {row['keystrokes']:>6} "
+              f"{row['p50_ms']:>8} {row['p95_ms']:>8} "
               f"{row['max_ms']:>8} {row['bytes_per_key']:>7} {row['rss_loaded_mib']:>8} "
               f"{row['mib_per_session']:>12} {row['server_cpu_ms_per_key']:>11} "
               f"{row['main_cpu_ms_per_key']:>11} {row['busiest_core_share']:>8} "
