@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.net.conftest import Server
+from tulipgames.net.app import RELEASE_AFTER
 from tulipgames.net.loadtest import END, QUIT_HELP, UP, Client, connect
 from tulipgames.net.worker import WORKER_LOST
 
@@ -34,10 +35,10 @@ async def send(client: Client, *keys: str, pause: float = 0.15) -> None:
         await asyncio.sleep(pause)
 
 
-def placed(server: Server, count: int) -> dict[str, list[str]]:
+def placed(server: Server, count: int, timeout: float = 10) -> dict[str, list[str]]:
     """Where each player's sessions ran, in order (worker index or ``main``)."""
     where: dict[str, list[str]] = {}
-    for line in server.wait_log("session_placed", count):
+    for line in server.wait_log("session_placed", count, timeout):
         fields = dict(re.findall(r"(\w+)=(\S+)", line))
         where.setdefault(fields["name"], []).append(fields["worker"])
     return where
@@ -136,3 +137,31 @@ def test_no_workers_runs_everything_in_one_process(serve: list[Server], tmp_path
     asyncio.run(play())
     assert server.log_lines("session_placed") == []
     assert server.alive()
+
+
+def test_back_at_the_menu_a_session_returns_to_a_worker(
+    serve: list[Server], tmp_path: Path
+) -> None:
+    serve.append(server := Server(tmp_path, "--workers", "1"))
+
+    async def play() -> None:
+        alice = await connect(server.port, "alice")
+        await alice.term.wait_for("Join a table")
+        await send(alice, END, UP, ENTER)
+        # Typed while the main process's app starts: the keys wait for it, none is lost.
+        placed(server, 2)
+        await send(alice, "ABC", pause=0)
+        await alice.term.wait_for("Type the code")
+        await alice.term.until(lambda: "ABC" in alice.term.text())
+        await send(alice, "\x7f\x7f\x7f\x1b")  # clear the field, Escape: back to the menu
+        await alice.term.wait_for("Type the code", present=False)
+        await alice.term.wait_for("Join a table")
+        # Left alone at the menu for RELEASE_AFTER, the session goes back to the worker.
+        assert placed(server, 3, RELEASE_AFTER + 15)["alice"] == ["0", "main", "0"]
+        await menu_answers(alice)
+        await send(alice, END, UP, UP, ENTER)  # and to the tables again when asked
+        await alice.term.wait_for("Pick the game with the arrows")
+        assert placed(server, 4)["alice"] == ["0", "main", "0", "main"]
+        alice.conn.close()
+
+    asyncio.run(play())

@@ -17,6 +17,7 @@ from textual.app import SystemCommand
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import WorkerFailed
 
 from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable, TableError, player_dir
@@ -33,9 +34,14 @@ from tulipgames.table import Table
 from tulipgames.tui import app as tui_app
 from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.screens.game import GameScreen
+from tulipgames.tui.screens.menu import MenuScreen
 from tulipgames.tui.screens.results import ResultsScreen
 
 __all__ = ["ServerApp", "WorkerApp", "lobby_entries", "player_dir"]
+
+#: Seconds at the bare menu, without a key, before a session that came to the main process for
+#: the tables goes back to a worker (longer than any notification stays up).
+RELEASE_AFTER = 15.0
 
 
 def lobby_entries(lobby: Lobby, player: str) -> list[tuple[str, str]]:
@@ -123,6 +129,9 @@ class ServerApp(SessionApp):
         self._following: dict[str, OpenTable] = {}
         #: The saves of shared games this session showed, with their table's code.
         self._played: dict[int, str] = {}
+        #: With worker processes: hands the session back to one (set by the server).
+        self.release: Callable[[], None] | None = None
+        self._release_timer: Timer | None = None
 
     def extra_menu_entries(self) -> list[tuple[str, str]]:
         return lobby_entries(self.lobby, self.player)
@@ -160,6 +169,8 @@ class ServerApp(SessionApp):
     async def on_event(self, event: events.Event) -> None:
         """Any key of a player at a shared table takes their seat back from a stand-in bot."""
         if isinstance(event, events.Key):
+            if self._release_timer is not None:
+                self._arm_release()  # a player using the menu is not moved under their keys
             for code, watching in self._present:
                 opened = self.lobby.tables.get(code)
                 if not watching and opened is not None:
@@ -266,6 +277,26 @@ class ServerApp(SessionApp):
             if isinstance(screen, SharedTableView):
                 here.add((screen.opened.code, screen.watching))
         self._set_presence(here)
+        self._arm_release()
+
+    # -- back to a worker ------------------------------------------------------------------------
+    def _arm_release(self) -> None:
+        """At the bare menu, away from every table, the session may go back to a worker once
+        it has been left alone there for :data:`RELEASE_AFTER` (past any notification)."""
+        if self._release_timer is not None:
+            self._release_timer.stop()
+            self._release_timer = None
+        if self.release is not None and self._at_bare_menu():
+            self._release_timer = self.set_timer(RELEASE_AFTER, self._release_now)
+
+    def _at_bare_menu(self) -> bool:
+        return (isinstance(self.screen, MenuScreen) and len(self.screen_stack) == 2
+                and not self._present)
+
+    def _release_now(self) -> None:
+        self._release_timer = None
+        if self.release is not None and self._at_bare_menu():
+            self.release()
 
     def _set_presence(self, here: set[tuple[str, bool]]) -> None:
         for code, watching in self._present - here:

@@ -45,6 +45,8 @@ from typing import Any, cast
 
 import asyncssh
 
+from tulipgames.net.worker import PROFILE_ENV
+
 try:
     import pyte
 except ImportError:  # an optional extra: say so in one line instead of a traceback
@@ -250,7 +252,7 @@ def start_server(
     data_dir: Path, max_sessions: int, workers: int | None = None, profile: Path | None = None,
 ) -> tuple[subprocess.Popen[str], int]:
     """``tulipgames serve`` on a free loopback port (``profile``: under cProfile, its stats
-    written to that file when the server stops)."""
+    written to that file when the server stops, each worker's to ``FILE.workerN.PID``)."""
     command = [sys.executable]
     if profile is not None:
         command += ["-m", "cProfile", "-o", str(profile)]
@@ -258,7 +260,11 @@ def start_server(
                 "--data-dir", str(data_dir), "--max-sessions", str(max_sessions)]
     if workers is not None:
         command += ["--workers", str(workers)]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    env = dict(os.environ)
+    if profile is not None:
+        env[PROFILE_ENV] = str(profile)
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            env=env)
     assert proc.stdout is not None
     for line in proc.stdout:
         match = re.search(r"listening on [\d.]+:(\d+)", line)
@@ -397,7 +403,8 @@ def main(argv: list[str] | None = None) -> int:
                              "--workers settings, side by side (default: the server's default)")
     parser.add_argument("--profile", type=Path, metavar="FILE",
                         help="run the server under cProfile and write its stats to FILE "
-                             "(the main process; one count and one --workers setting)")
+                             "(each worker's to FILE.workerN.PID; one count and one --workers "
+                             "setting)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     args = parser.parse_args(argv)

@@ -40,7 +40,7 @@ import asyncssh
 from rich.console import Console
 
 from tulipgames.net import audit
-from tulipgames.net.driver import ChannelDriver, clamp_size
+from tulipgames.net.driver import INBOX_BYTES, ChannelDriver, clamp_size
 from tulipgames.net.gate import Gate, Throttle, Verdict
 from tulipgames.net.identity import (
     IDENTITIES_FILE,
@@ -512,15 +512,21 @@ class _Connection(asyncssh.SSHServer):
 CRASH_NOTE = "Sorry, tulipgames hit an error; the server log has the details."
 
 
-async def run_app(session: Any, info: SessionInfo, profile: TerminalProfile) -> str:
+async def run_app(
+    session: Any, info: SessionInfo, profile: TerminalProfile,
+    release: Callable[[], None] | None = None,
+) -> str:
     """Run one session's app through :class:`ChannelDriver` on ``session`` (an SSH
     :class:`GameSession` or a browser's ``WebSession``: the driver's ``Terminal``), counted by its
-    server while it runs; return the note to leave on the player's screen."""
+    server while it runs; return the note to leave on the player's screen. ``release``: how the
+    app hands its session back to a worker (its ``release`` attribute, where it has one)."""
     server: GameServer = session.server
     note = "Goodbye."
     try:
         app = session._app = server.app_factory(info)
         app.driver_class = ChannelDriver.bind(session)
+        if release is not None and hasattr(app, "release"):
+            app.release = release
         apply_profile(app, profile)
         app.animation_level = "none"
         # Textual prints a crash report to sys.stderr, which another app may have redirected.
@@ -563,6 +569,11 @@ class GameSession(asyncssh.SSHServerSession):
         self._app: Any = None
         #: The app of this session while it runs in a worker.
         self._remote: RemoteApp | None = None
+        #: The app here is ending to hand the session back to a worker: its goodbye is muted.
+        self._releasing = False
+        #: What the client typed while its app was starting or moving, for the app once it can
+        #: read (bounded like the driver's inbox).
+        self._early = bytearray()
         self._pending: list[str] = []
         self._closing_note: str | None = None
         #: The driver, kept after the app ends: its counts of dropped input go to the log.
@@ -625,6 +636,8 @@ class GameSession(asyncssh.SSHServerSession):
             self._feed_lines(data)
         elif self._driver is not None:
             self._driver.feed(data)
+        elif self._task is not None and len(self._early) < INBOX_BYTES:
+            self._early += data[: INBOX_BYTES - len(self._early)]
 
     def _feed_lines(self, data: bytes) -> None:
         """Bytes of a session without a terminal become lines of printable text, bounded: an
@@ -664,6 +677,14 @@ class GameSession(asyncssh.SSHServerSession):
     # -- the Terminal protocol (see driver.py) ---------------------------------------------------
     def attach(self, driver: ChannelDriver) -> None:
         self._driver = self._fences = driver
+        if self._early:
+            # After the driver's start: it reads input from then on.
+            asyncio.get_running_loop().call_soon(self._replay_early)
+
+    def _replay_early(self) -> None:
+        early, self._early = bytes(self._early), bytearray()
+        if self._driver is not None and early:
+            self._driver.feed(early)
 
     @property
     def dropped_bytes(self) -> int:
@@ -674,7 +695,7 @@ class GameSession(asyncssh.SSHServerSession):
         return 0 if self._fences is None else self._fences.dropped_events
 
     def write(self, data: str) -> None:
-        if self._chan is None:
+        if self._chan is None or self._releasing:
             return
         if not self._pending:
             asyncio.get_running_loop().call_soon(self._flush)
@@ -710,27 +731,44 @@ class GameSession(asyncssh.SSHServerSession):
         profile = TerminalProfile.from_client(self._term_type, self._chan.get_environment())
         info = SessionInfo(self.username, profile, self.peer)
         note = "Goodbye."
+        pool = self.server.pool
         try:
-            remote = self.server.pool is not None and not self.server.at_home(self.username)
-            if self.server.pool is not None and not remote:
+            remote = pool is not None and pool.live and not self.server.at_home(self.username)
+            if pool is not None and not remote:
                 audit.record("session_placed", name=info.username, peer=info.peer,
                              worker="main", entry="seat")
-            if remote:
-                try:
-                    note, entry = await self._run_remote(info)
-                except BaseException:
-                    self.server.sessions.discard(self)
-                    raise
-                if not entry or self._closing_note is not None or self._chan is None:
-                    self.server.sessions.discard(self)
+            while True:
+                if remote:
+                    try:
+                        note, entry = await self._run_remote(info)
+                    except BaseException:
+                        self.server.sessions.discard(self)
+                        raise
+                    if not entry or self._closing_note is not None or self._chan is None:
+                        self.server.sessions.discard(self)
+                        return
+                    info = dataclasses.replace(info, entry=entry)
+                    audit.record("session_placed", name=info.username, peer=info.peer,
+                                 worker="main", entry=entry)
+                self._releasing = False
+                note = await run_app(self, info, profile,
+                                     None if pool is None else self._release)
+                if not self._releasing or self._closing_note is not None or self._chan is None:
                     return
-                info = dataclasses.replace(info, entry=entry)
-                audit.record("session_placed", name=info.username, peer=info.peer,
-                             worker="main", entry=entry)
-            note = await run_app(self, info, profile)
+                # Back at the menu, away from the tables: the app goes back to a worker.
+                assert pool is not None  # only a pool's sessions are released
+                self._releasing = False
+                self.server.sessions.add(self)
+                info, remote = dataclasses.replace(info, entry=""), pool.live
         finally:
             self._flush()
             self._goodbye(self._closing_note or note)
+
+    def _release(self) -> None:
+        """The app here hands the session back to a worker (it is at the menu, no table)."""
+        if self._app is not None and self.running and self._closing_note is None:
+            self._releasing = True
+            self._app.exit()
 
     async def _run_remote(self, info: SessionInfo) -> tuple[str, str]:
         """Run the app in a worker until it ends (the note to leave) or hands the session to
@@ -748,6 +786,8 @@ class GameSession(asyncssh.SSHServerSession):
             self._remote = self._app = None
             if self._driver is remote:
                 self._driver = None
+        early = str(outcome.get("early") or "").encode("latin-1")
+        self._early = bytearray(early[:INBOX_BYTES]) + self._early
         return str(outcome.get("note") or CRASH_NOTE), str(outcome.get("moved_to") or "")
 
     async def _run_plain(self) -> None:

@@ -44,14 +44,21 @@ from pathlib import Path
 from typing import Any
 
 from tulipgames.net import audit
+from tulipgames.net.driver import INBOX_BYTES
 
 log = logging.getLogger("tulipgames.serve")
 
 _HEADER = struct.Struct("!IBI")
 #: main -> worker
 START, INPUT, RESIZE, CLOSE = 1, 2, 3, 4
-#: worker -> main
-OUTPUT, ENDED = 11, 12
+#: worker -> main (READY once, when it can start apps at once)
+OUTPUT, ENDED, READY = 11, 12, 13
+#: Seconds a new worker has to become ready.
+READY_TIMEOUT = 120.0
+
+#: Set to a file name prefix, each worker writes its cProfile stats to PREFIX.workerN.PID when
+#: it ends (the load test's ``--profile``).
+PROFILE_ENV = "TULIPGAMES_PROFILE_WORKERS"
 
 #: The note of a session whose worker process died under it.
 WORKER_LOST = (
@@ -140,7 +147,8 @@ class WorkerPool:
         self._stopping = False
 
     async def start(self) -> None:
-        self.workers = [await self._spawn(index) for index in range(self.count)]
+        """Start every worker (side by side) and wait until each is ready."""
+        self.workers = list(await asyncio.gather(*map(self._spawn, range(self.count))))
 
     async def _spawn(self, index: int) -> Worker:
         mine, theirs = socket.socketpair()
@@ -152,11 +160,26 @@ class WorkerPool:
         )
         theirs.close()
         reader, writer = await asyncio.open_unix_connection(sock=mine)
+        try:
+            # Its imports done (Textual, the app), a session's app starts as fast as here.
+            _, kind, _ = await asyncio.wait_for(read_frame(reader), READY_TIMEOUT)
+        except (asyncio.TimeoutError, asyncio.IncompleteReadError, ConnectionError) as exc:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+            raise RuntimeError(f"worker {index} did not start") from exc
+        if kind != READY:
+            proc.kill()
+            raise RuntimeError(f"worker {index} said {kind} instead of ready")
         worker = Worker(index, proc, reader, writer)
         task = asyncio.get_running_loop().create_task(self._listen(worker))
         self._readers.add(task)
         task.add_done_callback(self._readers.discard)
         return worker
+
+    @property
+    def live(self) -> bool:
+        """Some worker can take a session (else the main process runs them all)."""
+        return any(worker.alive for worker in self.workers)
 
     def place(self) -> Worker:
         """The live worker with the fewest sessions."""
@@ -198,7 +221,11 @@ class WorkerPool:
                   worker.index, worker.pid, code, len(lost))
         audit.record("worker_lost", worker=worker.index, pid=worker.pid, status=code,
                      sessions=len(lost))
-        replacement = await self._spawn(worker.index)
+        try:
+            replacement = await self._spawn(worker.index)
+        except (OSError, RuntimeError) as exc:
+            log.error("worker %d could not be replaced: %s", worker.index, exc)
+            return
         self.workers[self.workers.index(worker)] = replacement
 
     async def stop(self, grace: float = 5.0) -> None:
@@ -234,9 +261,24 @@ class WorkerTerminal:
         #: The menu entry this session left for (its app continues in the main process).
         self.moved_to = ""
         self.closing = False
+        #: Input that came before the app's driver could read it.
+        self.early = bytearray()
 
     def attach(self, driver: Any) -> None:
         self._driver = self._fences = driver
+        if self.early:
+            asyncio.get_running_loop().call_soon(self._replay_early)
+
+    def feed(self, data: bytes) -> None:
+        if self._driver is not None and not self.moved_to:
+            self._driver.feed(data)
+        elif len(self.early) < INBOX_BYTES:
+            self.early += data[: INBOX_BYTES - len(self.early)]
+
+    def _replay_early(self) -> None:
+        early, self.early = bytes(self.early), bytearray()
+        if self._driver is not None and early:
+            self._driver.feed(early)
 
     def write(self, data: str) -> None:
         if self.moved_to:
@@ -329,14 +371,16 @@ class _Host:
             self.send(session_id, ENDED, json.dumps({
                 "note": note,
                 "moved_to": terminal.moved_to if not terminal.closing else "",
+                # typed after the move: for the app in the main process
+                "early": bytes(terminal.early).decode("latin-1"),
                 "dropped_bytes": getattr(fences, "dropped_bytes", 0),
                 "dropped_events": getattr(fences, "dropped_events", 0),
             }).encode())
 
     def feed(self, session_id: int, data: bytes) -> None:
         terminal = self.terminals.get(session_id)
-        if terminal is not None and terminal._driver is not None:
-            terminal._driver.feed(data)
+        if terminal is not None:
+            terminal.feed(data)
 
     def resize(self, session_id: int, width: int, height: int) -> None:
         terminal = self.terminals.get(session_id)
@@ -357,7 +401,10 @@ async def serve_worker(fd: int, data_dir: Path) -> None:
     """Run the apps the main process hands over on socket ``fd`` until it closes the wire."""
     sock = socket.socket(fileno=fd)
     reader, writer = await asyncio.open_unix_connection(sock=sock)
+    from tulipgames.net import app  # noqa: F401 - Textual and the app, before the first session
+
     host = _Host(writer, data_dir)
+    host.send(0, READY)
     tasks: set[asyncio.Task[None]] = set()
     loop = asyncio.get_running_loop()
     try:
@@ -402,7 +449,15 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
                         format=f"%(asctime)s worker {args.index}: %(message)s")
     logging.getLogger("asyncio").setLevel(logging.WARNING)
-    asyncio.run(serve_worker(args.fd, args.data_dir))
+    profile = os.environ.get(PROFILE_ENV)
+    if not profile:
+        asyncio.run(serve_worker(args.fd, args.data_dir))
+        return 0
+    import cProfile
+
+    with cProfile.Profile() as profiler:
+        asyncio.run(serve_worker(args.fd, args.data_dir))
+    profiler.dump_stats(f"{profile}.worker{args.index}.{os.getpid()}")
     return 0
 
 
