@@ -2,15 +2,18 @@
 
 Starts a server on a free loopback port (a subprocess with a temporary data directory), then for
 each session count opens that many SSH clients (asyncssh, each with an 80x24 PTY whose output is
-rendered by ``pyte``). All clients then type at once, like players: every client presses End or
+rendered by :class:`LightScreen`, or ``pyte`` with ``--pyte``). All clients then type at once, like players: every client presses End or
 Up in the menu every 0.3-0.7 s, and each keystroke is timed until the client's rendered screen
 shows the result (the help line under the menu shows, or stops showing, Quit's help). Reports,
 per session count, the p50/p95/max keystroke-to-screen time, bytes sent per keystroke, the
 server's resident memory and its CPU time per keystroke, and the machine's load average (the
 latencies mean little on a machine busy with other work; CPU per keystroke still does).
+Server CPU counts the main process and its workers (``--workers``; ``main ms/key`` is the main
+process alone, ``top core`` the busiest process's share of one core).
 
     python -m tulipgames.net.loadtest --sessions 1,10,50 --keys 20 [--pace 0.3,0.7]
     python -m tulipgames.net.loadtest --scenario table --sessions 2,10,50 --keys 5 --pace 1,2
+    python -m tulipgames.net.loadtest --sessions 50 --keys 20 --workers 0,2   # side by side
 
 With ``--scenario table`` the sessions sit in pairs at two-seat Sixty-One tables and take turns;
 each move is timed from the Enter that ends the turn until the *opponent's* screen shows that it
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import codecs
 import json
 import os
 import random
@@ -49,6 +53,7 @@ from tulipgames.net.worker import PROFILE_ENV
 
 try:
     import pyte
+    from wcwidth import wcwidth
 except ImportError:  # an optional extra: say so in one line instead of a traceback
     if __name__ == "__main__":
         raise SystemExit(
@@ -66,12 +71,111 @@ QUIT_HELP = "Leave tulipgames"
 MENU_READY = "Join a table"
 
 
-class _Screen(asyncssh.SSHClientSession):
-    """One client terminal: pyte renders what the server sends; waiters watch for text."""
+_SEQUENCE = re.compile(
+    r"\x1b\[([0-?]*)[ -/]*([@-~])"  # CSI: parameters, final byte
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC
+    r"|\x1b[P_^][^\x1b]*(?:\x1b\\)?"  # DCS, APC, PM
+    r"|\x1b[@-Z\\-_]"  # other two-byte escapes
+    r"|[\x00-\x1f]"  # C0 controls
+)
 
-    def __init__(self, size: tuple[int, int] = (80, 24)) -> None:
-        self.screen = pyte.Screen(*size)
-        self.stream = pyte.ByteStream(self.screen)
+
+class LightScreen:
+    """Just enough of a terminal for the load test's menu and table checks, and ten times
+    cheaper than ``pyte``: text at the cursor, cursor moves (CUP, CR, LF, BS), erasing the
+    screen or a line; colours and modes ignored. With many clients on the same cores as the
+    server, pyte's cost (some 12 ms per menu keystroke) was what the load test measured."""
+
+    def __init__(self, columns: int, lines: int) -> None:
+        self.columns, self.lines = columns, lines
+        self._rows = [[" "] * columns for _ in range(lines)]
+        self._x = self._y = 0
+        self._text: list[str] | None = None
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+
+    @property
+    def display(self) -> list[str]:
+        if self._text is None:
+            self._text = ["".join(row) for row in self._rows]
+        return self._text
+
+    def feed(self, data: bytes) -> None:
+        text = self._decode(data)
+        self._text = None
+        at = 0
+        for match in _SEQUENCE.finditer(text):
+            if match.start() > at:
+                self._draw(text[at : match.start()])
+            at = match.end()
+            self._control(match)
+        if at < len(text):
+            self._draw(text[at:])
+
+    def _draw(self, run: str) -> None:
+        cells: Any = run
+        if not run.isascii():  # a wide character takes two cells, the second empty (as pyte)
+            cells = []
+            for ch in run:
+                width = wcwidth(ch)
+                if width == 2:
+                    cells += (ch, "")
+                elif width != 0:
+                    cells.append(ch)
+        row, x = self._rows[self._y], self._x
+        room = self.columns - x
+        if room <= 0:
+            return
+        piece = cells[:room]
+        row[x : x + len(piece)] = piece
+        self._x = min(self.columns, x + len(cells))
+
+    def _control(self, match: re.Match[str]) -> None:
+        final = match.group(2)
+        if final is None:
+            char = match.group(0)
+            if char == "\r":
+                self._x = 0
+            elif char == "\n":
+                self._y = min(self.lines - 1, self._y + 1)
+            elif char == "\x08":
+                self._x = max(0, self._x - 1)
+            return
+        params = match.group(1)
+        if params.startswith("?"):
+            return
+        numbers = [int(n) if n.isdigit() else 0 for n in params.split(";")] if params else []
+        if final in "Hf":
+            y, x = (numbers + [1, 1])[:2]
+            self._y = min(self.lines, max(1, y)) - 1
+            self._x = min(self.columns, max(1, x)) - 1
+        elif final == "J" and (numbers or [0])[0] == 2:
+            self._rows = [[" "] * self.columns for _ in range(self.lines)]
+        elif final == "K":
+            row, mode = self._rows[self._y], (numbers or [0])[0]
+            start, end = {0: (self._x, self.columns), 1: (0, self._x + 1)}.get(
+                mode, (0, self.columns))
+            row[start:end] = [" "] * (end - start)
+        elif final in "ABCDG":
+            n = max(1, (numbers or [1])[0])
+            if final == "A":
+                self._y = max(0, self._y - n)
+            elif final == "B":
+                self._y = min(self.lines - 1, self._y + n)
+            elif final == "C":
+                self._x = min(self.columns, self._x + n)
+            elif final == "D":
+                self._x = max(0, self._x - n)
+            else:
+                self._x = min(self.columns, n) - 1
+
+
+class _Screen(asyncssh.SSHClientSession):
+    """One client terminal: ``pyte`` (or :class:`LightScreen`, with ``light``) renders what
+    the server sends; waiters watch for text."""
+
+    def __init__(self, size: tuple[int, int] = (80, 24), light: bool = False) -> None:
+        self.screen: Any = LightScreen(*size) if light else pyte.Screen(*size)
+        self.stream: Any = self.screen if light else pyte.ByteStream(self.screen)
         self.received = 0
         self._waiters: list[tuple[Callable[[], bool], asyncio.Future[float]]] = []
 
@@ -130,15 +234,16 @@ def client_key() -> asyncssh.SSHKey:
 
 async def connect(
     port: int, name: str, size: tuple[int, int] = (80, 24), local_addr: str = "127.0.0.1",
-    term_size: tuple[int, int] | None = None,
+    term_size: tuple[int, int] | None = None, light: bool = False,
 ) -> Client:
-    """A client whose screen is ``size``; ``term_size`` is what it tells the server, if not that."""
+    """A client whose screen is ``size``; ``term_size`` is what it tells the server, if not that;
+    ``light``: rendered by :class:`LightScreen` instead of pyte."""
     conn = await asyncssh.connect(
         "127.0.0.1", port, username=name, known_hosts=None, client_keys=[client_key()],
         agent_path=None, local_addr=(local_addr, 0),
     )
     chan, term = await conn.create_session(
-        partial(_Screen, size), term_type="xterm-256color", term_size=term_size or size,
+        partial(_Screen, size, light), term_type="xterm-256color", term_size=term_size or size,
         encoding=None,
     )
     return Client(conn, chan, cast(_Screen, term))
@@ -293,12 +398,12 @@ def percentile(values: list[float], p: float) -> float:
 
 async def measure(
     port: int, pid: int, count: int, keys: int, seed: int, pace: tuple[float, float],
-    scenario: str = "menu", flood: tuple[str, int] = ("hostile", 100_000),
+    scenario: str = "menu", flood: tuple[str, int] = ("hostile", 100_000), light: bool = True,
 ) -> dict[str, Any]:
     base = rss_kib(pid)
     clients = []
     for i in range(count):
-        clients.append(await connect(port, f"load{i}"))
+        clients.append(await connect(port, f"load{i}", light=light))
     await asyncio.gather(*(c.term.wait_for(MENU_READY) for c in clients))
     await asyncio.sleep(1.0)
     loaded = rss_kib(pid)
@@ -359,7 +464,7 @@ async def measure(
 async def main_async(
     levels: list[int], keys: int, seed: int, pace: tuple[float, float], scenario: str = "menu",
     flood: tuple[str, int] = ("hostile", 100_000), workers: list[int | None] | None = None,
-    profile: Path | None = None,
+    profile: Path | None = None, light: bool = True,
 ) -> list[dict[str, Any]]:
     """Every session count against a fresh server per ``workers`` setting (None: the server's
     default), the settings interleaved per count so a changing machine load hits all alike."""
@@ -371,7 +476,8 @@ async def main_async(
                 data = Path(tmp) / f"{n}-{setting}"
                 proc, port = start_server(data, n + 1, setting, profile)
                 try:
-                    row = await measure(port, proc.pid, n, keys, seed + n, pace, scenario, flood)
+                    row = await measure(port, proc.pid, n, keys, seed + n, pace, scenario, flood,
+                                        light)
                 finally:
                     proc.terminate()
                     try:
@@ -405,6 +511,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run the server under cProfile and write its stats to FILE "
                              "(each worker's to FILE.workerN.PID; one count and one --workers "
                              "setting)")
+    parser.add_argument("--pyte", action="store_true",
+                        help="render the clients' screens with pyte (exact, six times the "
+                             "client CPU) instead of the light renderer")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     args = parser.parse_args(argv)
@@ -433,7 +542,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile is not None and (len(levels) > 1 or len(workers or [None]) > 1):
         parser.error("--profile: give one session count and at most one --workers setting")
     rows = asyncio.run(main_async(levels, args.keys, args.seed, (low, high), args.scenario,
-                                  (args.flood, args.flood_bytes), workers, args.profile))
+                                  (args.flood, args.flood_bytes), workers, args.profile,
+                                  not args.pyte))
     if args.json:
         print(json.dumps(rows))
         return 0
