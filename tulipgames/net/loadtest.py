@@ -2,8 +2,8 @@
 
 Starts a server on a free loopback port (a subprocess with a temporary data directory), then for
 each session count opens that many SSH clients (asyncssh, each with an 80x24 PTY whose output is
-rendered by :class:`LightScreen`, or ``pyte`` with ``--pyte``). All clients then type at once, like players: every client presses End or
-Up in the menu every 0.3-0.7 s, and each keystroke is timed until the client's rendered screen
+rendered by :class:`LightScreen`, or ``pyte`` with ``--pyte``). All clients then type at once,
+like players: every client presses End or Up in the menu every 0.3-0.7 s, and each keystroke is timed until the client's rendered screen
 shows the result (the help line under the menu shows, or stops showing, Quit's help). Reports,
 per session count, the p50/p95/max keystroke-to-screen time, bytes sent per keystroke, the
 server's resident memory and its CPU time per keystroke, and the machine's load average (the
@@ -145,7 +145,7 @@ class LightScreen:
             return
         numbers = [int(n) if n.isdigit() else 0 for n in params.split(";")] if params else []
         if final in "Hf":
-            y, x = (numbers + [1, 1])[:2]
+            y, x = [*numbers, 1, 1][:2]
             self._y = min(self.lines, max(1, y)) - 1
             self._x = min(self.columns, max(1, x)) - 1
         elif final == "J" and (numbers or [0])[0] == 2:
