@@ -3,13 +3,13 @@
 Starts a server on a free loopback port (a subprocess with a temporary data directory), then for
 each session count opens that many SSH clients (asyncssh, each with an 80x24 PTY whose output is
 rendered by :class:`LightScreen`, or ``pyte`` with ``--pyte``). All clients then type at once,
-like players: every client presses End or Up in the menu every 0.3-0.7 s, and each keystroke
-is timed until the client's rendered screen shows the result (the help line under the menu shows, or stops showing, Quit's help). Reports,
-per session count, the p50/p95/max keystroke-to-screen time, bytes sent per keystroke, the
-server's resident memory and its CPU time per keystroke, and the machine's load average (the
-latencies mean little on a machine busy with other work; CPU per keystroke still does).
-Server CPU counts the main process and its workers (``--workers``; ``main ms/key`` is the main
-process alone, ``top core`` the busiest process's share of one core).
+like players: every client presses End or Up in the menu every 0.3-0.7 s, and each keystroke is
+timed until the client's rendered screen shows the result (the help line under the menu shows,
+or stops showing, Quit's help). Reports, per session count, the p50/p95/max keystroke-to-screen
+time, bytes sent per keystroke, the server's resident memory and its CPU time per keystroke, and
+the machine's load average (the latencies mean little on a machine busy with other work; CPU
+per keystroke still does). Server CPU counts the main process and its workers (``--workers``;
+``main ms/key`` is the main process alone, ``top core`` the busiest process's share of a core).
 
     python -m tulipgames.net.loadtest --sessions 1,10,50 --keys 20 [--pace 0.3,0.7]
     python -m tulipgames.net.loadtest --scenario table --sessions 2,10,50 --keys 5 --pace 1,2
