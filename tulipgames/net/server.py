@@ -382,14 +382,23 @@ class _Connection(asyncssh.SSHServer):
         self.server.connections.discard(self)
         if self._no_session is not None:
             self._no_session.cancel()
-        if self.authenticated:
-            session = self.session
-            audit.record(
-                "disconnect", name=self.name, peer=self.peer,
-                seconds=round(time.monotonic() - self.since),
-                dropped_bytes=None if session is None else session.dropped_bytes,
-                dropped_keys=None if session is None else session.dropped_events,
-            )
+        if not self.authenticated:
+            return
+        seconds = round(time.monotonic() - self.since)
+        remote = None if self.session is None else self.session._remote
+        if remote is not None and not remote.ended.done():
+            # The worker counts what its fences dropped; it tells once the app has ended.
+            remote.ended.add_done_callback(lambda _: self._record_disconnect(seconds))
+        else:
+            self._record_disconnect(seconds)
+
+    def _record_disconnect(self, seconds: int) -> None:
+        session = self.session
+        audit.record(
+            "disconnect", name=self.name, peer=self.peer, seconds=seconds,
+            dropped_bytes=None if session is None else session.dropped_bytes,
+            dropped_keys=None if session is None else session.dropped_events,
+        )
 
     def evict(self) -> None:
         """Dropped to make room for newer connections (see :meth:`GameServer.make_room`)."""
@@ -576,6 +585,8 @@ class GameSession(asyncssh.SSHServerSession):
         self._early = bytearray()
         self._pending: list[str] = []
         self._closing_note: str | None = None
+        #: What the fences of this session's earlier apps dropped (it moved between processes).
+        self._dropped_earlier = (0, 0)
         #: The driver, kept after the app ends: its counts of dropped input go to the log.
         self._fences: ChannelDriver | RemoteApp | None = None
         self._task: asyncio.Task[None] | None = None
@@ -688,11 +699,18 @@ class GameSession(asyncssh.SSHServerSession):
 
     @property
     def dropped_bytes(self) -> int:
-        return 0 if self._fences is None else self._fences.dropped_bytes
+        return self._dropped_earlier[0] + (
+            0 if self._fences is None else self._fences.dropped_bytes)
 
     @property
     def dropped_events(self) -> int:
-        return 0 if self._fences is None else self._fences.dropped_events
+        return self._dropped_earlier[1] + (
+            0 if self._fences is None else self._fences.dropped_events)
+
+    def _keep_dropped(self) -> None:
+        """The app is moving to another process: keep its fences' counts for the log."""
+        self._dropped_earlier = (self.dropped_bytes, self.dropped_events)
+        self._fences = None
 
     def write(self, data: str) -> None:
         if self._chan is None or self._releasing:
@@ -748,6 +766,7 @@ class GameSession(asyncssh.SSHServerSession):
                         self.server.sessions.discard(self)
                         return
                     info = dataclasses.replace(info, entry=entry)
+                    self._keep_dropped()
                     audit.record("session_placed", name=info.username, peer=info.peer,
                                  worker="main", entry=entry)
                 self._releasing = False
@@ -758,6 +777,7 @@ class GameSession(asyncssh.SSHServerSession):
                 # Back at the menu, away from the tables: the app goes back to a worker.
                 assert pool is not None  # only a pool's sessions are released
                 self._releasing = False
+                self._keep_dropped()
                 self.server.sessions.add(self)
                 info, remote = dataclasses.replace(info, entry=""), pool.live
         finally:
