@@ -1,4 +1,9 @@
-"""The SSH server: one Textual app per connection, all in one asyncio process.
+"""The SSH server: one Textual app per connection, in this asyncio process or in a worker.
+
+This process accepts and authenticates every connection and owns its channel; with
+``--workers N`` the apps of sessions away from the shared tables run in worker processes
+(:mod:`tulipgames.net.worker`), and a session comes back here, where the tables are, when its
+player opens, joins or returns to one. What follows holds for every process that runs apps.
 
 Why one process and not a PTY subprocess per connection: the players of a table must share one
 live :class:`~tulipgames.table.Table` (one state, one bot driver, screens that redraw the moment
