@@ -17,6 +17,7 @@ import asyncio
 import io
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -431,98 +432,251 @@ def key_press_report(rounds: int = 6, size: tuple[int, int] = (80, 24),
 
 
 # -- start-up ---------------------------------------------------------------------------------
-_MENU_SCRIPT = """
-import asyncio, sys, time
-began = time.perf_counter()
-from tulipgames.tui.app import TulipGamesApp
-from tulipgames.tui.screens import menu
-# The highlighted game's bot line is asked for ABOUT_DELAY after the menu is up, by design; on a
-# loaded machine that timer could fire before the first frame is counted here.
-menu.ABOUT_DELAY = 3600
-async def main():
-    app = TulipGamesApp(None)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        drawn = time.perf_counter() - began
-    lazy = ("tulipgames.store", "tulipgames.table", "sqlite3", "asyncssh", "markdown_it")
-    loaded = sorted(m for m in sys.modules if m.split(".")[0] in lazy or m in lazy
-                    or m.startswith("tulipgames.games.")
-                    and m.rsplit(".", 1)[1] in ("rules", "bots", "screen", "widgets"))
-    print(" ".join(loaded))
-    print(drawn)
-asyncio.run(main())
-"""
+#: The terminal both apps start in: a player's size and kind of terminal.
+STARTUP_SIZE = (80, 24)
+STARTUP_TERMINAL = {"TERM": "xterm-256color", "COLORTERM": "truecolor"}
+#: Where a started interpreter writes, at exit, the names of the modules it had loaded.
+MODULES_FILE = "TULIPGAMES_BENCH_MODULES"
 
-# The yardstick: the smallest Textual app, started and drawn the same way as the menu.
-_HELLO_SCRIPT = """
-import asyncio, time
-began = time.perf_counter()
+# Both starts are a fresh interpreter on a pseudo-terminal, run as a player runs them: the menu
+# as the ``tulipgames`` console script runs it (the real command line, store and preferences),
+# the hello-world as a script. The same prologue in both keeps the list of loaded modules.
+_PROLOGUE = f"""
+import atexit, os, sys
+def _loaded():
+    with open(os.environ[{MODULES_FILE!r}], "w", encoding="utf-8") as out:
+        out.write("\\n".join(sorted(sys.modules)))
+atexit.register(_loaded)
+"""
+_CLI = "from tulipgames.cli import main\nsys.exit(main())\n"
+_MENU_START = _PROLOGUE + _CLI
+# The yardstick: the smallest Textual app, with one key that changes its one label.
+_HELLO_START = _PROLOGUE + """
 from textual.app import App
 from textual.widgets import Static
 class Hello(App):
+    BINDINGS = [("down", "pressed", "Press")]
     def compose(self):
         yield Static("Hello, world")
-async def main():
-    async with Hello().run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-    print("")
-    print(time.perf_counter() - began)
-asyncio.run(main())
+    def action_pressed(self):
+        self.query_one(Static).update("Pressed down")
+Hello().run()
 """
+_DOWN, _QUIT = b"\x1b[B", b"\x11"  # the Down arrow; ctrl+q quits both apps
+#: Escape sequences (CSI, OSC, and two-byte ones), taken out to find the text on screen.
+_ESCAPES = re.compile(
+    rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[=>()][0-9A-Za-z]?"
+)
 
 
-def _fresh(code: str, tree: str | None = None) -> tuple[float | None, str]:
-    """(seconds, the line before them) printed by ``code`` in a new interpreter (``tree``: a
-    directory put first on the path, e.g. an older checkout to compare with)."""
-    env = {**os.environ, "PYTHONPATH": tree} if tree else None
-    # in that tree, or ``-c`` would import the package of the directory it was started in
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120, check=False, env=env, cwd=tree)
-    lines = done.stdout.rstrip("\n").split("\n")
-    try:
-        return float(lines[-1]), lines[-2] if len(lines) > 1 else ""
-    except ValueError:
-        return None, ""
+@dataclass
+class Start:
+    """One start in a terminal: milliseconds from the process start to the first frame with
+    everything it should show, and to the frame that answers the first key (sent as soon as
+    the first frame arrived); the CPU time it used until it quit (on a loaded machine the
+    steadier figure); the modules it had loaded when it quit."""
+
+    drawn_ms: float | None
+    key_ms: float | None
+    cpu_ms: float | None
+    modules: list[str]
+    trouble: str = ""
 
 
-def startup_report(runs: int = 7, baseline: str | None = None) -> dict[str, Any]:
-    """The menu drawn at 80x24 (headless) against a bare Textual hello-world, each in a fresh
-    interpreter, ``runs`` times interleaved; medians, their ratio, and the modules among the
-    games' own, the store, the table, SQLite, asyncssh and Markdown that the menu loaded.
-    ``baseline``: another checkout's ``tulipgames`` measured the same way in the same loop."""
-    menu: list[float] = []
-    hello: list[float] = []
-    base: list[float] = []
-    loaded = base_loaded = ""
-    for _ in range(runs):
-        seconds, loaded = _fresh(_MENU_SCRIPT)
-        if seconds is not None:
-            menu.append(seconds * 1000)
-        seconds, _ = _fresh(_HELLO_SCRIPT)
-        if seconds is not None:
-            hello.append(seconds * 1000)
-        if baseline:
-            seconds, base_loaded = _fresh(_MENU_SCRIPT, baseline)
-            if seconds is not None:
-                base.append(seconds * 1000)
-    menu_ms = _percentile(menu, 50)
-    hello_ms = _percentile(hello, 50)
+def start_in_terminal(
+    code: str, drawn: Iterable[str], answer: str, *, env: dict[str, str] | None = None,
+    tree: str | None = None, size: tuple[int, int] = STARTUP_SIZE, timeout: float = 60.0,
+) -> Start:
+    """Run ``code`` in a new interpreter whose terminal is a pseudo-terminal of ``size``; wait
+    until every text of ``drawn`` is on it, press Down, wait for ``answer``, then quit.
+
+    ``tree``: a directory put first on the path (an older checkout to compare with)."""
+    import fcntl
+    import pty
+    import select
+    import signal
+    import struct
+    import termios
+
+    wanted = tuple(drawn)
+    columns, rows = size
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    with tempfile.TemporaryDirectory() as scratch:
+        modules_file = os.path.join(scratch, "modules")
+        child_env = {key: value for key, value in os.environ.items()
+                     if not key.startswith("TEXTUAL") and key not in ("NO_COLOR", "COLUMNS",
+                                                                      "LINES", "PYTHONPATH")}
+        child_env.update(STARTUP_TERMINAL, **(env or {}))
+        child_env[MODULES_FILE] = modules_file
+        if tree:
+            child_env["PYTHONPATH"] = tree
+        began = time.perf_counter()
+        # ``-c`` puts the working directory first on the path: the tree's, or a neutral one
+        child = subprocess.Popen(
+            [sys.executable, "-c", code], stdin=slave, stdout=slave, stderr=slave,
+            env=child_env, cwd=tree or scratch, start_new_session=True, close_fds=True,
+        )
+        os.close(slave)
+        raw = b""
+        drawn_at = key_at = None
+        key_from = 0
+        deadline = began + timeout
+        trouble = ""
+        try:
+            while time.perf_counter() < deadline:
+                ready, _, _ = select.select([master], [], [], 0.5)
+                if not ready:
+                    if child.poll() is not None:
+                        break
+                    continue
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:  # the child closed the terminal
+                    break
+                if not chunk:
+                    break
+                now = time.perf_counter()
+                raw += chunk
+                if key_at is not None:
+                    continue
+                text = _ESCAPES.sub(b"", raw).decode("utf-8", "replace")
+                if drawn_at is None and all(part in text for part in wanted):
+                    drawn_at = now
+                    key_from = len(text)
+                    os.write(master, _DOWN)
+                elif drawn_at is not None and answer in text[key_from:]:
+                    key_at = now
+                    os.write(master, _QUIT)
+            else:
+                trouble = f"no {'answer to the key' if drawn_at else 'first frame'} in time"
+        finally:
+            cpu = _reap(child)
+            if cpu is None:
+                os.killpg(child.pid, signal.SIGKILL)
+                cpu = _reap(child, 5.0)
+                trouble = trouble or "did not quit"
+            os.close(master)
+        try:
+            with open(modules_file, encoding="utf-8") as listed:
+                modules = listed.read().split()
+        except OSError:
+            modules = []
+    if key_at is None and not trouble:
+        tail = _ESCAPES.sub(b"", raw)[-300:].decode("utf-8", "replace")
+        trouble = f"ended before the {'key was answered' if drawn_at else 'first frame'}: {tail}"
+
+    def ms(moment: float | None) -> float | None:
+        return None if moment is None else round((moment - began) * 1000, 1)
+
+    return Start(ms(drawn_at), ms(key_at), None if cpu is None else round(cpu * 1000, 1),
+                 modules, trouble)
+
+
+def _reap(child: subprocess.Popen[bytes], timeout: float = 10.0) -> float | None:
+    """Wait for ``child`` to end; the CPU seconds it used (user and system), or ``None`` when
+    it is still running after ``timeout`` seconds."""
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            child.returncode = os.waitstatus_to_exitcode(status)
+            return usage.ru_utime + usage.ru_stime
+        time.sleep(0.01)
+    return None
+
+
+def start_menu(home: str, tree: str | None = None, before: str = "") -> Start:
+    """``tulipgames`` with its store and preferences in ``home``: the menu with every game and
+    the footer's keys (the palette's last), and Down answered by the second game's pitch under
+    the menu (``before``: code run before the command line, e.g. by a test)."""
+    from tulipgames import games
+    from tulipgames.tui.screens.menu import BANNER
+
+    env = {"TULIPGAMES_HOME": os.path.join(home, "data"),
+           "TULIPGAMES_CONFIG": os.path.join(home, "config.json")}
+    drawn = (BANNER, *(info.title for info in games.CATALOGUE), "Quit", "palette")
+    code = _MENU_START.replace(_CLI, before + _CLI)
+    return start_in_terminal(code, drawn, games.CATALOGUE[1].pitch, env=env, tree=tree)
+
+
+def start_hello() -> Start:
+    return start_in_terminal(_HELLO_START, ("Hello, world",), "Pressed down")
+
+
+#: Modules of the games' rules and bots, the store, the table, SQLite, asyncssh and Markdown:
+#: what the menu must not load before a player asks for it.
+LAZY = ("tulipgames.store", "tulipgames.table", "sqlite3", "_sqlite3", "asyncssh",
+        "markdown_it", "rich.markdown", "textual.widgets._markdown")
+
+
+def lazy_modules(modules: Iterable[str]) -> list[str]:
+    """Those of ``modules`` the menu should not need (see :data:`LAZY`)."""
+    return sorted(
+        name for name in modules
+        if any(name == lazy or name.startswith(lazy + ".") for lazy in LAZY)
+        or (name.startswith("tulipgames.games.")
+            and name.rsplit(".", 1)[1] in ("rules", "bots", "screen", "widgets"))
+    )
+
+
+def startup_report(runs: int = 11, baseline: str | None = None) -> dict[str, Any]:
+    """The menu (``tulipgames`` as a player runs it) against a bare Textual hello-world, each
+    in a fresh interpreter on an 80x24 pseudo-terminal, ``runs`` times interleaved after one
+    unmeasured start of each (compiled files, the new store): medians of the time to the first
+    drawn frame, to the frame answering the first key and of the CPU time; each ratio is the
+    median of the run's pairs (a start against the hello-world started next to it, so a load
+    that drifts during the run hits both alike); the modules the menu loaded. ``baseline``:
+    another checkout's menu measured the same way in the same loop."""
+    sides: dict[str, list[Start]] = {"menu": [], "hello": [], "baseline": []}
+    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as base_home:
+        for _ in range(runs + 1):
+            sides["menu"].append(start_menu(home))
+            sides["hello"].append(start_hello())
+            if baseline:
+                sides["baseline"].append(start_menu(base_home, baseline))
+    starts = {side: found[1:] for side, found in sides.items()}  # the first ones warm up
+
+    def median(side: str, what: str) -> float | None:
+        values = [getattr(s, what) for s in starts[side] if getattr(s, what) is not None]
+        return _percentile(values, 50)
+
+    def pairs(side: str, what: str) -> list[float]:
+        return [round(getattr(mine, what) / getattr(hello, what), 2)
+                for mine, hello in zip(starts[side], starts["hello"], strict=False)
+                if getattr(mine, what) and getattr(hello, what)]
+
+    def ratio(side: str, what: str) -> float | None:
+        return _percentile(pairs(side, what), 50)
+
+    hello_modules = set().union(*(s.modules for s in starts["hello"]))
+
+    def summary(side: str) -> dict[str, Any]:
+        loaded = set().union(*(s.modules for s in starts[side]))
+        return {
+            "drawn_ms": median(side, "drawn_ms"),
+            "key_ms": median(side, "key_ms"),
+            "cpu_ms": median(side, "cpu_ms"),
+            "drawn_vs_hello_world": ratio(side, "drawn_ms"),
+            "key_vs_hello_world": ratio(side, "key_ms"),
+            "cpu_vs_hello_world": ratio(side, "cpu_ms"),
+            "pairs": pairs(side, "key_ms"),
+            "loaded_lazy": lazy_modules(loaded),
+            "loaded_beyond_hello_world": sorted(loaded - hello_modules),
+            "trouble": sorted({s.trouble for s in starts[side] if s.trouble}),
+        }
+
     report: dict[str, Any] = {
         "runs": runs,
-        "menu_drawn_ms": menu_ms,
-        "hello_world_drawn_ms": hello_ms,
-        "menu_vs_hello_world": round(menu_ms / hello_ms, 2) if menu_ms and hello_ms else None,
-        "pairs": [round(m / h, 2) for m, h in zip(menu, hello, strict=False)],
-        "loaded_by_menu": loaded.split(),
+        "size": list(STARTUP_SIZE),
+        "hello_world": {"drawn_ms": median("hello", "drawn_ms"),
+                        "key_ms": median("hello", "key_ms"),
+                        "cpu_ms": median("hello", "cpu_ms"),
+                        "trouble": sorted({s.trouble for s in starts["hello"] if s.trouble})},
+        "menu": summary("menu"),
     }
     if baseline:
-        base_ms = _percentile(base, 50)
-        report["baseline"] = {
-            "tree": baseline,
-            "menu_drawn_ms": base_ms,
-            "menu_vs_hello_world": round(base_ms / hello_ms, 2) if base_ms and hello_ms else None,
-            "loaded_by_menu": base_loaded.split(),
-        }
+        report["baseline"] = {"tree": baseline, **summary("baseline")}
     return report
 
 
@@ -530,7 +684,7 @@ def run(quick: bool = False) -> dict[str, Any]:
     """The screen suite: key presses in every game and the start-up, in one run."""
     return {
         "keys": key_press_report(rounds=2 if quick else 6),
-        "startup": startup_report(runs=3 if quick else 7),
+        "startup": startup_report(runs=3 if quick else 11),
     }
 
 
@@ -554,23 +708,44 @@ def format_report(report: dict[str, Any], width: int = 120) -> str:
         table.add_column(heading, justify="left" if heading in ("scenario", "key") else "right")
     for row in report["keys"]["rows"]:
         table.add_row(*(str(row[key]) for _, key in COLUMNS))
-    startup = report["startup"]
-    loaded = ", ".join(startup["loaded_by_menu"]) or (
-        "none of the games' rules, the store, the table, SQLite, asyncssh or Markdown"
-    )
     console = Console(width=width, file=io.StringIO(), color_system=None)
     with console.capture() as captured:
         console.print(Text(f"key press to screen at {report['keys']['size'][0]}x"
                            f"{report['keys']['size'][1]} (Pilot, capturing driver)\n"))
         console.print(table)
-        console.print(Text(
-            f"\nstartup: menu drawn (headless) {startup['menu_drawn_ms']} ms, a bare Textual "
-            f"hello-world {startup['hello_world_drawn_ms']} ms: "
-            f"{startup['menu_vs_hello_world']}x (median of {startup['runs']} interleaved pairs; "
-            f"pairs {startup['pairs']})\n"
-            f"loaded by the menu: {loaded}"
-        ))
+        console.print(Text("\n" + format_startup(report["startup"])))
     return captured.get()
+
+
+def format_startup(startup: dict[str, Any]) -> str:
+    """The start-up part of the report in words."""
+    hello, menu = startup["hello_world"], startup["menu"]
+    size = "x".join(map(str, startup["size"]))
+    lines = [
+        f"start-up in a {size} terminal, {startup['runs']} interleaved fresh starts (medians; "
+        "each ratio the median of the pairs):",
+        f"  hello-world: drawn {hello['drawn_ms']} ms, first key answered {hello['key_ms']} ms, "
+        f"CPU until it quit {hello['cpu_ms']} ms",
+    ]
+    for name, side in (("menu", menu), ("baseline", startup.get("baseline"))):
+        if side is None:
+            continue
+        lazy = ", ".join(side["loaded_lazy"]) or (
+            "none of the games' rules, bots or screens, the store, the table, SQLite, asyncssh "
+            "or Markdown")
+        label = name if name == "menu" else f"baseline {side['tree']}"
+        lines += [
+            f"  {label}: drawn {side['drawn_ms']} ms ({side['drawn_vs_hello_world']}x), first "
+            f"key answered {side['key_ms']} ms ({side['key_vs_hello_world']}x; pairs "
+            f"{side['pairs']}),",
+            f"    CPU until it quit {side['cpu_ms']} ms ({side['cpu_vs_hello_world']}x)",
+            f"    loaded: {lazy}",
+        ]
+        if side["trouble"]:
+            lines.append(f"    trouble: {'; '.join(side['trouble'])}")
+    if hello["trouble"]:
+        lines.append(f"  hello-world trouble: {'; '.join(hello['trouble'])}")
+    return "\n".join(lines)
 
 
 def main(argv: list[str]) -> None:

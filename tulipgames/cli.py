@@ -259,13 +259,24 @@ def open_store(args: argparse.Namespace, parser: Parser) -> Any:
     return store
 
 
+def store_opener(args: argparse.Namespace) -> Callable[[], Any]:
+    """Opens the store of ``--data-dir`` when the app first needs it (the menu is up first)."""
+
+    def open_() -> Any:
+        from tulipgames.store import Store
+
+        return Store(args.data_dir)
+
+    return open_
+
+
 def run_app(**kwargs: Any) -> int:
     from tulipgames.net.terminal import tune_for_ssh_login
     from tulipgames.tui.app import TulipGamesApp
 
     app = TulipGamesApp(**kwargs)
     app.run(**tune_for_ssh_login(app))
-    return 0
+    return app.return_code or 0
 
 
 def cmd_play(args: argparse.Namespace, parser: Parser) -> int:
@@ -550,7 +561,7 @@ def cmd_menu(args: argparse.Namespace, parser: Parser) -> int:
         from tulipgames.plain.menu import Console, plain_menu
 
         return plain_menu(open_store(args, parser), Console())
-    return run_app(store=open_store(args, parser))
+    return run_app(open_store=store_opener(args))
 
 
 COMMANDS = {
@@ -580,13 +591,26 @@ def parse_args(parser: Parser, argv: Sequence[str] | None) -> argparse.Namespace
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tulipgames`` console script; returns the exit code."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:
+        # the menu, at once: the parser of every subcommand is not built for it
+        args = argparse.Namespace(command=None, global_plain=None, global_data_dir=None,
+                                  data_dir=None)
+        return _run(args, Parser(prog="tulipgames"))
     parser = build_parser()
     args = parse_args(parser, argv)
-    sub = parser.commands.get(args.command, parser)
-    from tulipgames.store import StoreError
+    return _run(args, parser.commands.get(args.command, parser))
 
+
+def _run(args: argparse.Namespace, sub: Parser) -> int:
+    """Run the command of ``args`` (``sub``: the parser that reports its errors)."""
     try:
         return COMMANDS[args.command](args, sub)
-    except StoreError as exc:  # the database failed mid-command: one line, never a traceback
+    except Exception as exc:
+        # the database failed mid-command: one line, never a traceback (a command that never
+        # imported the store, as the menu before it is up, cannot have raised its error)
+        store = sys.modules.get("tulipgames.store")
+        if store is None or not isinstance(exc, store.StoreError):
+            raise
         print(f"tulipgames: {exc}", file=sys.stderr)
         return 1

@@ -139,6 +139,20 @@ async def test_bot_thinking_is_shown(store: Store):
         await wait_for(pilot, lambda: status(app).startswith("Ana:"))
 
 
+async def test_a_game_left_while_a_bot_thinks_does_not_play_on(store: Store):
+    table = new_toy([SeatSpec("Ben", "bot:random"), SeatSpec("Ana")])
+    table.bot_delay = 1.5
+    app = TulipGamesApp(store, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "Ben (bot) is thinking" in status(app))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.pause(2.0)  # well past the bot's delay
+        assert not table.record.actions
+        assert table.save_id is not None
+        assert not store.load(table.save_id).record.actions  # nothing played behind the menu
+
+
 async def test_curtain_between_human_seats_of_a_hidden_information_game(store: Store):
     table = new_toy([SeatSpec("Ana"), SeatSpec("Mira")], seed=8)
     app = TulipGamesApp(store, table=table)
@@ -336,6 +350,18 @@ async def test_no_color_marks_the_selection_without_colour(
         menu = app.screen.query_one("#menu", OptionList)
         style = menu.get_component_rich_style("option-list--option-highlighted")
         assert style.underline and style.bold
+
+
+async def test_in_colour_the_selection_is_bold_and_not_underlined(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu", OptionList)
+        style = menu.get_component_rich_style("option-list--option-highlighted")
+        assert style.bold and not style.underline
 
 
 async def test_setup_player_count_seats_and_a_bad_seed(store: Store):

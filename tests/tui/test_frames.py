@@ -49,14 +49,6 @@ async def test_sixtyone_die_picks_send_one_frame_of_the_changed_rows() -> None:
             store.close()
 
 
-def test_the_menu_is_drawn_without_rules_store_or_table() -> None:
-    """Start-up: the menu imports no game's rules or bots, no store (SQLite), no table, no
-    asyncssh and no Markdown; they load when first used."""
-    seconds, loaded = bench_ui._fresh(bench_ui._MENU_SCRIPT)
-    assert seconds is not None, "the menu script did not run"
-    assert loaded.split() == []
-
-
 def test_a_game_still_loads_its_rules_when_opened() -> None:
     """The laziness is only of imports: the first game opened brings its rules and the store."""
     code = (
@@ -80,8 +72,13 @@ def test_bench_ui_report_is_printable() -> None:
     report = {
         "keys": {"size": [80, 24], "rows": [bench_ui.Sample("bare Textual", "label update", [
             bench_ui.Press("label update", 1.5, 1.5, 1, 113)]).summary()]},
-        "startup": {"runs": 1, "menu_drawn_ms": 300.0, "hello_world_drawn_ms": 250.0,
-                    "menu_vs_hello_world": 1.2, "pairs": [1.2], "loaded_by_menu": []},
+        "startup": {"runs": 1, "size": [80, 24],
+                    "hello_world": {"drawn_ms": 250.0, "key_ms": 260.0, "cpu_ms": 200.0,
+                                    "trouble": []},
+                    "menu": {"drawn_ms": 300.0, "key_ms": 312.0, "drawn_vs_hello_world": 1.2,
+                             "key_vs_hello_world": 1.2, "cpu_ms": 240.0,
+                             "cpu_vs_hello_world": 1.2, "pairs": [1.2], "loaded_lazy": [],
+                             "loaded_beyond_hello_world": [], "trouble": []}},
     }
     text = bench_ui.format_report(report)
     assert "label update" in text and "1.2x" in text and "none of the games' rules" in text

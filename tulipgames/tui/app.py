@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import date
 from functools import partial
@@ -45,6 +45,9 @@ if TYPE_CHECKING:
     from tulipgames.tui.screens.setup import SetupChoice
 
 SOLO_GAME = "flowershop"
+#: Seconds after the menu's first frame before a store given as ``open_store`` is opened (for
+#: the count of games to resume): the menu draws and answers a first key before SQLite loads.
+STORE_DELAY = 0.25
 
 
 def screen_class(game_id: str) -> type[GameScreen]:
@@ -114,7 +117,10 @@ class GamePickScreen(ModalScreen[str | None]):
 class TulipGamesApp(App[None]):
     """The menu and everything reached from it.
 
-    ``store``: where games are saved (``None`` = nothing is saved, for previews).
+    ``store``: where games are saved (``None`` = nothing is saved, for previews), or
+    ``open_store``: a function that opens it, called when it is first needed or
+    :data:`STORE_DELAY` after the menu is up (a store that cannot be opened ends the app with
+    the reason, exit code 1).
     ``table``/``seats``: a table to open at once (``tulipgames play``); ``open_screen``:
     ``"resume"``, ``"history"`` or ``"solo"`` to open at start.
     """
@@ -133,9 +139,11 @@ class TulipGamesApp(App[None]):
         seats: frozenset[int] | None = None,
         open_screen: str | None = None,
         bot_delay: float | None = None,
+        open_store: Callable[[], Store] | None = None,
     ) -> None:
         super().__init__()
-        self.store = store
+        self._store = store
+        self._open_store = open_store
         self.initial_table = table
         self.initial_seats = seats
         self.open_screen = open_screen
@@ -144,12 +152,49 @@ class TulipGamesApp(App[None]):
         self.prefs, self._prefs_problem = prefs.read()
         for theme in THEMES:
             self.register_theme(theme)
-        self.ansi_theme_dark, self.ansi_theme_light = DARK_ANSI, LIGHT_ANSI
-        if self.prefs.theme in self.available_themes:
-            self.theme = self.prefs.theme
-        else:
-            self._prefs_problem = f"There is no theme {self.prefs.theme!r}; using tulip-dark."
-            self.theme = "tulip-dark"
+        chosen = self.prefs.theme
+        if chosen not in self.available_themes:
+            self._prefs_problem = f"There is no theme {chosen!r}; using tulip-dark."
+            chosen = "tulip-dark"
+        # Each of these set plainly runs its watcher, and each watcher re-parses all the CSS
+        # before the first frame (three times in all): set quietly, then the theme's watcher
+        # once, which also applies the ANSI palette.
+        self.set_reactive(App.ansi_theme_dark, DARK_ANSI)
+        self.set_reactive(App.ansi_theme_light, LIGHT_ANSI)
+        self.set_reactive(App.theme, chosen)
+        self.mutate_reactive(App.theme)
+
+    # -- the store ----------------------------------------------------------------------------
+    @property
+    def saves_games(self) -> bool:
+        """Whether games are saved (without opening the store for it)."""
+        return self._store is not None or self._open_store is not None
+
+    @property
+    def store(self) -> Store | None:
+        """Where games are saved; an ``open_store`` is called here, the first time."""
+        if self._open_store is not None:
+            from tulipgames.store import StoreError
+
+            opener, self._open_store = self._open_store, None
+            try:
+                self._store = opener()
+            except StoreError as exc:
+                self.exit(return_code=1, message=f"tulipgames: {exc}")
+                return None
+            if self._store.notice:
+                self.notify(f"Note: {self._store.notice}", severity="warning", timeout=10)
+        return self._store
+
+    @store.setter
+    def store(self, store: Store | None) -> None:
+        self._store, self._open_store = store, None
+
+    def _store_opened(self) -> None:
+        """The store opened after the menu is up: the menu's counts come with it."""
+        store = self.store
+        if store is not None and store.count_active() and isinstance(self.screen, MenuScreen):
+            self.screen.set_entries(self.menu_entries())
 
     # -- the menu -----------------------------------------------------------------------------
     def extra_menu_entries(self) -> list[tuple[str, str]]:
@@ -165,8 +210,9 @@ class TulipGamesApp(App[None]):
             for number, info in enumerate(games.CATALOGUE, 1)
         ]
         entries.append(MenuEntry("-", Text(""), ""))
-        resumable = self.store.count_active() if self.store else 0
-        saving = self.store is not None
+        # before the store is open the line has no count (it comes STORE_DELAY later)
+        resumable = self._store.count_active() if self._store else 0
+        saving = self.saves_games
         resume = f"Resume a game ({resumable})" if resumable else "Resume a game"
         entries += [
             MenuEntry(
@@ -256,7 +302,7 @@ class TulipGamesApp(App[None]):
             yield SystemCommand(
                 f"Rules: {info.title}", "How to play", partial(self._show_rules, info.id)
             )
-        if self.store is not None:
+        if self.saves_games:
             yield SystemCommand("Resume a game", "Go on with a saved game", self.show_resume)
             yield SystemCommand("History & high scores", "Finished games", self.show_history)
             yield SystemCommand(
@@ -285,6 +331,8 @@ class TulipGamesApp(App[None]):
         if self._prefs_problem:
             self.notify(self._prefs_problem, severity="warning", timeout=10)
         self.push_screen(MenuScreen(self.menu_entries()))
+        if self._open_store is not None:  # counted from the menu's first frame
+            self.call_after_refresh(self.set_timer, STORE_DELAY, self._store_opened)
         if self.initial_table is not None:
             self.start_table(self.initial_table, self.initial_seats)
         elif self.open_screen == "resume":
@@ -362,7 +410,8 @@ class TulipGamesApp(App[None]):
         if self.store is not None and table.save_id is None:
             self.store.create(table, variant)
         screen = screen_class(table.game.id)(table, seats)
-        self.push_screen(screen)
+        # A table left for the menu is closed: a bot still thinking must not play on unseen.
+        self.push_screen(screen, callback=lambda _left: table.stop_bots())
         return screen
 
     def rematch(self, results: ResultsScreen, same_seed: bool) -> None:

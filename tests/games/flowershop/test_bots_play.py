@@ -7,7 +7,7 @@ from collections import Counter
 
 from tulipgames.engine.bots import bot_move
 from tulipgames.engine.core import Action, State
-from tulipgames.games.flowershop.bots import DENIAL, DraftBot, GreedyBot, denying_pick
+from tulipgames.games.flowershop.bots import DraftBot, DraftMemory, GreedyBot, greedy_action, redeal
 from tulipgames.games.flowershop.rules import GAME, Buy, FlowerShopState, Pick, Place, Sell, kind
 
 
@@ -88,17 +88,87 @@ def test_every_level_sees_only_its_view() -> None:
         assert any(o != [state.shops[s].hand for s in (0, 2, 3)] for o in others), level
 
 
-def test_hard_denies_the_neighbour_the_card_it_needs() -> None:
-    """Two cards worth nothing to Red: the greedy bot takes the first, hard takes the rose
-    bouquet that would fill Blue's empty 5-petal rose vase, and keeps it from Blue."""
+def late_position() -> FlowerShopState:
+    """Two seats, round 3, pick 6: Red holds a tulip ×3 and a rose ×3 and no vase for either;
+    Blue has an empty rose ×3 vase (VA12, 5 petals). Every card comes out of the deck, so no
+    card is in two places."""
     state = GAME.new_state(2, 4)
     assert isinstance(state, FlowerShopState)
+
+    for shop in state.shops:  # the deal goes back: the hands below are chosen
+        state.deck.extend(shop.hand)
+        shop.hand = []
+
+    def take(card: str) -> str:
+        state.deck.remove(card)
+        return card
+
+    state.round, state.step = 3, 6
     red, blue = state.shops
-    red.spots[:3] = ["SR1", "SR2", "SR3"]
-    blue.spots[:4] = ["SB1", "SB2", "SB3", "VA12"]
-    red.hand = ["FL19", "FL09"]  # tulip ×3, rose ×3: no vase of Red's fits either
-    assert state.pass_target(0) == 1
-    assert denying_pick(state, 0, 0.0) == "FL19"
-    assert denying_pick(state, 0, DENIAL[2]) == "FL09"
+    blue.spots[3] = take("VA12")
+    red.hand = [take("FL19"), take("FL09")]
+    blue.hand = [take("OR01"), take("SA01")]
+    return state
+
+
+def test_hard_denies_the_neighbour_the_card_it_needs() -> None:
+    """Both cards are worth nothing to Red, so the greedy bot takes the first. Hard plays both
+    picks out and sees that the rose ×3 passed on fills Blue's 5-petal vase: it keeps it."""
+    state = late_position()
     assert GreedyBot().choose(state, 0) == Pick("FL19")
-    assert DraftBot(1).choose(state, 0) == Pick("FL09")
+    assert DraftBot(1, samples=6, draft_seconds=60).choose(state, 0) == Pick("FL09")
+
+
+def test_hard_takes_the_card_its_own_shop_needs() -> None:
+    """Give Red the rose ×3 vase instead: the rose ×3 fills it (5 petals), so hard takes it."""
+    state = late_position()
+    red, blue = state.shops
+    red.spots[3], blue.spots[3] = blue.spots[3], None
+    red.hand.reverse()
+    assert DraftBot(2, samples=6, draft_seconds=60).choose(state, 0) == Pick("FL09")
+
+
+def test_memory_works_out_the_hands_passed_on() -> None:
+    """Seat 0 notes its own hands and the reveals only; from them it names every card another
+    seat holds (hand and face-down pick) for each seat its passed hands have reached: one seat
+    at pick 2, two at pick 3, all three from pick 4 on, in both pass directions."""
+    state = GAME.new_state(4, 8)
+    assert isinstance(state, FlowerShopState)
+    memory = DraftMemory()
+    checked = 0
+    while state.round < 3:
+        for seat in state.to_act():
+            if state.phase == "pick" and seat == 0:
+                memory.record(state, 0)
+                known = memory.known_hands(state, 0)
+                assert len(known) == min(state.step - 1, 3)
+                for other, cards in known.items():
+                    shop = state.shops[other]
+                    held = shop.hand + ([shop.pick] if shop.pick else [])
+                    assert sorted(cards) == sorted(held), (state.round, state.step, other)
+                    checked += 1
+            state.apply(seat, greedy_action(state, seat))
+    assert checked == 2 * (1 + 2 + 3 * 4)
+
+
+def test_redeal_keeps_the_known_hands_and_hides_the_rest() -> None:
+    """A re-deal keeps seat 0's hand and the hands it knows, and shuffles the others."""
+    state = GAME.new_state(4, 8)
+    assert isinstance(state, FlowerShopState)
+    memory = DraftMemory()
+    while not (state.phase == "pick" and state.step == 3):
+        for seat in state.to_act():
+            if state.phase == "pick" and seat == 0:
+                memory.record(state, 0)
+            state.apply(seat, greedy_action(state, seat))
+    memory.record(state, 0)
+    known = memory.known_hands(state, 0)
+    assert set(known) == {1, 2}
+    rng = random.Random(5)
+    deals = [redeal(state, 0, known, rng) for _ in range(6)]
+    for deal in deals:
+        assert deal.shops[0].hand == state.shops[0].hand
+        for seat in (1, 2):
+            assert sorted(deal.shops[seat].hand) == sorted(state.shops[seat].hand)
+        assert deal.invariant_violations() == []
+    assert any(deal.shops[3].hand != state.shops[3].hand for deal in deals)

@@ -9,13 +9,17 @@ def new(
     seats: int = 2, seed: int = 7, edition: str = "spice", seat_order: str = "typed"
 ) -> SpiceRoadState:
     """A fresh game; the scenarios speak of seats 1..n in turn order, so seats sit as typed."""
-    return GAME.new_state(seats, seed, {"edition": edition, "seat_order": seat_order})
+    state = GAME.new_state(seats, seed, {"edition": edition, "seat_order": seat_order})
+    assert isinstance(state, SpiceRoadState)
+    return state
 
 
-def set_caravan(state: SpiceRoadState, seat: int, y: int = 0, r: int = 0, g: int = 0, b: int = 0):
+def set_caravan(
+    state: SpiceRoadState, seat: int, y: int = 0, r: int = 0, g: int = 0, b: int = 0
+) -> None:
     """Give a seat an exact caravan, keeping the spice ledger in step."""
     old = state.caravans[seat]
-    new_counts = [y, r, g, b]
+    new_counts = (y, r, g, b)
     for i in range(4):
         state.ledger[i] += new_counts[i] - old[i]
     state.caravans[seat] = new_counts

@@ -171,7 +171,7 @@ async def test_esc_mid_payment_is_one_save_and_one_redraw() -> None:
         await pilot.press("escape")
         await pilot.pause()
         state = state_of(table)
-        assert state.phase == TURN and state.caravans[0] == [3, 0, 0, 0]
+        assert state.phase == TURN and state.caravans[0] == (3, 0, 0, 0)
         assert saves == [0] and len(shows) == 1
         assert isinstance(app.screen, SpiceRoadScreen)
 

@@ -27,6 +27,7 @@ from tulipgames.games.spiceroad.data import (
     POINT_CARDS,
     POINT_TABLE,
     SPICES,
+    Counts,
 )
 from tulipgames.games.spiceroad.rules import (
     GAME,
@@ -58,7 +59,7 @@ def act(state, *texts: str, seat: int | None = None) -> None:
 
 def test_scenario_01_setup_four_players() -> None:
     state = new(4)
-    assert state.caravans == [[3, 0, 0, 0], [4, 0, 0, 0], [4, 0, 0, 0], [3, 1, 0, 0]]
+    assert state.caravans == [(3, 0, 0, 0), (4, 0, 0, 0), (4, 0, 0, 0), (3, 1, 0, 0)]
     assert (state.gold, state.silver) == (8, 8)
     assert coin_stacks(state.gold, state.silver) == {1: ("gold", 8), 2: ("silver", 8)}
     assert all(hand == ["S1", "S2"] for hand in state.hands)
@@ -70,7 +71,7 @@ def test_scenario_01_setup_four_players() -> None:
     two, five = new(2), new(5)
     assert (two.gold, two.silver) == (4, 4)
     assert (five.gold, five.silver) == (10, 10)
-    assert five.caravans[4] == [3, 1, 0, 0]
+    assert five.caravans[4] == (3, 1, 0, 0)
     assert state.invariant_violations() == []
 
 
@@ -128,13 +129,13 @@ def test_scenario_04_repeated_trade_and_limit_at_end_of_turn() -> None:
     with pytest.raises(IllegalAction, match="1 to 2"):
         state.apply(0, Times(3))
     act(state, "times 2")
-    assert state.caravans[0] == [1, 6, 4, 0] and sum(state.caravans[0]) == 11
+    assert state.caravans[0] == (1, 6, 4, 0) and sum(state.caravans[0]) == 11
     assert "M42" in state.played[0] and "M42" not in state.hands[0]
     assert state.phase == RETURN and state.current == 0
     with pytest.raises(IllegalAction):
         state.apply(0, Rest())
     act(state, "return Y")
-    assert state.caravans[0] == [0, 6, 4, 0]
+    assert state.caravans[0] == (0, 6, 4, 0)
     assert state.phase == TURN and state.current == 1
 
 
@@ -148,7 +149,7 @@ def test_scenario_05_trade_legality() -> None:
     assert Play("M20") in state.legal_actions(0)
     assert trade_max(state.caravans[0], MERCHANT_CARDS["M20"].pay) == 1
     act(state, "play M20")  # r_max 1: the trade runs at once
-    assert state.caravans[0] == [1, 0, 0, 1] and state.current == 1
+    assert state.caravans[0] == (1, 0, 0, 1) and state.current == 1
 
     state = new(2)
     set_caravan(state, 0, y=5)
@@ -156,18 +157,18 @@ def test_scenario_05_trade_legality() -> None:
     act(state, "play M10")
     assert state.legal_actions(0) == [Times(1), Times(2)]
     act(state, "times 2")
-    assert state.caravans[0] == [1, 0, 2, 0]
+    assert state.caravans[0] == (1, 0, 2, 0)
 
 
 @pytest.mark.parametrize(
     ("steps", "result"),
     [
-        (("upgrade Y", "upgrade R"), [2, 0, 1, 0]),
-        (("upgrade Y", "upgrade Y"), [1, 2, 0, 0]),
-        (("upgrade Y", "upgrade done"), [2, 1, 0, 0]),
+        (("upgrade Y", "upgrade R"), (2, 0, 1, 0)),
+        (("upgrade Y", "upgrade Y"), (1, 2, 0, 0)),
+        (("upgrade Y", "upgrade done"), (2, 1, 0, 0)),
     ],
 )
-def test_scenario_06_upgrade_two(steps: tuple[str, ...], result: list[int]) -> None:
+def test_scenario_06_upgrade_two(steps: tuple[str, ...], result: Counts) -> None:
     state = new(2)
     set_caravan(state, 0, y=3)
     act(state, "play S2")
@@ -184,7 +185,7 @@ def test_scenario_06_upgrade_two_from_saffron_and_unplayable() -> None:
     state = new(2)
     set_caravan(state, 0, r=1, b=2)
     act(state, "play S2", "upgrade R", "upgrade G")
-    assert state.caravans[0] == [0, 0, 0, 3]
+    assert state.caravans[0] == (0, 0, 0, 3)
     for caravan in ((0, 0, 0, 3), (0, 0, 0, 0)):
         state = new(2)
         set_caravan(state, 0, *caravan)
@@ -198,7 +199,7 @@ def test_scenario_07_upgrade_three() -> None:
     set_caravan(state, 0, y=1, b=2)
     give_hand(state, 0, "M09")
     act(state, "play M09", "upgrade Y", "upgrade R", "upgrade G")
-    assert state.caravans[0] == [0, 0, 0, 3]
+    assert state.caravans[0] == (0, 0, 0, 3)
     assert state.phase == TURN and state.current == 1
 
 
@@ -212,7 +213,7 @@ def test_scenario_08_acquire_with_cost() -> None:
     act(state, "acquire 4")
     assert state.phase == PAY and state.legal_actions(0)[0] == GAME.parse_action("pay Y")
     act(state, "pay Y", "pay Y", "pay G")
-    assert state.caravans[0] == [1, 1, 0, 0]
+    assert state.caravans[0] == (1, 1, 0, 0)
     assert state.hands[0] == ["S1", "S2", "M13"]
     assert state.merchant_row == ["M10", "M11", "M12", "M14", "M15", "M30"]
     assert state.row_spices == [[1, 0, 0, 0], [2, 0, 0, 0], [0, 0, 1, 0], [0] * 4, [0] * 4, [0] * 4]
@@ -232,11 +233,11 @@ def test_scenario_09_free_acquire_over_the_limit() -> None:
     set_merchant_row(state, row, [[2, 1, 0, 0]] + [[0] * 4] * 5)
     set_caravan(state, 0, y=6, r=3)
     act(state, "acquire 1")
-    assert state.caravans[0] == [8, 4, 0, 0] and state.phase == RETURN
+    assert state.caravans[0] == (8, 4, 0, 0) and state.phase == RETURN
     act(state, "return Y")
     assert state.phase == RETURN and state.current == 0  # 11 is not enough
     act(state, "return Y")
-    assert state.caravans[0] == [6, 4, 0, 0] and state.current == 1  # stops at exactly 10
+    assert state.caravans[0] == (6, 4, 0, 0) and state.current == 1  # stops at exactly 10
     with pytest.raises(IllegalAction):
         state.apply(0, GAME.parse_action("return Y"))
 
@@ -251,7 +252,7 @@ def test_scenario_10_claim_with_coin() -> None:
     set_caravan(state, 0, y=3, r=1, g=2)
     assert (state.gold, state.silver) == (6, 6)
     act(state, "claim 1")
-    assert state.caravans[0] == [1, 1, 0, 0]
+    assert state.caravans[0] == (1, 1, 0, 0)
     assert state.claimed[0] == ["P05"] and state.gold_coins[0] == 1 and state.gold == 5
     assert state.point_row[:4] == ["P01", "P13", "P20", "P36"] and len(state.point_row) == 5
     assert coin_stacks(state.gold, state.silver)[1] == ("gold", 5)  # now above P01
@@ -340,7 +341,7 @@ def test_scenario_15_end_with_four_players_on_the_last_seat() -> None:
     act(state, "claim 1")
     assert state.phase == RETURN and not state.is_over()  # the discard still happens
     act(state, "return Y")
-    assert state.is_over() and state.caravans[3] == [9, 1, 0, 0]
+    assert state.is_over() and state.caravans[3] == (9, 1, 0, 0)
 
     early = new(4)
     for seat in range(4):
@@ -408,7 +409,7 @@ def test_scenario_19_golem_edition() -> None:
     ed = golem.edition
     assert caravan_words(golem.caravans[3], ed) == "3 yellow + 1 green crystal"
     assert caravan_words(golem.caravans[4], ed) == "3 yellow + 1 green crystal"
-    assert golem.caravans[4] == [3, 1, 0, 0]
+    assert golem.caravans[4] == (3, 1, 0, 0)
     assert caravan_words(new(5).caravans[4], EDITIONS["spice"]) == "3 turmeric + 1 saffron"
     assert card_text("M42", ed) == "PP → GGGBB"
     assert card_text("M42", EDITIONS["spice"]) == "BB → RRRGG"

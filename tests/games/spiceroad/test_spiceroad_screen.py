@@ -128,23 +128,23 @@ async def test_upgrade_step_by_step_with_undo_and_cancel() -> None:
         await pilot.press("p", "2")  # S2, Upgrade 2
         assert state.phase == UPGRADE and "Upgrade 0 of 2" in "\n".join(painted(app))
         await pilot.press("y")
-        assert state.caravans[0] == [2, 1, 0, 0]
+        assert state.caravans[0] == (2, 1, 0, 0)
         await pilot.press("u")  # undo the step only
         state = table.state
         assert isinstance(state, SpiceRoadState)
-        assert state.phase == UPGRADE and state.caravans[0] == [3, 0, 0, 0]
+        assert state.phase == UPGRADE and state.caravans[0] == (3, 0, 0, 0)
         await pilot.press("y", "g")  # golem letters: g is the green crystal (internal R)
-        assert table.state.turns[0] == 1 and table.state.caravans[0] == [2, 0, 1, 0]
+        assert table.state.turns[0] == 1 and table.state.caravans[0] == (2, 0, 1, 0)
     table = one_human(3)
     app = ScreenApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("p", "2", "y")
-        assert table.state.caravans[0] == [2, 1, 0, 0]
+        assert table.state.caravans[0] == (2, 1, 0, 0)
         await pilot.press("escape")  # cancel the whole play before it is done
         state = table.state
         assert state.phase == TURN and state.hands[0] == ["S1", "S2"]
-        assert state.caravans[0] == [3, 0, 0, 0] and isinstance(app.screen, SCREEN)
+        assert state.caravans[0] == (3, 0, 0, 0) and isinstance(app.screen, SCREEN)
 
 
 async def test_trade_count_payment_and_returns_from_the_keyboard() -> None:
@@ -160,7 +160,7 @@ async def test_trade_count_payment_and_returns_from_the_keyboard() -> None:
         text = "\n".join(painted(app))
         assert "how many times" in text and "4:" in text
         await pilot.press("3")
-        assert state.caravans[0] == [3, 0, 3, 0] and state.turns[0] == 1
+        assert state.caravans[0] == (3, 0, 3, 0) and state.turns[0] == 1
     table = one_human(6)
     app = ScreenApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -169,10 +169,10 @@ async def test_trade_count_payment_and_returns_from_the_keyboard() -> None:
         assert table.state.phase == PAY
         assert "card 1 of 2" in "\n".join(painted(app))
         await pilot.press("y")
-        assert table.state.caravans[0] == [2, 0, 0, 0]
+        assert table.state.caravans[0] == (2, 0, 0, 0)
         await pilot.press("escape")  # Esc takes the whole acquisition back
         state = table.state
-        assert state.phase == TURN and state.caravans[0] == [3, 0, 0, 0]
+        assert state.phase == TURN and state.caravans[0] == (3, 0, 0, 0)
         assert state.row_spices[0] == [0, 0, 0, 0]
         await pilot.press("c", "5")  # unaffordable: explained, nothing happens
         assert table.state.current == 0 and not table.state.claimed[0]

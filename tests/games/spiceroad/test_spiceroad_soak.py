@@ -68,8 +68,8 @@ def test_turn_order_is_drawn_from_the_seed_and_shown() -> None:
     assert {order[0] for order in orders} == {0, 1, 2, 3}
     state = GAME.new_state(4, 3)
     assert state.current == state.order[0] == state.view(None).order[0]
-    assert state.caravans[state.order[0]] == [3, 0, 0, 0]
-    assert state.caravans[state.order[3]] == [3, 1, 0, 0]
+    assert state.caravans[state.order[0]] == (3, 0, 0, 0)
+    assert state.caravans[state.order[3]] == (3, 1, 0, 0)
     assert "Turn order:" in state.setup_events[0].text
     typed = GAME.new_state(4, 3, {"seat_order": "typed"})
     assert typed.order == [0, 1, 2, 3] and typed.merchant_row == state.merchant_row
@@ -97,7 +97,8 @@ def test_invariants_catch_broken_conservation() -> None:
     state = GAME.new_state(3, 2)
     assert state.invariant_violations() == []
     broken = state.clone()
-    broken.caravans[1][2] += 1  # a spice from nowhere
+    y, r, g, b = broken.caravans[1]
+    broken.caravans[1] = (y, r, g + 1, b)  # a spice from nowhere
     assert any("ledger" in p for p in broken.invariant_violations())
     broken = state.clone()
     broken.hands[0].append(broken.merchant_row[0])  # a card in two places
@@ -109,7 +110,7 @@ def test_invariants_catch_broken_conservation() -> None:
     broken.gold -= 1
     assert any("gold" in p for p in broken.invariant_violations())
     broken = state.clone()
-    broken.caravans[2] = [11, 0, 0, 0]
+    broken.caravans[2] = (11, 0, 0, 0)
     broken.ledger[0] += 7
     assert any("more than 10" in p for p in broken.invariant_violations())
     broken = state.clone()

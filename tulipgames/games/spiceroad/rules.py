@@ -18,9 +18,11 @@ Notation always uses the internal keys ``Y R G B``, whatever the edition shows.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
+from operator import add
 from typing import Any
 
 from tulipgames.engine.core import (
@@ -52,6 +54,7 @@ from tulipgames.games.spiceroad.data import (
     STARTING_HAND,
     Counts,
     Edition,
+    MerchantCard,
     coins_per_stack,
 )
 from tulipgames.games.spiceroad.predict import position_value
@@ -85,13 +88,30 @@ def _one_argument(words: list[str], verb: str, shape: str) -> str | None:
     return words[1]
 
 
+class Notated(Action):
+    """An action that writes its notation once, when it is made: the legal lists hand out
+    shared instances, and records, logs and playouts write every step."""
+
+    __slots__ = ()
+    _text: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", self.notation())
+
+    def notation(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self._text
+
+
 @dataclass(frozen=True)
-class Play(Action):
+class Play(Notated):
     """Play a card from the hand."""
 
     card: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"play {self.card}"
 
     @classmethod
@@ -105,12 +125,12 @@ class Play(Action):
 
 
 @dataclass(frozen=True)
-class Times(Action):
+class Times(Notated):
     """How many times the trade card just played runs."""
 
     count: int
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"times {self.count}"
 
     @classmethod
@@ -120,12 +140,12 @@ class Times(Action):
 
 
 @dataclass(frozen=True)
-class Upgrade(Action):
+class Upgrade(Notated):
     """Raise one spice of this key one rank (a step of an upgrade card)."""
 
     spice: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"upgrade {self.spice}"
 
     @classmethod
@@ -137,10 +157,10 @@ class Upgrade(Action):
 
 
 @dataclass(frozen=True)
-class UpgradeDone(Action):
+class UpgradeDone(Notated):
     """Stop upgrading before the card's limit."""
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return "upgrade done"
 
     @classmethod
@@ -149,12 +169,12 @@ class UpgradeDone(Action):
 
 
 @dataclass(frozen=True)
-class Acquire(Action):
+class Acquire(Notated):
     """Take the merchant card at this position (1 = leftmost)."""
 
     position: int
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"acquire {self.position}"
 
     @classmethod
@@ -164,12 +184,12 @@ class Acquire(Action):
 
 
 @dataclass(frozen=True)
-class Pay(Action):
+class Pay(Notated):
     """Place one spice on the next card left of the one being acquired."""
 
     spice: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"pay {self.spice}"
 
     @classmethod
@@ -179,12 +199,12 @@ class Pay(Action):
 
 
 @dataclass(frozen=True)
-class Claim(Action):
+class Claim(Notated):
     """Claim the point card at this position (1 = leftmost)."""
 
     position: int
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"claim {self.position}"
 
     @classmethod
@@ -194,10 +214,10 @@ class Claim(Action):
 
 
 @dataclass(frozen=True)
-class Rest(Action):
+class Rest(Notated):
     """Take every played card back into the hand."""
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return "rest"
 
     @classmethod
@@ -206,12 +226,12 @@ class Rest(Action):
 
 
 @dataclass(frozen=True)
-class Return(Action):
+class Return(Notated):
     """Return one spice to the supply (caravan over the limit at the end of the turn)."""
 
     spice: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"return {self.spice}"
 
     @classmethod
@@ -246,12 +266,6 @@ def trade_max(caravan: Counts | list[int], pay: Counts) -> int:
     return best
 
 
-@cache
-def trade_limit(caravan: Counts, card_id: str) -> int:
-    """:func:`trade_max` of a trade card with this caravan (asked at every step of a trade)."""
-    return trade_max(caravan, MERCHANT_CARDS[card_id].pay)
-
-
 def can_upgrade(caravan: Counts | list[int]) -> bool:
     """An upgrade needs a spice of rank 1-3 to raise; it is never played for nothing (E4)."""
     return caravan[0] + caravan[1] + caravan[2] > 0
@@ -277,37 +291,94 @@ def affords(caravan: Counts | list[int], need: Counts) -> bool:
     )
 
 
-@cache
-def options_for(caravan: Counts) -> tuple[frozenset[str], frozenset[str]]:
-    """The merchant cards that may be played and the point cards that may be claimed with this
-    caravan (by :func:`can_play` and :func:`affords`). Only the caravan decides both, and random
-    games visit a few thousand caravans, so each is worked out once instead of per card per turn.
-    """
-    playable = frozenset(card for card in MERCHANT_CARDS if can_play(caravan, card))
-    claimable = frozenset(card for card in POINT_CARDS if affords(caravan, POINT_CARDS[card].need))
-    return playable, claimable
+#: Trade cards with what one run of each costs, as (rank, count) pairs of the spices paid.
+TRADE_COSTS: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = tuple(
+    (card.id, tuple((rank, n) for rank, n in enumerate(card.pay) if n))
+    for card in MERCHANT_CARDS.values()
+    if card.kind == "trade"
+)
+#: Spice cards always play; upgrade cards play when something can be raised.
+SPICE_PLAYS = {card: PLAYS[card] for card, c in MERCHANT_CARDS.items() if c.kind == "spice"}
+KINDS = {card: c.kind for card, c in MERCHANT_CARDS.items()}
+UPGRADE_PLAYS = {card: PLAYS[card] for card, c in MERCHANT_CARDS.items() if c.kind == "upgrade"}
+POINT_NEEDS = tuple((card.id, card.need) for card in POINT_CARDS.values())
+#: What claiming each point card does to a caravan.
+NEGATED: dict[str, Counts] = {
+    card.id: tuple(-n for n in card.need) for card in POINT_CARDS.values()  # type: ignore[misc]
+}
 
 
-@cache
-def turn_options(caravan: Counts) -> tuple[dict[str, Action], frozenset[str], int]:
-    """What a turn may start with this caravan: the ``play`` action of every merchant card that
-    may be played (by :func:`options_for`), the point cards that may be claimed and how many
-    spices it holds (what acquiring may cost). Looked up once per step of every turn, so it is
-    worked out once per caravan."""
-    playable, claimable = options_for(caravan)
-    return {card: PLAYS[card] for card in playable}, claimable, sum(caravan)
+class Spot:
+    """What a turn may start with one caravan, worked out once per caravan (a turn starts with
+    at most 10 spices, so there are at most 1001): the cards it may play (:func:`can_play`)
+    with each trade's repeat limit (:func:`trade_max`), the point cards it affords
+    (:func:`affords`) and how many spices it holds (what acquiring may cost)."""
+
+    __slots__ = ("acquires", "claimable", "plays", "total", "trades")
+
+    def __init__(self, caravan: Counts) -> None:
+        self.total = sum(caravan)
+        #: The acquisitions it affords from a full row, left to right.
+        self.acquires = tuple(ACQUIRES[1 : min(MERCHANT_ROW_SIZE, self.total + 1) + 1])
+        self.trades: dict[str, int] = {}
+        for card, costs in TRADE_COSTS:
+            best = 99
+            for rank, n in costs:
+                runs = caravan[rank] // n
+                if runs < best:
+                    best = runs
+            if best:
+                self.trades[card] = best
+        raisable = caravan[0] + caravan[1] + caravan[2] > 0
+        self.plays: dict[str, Action] = {**SPICE_PLAYS, **(UPGRADE_PLAYS if raisable else {})}
+        self.plays.update((card, PLAYS[card]) for card in self.trades)
+        y, r, g, b = caravan
+        self.claimable = frozenset(
+            card
+            for card, need in POINT_NEEDS
+            if y >= need[0] and r >= need[1] and g >= need[2] and b >= need[3]
+        )
 
 
-@cache
-def spice_steps(caravan: Counts) -> tuple[list[Action], list[Action], list[Action]]:
-    """The ``upgrade``, ``pay`` and ``return`` steps this caravan allows, lowest spice first: one
-    per spice key held (black cannot be upgraded). Callers copy the lists they hand out."""
-    present = [key for key, n in zip(SPICES, caravan, strict=True) if n]
-    return (
-        [UPGRADES[key] for key in present if key != "B"],
-        [PAYS[key] for key in present],
-        [RETURNS[key] for key in present],
-    )
+#: ``RUNS[card][runs]``: how a spice card (``runs`` 1) or ``runs`` runs of a trade change a
+#: caravan, by rank (gain minus pay); a caravan of 10 runs a trade at most 10 times.
+def _runs(card: MerchantCard, runs: int) -> Counts:
+    (py, pr, pg, pb), (gy, gr, gg, gb) = card.pay, card.gain
+    return (runs * (gy - py), runs * (gr - pr), runs * (gg - pg), runs * (gb - pb))
+
+
+RUNS: dict[str, list[Counts]] = {
+    card.id: [_runs(card, runs) for runs in range(CARAVAN_LIMIT + 1)]
+    for card in MERCHANT_CARDS.values()
+}
+#: One spice of a rank less (a payment, a return) and one raised a rank (an upgrade).
+LESS: tuple[Counts, ...] = ((-1, 0, 0, 0), (0, -1, 0, 0), (0, 0, -1, 0), (0, 0, 0, -1))
+RAISE: tuple[Counts, ...] = ((-1, 1, 0, 0), (0, -1, 1, 0), (0, 0, -1, 1))
+#: The steps a spice allows, lowest first, for ``itertools.compress`` over a caravan: one per
+#: spice key held (black cannot be upgraded).
+UPGRADE_STEPS = tuple(UPGRADES[key] for key in SPICES[:3])
+PAY_STEPS = tuple(PAYS[key] for key in SPICES)
+RETURN_STEPS = tuple(RETURNS[key] for key in SPICES)
+#: ``claim 1`` to ``claim 5``, for ``compress`` over what the point row's cards need.
+CLAIM_STEPS = tuple(CLAIMS[1:])
+
+
+def shifted(caravan: Counts, change: Counts) -> Counts:
+    """The caravan with ``change`` added, rank by rank."""
+    y, r, g, b = caravan
+    dy, dr, dg, db = change
+    return (y + dy, r + dr, g + dg, b + db)
+
+
+class Spots(dict[Counts, Spot]):
+    """Every caravan's :class:`Spot`, made when a caravan is first met."""
+
+    def __missing__(self, caravan: Counts) -> Spot:
+        spot = self[caravan] = Spot(caravan)
+        return spot
+
+
+SPOTS = Spots()
 
 
 def coin_for_claim(position: int, gold: int, silver: int) -> str | None:
@@ -426,6 +497,56 @@ def after_trade(caravan: Counts | list[int], card_id: str, times: int) -> Counts
     )
 
 
+class Texts:
+    """One edition's log phrases, each written once: every step of every game logs one, and
+    they are the same few hundred phrases over and over."""
+
+    def __init__(self, edition: Edition) -> None:
+        letter = self.letters = edition.letters
+        self.cards = CARD_TEXTS[edition.key]
+        self.played = {card: f"played {text}" for card, text in self.cards.items()}
+        #: ``traded[card][runs]``: a trade card played ``runs`` times (a caravan of 10 runs any
+        #: trade at most 10 times).
+        self.traded = {
+            card: [f"played {text} ×{runs}" for runs in range(CARAVAN_LIMIT + 1)]
+            for card, text in self.cards.items()
+        }
+        #: ``plays[seat][card]``: the seat starts playing a trade or upgrade card.
+        self.plays = [
+            {card: Event(f"{seat_ref(seat)} plays {text}") for card, text in self.cards.items()}
+            for seat in range(len(SEAT_REFS))
+        ]
+        #: ``arrows[rank]`` and ``upgraded[seat][rank]``: one spice of that rank raised.
+        self.arrows = [f"{letter[key]}→{letter[SPICES[rank + 1]]}" for rank, key in
+                       enumerate(SPICES[:3])]
+        self.upgraded = [
+            [
+                Event(f"{seat_ref(seat)} upgraded {letter[key]} to {letter[SPICES[rank + 1]]}")
+                for rank, key in enumerate(SPICES[:3])
+            ]
+            for seat in range(len(SEAT_REFS))
+        ]
+        self.new_merchant = {
+            card: Event(f"New merchant card: {text}", reveals=True)
+            for card, text in self.cards.items()
+        }
+        self.rested = [f"rested ({counted(back, 'card')} back)" for back in range(48)]
+        #: The returns of a turn, by the letters returned joined with ", ".
+        self.returned: dict[str, str] = {}
+
+
+TEXTS = {key: Texts(edition) for key, edition in EDITIONS.items()}
+
+
+def texts_of(edition: Edition) -> Texts:
+    return TEXTS[edition.key]
+
+
+#: ``DID[seat][phrase]``: the log line of a seat's phrase (events are immutable, so shared).
+DID: tuple[dict[str, Event], ...] = tuple({} for _ in SEAT_REFS)
+GAME_OVER = Event("The game is over.")
+
+
 # -- views --------------------------------------------------------------------------------------
 
 
@@ -536,6 +657,41 @@ class SpiceRoadState(State):
 
     game_id = "spiceroad"
 
+    # Slots: a state has more fields than an instance dict keeps its fast shared layout for,
+    # and every step of every playout reads a dozen of them.
+    __slots__ = (
+        "_view",
+        "acquire_position",
+        "caravans",
+        "claimed",
+        "current",
+        "edition",
+        "gold",
+        "gold_coins",
+        "hands",
+        "last_turn",
+        "ledger",
+        "merchant_deck",
+        "merchant_row",
+        "order",
+        "owned",
+        "paid",
+        "pending_card",
+        "phase",
+        "played",
+        "point_deck",
+        "point_row",
+        "returned",
+        "row_spices",
+        "silver",
+        "silver_coins",
+        "texts",
+        "triggered_by",
+        "turns",
+        "upgraded",
+        "upgrades_done",
+    )
+
     def __init__(self, seats: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(seats, seed, options)
         self.edition = edition_of(self.options)
@@ -553,7 +709,8 @@ class SpiceRoadState(State):
         self.order = list(range(seats))
         if self.options.get("seat_order", "drawn") == "drawn":
             self.rng.shuffle(self.order)
-        self.caravans = [list(START_SPICES[self.place(seat) + 1]) for seat in range(seats)]
+        #: Each seat's spices as counts (Y, R, G, B): a tuple, replaced whenever it changes.
+        self.caravans: list[Counts] = [START_SPICES[self.place(seat) + 1] for seat in range(seats)]
         self.hands = [list(STARTING_HAND) for _ in range(seats)]
         self.owned = [list(STARTING_HAND) for _ in range(seats)]
         self.played: list[list[str]] = [[] for _ in range(seats)]
@@ -571,6 +728,8 @@ class SpiceRoadState(State):
         self.acquire_position = 0
         self.paid: list[str] = []
         self.returned: list[str] = []
+        #: The edition's log phrases.
+        self.texts = texts_of(self.edition)
         # Spices in play per key (caravans and cards); the supply is unlimited, so this ledger is
         # what the spice-conservation invariant checks the board against.
         self.ledger = [sum(c[i] for c in self.caravans) for i in range(4)]
@@ -587,6 +746,7 @@ class SpiceRoadState(State):
     def clone(self) -> SpiceRoadState:
         twin = self._clone_base()
         twin.edition = self.edition
+        twin.texts = self.texts
         twin.point_deck = self.point_deck[:]
         twin.point_row = self.point_row[:]
         twin.gold = self.gold
@@ -595,7 +755,7 @@ class SpiceRoadState(State):
         twin.merchant_row = self.merchant_row[:]
         twin.row_spices = [s[:] for s in self.row_spices]
         twin.order = self.order[:]
-        twin.caravans = [c[:] for c in self.caravans]
+        twin.caravans = self.caravans[:]
         twin.hands = [h[:] for h in self.hands]
         twin.owned = [o[:] for o in self.owned]
         twin.played = [p[:] for p in self.played]
@@ -634,33 +794,39 @@ class SpiceRoadState(State):
     def trade_limit(self) -> int:
         """r_max of the trade card being played."""
         assert self.pending_card is not None
-        return trade_limit(tuple(self.caravans[self.current]), self.pending_card)
+        return SPOTS[self.caravans[self.current]].trades[self.pending_card]
 
     def legal_actions(self, seat: int) -> list[Action]:
         # The order is part of the game (seeded random games pick by index): hand order, then
         # acquisitions left to right, claims left to right, rest.
-        phase = self.phase
-        if seat != self.current or phase == OVER:
+        if seat != self.current:
             return []
+        phase = self.phase
+        caravan = self.caravans[seat]
         if phase == TURN:
-            plays, claimable, spices = turn_options(tuple(self.caravans[seat]))
-            actions: list[Action] = list(filter(None, map(plays.get, self.hands[seat])))
+            spot = SPOTS[caravan]
+            actions: list[Action] = list(filter(None, map(spot.plays.get, self.hands[seat])))
             row = len(self.merchant_row)
-            actions += ACQUIRES[1 : (row if row <= spices else spices + 1) + 1]
-            if claimable:
-                actions += [
-                    CLAIMS[p] for p, card in enumerate(self.point_row, 1) if card in claimable
-                ]
+            if row == MERCHANT_ROW_SIZE:
+                actions += spot.acquires
+            else:
+                actions += ACQUIRES[1 : (row if row <= spot.total else spot.total + 1) + 1]
+            if spot.claimable:
+                actions += compress(CLAIM_STEPS, map(spot.claimable.__contains__, self.point_row))
             actions.append(REST)
             return actions
-        if phase == TRADE:
-            return TIMES[1 : self.trade_limit() + 1]
-        upgrades, pays, returns = spice_steps(tuple(self.caravans[seat]))
         if phase == RETURN:
-            return returns[:]
+            return list(compress(RETURN_STEPS, caravan))
+        if phase == OVER:
+            return []
+        if phase == TRADE:
+            return TIMES[1 : SPOTS[caravan].trades[self.pending_card] + 1]  # type: ignore[index]
         if phase == PAY:
-            return pays[:]
-        return [*upgrades, UPGRADE_DONE] if self.upgrades_done >= 1 else upgrades[:]
+            return list(compress(PAY_STEPS, caravan))
+        upgrades: list[Action] = list(compress(UPGRADE_STEPS, caravan))
+        if self.upgrades_done:
+            upgrades.append(UPGRADE_DONE)
+        return upgrades
 
     def ends_turn(self, seat: int, action: Action) -> bool:
         """Whether a legal ``action`` of the seat to play ends its turn: the action is complete
@@ -770,7 +936,7 @@ class SpiceRoadState(State):
                 f"{card_text(card_id, self.edition)} needs {cost_text(card.pay, self.edition)}"
             )
 
-    def _check_have(self, caravan: list[int], spice: str) -> None:
+    def _check_have(self, caravan: Counts, spice: str) -> None:
         if caravan[RANK[spice]] == 0:
             raise IllegalAction(f"you have no {self._name(spice)}")
 
@@ -780,123 +946,127 @@ class SpiceRoadState(State):
     # -- applying ---------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._view = None
-        # Exact types, most frequent first: this runs once per step of every playout.
-        kind = type(action)
-        if kind is Return:
-            return self._return(seat, action.spice)  # type: ignore[attr-defined]
-        if self.phase == TURN:
-            self.last_turn[seat] = []
-        if kind is Play:
-            return self._play(seat, action.card)  # type: ignore[attr-defined]
-        if kind is Rest:
-            return self._rest(seat)
-        if kind is Acquire:
-            return self._acquire(seat, action.position)  # type: ignore[attr-defined]
-        if kind is Pay:
-            return self._pay(seat, action.spice)  # type: ignore[attr-defined]
-        if kind is Times:
-            return self._trade(seat, action.count)  # type: ignore[attr-defined]
-        if kind is Upgrade:
-            return self._upgrade(seat, action.spice)  # type: ignore[attr-defined]
-        if kind is Claim:
-            return self._claim(seat, action.position)  # type: ignore[attr-defined]
-        assert kind is UpgradeDone, action
-        return self._finish_upgrade(seat)
+        return STEPS[type(action)](self, seat, action)
 
-    def _did(self, seat: int, what: str, reveals: bool = False) -> Event:
+    def advance(self, seat: int, action: Action) -> list[Event]:
+        # The same step as ``_apply`` without the call through it: drivers that pick from the
+        # legal list (random playouts, searches) call this once per step.
+        self._view = None
+        return STEPS[type(action)](self, seat, action)
+
+    def _did(self, seat: int, what: str) -> Event:
         """A log line for something the seat did, remembered as part of its latest turn."""
         self.last_turn[seat].append(what)
-        return Event(SEAT_REFS[seat] + what, reveals=reveals)
+        said = DID[seat].get(what)
+        if said is None:
+            said = DID[seat][what] = Event(SEAT_REFS[seat] + what)
+        return said
 
-    def _gain(self, seat: int, counts: Counts | list[int], times: int = 1) -> None:
-        caravan, ledger = self.caravans[seat], self.ledger
-        for i, n in enumerate(counts):
-            if n:
-                caravan[i] += n * times
-                ledger[i] += n * times
+    def _shift(self, seat: int, change: Counts) -> None:
+        """Add ``change`` to the seat's caravan and to the spices in play (the supply is
+        unlimited: spices come from it and go back to it)."""
+        y, r, g, b = self.caravans[seat]
+        dy, dr, dg, db = change
+        self.caravans[seat] = (y + dy, r + dr, g + dg, b + db)
+        ledger = self.ledger
+        ledger[0] += dy
+        ledger[1] += dr
+        ledger[2] += dg
+        ledger[3] += db
 
-    def _spend(self, seat: int, counts: Counts | list[int], times: int = 1) -> None:
-        """Return spices from a caravan to the (unlimited) supply."""
-        caravan, ledger = self.caravans[seat], self.ledger
-        for i, n in enumerate(counts):
-            if n:
-                caravan[i] -= n * times
-                ledger[i] -= n * times
-
-    def _play(self, seat: int, card_id: str) -> list[Event]:
+    def _play(self, seat: int, action: Play) -> list[Event]:
         """Rule 3: the card moves to the played area and is resolved."""
+        card_id = action.card
+        self.last_turn[seat] = []
         self.hands[seat].remove(card_id)
         self.played[seat].append(card_id)
-        card = MERCHANT_CARDS[card_id]
-        text = card_text(card_id, self.edition)
-        if card.kind == "spice":
-            self._gain(seat, card.gain)
-            return self._end_action(seat, [self._did(seat, "played " + text)])
+        kind = KINDS[card_id]
+        if kind == "spice":
+            y, r, g, b = self.caravans[seat]
+            dy, dr, dg, db = RUNS[card_id][1]
+            self.caravans[seat] = (y + dy, r + dr, g + dg, b + db)
+            ledger = self.ledger
+            ledger[0] += dy
+            ledger[1] += dr
+            ledger[2] += dg
+            ledger[3] += db
+            said = [self._did(seat, self.texts.played[card_id])]
+            if y + r + g + b + dy + dr + dg + db > CARAVAN_LIMIT:
+                self.phase = RETURN  # rule 8, as in _end_action
+                return said
+            return self._end_turn(seat, said)
         self.pending_card = card_id
-        if card.kind == "upgrade":
+        if kind == "upgrade":
             self.phase = UPGRADE
             self.upgrades_done = 0
             self.upgraded = []
-            return [Event(f"{seat_ref(seat)} plays {text}")]
-        if self.trade_limit() == 1:
+            return [self.texts.plays[seat][card_id]]
+        if SPOTS[self.caravans[seat]].trades[card_id] == 1:
             return self._trade(seat, 1)
         self.phase = TRADE
-        return [Event(f"{seat_ref(seat)} plays {text}")]
+        return [self.texts.plays[seat][card_id]]
+
+    def _times(self, seat: int, action: Times) -> list[Event]:
+        return self._trade(seat, action.count)
 
     def _trade(self, seat: int, count: int) -> list[Event]:
         """Rule 3c: return count × Pay, gain count × Gain, in one go."""
-        assert self.pending_card is not None
-        card = MERCHANT_CARDS[self.pending_card]
-        self._spend(seat, card.pay, count)
-        self._gain(seat, card.gain, count)
-        text = card_text(self.pending_card, self.edition)
+        card_id = self.pending_card
+        assert card_id is not None
+        runs = RUNS[card_id]
+        card = MERCHANT_CARDS[card_id]
+        self._shift(seat, runs[count] if count < len(runs) else _runs(card, count))
         self.pending_card = None
         self.phase = TURN
-        return self._end_action(seat, [self._did(seat, f"played {text} ×{count}")])
+        traded = self.texts.traded[card_id]
+        what = traded[count] if count < len(traded) else f"{traded[1][:-2]}×{count}"
+        return self._end_action(seat, [self._did(seat, what)])
 
-    def _upgrade(self, seat: int, spice: str) -> list[Event]:
+    def _upgrade(self, seat: int, action: Upgrade) -> list[Event]:
         """Rule 3b: one spice of rank 1-3 becomes the spice one rank higher."""
-        caravan = self.caravans[seat]
-        rank = RANK[spice]
-        caravan[rank] -= 1
-        caravan[rank + 1] += 1
-        self.ledger[rank] -= 1
-        self.ledger[rank + 1] += 1
+        rank = RANK[action.spice]
+        self._shift(seat, RAISE[rank])
         self.upgrades_done += 1
         assert self.pending_card is not None
+        texts = self.texts
+        self.upgraded.append(texts.arrows[rank])
+        events = [texts.upgraded[seat][rank]]
         limit = MERCHANT_CARDS[self.pending_card].up
-        letter, higher = self.edition.letters[spice], self.edition.letters[SPICES[rank + 1]]
-        self.upgraded.append(f"{letter}→{higher}")
-        events = [Event(f"{seat_ref(seat)} upgraded {letter} to {higher}")]
+        caravan = self.caravans[seat]
         if self.upgrades_done >= limit or not can_upgrade(caravan):
             events.extend(self._finish_upgrade(seat))
         return events
 
+    def _upgrade_done(self, seat: int, action: UpgradeDone) -> list[Event]:
+        return self._finish_upgrade(seat)
+
     def _finish_upgrade(self, seat: int) -> list[Event]:
         assert self.pending_card is not None
-        text = f"played {card_text(self.pending_card, self.edition)}: {', '.join(self.upgraded)}"
+        text = f"{self.texts.played[self.pending_card]}: {', '.join(self.upgraded)}"
         self.pending_card = None
         self.upgrades_done = 0
         self.upgraded = []
         self.phase = TURN
         return self._end_action(seat, [self._did(seat, text)])
 
-    def _acquire(self, seat: int, position: int) -> list[Event]:
+    def _acquire(self, seat: int, action: Acquire) -> list[Event]:
         """Rule 4: pay one spice per card to the left (asked step by step), then take the card."""
-        self.acquire_position = position
+        self.last_turn[seat] = []
+        self.acquire_position = action.position
         self.paid = []
-        if position == 1:
+        if action.position == 1:
             return self._take_merchant(seat)
         self.phase = PAY
         return []
 
-    def _pay(self, seat: int, spice: str) -> list[Event]:
+    def _pay(self, seat: int, action: Pay) -> list[Event]:
+        spice = action.spice
         index = len(self.paid)
         rank = RANK[spice]
-        self.caravans[seat][rank] -= 1
+        self.caravans[seat] = shifted(self.caravans[seat], LESS[rank])
         self.row_spices[index][rank] += 1
         self.paid.append(spice)
-        if len(self.paid) == acquire_cost(self.acquire_position):
+        if index + 1 == acquire_cost(self.acquire_position):
             return self._take_merchant(seat)
         return []
 
@@ -907,12 +1077,12 @@ class SpiceRoadState(State):
         on_card = self.row_spices.pop(index)
         self.hands[seat].append(card_id)
         self.owned[seat].append(card_id)
-        for i in range(4):
-            self.caravans[seat][i] += on_card[i]
-        text = f"acquired {card_text(card_id, self.edition)} at {self.acquire_position}"
+        texts = self.texts
+        text = f"acquired {texts.cards[card_id]} at {self.acquire_position}"
         if self.paid:
-            text += ", paid " + ", ".join(self.edition.letters[s] for s in self.paid)
+            text += ", paid " + ", ".join(map(self.edition.letters.__getitem__, self.paid))
         if any(on_card):
+            self.caravans[seat] = tuple(map(add, self.caravans[seat], on_card))
             text += f", gained {letters(on_card, self.edition)}"
         events = [self._did(seat, text)]
         self.phase = TURN
@@ -922,14 +1092,16 @@ class SpiceRoadState(State):
             new = self.merchant_deck.pop()
             self.merchant_row.append(new)
             self.row_spices.append([0, 0, 0, 0])
-            events.append(Event(f"New merchant card: {card_text(new, self.edition)}", reveals=True))
+            events.append(texts.new_merchant[new])
         return self._end_action(seat, events)
 
-    def _claim(self, seat: int, position: int) -> list[Event]:
+    def _claim(self, seat: int, action: Claim) -> list[Event]:
         """Rule 5: pay the spices, take the card, earn the coin above it, refill the row."""
+        self.last_turn[seat] = []
+        position = action.position
         card_id = self.point_row.pop(position - 1)
         card = POINT_CARDS[card_id]
-        self._spend(seat, card.need)
+        self._shift(seat, NEGATED[card_id])
         self.claimed[seat].append(card_id)
         coin = coin_for_claim(position, self.gold, self.silver)
         text = f"claimed {letters(card.need, self.edition)} ({card.vp} VP) at position {position}"
@@ -957,27 +1129,37 @@ class SpiceRoadState(State):
             events.append(self._did(seat, f"has {self.target} cards: last round!"))
         return self._end_action(seat, events)
 
-    def _rest(self, seat: int) -> list[Event]:
+    def _rest(self, seat: int, action: Rest) -> list[Event]:
         """Rule 7: every played card returns to the hand (a pass when none is played)."""
-        back = len(self.played[seat])
-        self.hands[seat].extend(self.played[seat])
-        self.played[seat].clear()
-        return self._end_action(seat, [self._did(seat, f"rested ({counted(back, 'card')} back)")])
+        self.last_turn[seat] = []
+        played = self.played[seat]
+        back = len(played)
+        self.hands[seat].extend(played)
+        played.clear()
+        rested = self.texts.rested
+        what = rested[back] if back < len(rested) else f"rested ({counted(back, 'card')} back)"
+        return self._end_action(seat, [self._did(seat, what)])
 
-    def _return(self, seat: int, spice: str) -> list[Event]:
+    def _return(self, seat: int, action: Return) -> list[Event]:
+        spice = action.spice
         rank = RANK[spice]
-        caravan = self.caravans[seat]
-        caravan[rank] -= 1
+        y, r, g, b = self.caravans[seat]
+        dy, dr, dg, db = LESS[rank]
+        self.caravans[seat] = (y + dy, r + dr, g + dg, b + db)
         self.ledger[rank] -= 1
-        self.returned.append(self.edition.letters[spice])
-        if sum(caravan) > CARAVAN_LIMIT:
+        self.returned.append(self.texts.letters[spice])
+        if y + r + g + b > CARAVAN_LIMIT + 1:
             return []
-        returned = self.returned
+        returned = ", ".join(self.returned)
         self.returned = []
         self.phase = TURN
-        what = counted(len(returned), self.edition.spice_word)
-        done = self._did(seat, f"returned {what} ({', '.join(returned)}), down to {CARAVAN_LIMIT}")
-        return self._end_turn(seat, [done])
+        what = self.texts.returned.get(returned)
+        if what is None:
+            count = counted(returned.count(",") + 1, self.edition.spice_word)
+            what = self.texts.returned[returned] = (
+                f"returned {count} ({returned}), down to {CARAVAN_LIMIT}"
+            )
+        return self._end_turn(seat, [self._did(seat, what)])
 
     def _end_action(self, seat: int, events: list[Event]) -> list[Event]:
         """Rule 8: over the limit, the player returns spices of their choice down to 10.
@@ -991,12 +1173,15 @@ class SpiceRoadState(State):
         """Rule 9 and §5.1: next in turn order, or the end once the trigger's round is done.
         Returns ``events`` with the end of the game added when it ends."""
         self.turns[seat] += 1
-        place = self.order.index(seat)
-        if self.triggered_by is not None and place == self.seats - 1:
-            self.phase = OVER
-            events.append(Event("The game is over."))
-            return events
-        self.current = self.order[(place + 1) % self.seats]
+        order = self.order
+        place = order.index(seat) + 1
+        if place == self.seats:
+            if self.triggered_by is not None:
+                self.phase = OVER
+                events.append(GAME_OVER)
+                return events
+            place = 0
+        self.current = order[place]
         self.phase = TURN
         return events
 
@@ -1230,6 +1415,20 @@ class SpiceRoadState(State):
         if len({self.turns[s] for s in self.order[: self.place(self.current)]}) > 1:
             problems.append("seats before the current one have unequal turn counts")
         return problems
+
+
+#: Each action's step, by exact type (looked up once per step of every playout).
+STEPS: dict[type[Action], Callable[[SpiceRoadState, int, Any], list[Event]]] = {
+    Play: SpiceRoadState._play,
+    Times: SpiceRoadState._times,
+    Upgrade: SpiceRoadState._upgrade,
+    UpgradeDone: SpiceRoadState._upgrade_done,
+    Acquire: SpiceRoadState._acquire,
+    Pay: SpiceRoadState._pay,
+    Claim: SpiceRoadState._claim,
+    Rest: SpiceRoadState._rest,
+    Return: SpiceRoadState._return,
+}
 
 
 class SpiceRoad(Game):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,7 +17,6 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tulipgames import __version__, games
-from tulipgames.tui.widgets import fit
 
 BANNER = "✿ tulipgames"
 #: The menu's widest (see the CSS): the longest pitch line is 105 cells, whole at 120 columns.
@@ -69,7 +69,11 @@ def game_entry(
     """
     label = Text(no_wrap=True, overflow="ellipsis")
     label.append(f"{key:>2} ", style="bold")
-    label.append_text(fit(info.title, 23, "bold"))
+    # the title in 23 cells, cut or padded (the game widgets' ``fit`` would load every shared
+    # widget, the game log's Rich pretty-printer among them, before the menu is drawn)
+    title = Text(info.title, style="bold", no_wrap=True)
+    title.truncate(23, overflow="ellipsis", pad=True)
+    label.append_text(title)
     label.append(f"{info.players:>5} pl  ")
     # the line is cut where the menu ends (an ellipsis at 80 columns, whole at 120); the whole
     # pitch is shown under the menu while the line is highlighted
@@ -78,6 +82,34 @@ def game_entry(
         return MenuEntry(f"game:{info.id}", label, info.pitch, about=about)
     help_text = f"{info.pitch}\n{about}" if about else info.pitch
     return MenuEntry(f"game:{info.id}", label, help_text)
+
+
+class MenuFooter(Footer):
+    """Textual's footer, its keys composed with the menu.
+
+    Textual's footer composes no key until the screen's bindings are first reported, after
+    the first frame, and then composes them: the whole menu would be drawn once more before its
+    keys show. The menu's keys are always the same, so this one composes them at once, and
+    again only when the bindings it would show changed.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._bindings_ready = True  # Textual's own flag: compose the keys in the first pass
+        self._shown: list[tuple[str, str, bool]] = []
+
+    def _keys(self) -> list[tuple[str, str, bool]]:
+        return [(binding.key, binding.description, enabled)
+                for _, binding, enabled, _ in self.screen.active_bindings.values()
+                if binding.show]
+
+    def compose(self) -> ComposeResult:
+        self._shown = self._keys()
+        yield from super().compose()
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        if screen is self.screen and self.is_attached and self._keys() != self._shown:
+            super().bindings_changed(screen)
 
 
 class MenuScreen(Screen[None]):
@@ -107,32 +139,49 @@ class MenuScreen(Screen[None]):
         self.entries = entries
         #: What each entry's ``about`` said (asked once per menu).
         self._about: dict[str, str] = {}
+        #: The label width the options were cut to (they are cut again when it changes).
+        self._width = 0
+        #: Whether the screen was shown once (its first ScreenResume comes with the push).
+        self._shown = False
 
     def compose(self) -> ComposeResult:
+        # the options are there from the first layout: one layout and one frame at start
         with Vertical():
             yield Static(BANNER, id="banner")
             yield Static(f"{TAGLINE} · v{__version__}", id="tagline")
-            yield OptionList(id="menu")
+            yield OptionList(*self._rows(), id="menu")
             yield Static(id="menu-help")
-        yield Footer()
+        yield MenuFooter()
 
     def on_mount(self) -> None:
-        self.set_entries(self.entries)
+        self._highlight(None)
 
     def set_entries(self, entries: list[MenuEntry]) -> None:
+        """Show these entries instead, keeping the highlighted line."""
         self.entries = entries
         self._about.clear()  # a best score may be new
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
+        # cleared first: the list forgets the height its old lines needed
         menu.clear_options()
-        width = self._label_width()
-        for entry in entries:
+        menu.add_options(self._rows())
+        self._highlight(highlighted)
+
+    def _rows(self) -> list[Option | None]:
+        """The entries as options, each label cut to one line of the menu (None: a rule)."""
+        self._width = width = self._label_width()
+        rows: list[Option | None] = []
+        for entry in self.entries:
             if entry.id == "-":
-                menu.add_option(None)
+                rows.append(None)
             else:
                 label = entry.label.copy()
                 label.truncate(width, overflow="ellipsis")  # by terminal cells, one line each
-                menu.add_option(Option(label, id=entry.id, disabled=not entry.enabled))
+                rows.append(Option(label, id=entry.id, disabled=not entry.enabled))
+        return rows
+
+    def _highlight(self, highlighted: int | None) -> None:
+        menu = self.query_one("#menu", OptionList)
         first = next((i for i, e in enumerate(self._options()) if e.enabled), 0)
         menu.highlighted = highlighted if highlighted is not None else first
         menu.focus()
@@ -142,7 +191,10 @@ class MenuScreen(Screen[None]):
         return max(10, min(self.app.size.width, MAX_WIDTH) - 6)
 
     def on_resize(self) -> None:
-        if self.entries:
+        # built again for another width, or when a scrollbar is up: a menu laid out narrower
+        # meanwhile (wrapped lines) keeps the scrollbar those lines needed until it is rebuilt
+        menu = self.query_one("#menu", OptionList)
+        if self.entries and (self._label_width() != self._width or menu.show_vertical_scrollbar):
             self.set_entries(self.entries)
 
     def _options(self) -> list[MenuEntry]:
@@ -150,6 +202,9 @@ class MenuScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """Back from a game or a list: counts (games to resume) may have changed."""
+        if not self._shown:  # pushed just now, with the entries of this moment
+            self._shown = True
+            return
         entries = getattr(self.app, "menu_entries", None)
         if callable(entries):
             self.set_entries(entries())
@@ -158,7 +213,8 @@ class MenuScreen(Screen[None]):
         entry = self._entry(event.option_id)
         self._show_help(entry)
         if entry is not None and entry.about is not None and entry.id not in self._about:
-            self.set_timer(ABOUT_DELAY, partial(self._ask_about, entry))
+            # counted from the frame that shows the highlight (the first one: the menu's first)
+            self.call_after_refresh(self.set_timer, ABOUT_DELAY, partial(self._ask_about, entry))
 
     def _show_help(self, entry: MenuEntry | None) -> None:
         text = entry.help if entry else ""
@@ -167,12 +223,11 @@ class MenuScreen(Screen[None]):
         self.query_one("#menu-help", Static).update(Text(text))
 
     def _ask_about(self, entry: MenuEntry) -> None:
-        if entry.about is None or not self.is_attached:
-            return
-        self._about[entry.id] = entry.about()
         option = self.query_one("#menu", OptionList).highlighted_option
-        if option is not None and option.id == entry.id:
-            self._show_help(entry)
+        if entry.about is None or not self.is_attached or option is None or option.id != entry.id:
+            return  # arrowed past: its rules stay unloaded
+        self._about[entry.id] = entry.about()
+        self._show_help(entry)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

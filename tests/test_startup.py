@@ -1,0 +1,152 @@
+"""Start-up: ``tulipgames`` draws its menu and answers a key before it loads any game's rules,
+the store (SQLite), the table, asyncssh or Markdown; those load when first used. Behaviour
+only: no test here reads a clock."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList
+
+from tulipgames import bench_ui, games
+from tulipgames.engine.core import SeatSpec
+from tulipgames.store import Store, StoreError
+from tulipgames.table import Table
+from tulipgames.tui import app as app_module
+from tulipgames.tui.app import TulipGamesApp
+from tulipgames.tui.screens import menu
+
+# The loads that wait for the menu's first frame wait for ever here, so that a loaded machine
+# cannot let them in before the modules are counted.
+NO_DELAYED_LOADS = ("import tulipgames.tui.app as _app, tulipgames.tui.screens.menu as _menu\n"
+                    "_app.STORE_DELAY = _menu.ABOUT_DELAY = 3600\n")
+
+
+def test_the_menu_is_drawn_and_answers_a_key_without_rules_store_table_ssh_or_markdown(
+    tmp_path: Path,
+) -> None:
+    """The real command (`tulipgames`, with a store holding a saved game) on an 80x24
+    terminal: the menu shows every game, Down shows the second game's pitch, and by then not
+    one module of the games' rules, bots or screens, the store, the table, SQLite, asyncssh or
+    Markdown was imported."""
+    store = Store(tmp_path / "data")
+    table = Table.new(games.get_game("sixtyone"), [SeatSpec("Ana"), SeatSpec("Bo")], 3)
+    store.create(table)
+    table.play(0, table.turn(0).legal[0])
+    store.close()
+    started = bench_ui.start_menu(str(tmp_path), before=NO_DELAYED_LOADS)
+    assert started.trouble == ""
+    assert started.drawn_ms is not None and started.key_ms is not None
+    assert "textual.app" in started.modules and "tulipgames.tui.screens.menu" in started.modules
+    assert bench_ui.lazy_modules(started.modules) == []
+    for name in ("sqlite3", "asyncssh", "rich.markdown", "tulipgames.store",
+                 "tulipgames.net.server", "tulipgames.tui.screens.game"):
+        assert name not in started.modules, name
+
+
+def test_the_footprint_check_sees_what_it_looks_for() -> None:
+    """The check above would catch a regression: these are exactly the modules it names."""
+    loaded = ["sqlite3.dbapi2", "tulipgames.games.sixtyone.rules", "rich.markdown",
+              "tulipgames.games.sixtyone", "tulipgames.games.spiceroad.data", "asyncssh.connection",
+              "textual.app"]
+    assert bench_ui.lazy_modules(loaded) == [
+        "asyncssh.connection", "rich.markdown", "sqlite3.dbapi2",
+        "tulipgames.games.sixtyone.rules",
+    ]
+
+
+async def test_the_store_opens_after_the_menu_is_up_and_fills_in_the_resume_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = Store(tmp_path)
+    table = Table.new(games.get_game("sixtyone"), [SeatSpec("Ana"), SeatSpec("Bo")], 3)
+    store.create(table)
+    table.play(0, table.turn(0).legal[0])
+    store.close()
+    monkeypatch.setattr(app_module, "STORE_DELAY", 0.05)
+    opened: list[Store] = []
+
+    def open_store() -> Store:
+        opened.append(Store(tmp_path))
+        return opened[-1]
+
+    app = TulipGamesApp(open_store=open_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        labels = [str(o.prompt) for o in app.screen.query_one("#menu", OptionList).options]
+        assert not opened and any(label.endswith("Resume a game") for label in labels)
+        for _ in range(40):
+            await pilot.pause(0.05)
+            labels = [str(o.prompt) for o in app.screen.query_one("#menu", OptionList).options]
+            if any("Resume a game (1)" in label for label in labels):
+                break
+        assert any("Resume a game (1)" in label for label in labels), labels
+        assert len(opened) == 1 and app.store is opened[0]
+    opened[0].close()
+
+
+async def test_a_store_that_cannot_open_ends_the_app_with_the_reason() -> None:
+    def open_store() -> Store:
+        raise StoreError("the data directory /nowhere is read-only")
+
+    app = TulipGamesApp(open_store=open_store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.saves_games
+        assert app.store is None
+        await pilot.pause()
+    assert app.return_code == 1
+
+
+async def test_arrowing_past_a_game_does_not_load_its_about_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game's bot levels (its rules) are asked for only if its line is still highlighted
+    when the delay is over."""
+    monkeypatch.setattr(menu, "ABOUT_DELAY", 3600)  # the test calls what the timer would
+    asked: list[str] = []
+    app = TulipGamesApp(None)
+
+    def about(game_id: str) -> str:
+        asked.append(game_id)
+        return "Bots: x"
+
+    monkeypatch.setattr(app, "about_game", about)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down")
+        screen = app.screen
+        assert isinstance(screen, menu.MenuScreen)
+        first, second = [e for e in screen.entries if e.id.startswith("game:")][:2]
+        screen._ask_about(first)  # arrowed past
+        assert asked == []
+        screen._ask_about(second)  # still highlighted
+        await pilot.pause()
+        assert asked == [games.CATALOGUE[1].id]
+        assert "Bots: x" in str(screen.query_one("#menu-help").render())
+
+
+def test_the_bare_command_and_a_subcommand_parse_alike(tmp_path: Path) -> None:
+    """`tulipgames` alone skips the parser of every subcommand; with arguments it is built."""
+    done = subprocess.run([sys.executable, "-m", "tulipgames", "--version"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("tulipgames ")
+    done = subprocess.run([sys.executable, "-m", "tulipgames", "serve", "--help"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and "--authorized-keys" in done.stdout
+
+
+async def test_the_menu_fits_again_after_the_terminal_was_too_small() -> None:
+    """The options are composed once at start and built again only when they must be: after
+    120x40, 60x20 (the too-small notice) and 80x24 again, every line is one row, no scrollbar."""
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for size in ((120, 40), (60, 20), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause(0.2)
+        assert isinstance(app.screen, menu.MenuScreen)
+        options = app.screen.query_one("#menu", OptionList)
+        assert not options.show_vertical_scrollbar
+        assert options.virtual_size.height == options.option_count + 1  # and the rule
