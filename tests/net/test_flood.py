@@ -33,9 +33,11 @@ from tulipgames.net.loadtest import (
 ESC = b"\x1b"
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path)
+@pytest.fixture(params=["workers", "one process"])
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Server]:
+    """The server with its default worker processes, and with ``--workers 0``: the fences
+    hold (and are counted in the log) wherever the apps run."""
+    srv = Server(tmp_path, *(["--workers", "0"] if request.param == "one process" else []))
     yield srv
     srv.stop()
 

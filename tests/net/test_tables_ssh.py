@@ -22,6 +22,8 @@ from tulipgames.table import Table
 
 END, HOME, UP, DOWN = "\x1b[F", "\x1b[H", "\x1b[A", "\x1b[B"
 TAB, BACKTAB, ENTER = "\t", "\x1b[Z", "\r"
+#: The footer while a dropdown of the open-table form is open.
+DROPDOWN_OPEN = "Dismiss menu"
 #: Rows of the open-table form below the game list, in Tab order.
 CLOCK, SPECTATORS = 1, 2
 
@@ -50,9 +52,12 @@ async def pick_in_select(client: Client, row: int, downs: int, shown: str) -> No
     """Tab from the game list to the ``row``-th field, choose ``downs`` entries further down
     (the field then shows ``shown``), and Tab back to the game list."""
     await send(client, *[TAB] * row, ENTER, pause=0.5)
+    await client.term.wait_for(DROPDOWN_OPEN)
     await send(client, *[DOWN] * downs, ENTER, pause=0.4)
+    # The dropdown closed (else the Tabs would move in it) and the field shows the choice.
     await client.term.until(
-        lambda: any(shown in line and "▼" in line for line in client.term.screen.display)
+        lambda: DROPDOWN_OPEN not in client.term.text()
+        and any(shown in line and "▼" in line for line in client.term.screen.display)
     )
     await send(client, *[BACKTAB] * row, pause=0.4)
 

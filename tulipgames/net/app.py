@@ -9,6 +9,7 @@ by their code.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual import events
@@ -16,6 +17,7 @@ from textual.app import SystemCommand
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import WorkerFailed
 
 from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable, TableError, player_dir
@@ -32,48 +34,38 @@ from tulipgames.table import Table
 from tulipgames.tui import app as tui_app
 from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.screens.game import GameScreen
+from tulipgames.tui.screens.menu import MenuScreen
 from tulipgames.tui.screens.results import ResultsScreen
 
-__all__ = ["ServerApp", "player_dir"]
+__all__ = ["ServerApp", "WorkerApp", "lobby_entries", "player_dir"]
+
+#: Seconds at the bare menu, without a key, before a session that came to the main process for
+#: the tables goes back to a worker (longer than any notification stays up).
+RELEASE_AFTER = 15.0
 
 
-class ServerApp(TulipGamesApp):
-    """:class:`TulipGamesApp` for one SSH session, with Your tables / Open / Join a table."""
+def lobby_entries(lobby: Lobby, player: str) -> list[tuple[str, str]]:
+    """The shared-table entries of a remote player's menu, with what waits behind them."""
+    waiting = len(lobby.listing())
+    mine = len(lobby.your_tables(player))
+    return [
+        ("net:mine", f"Your tables ({mine})" if mine else "Your tables"),
+        ("net:open", "Open a table: play with others on this server"),
+        ("net:join", f"Join a table ({waiting} open)" if waiting else "Join a table"),
+    ]
 
-    def __init__(
-        self, info: SessionInfo, lobby: Lobby, store: Store | None, **kwargs: Any
-    ) -> None:
+
+class SessionApp(TulipGamesApp):
+    """What every remote session's app does, wherever it runs (see :class:`ServerApp` and
+    :class:`WorkerApp`): a word about a non-UTF-8 terminal, quiet ends, its store closed."""
+
+    def __init__(self, info: SessionInfo, store: Store | None, **kwargs: Any) -> None:
         super().__init__(store, **kwargs)
         self.info = info
         self.player = info.username
-        self.lobby = lobby
-        #: The tables this session shows, as (code, watching).
-        self._present: set[tuple[str, bool]] = set()
-        #: Tables whose news (rematch votes, a new game) this session follows.
-        self._following: dict[str, OpenTable] = {}
-        #: The saves of shared games this session showed, with their table's code.
-        self._played: dict[int, str] = {}
 
-    def extra_menu_entries(self) -> list[tuple[str, str]]:
-        waiting = len(self.lobby.listing())
-        mine = len(self.lobby.your_tables(self.player))
-        return [
-            ("net:mine", f"Your tables ({mine})" if mine else "Your tables"),
-            ("net:open", "Open a table: play with others on this server"),
-            ("net:join", f"Join a table ({waiting} open)" if waiting else "Join a table"),
-        ]
-
-    def on_extra_menu(self, entry_id: str) -> None:
-        if entry_id == "net:mine":
-            self.push_screen(YourTablesScreen(self.lobby, self.player))
-        elif entry_id == "net:open":
-            self.push_screen(OpenTableScreen(self.lobby, self.player))
-        elif entry_id == "net:join":
-            self.push_screen(JoinScreen(self.lobby, self.player))
-
-    # Textual runs TulipGamesApp.on_mount itself, after this one (no super() call).
+    # Textual runs every class's on_mount, the subclass's first (no super() call).
     def on_mount(self) -> None:
-        self.screen_change_signal.subscribe(self, self._screen_changed)
         if not self.info.profile.utf8:
             self.notify(
                 "Your terminal says its language is not UTF-8 (LANG): card glyphs may look "
@@ -81,16 +73,6 @@ class ServerApp(TulipGamesApp):
                 severity="warning",
                 timeout=10,
             )
-        self.call_later(self._back_to_live_seat)
-
-    def _back_to_live_seat(self) -> None:
-        """A player who drops out of a live game comes back straight to their seat."""
-        opened = self.lobby.seated_live(self.player)
-        seat = None if opened is None else opened.seat_of(self.player)
-        if opened is None or seat is None or opened.table is None:
-            return
-        self.notify(f"Back at table {opened.code}, your seat.", markup=False)
-        self.start_table(opened.table, seats=frozenset({seat}))
 
     def _handle_exception(self, error: Exception) -> None:
         """An app whose client has gone may still run a screen's queued mount after Textual
@@ -108,16 +90,87 @@ class ServerApp(TulipGamesApp):
         super()._handle_exception(error)
 
     def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+
+class WorkerApp(SessionApp):
+    """The app of a session in a worker process (:mod:`tulipgames.net.worker`): the ordinary
+    menu, games and history; the shared-table entries hand the session to the main process,
+    where the tables live (``move``), and this app ends."""
+
+    def __init__(
+        self, info: SessionInfo, entries: list[tuple[str, str]], store: Store | None,
+        move: Callable[[str], None], **kwargs: Any,
+    ) -> None:
+        super().__init__(info, store, **kwargs)
+        #: The main process's menu entries as they were when the session started here.
+        self._entries = entries
+        self._move = move
+
+    def extra_menu_entries(self) -> list[tuple[str, str]]:
+        return list(self._entries)
+
+    def on_extra_menu(self, entry_id: str) -> None:
+        self._move(entry_id)
+
+
+class ServerApp(SessionApp):
+    """:class:`TulipGamesApp` for one SSH session, with Your tables / Open / Join a table."""
+
+    def __init__(
+        self, info: SessionInfo, lobby: Lobby, store: Store | None, **kwargs: Any
+    ) -> None:
+        super().__init__(info, store, **kwargs)
+        self.lobby = lobby
+        #: The tables this session shows, as (code, watching).
+        self._present: set[tuple[str, bool]] = set()
+        #: Tables whose news (rematch votes, a new game) this session follows.
+        self._following: dict[str, OpenTable] = {}
+        #: The saves of shared games this session showed, with their table's code.
+        self._played: dict[int, str] = {}
+        #: With worker processes: hands the session back to one (set by the server).
+        self.release: Callable[[], None] | None = None
+        self._release_timer: Timer | None = None
+
+    def extra_menu_entries(self) -> list[tuple[str, str]]:
+        return lobby_entries(self.lobby, self.player)
+
+    def on_extra_menu(self, entry_id: str) -> None:
+        if entry_id == "net:mine":
+            self.push_screen(YourTablesScreen(self.lobby, self.player))
+        elif entry_id == "net:open":
+            self.push_screen(OpenTableScreen(self.lobby, self.player))
+        elif entry_id == "net:join":
+            self.push_screen(JoinScreen(self.lobby, self.player))
+
+    def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+        if self.info.entry:  # moved here from a worker's menu: open what the player chose
+            self.call_later(self.on_extra_menu, self.info.entry)
+        else:
+            self.call_later(self._back_to_live_seat)
+
+    def _back_to_live_seat(self) -> None:
+        """A player who drops out of a live game comes back straight to their seat."""
+        opened = self.lobby.seated_live(self.player)
+        seat = None if opened is None else opened.seat_of(self.player)
+        if opened is None or seat is None or opened.table is None:
+            return
+        self.notify(f"Back at table {opened.code}, your seat.", markup=False)
+        self.start_table(opened.table, seats=frozenset({seat}))
+
+    def on_unmount(self) -> None:
         for opened in self._following.values():
             opened.listeners.remove(self._table_news)
         self._following.clear()
         self._set_presence(set())
-        if self.store is not None:
-            self.store.close()
 
     async def on_event(self, event: events.Event) -> None:
         """Any key of a player at a shared table takes their seat back from a stand-in bot."""
         if isinstance(event, events.Key):
+            if self._release_timer is not None:
+                self._arm_release()  # a player using the menu is not moved under their keys
             for code, watching in self._present:
                 opened = self.lobby.tables.get(code)
                 if not watching and opened is not None:
@@ -224,6 +277,26 @@ class ServerApp(TulipGamesApp):
             if isinstance(screen, SharedTableView):
                 here.add((screen.opened.code, screen.watching))
         self._set_presence(here)
+        self._arm_release()
+
+    # -- back to a worker ------------------------------------------------------------------------
+    def _arm_release(self) -> None:
+        """At the bare menu, away from every table, the session may go back to a worker once
+        it has been left alone there for :data:`RELEASE_AFTER` (past any notification)."""
+        if self._release_timer is not None:
+            self._release_timer.stop()
+            self._release_timer = None
+        if self.release is not None and self._at_bare_menu():
+            self._release_timer = self.set_timer(RELEASE_AFTER, self._release_now)
+
+    def _at_bare_menu(self) -> bool:
+        return (isinstance(self.screen, MenuScreen) and len(self.screen_stack) == 2
+                and not self._present)
+
+    def _release_now(self) -> None:
+        self._release_timer = None
+        if self.release is not None and self._at_bare_menu():
+            self.release()
 
     def _set_presence(self, here: set[tuple[str, bool]]) -> None:
         for code, watching in self._present - here:

@@ -2,15 +2,18 @@
 
 Starts a server on a free loopback port (a subprocess with a temporary data directory), then for
 each session count opens that many SSH clients (asyncssh, each with an 80x24 PTY whose output is
-rendered by ``pyte``). All clients then type at once, like players: every client presses End or
-Up in the menu every 0.3-0.7 s, and each keystroke is timed until the client's rendered screen
-shows the result (the help line under the menu shows, or stops showing, Quit's help). Reports,
-per session count, the p50/p95/max keystroke-to-screen time, bytes sent per keystroke, the
-server's resident memory and its CPU time per keystroke, and the machine's load average (the
-latencies mean little on a machine busy with other work; CPU per keystroke still does).
+rendered by :class:`LightScreen`, or ``pyte`` with ``--pyte``). All clients then type at once,
+like players: every client presses End or Up in the menu every 0.3-0.7 s, and each keystroke is
+timed until the client's rendered screen shows the result (the help line under the menu shows,
+or stops showing, Quit's help). Reports, per session count, the p50/p95/max keystroke-to-screen
+time, bytes sent per keystroke, the server's resident memory and its CPU time per keystroke, and
+the machine's load average (the latencies mean little on a machine busy with other work; CPU
+per keystroke still does). Server CPU counts the main process and its workers (``--workers``;
+``main ms/key`` is the main process alone, ``top core`` the busiest process's share of a core).
 
     python -m tulipgames.net.loadtest --sessions 1,10,50 --keys 20 [--pace 0.3,0.7]
     python -m tulipgames.net.loadtest --scenario table --sessions 2,10,50 --keys 5 --pace 1,2
+    python -m tulipgames.net.loadtest --sessions 50 --keys 20 --workers 0,2   # side by side
 
 With ``--scenario table`` the sessions sit in pairs at two-seat Sixty-One tables and take turns;
 each move is timed from the Enter that ends the turn until the *opponent's* screen shows that it
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import codecs
 import json
 import os
 import random
@@ -45,8 +49,11 @@ from typing import Any, cast
 
 import asyncssh
 
+from tulipgames.net.worker import PROFILE_ENV
+
 try:
     import pyte
+    from wcwidth import wcwidth
 except ImportError:  # an optional extra: say so in one line instead of a traceback
     if __name__ == "__main__":
         raise SystemExit(
@@ -64,12 +71,111 @@ QUIT_HELP = "Leave tulipgames"
 MENU_READY = "Join a table"
 
 
-class _Screen(asyncssh.SSHClientSession):
-    """One client terminal: pyte renders what the server sends; waiters watch for text."""
+_SEQUENCE = re.compile(
+    r"\x1b\[([0-?]*)[ -/]*([@-~])"  # CSI: parameters, final byte
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC
+    r"|\x1b[P_^][^\x1b]*(?:\x1b\\)?"  # DCS, APC, PM
+    r"|\x1b[@-Z\\-_]"  # other two-byte escapes
+    r"|[\x00-\x1f]"  # C0 controls
+)
 
-    def __init__(self, size: tuple[int, int] = (80, 24)) -> None:
-        self.screen = pyte.Screen(*size)
-        self.stream = pyte.ByteStream(self.screen)
+
+class LightScreen:
+    """Just enough of a terminal for the load test's menu and table checks, and ten times
+    cheaper than ``pyte``: text at the cursor, cursor moves (CUP, CR, LF, BS), erasing the
+    screen or a line; colours and modes ignored. With many clients on the same cores as the
+    server, pyte's cost (some 12 ms per menu keystroke) was what the load test measured."""
+
+    def __init__(self, columns: int, lines: int) -> None:
+        self.columns, self.lines = columns, lines
+        self._rows = [[" "] * columns for _ in range(lines)]
+        self._x = self._y = 0
+        self._text: list[str] | None = None
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+
+    @property
+    def display(self) -> list[str]:
+        if self._text is None:
+            self._text = ["".join(row) for row in self._rows]
+        return self._text
+
+    def feed(self, data: bytes) -> None:
+        text = self._decode(data)
+        self._text = None
+        at = 0
+        for match in _SEQUENCE.finditer(text):
+            if match.start() > at:
+                self._draw(text[at : match.start()])
+            at = match.end()
+            self._control(match)
+        if at < len(text):
+            self._draw(text[at:])
+
+    def _draw(self, run: str) -> None:
+        cells: Any = run
+        if not run.isascii():  # a wide character takes two cells, the second empty (as pyte)
+            cells = []
+            for ch in run:
+                width = wcwidth(ch)
+                if width == 2:
+                    cells += (ch, "")
+                elif width != 0:
+                    cells.append(ch)
+        row, x = self._rows[self._y], self._x
+        room = self.columns - x
+        if room <= 0:
+            return
+        piece = cells[:room]
+        row[x : x + len(piece)] = piece
+        self._x = min(self.columns, x + len(cells))
+
+    def _control(self, match: re.Match[str]) -> None:
+        final = match.group(2)
+        if final is None:
+            char = match.group(0)
+            if char == "\r":
+                self._x = 0
+            elif char == "\n":
+                self._y = min(self.lines - 1, self._y + 1)
+            elif char == "\x08":
+                self._x = max(0, self._x - 1)
+            return
+        params = match.group(1)
+        if params.startswith("?"):
+            return
+        numbers = [int(n) if n.isdigit() else 0 for n in params.split(";")] if params else []
+        if final in "Hf":
+            y, x = [*numbers, 1, 1][:2]
+            self._y = min(self.lines, max(1, y)) - 1
+            self._x = min(self.columns, max(1, x)) - 1
+        elif final == "J" and (numbers or [0])[0] == 2:
+            self._rows = [[" "] * self.columns for _ in range(self.lines)]
+        elif final == "K":
+            row, mode = self._rows[self._y], (numbers or [0])[0]
+            start, end = {0: (self._x, self.columns), 1: (0, self._x + 1)}.get(
+                mode, (0, self.columns))
+            row[start:end] = [" "] * (end - start)
+        elif final in "ABCDG":
+            n = max(1, (numbers or [1])[0])
+            if final == "A":
+                self._y = max(0, self._y - n)
+            elif final == "B":
+                self._y = min(self.lines - 1, self._y + n)
+            elif final == "C":
+                self._x = min(self.columns, self._x + n)
+            elif final == "D":
+                self._x = max(0, self._x - n)
+            else:
+                self._x = min(self.columns, n) - 1
+
+
+class _Screen(asyncssh.SSHClientSession):
+    """One client terminal: ``pyte`` (or :class:`LightScreen`, with ``light``) renders what
+    the server sends; waiters watch for text."""
+
+    def __init__(self, size: tuple[int, int] = (80, 24), light: bool = False) -> None:
+        self.screen: Any = LightScreen(*size) if light else pyte.Screen(*size)
+        self.stream: Any = self.screen if light else pyte.ByteStream(self.screen)
         self.received = 0
         self._waiters: list[tuple[Callable[[], bool], asyncio.Future[float]]] = []
 
@@ -128,15 +234,16 @@ def client_key() -> asyncssh.SSHKey:
 
 async def connect(
     port: int, name: str, size: tuple[int, int] = (80, 24), local_addr: str = "127.0.0.1",
-    term_size: tuple[int, int] | None = None,
+    term_size: tuple[int, int] | None = None, light: bool = False,
 ) -> Client:
-    """A client whose screen is ``size``; ``term_size`` is what it tells the server, if not that."""
+    """A client whose screen is ``size``; ``term_size`` is what it tells the server, if not that;
+    ``light``: rendered by :class:`LightScreen` instead of pyte."""
     conn = await asyncssh.connect(
         "127.0.0.1", port, username=name, known_hosts=None, client_keys=[client_key()],
         agent_path=None, local_addr=(local_addr, 0),
     )
     chan, term = await conn.create_session(
-        partial(_Screen, size), term_type="xterm-256color", term_size=term_size or size,
+        partial(_Screen, size, light), term_type="xterm-256color", term_size=term_size or size,
         encoding=None,
     )
     return Client(conn, chan, cast(_Screen, term))
@@ -208,18 +315,61 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def family(pid: int) -> list[int]:
+    """``pid`` and its live descendants (the server's worker processes)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        try:
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        todo.extend(int(child) for child in children)
+    return found
+
+
+def family_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds of ``pid`` and of each of its live descendants."""
+    seconds = {}
+    for member in family(pid):
+        try:
+            seconds[member] = cpu_seconds(member)
+        except OSError:
+            continue
+    return seconds
+
+
 def rss_kib(pid: int) -> int:
-    status = Path(f"/proc/{pid}/status").read_text()
-    match = re.search(r"VmRSS:\s+(\d+) kB", status)
-    return int(match.group(1)) if match else 0
+    """Resident memory of ``pid`` and its descendants."""
+    total = 0
+    for member in family(pid):
+        try:
+            status = Path(f"/proc/{member}/status").read_text()
+        except OSError:
+            continue
+        match = re.search(r"VmRSS:\s+(\d+) kB", status)
+        total += int(match.group(1)) if match else 0
+    return total
 
 
-def start_server(data_dir: Path, max_sessions: int) -> tuple[subprocess.Popen[str], int]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tulipgames", "serve", "--host", "127.0.0.1", "--port", "0",
-         "--data-dir", str(data_dir), "--max-sessions", str(max_sessions)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )
+def start_server(
+    data_dir: Path, max_sessions: int, workers: int | None = None, profile: Path | None = None,
+) -> tuple[subprocess.Popen[str], int]:
+    """``tulipgames serve`` on a free loopback port (``profile``: under cProfile, its stats
+    written to that file when the server stops, each worker's to ``FILE.workerN.PID``)."""
+    command = [sys.executable]
+    if profile is not None:
+        command += ["-m", "cProfile", "-o", str(profile)]
+    command += ["-m", "tulipgames", "serve", "--host", "127.0.0.1", "--port", "0",
+                "--data-dir", str(data_dir), "--max-sessions", str(max_sessions)]
+    if workers is not None:
+        command += ["--workers", str(workers)]
+    env = dict(os.environ)
+    if profile is not None:
+        env[PROFILE_ENV] = str(profile)
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            env=env)
     assert proc.stdout is not None
     for line in proc.stdout:
         match = re.search(r"listening on [\d.]+:(\d+)", line)
@@ -248,12 +398,12 @@ def percentile(values: list[float], p: float) -> float:
 
 async def measure(
     port: int, pid: int, count: int, keys: int, seed: int, pace: tuple[float, float],
-    scenario: str = "menu", flood: tuple[str, int] = ("hostile", 100_000),
+    scenario: str = "menu", flood: tuple[str, int] = ("hostile", 100_000), light: bool = True,
 ) -> dict[str, Any]:
     base = rss_kib(pid)
     clients = []
     for i in range(count):
-        clients.append(await connect(port, f"load{i}"))
+        clients.append(await connect(port, f"load{i}", light=light))
     await asyncio.gather(*(c.term.wait_for(MENU_READY) for c in clients))
     await asyncio.sleep(1.0)
     loaded = rss_kib(pid)
@@ -275,12 +425,15 @@ async def measure(
         jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients[:-1]]
     else:
         jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients]
-    cpu_before, load_before = cpu_seconds(pid), os.getloadavg()[0]
+    cpu_before, load_before = family_cpu(pid), os.getloadavg()[0]
     client_before = time.process_time()
     started = time.perf_counter()
     await asyncio.gather(*jobs)
     elapsed = time.perf_counter() - started
-    cpu = cpu_seconds(pid) - cpu_before
+    cpu_after = family_cpu(pid)
+    spent = {member: cpu_after[member] - cpu_before.get(member, 0.0) for member in cpu_after}
+    cpu = sum(spent.values())
+    main_cpu = spent.get(pid, 0.0)
     client_cpu = time.process_time() - client_before
     latencies = [lat for c in clients for lat in c.latencies]
     sent = [b for c in clients for b in c.bytes_per_key]
@@ -301,6 +454,10 @@ async def measure(
         "seconds": round(elapsed, 1),
         "server_cpu_ms_per_key": round(1000 * cpu / len(latencies), 1),
         "server_cpu_share": round(cpu / elapsed, 2),
+        "main_cpu_ms_per_key": round(1000 * main_cpu / len(latencies), 1),
+        "busiest_core_share": round(max(spent.values()) / elapsed, 2),
+        # What caps the keystroke rate on enough cores: the busiest process's CPU per key.
+        "busiest_ms_per_key": round(1000 * max(spent.values()) / len(latencies), 1),
         "client_cpu_ms_per_key": round(1000 * client_cpu / len(latencies), 1),
         "loadavg": round(max(load_before, os.getloadavg()[0]), 1),
     }
@@ -308,22 +465,30 @@ async def measure(
 
 async def main_async(
     levels: list[int], keys: int, seed: int, pace: tuple[float, float], scenario: str = "menu",
-    flood: tuple[str, int] = ("hostile", 100_000),
+    flood: tuple[str, int] = ("hostile", 100_000), workers: list[int | None] | None = None,
+    profile: Path | None = None, light: bool = True,
 ) -> list[dict[str, Any]]:
+    """Every session count against a fresh server per ``workers`` setting (None: the server's
+    default), the settings interleaved per count so a changing machine load hits all alike."""
+    settings = workers or [None]
+    rows = []
     with tempfile.TemporaryDirectory(prefix="tulipgames-load-") as tmp:
-        proc, port = start_server(Path(tmp), max(levels) + 1)
-        try:
-            return [
-                await measure(port, proc.pid, n, keys, seed + n, pace, scenario, flood)
-                for n in levels
-            ]
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        for n in levels:
+            for setting in settings:
+                data = Path(tmp) / f"{n}-{setting}"
+                proc, port = start_server(data, n + 1, setting, profile)
+                try:
+                    row = await measure(port, proc.pid, n, keys, seed + n, pace, scenario, flood,
+                                        light)
+                finally:
+                    proc.terminate()
+                    try:
+                        proc.wait(60)
+                    except subprocess.TimeoutExpired:
+                        proc.kill()
+                        proc.wait()
+                rows.append({"workers": "default" if setting is None else setting, **row})
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -341,6 +506,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="flood scenario: random hostile bytes, or only 'x'")
     parser.add_argument("--flood-bytes", type=int, default=100_000, metavar="N",
                         help="flood scenario: bytes the flooding session sends (default 100000)")
+    parser.add_argument("--workers", metavar="N,M",
+                        help="run every session count against a server with each of these "
+                             "--workers settings, side by side (default: the server's default)")
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="run the server under cProfile and write its stats to FILE "
+                             "(each worker's to FILE.workerN.PID; one count and one --workers "
+                             "setting)")
+    parser.add_argument("--pyte", action="store_true",
+                        help="render the clients' screens with pyte (exact, six times the "
+                             "client CPU) instead of the light renderer")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     args = parser.parse_args(argv)
@@ -360,18 +535,31 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--scenario table seats sessions in pairs: use even session counts")
     if args.scenario == "flood" and (min(levels) < 2 or not 1 <= args.flood_bytes <= 10**8):
         parser.error("--scenario flood needs at least 2 sessions and 1..10^8 --flood-bytes")
+    try:
+        workers: list[int | None] | None = (
+            None if args.workers is None else [int(n) for n in args.workers.split(",")]
+        )
+    except ValueError:
+        parser.error(f"--workers: expected numbers like 0,2, not {args.workers!r}")
+    if args.profile is not None and (len(levels) > 1 or len(workers or [None]) > 1):
+        parser.error("--profile: give one session count and at most one --workers setting")
     rows = asyncio.run(main_async(levels, args.keys, args.seed, (low, high), args.scenario,
-                                  (args.flood, args.flood_bytes)))
+                                  (args.flood, args.flood_bytes), workers, args.profile,
+                                  not args.pyte))
     if args.json:
         print(json.dumps(rows))
         return 0
-    print(f"{'sessions':>8} {'keys':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} "
+    print(f"{'workers':>7} {'sessions':>8} {'keys':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} "
           f"{'B/key':>7} {'RSS MiB':>8} {'MiB/session':>12} {'CPU ms/key':>11} "
-          f"{'client ms/key':>14} {'load':>5}")
+          f"{'main ms/key':>11} {'top ms/key':>10} {'top core':>8} {'client ms/key':>14} "
+          f"{'load':>5}")
     for row in rows:
-        print(f"{row['sessions']:>8} {row['keystrokes']:>6} {row['p50_ms']:>8} {row['p95_ms']:>8} "
+        print(f"{row['workers']:>7} {row['sessions']:>8} {row['keystrokes']:>6} "
+              f"{row['p50_ms']:>8} {row['p95_ms']:>8} "
               f"{row['max_ms']:>8} {row['bytes_per_key']:>7} {row['rss_loaded_mib']:>8} "
               f"{row['mib_per_session']:>12} {row['server_cpu_ms_per_key']:>11} "
+              f"{row['main_cpu_ms_per_key']:>11} {row['busiest_ms_per_key']:>10} "
+              f"{row['busiest_core_share']:>8} "
               f"{row['client_cpu_ms_per_key']:>14} {row['loadavg']:>5}")
     return 0
 

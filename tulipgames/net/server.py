@@ -1,4 +1,9 @@
-"""The SSH server: one Textual app per connection, all in one asyncio process.
+"""The SSH server: one Textual app per connection, in this asyncio process or in a worker.
+
+This process accepts and authenticates every connection and owns its channel; with
+``--workers N`` the apps of sessions away from the shared tables run in worker processes
+(:mod:`tulipgames.net.worker`), and a session comes back here, where the tables are, when its
+player opens, joins or returns to one. What follows holds for every process that runs apps.
 
 Why one process and not a PTY subprocess per connection: the players of a table must share one
 live :class:`~tulipgames.table.Table` (one state, one bot driver, screens that redraw the moment
@@ -25,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import dataclasses
 import gc
 import logging
 import queue
@@ -39,7 +45,7 @@ import asyncssh
 from rich.console import Console
 
 from tulipgames.net import audit
-from tulipgames.net.driver import ChannelDriver, clamp_size
+from tulipgames.net.driver import INBOX_BYTES, ChannelDriver, clamp_size
 from tulipgames.net.gate import Gate, Throttle, Verdict
 from tulipgames.net.identity import (
     IDENTITIES_FILE,
@@ -50,6 +56,7 @@ from tulipgames.net.identity import (
     name_problem,
 )
 from tulipgames.net.terminal import TerminalProfile, apply_profile
+from tulipgames.net.worker import RemoteApp, WorkerPool, start_message
 
 log = logging.getLogger("tulipgames.serve")
 
@@ -84,6 +91,9 @@ class ServerConfig:
     web_port: int | None = None
     web_tokens: dict[str, str] = field(default_factory=dict)
     ssh: bool = True
+    #: Worker processes for the apps of sessions away from the tables (``--workers``; 0: every
+    #: app in this process). See :mod:`tulipgames.net.worker`.
+    workers: int = 0
 
     @property
     def open(self) -> bool:
@@ -98,9 +108,15 @@ class SessionInfo:
     username: str
     profile: TerminalProfile
     peer: str
+    #: A lobby menu entry to open at once: the session was moved here from a worker's menu.
+    entry: str = ""
 
 
 AppFactory = Callable[[SessionInfo], Any]
+#: Where the sessions of a player start, with workers: True for this process (the player sits
+#: at a live table here), and the menu entries of the tables for a worker's menu.
+HomeCheck = Callable[[str], bool]
+EntriesFactory = Callable[[str], list[tuple[str, str]]]
 #: Runs the plain-text mode for a session without a terminal, in a worker thread, with a
 #: line console (``tulipgames.plain.menu.LineConsole``); returns an exit status.
 PlainFactory = Callable[[SessionInfo, Any], int]
@@ -191,10 +207,16 @@ class GameServer:
         config: ServerConfig,
         app_factory: AppFactory,
         plain_factory: PlainFactory | None = None,
+        at_home: HomeCheck | None = None,
+        entries: EntriesFactory | None = None,
     ) -> None:
         self.config = config
         self.app_factory = app_factory
         self.plain_factory = plain_factory
+        self.at_home = at_home or (lambda name: False)
+        self.entries = entries or (lambda name: [])
+        #: The worker processes (``config.workers``), started with the server.
+        self.pool: WorkerPool | None = None
         #: Plain-text sessions run in threads of their own (never the bots' default pool).
         self.plain_pool = concurrent.futures.ThreadPoolExecutor(
             max_workers=max(1, config.max_sessions), thread_name_prefix="plain"
@@ -236,6 +258,9 @@ class GameServer:
         self._watchdog = asyncio.get_running_loop().create_task(self._watch_idle())
         if not ssh:
             return
+        if self.config.workers > 0:
+            self.pool = WorkerPool(self.config.workers, self.config.data_dir)
+            await self.pool.start()
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
             self.config.host,
@@ -268,6 +293,8 @@ class GameServer:
         deadline = loop.time() + grace
         while self.sessions and loop.time() < deadline:
             await asyncio.sleep(0.05)  # each app restores the client's screen and says goodbye
+        if self.pool is not None:
+            await self.pool.stop()
         for conn in list(self.connections):
             conn.close()
         await asyncio.sleep(0.1)
@@ -360,14 +387,23 @@ class _Connection(asyncssh.SSHServer):
         self.server.connections.discard(self)
         if self._no_session is not None:
             self._no_session.cancel()
-        if self.authenticated:
-            session = self.session
-            audit.record(
-                "disconnect", name=self.name, peer=self.peer,
-                seconds=round(time.monotonic() - self.since),
-                dropped_bytes=None if session is None else session.dropped_bytes,
-                dropped_keys=None if session is None else session.dropped_events,
-            )
+        if not self.authenticated:
+            return
+        seconds = round(time.monotonic() - self.since)
+        remote = None if self.session is None else self.session._remote
+        if remote is not None and not remote.ended.done():
+            # The worker counts what its fences dropped; it tells once the app has ended.
+            remote.ended.add_done_callback(lambda _: self._record_disconnect(seconds))
+        else:
+            self._record_disconnect(seconds)
+
+    def _record_disconnect(self, seconds: int) -> None:
+        session = self.session
+        audit.record(
+            "disconnect", name=self.name, peer=self.peer, seconds=seconds,
+            dropped_bytes=None if session is None else session.dropped_bytes,
+            dropped_keys=None if session is None else session.dropped_events,
+        )
 
     def evict(self) -> None:
         """Dropped to make room for newer connections (see :meth:`GameServer.make_room`)."""
@@ -490,15 +526,21 @@ class _Connection(asyncssh.SSHServer):
 CRASH_NOTE = "Sorry, tulipgames hit an error; the server log has the details."
 
 
-async def run_app(session: Any, info: SessionInfo, profile: TerminalProfile) -> str:
+async def run_app(
+    session: Any, info: SessionInfo, profile: TerminalProfile,
+    release: Callable[[], None] | None = None,
+) -> str:
     """Run one session's app through :class:`ChannelDriver` on ``session`` (an SSH
     :class:`GameSession` or a browser's ``WebSession``: the driver's ``Terminal``), counted by its
-    server while it runs; return the note to leave on the player's screen."""
+    server while it runs; return the note to leave on the player's screen. ``release``: how the
+    app hands its session back to a worker (its ``release`` attribute, where it has one)."""
     server: GameServer = session.server
     note = "Goodbye."
     try:
         app = session._app = server.app_factory(info)
         app.driver_class = ChannelDriver.bind(session)
+        if release is not None and hasattr(app, "release"):
+            app.release = release
         apply_profile(app, profile)
         app.animation_level = "none"
         # Textual prints a crash report to sys.stderr, which another app may have redirected.
@@ -536,12 +578,22 @@ class GameSession(asyncssh.SSHServerSession):
         self._chan: Any = None
         self._term_type: str | None = None
         self._command: str | None = None
-        self._driver: ChannelDriver | None = None
+        #: Where input and resizes go: this process's driver, or the worker running the app.
+        self._driver: ChannelDriver | RemoteApp | None = None
         self._app: Any = None
+        #: The app of this session while it runs in a worker.
+        self._remote: RemoteApp | None = None
+        #: The app here is ending to hand the session back to a worker: its goodbye is muted.
+        self._releasing = False
+        #: What the client typed while its app was starting or moving, for the app once it can
+        #: read (bounded like the driver's inbox).
+        self._early = bytearray()
         self._pending: list[str] = []
         self._closing_note: str | None = None
+        #: What the fences of this session's earlier apps dropped (it moved between processes).
+        self._dropped_earlier = (0, 0)
         #: The driver, kept after the app ends: its counts of dropped input go to the log.
-        self._fences: ChannelDriver | None = None
+        self._fences: ChannelDriver | RemoteApp | None = None
         self._task: asyncio.Task[None] | None = None
         #: A session without a terminal: the lines it typed, and what is left of a line.
         self._lines: queue.Queue[str] | None = None
@@ -600,6 +652,8 @@ class GameSession(asyncssh.SSHServerSession):
             self._feed_lines(data)
         elif self._driver is not None:
             self._driver.feed(data)
+        elif self._task is not None and len(self._early) < INBOX_BYTES:
+            self._early += data[: INBOX_BYTES - len(self._early)]
 
     def _feed_lines(self, data: bytes) -> None:
         """Bytes of a session without a terminal become lines of printable text, bounded: an
@@ -639,17 +693,32 @@ class GameSession(asyncssh.SSHServerSession):
     # -- the Terminal protocol (see driver.py) ---------------------------------------------------
     def attach(self, driver: ChannelDriver) -> None:
         self._driver = self._fences = driver
+        if self._early:
+            # After the driver's start: it reads input from then on.
+            asyncio.get_running_loop().call_soon(self._replay_early)
+
+    def _replay_early(self) -> None:
+        early, self._early = bytes(self._early), bytearray()
+        if self._driver is not None and early:
+            self._driver.feed(early)
 
     @property
     def dropped_bytes(self) -> int:
-        return 0 if self._fences is None else self._fences.dropped_bytes
+        return self._dropped_earlier[0] + (
+            0 if self._fences is None else self._fences.dropped_bytes)
 
     @property
     def dropped_events(self) -> int:
-        return 0 if self._fences is None else self._fences.dropped_events
+        return self._dropped_earlier[1] + (
+            0 if self._fences is None else self._fences.dropped_events)
+
+    def _keep_dropped(self) -> None:
+        """The app is moving to another process: keep its fences' counts for the log."""
+        self._dropped_earlier = (self.dropped_bytes, self.dropped_events)
+        self._fences = None
 
     def write(self, data: str) -> None:
-        if self._chan is None:
+        if self._chan is None or self._releasing:
             return
         if not self._pending:
             asyncio.get_running_loop().call_soon(self._flush)
@@ -662,8 +731,17 @@ class GameSession(asyncssh.SSHServerSession):
         if self._chan.get_write_buffer_size() > MAX_BACKLOG:
             self.close("Your connection is too slow to keep up; closing.")
             return
+        self.send(data.encode("utf-8"))
+
+    def send(self, data: bytes) -> None:
+        """Write to the channel, unless the client is too far behind (then close)."""
+        if self._chan is None or not data:
+            return
+        if self._chan.get_write_buffer_size() > MAX_BACKLOG:
+            self.close("Your connection is too slow to keep up; closing.")
+            return
         try:
-            self._chan.write(data.encode("utf-8"))
+            self._chan.write(data)
         except OSError:  # BrokenPipeError: the client vanished before we heard of it
             self._chan = None
             self.close()
@@ -674,12 +752,68 @@ class GameSession(asyncssh.SSHServerSession):
             self.server.sessions.discard(self)
             return
         profile = TerminalProfile.from_client(self._term_type, self._chan.get_environment())
+        info = SessionInfo(self.username, profile, self.peer)
         note = "Goodbye."
+        pool = self.server.pool
         try:
-            note = await run_app(self, SessionInfo(self.username, profile, self.peer), profile)
+            remote = pool is not None and pool.live and not self.server.at_home(self.username)
+            if pool is not None and not remote:
+                audit.record("session_placed", name=info.username, peer=info.peer,
+                             worker="main", entry="seat")
+            while True:
+                if remote:
+                    try:
+                        note, entry = await self._run_remote(info)
+                    except BaseException:
+                        self.server.sessions.discard(self)
+                        raise
+                    if not entry or self._closing_note is not None or self._chan is None:
+                        self.server.sessions.discard(self)
+                        return
+                    info = dataclasses.replace(info, entry=entry)
+                    self._keep_dropped()
+                    audit.record("session_placed", name=info.username, peer=info.peer,
+                                 worker="main", entry=entry)
+                self._releasing = False
+                note = await run_app(self, info, profile,
+                                     None if pool is None else self._release)
+                if not self._releasing or self._closing_note is not None or self._chan is None:
+                    return
+                # Back at the menu, away from the tables: the app goes back to a worker.
+                assert pool is not None  # only a pool's sessions are released
+                self._releasing = False
+                self._keep_dropped()
+                self.server.sessions.add(self)
+                info, remote = dataclasses.replace(info, entry=""), pool.live
         finally:
             self._flush()
             self._goodbye(self._closing_note or note)
+
+    def _release(self) -> None:
+        """The app here hands the session back to a worker (it is at the menu, no table)."""
+        if self._app is not None and self.running and self._closing_note is None:
+            self._releasing = True
+            self._app.exit()
+
+    async def _run_remote(self, info: SessionInfo) -> tuple[str, str]:
+        """Run the app in a worker until it ends (the note to leave) or hands the session to
+        this process for the tables (the menu entry to open)."""
+        assert self.server.pool is not None
+        start = start_message(info.username, info.profile, info.peer, self.size,
+                              self.server.entries(info.username))
+        remote = self.server.pool.open(start, self.send)
+        audit.record("session_placed", name=info.username, peer=info.peer,
+                     worker=remote.worker.index, pid=remote.worker.pid)
+        self._driver = self._fences = self._app = self._remote = remote
+        try:
+            outcome = await remote.ended
+        finally:
+            self._remote = self._app = None
+            if self._driver is remote:
+                self._driver = None
+        early = str(outcome.get("early") or "").encode("latin-1")
+        self._early = bytearray(early[:INBOX_BYTES]) + self._early
+        return str(outcome.get("note") or CRASH_NOTE), str(outcome.get("moved_to") or "")
 
     async def _run_plain(self) -> None:
         """A session without a terminal: the plain-text menu and games, in a worker thread,
@@ -751,7 +885,7 @@ class GameSession(asyncssh.SSHServerSession):
             if self._task is None and self._chan is not None:
                 self._goodbye_plain(self._closing_note or "Goodbye.")
             return
-        if self._app is not None and self.running:
+        if self._app is not None and (self.running or self._remote is not None):
             self._app.exit()
         elif self._task is None and self._chan is not None:
             self._goodbye(self._closing_note or "Goodbye.")

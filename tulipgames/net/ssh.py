@@ -56,6 +56,11 @@ def add_arguments(parser: argparse.ArgumentParser, browser_only: bool = False) -
     parser.add_argument("--log", type=Path, metavar="FILE",
                         help="append the structured log (logins, refusals, tables) to FILE "
                              "instead of stderr")
+    if not browser_only:
+        parser.add_argument("--workers", type=int, metavar="N",
+                            help="worker processes for the sessions' apps, to use every core "
+                                 "(default: one per core; 0: all in one process; the shared "
+                                 "tables and the browser door stay in the main process)")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="host key, saved games and tables (default: the tulipgames data dir)")
 
@@ -79,6 +84,13 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--max-sessions must be at least 1, not {args.max_sessions}")
     if args.idle_timeout <= 0:
         return _fail(f"--idle-timeout must be positive, not {args.idle_timeout}")
+    workers = getattr(args, "workers", None)
+    if workers is None:
+        from tulipgames.net.worker import default_workers
+
+        workers = 0 if args.browser_only else default_workers()
+    if not 0 <= workers <= 64:
+        return _fail(f"--workers must be 0-64, not {workers}")
     if args.login_timeout <= 0:
         return _fail(f"--login-timeout must be positive, not {args.login_timeout}")
     if args.authorized_keys is not None:
@@ -131,6 +143,7 @@ def run(args: argparse.Namespace) -> int:
         web_port=web_port,
         web_tokens=tokens,
         ssh=not args.browser_only,
+        workers=workers,
     )
     logging.basicConfig(
         stream=sys.__stderr__, level=logging.INFO, format="%(asctime)s %(message)s"
@@ -153,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _serve(config: object) -> int:
-    from tulipgames.net.app import ServerApp, player_dir
+    from tulipgames.net.app import ServerApp, lobby_entries, player_dir
     from tulipgames.net.lobby import Lobby
     from tulipgames.net.server import LOOPBACK, GameServer, ServerConfig, SessionInfo
     from tulipgames.store import Store
@@ -175,7 +188,12 @@ async def _serve(config: object) -> int:
         finally:
             own.close()
 
-    server = GameServer(config, new_app, new_plain)
+    def at_home(name: str) -> bool:
+        """A player seated at a live table logs in to this process, where the table is."""
+        return lobby.seated_live(name) is not None
+
+    server = GameServer(config, new_app, new_plain, at_home,
+                        lambda name: lobby_entries(lobby, name))
     await server.start(ssh=config.ssh)
     door = None
     if config.web_port is not None:
@@ -195,6 +213,10 @@ async def _serve(config: object) -> int:
         print(f"tulipgames serve: listening on {config.host}:{server.port}", file=out)
         print(f"host key fingerprint: {server.fingerprint} (ED25519)", file=out)
     print(f"data directory: {config.data_dir}", file=out)
+    if server.pool is not None:
+        pids = ", ".join(str(worker.pid) for worker in server.pool.workers)
+        print(f"workers: {len(server.pool.workers)} processes ({pids}) run the sessions' apps; "
+              "the tables are in this one", file=out)
     if config.open:
         where = "this machine" if config.host in LOOPBACK else f"anyone who can reach {config.host}"
         keys = ("any key; keyless clients too, under names no key owns" if config.allow_keyless

@@ -1,0 +1,167 @@
+"""``tulipgames serve --workers N``: the sessions' apps in worker processes, the tables in the
+main process (see :mod:`tulipgames.net.worker`), through real SSH clients (asyncssh, screens
+rendered by pyte) against a real server subprocess."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.net.conftest import Server
+from tulipgames.net.app import RELEASE_AFTER
+from tulipgames.net.loadtest import END, QUIT_HELP, UP, Client, connect
+from tulipgames.net.worker import WORKER_LOST
+
+ENTER = "\r"
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[list[Server]]:
+    servers: list[Server] = []
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+async def send(client: Client, *keys: str, pause: float = 0.15) -> None:
+    for key in keys:
+        client.chan.write(key.encode())
+        await asyncio.sleep(pause)
+
+
+def placed(server: Server, count: int, timeout: float = 10) -> dict[str, list[str]]:
+    """Where each player's sessions ran, in order (worker index or ``main``)."""
+    where: dict[str, list[str]] = {}
+    for line in server.wait_log("session_placed", count, timeout):
+        fields = dict(re.findall(r"(\w+)=(\S+)", line))
+        where.setdefault(fields["name"], []).append(fields["worker"])
+    return where
+
+
+def worker_pids(server: Server) -> list[int]:
+    line = next(line for line in server.banner if line.startswith("workers:"))
+    match = re.search(r"\(([\d, ]+)\)", line)
+    assert match is not None, line
+    return [int(pid) for pid in match.group(1).split(", ")]
+
+
+async def menu_answers(client: Client) -> None:
+    """The menu still reacts: End highlights Quit (its help shows), Up leaves it."""
+    await send(client, END)
+    await client.term.wait_for(QUIT_HELP)
+    await send(client, UP)
+    await client.term.wait_for(QUIT_HELP, present=False)
+
+
+def test_sessions_in_two_workers_share_one_table(serve: list[Server], tmp_path: Path) -> None:
+    serve.append(server := Server(tmp_path, "--workers", "2"))
+    assert len(worker_pids(server)) == 2
+
+    async def play() -> None:
+        alice = await connect(server.port, "alice")
+        await alice.term.wait_for("Join a table")
+        bob = await connect(server.port, "bob")
+        await bob.term.wait_for("Join a table")
+        where = placed(server, 2)
+        assert {where["alice"][0], where["bob"][0]} == {"0", "1"}, where
+        await menu_answers(alice)
+        await menu_answers(bob)
+
+        await send(alice, END, UP, UP, ENTER)  # Open a table: the session moves to the tables
+        await alice.term.wait_for("Pick the game with the arrows")
+        await send(alice, END, ENTER)  # Sixty-One
+        await alice.term.wait_for("Join code:")
+        code = re.search(r"Join code: ([A-Z2-9]{4})", alice.term.text())
+        assert code is not None
+        await send(bob, END, UP, ENTER)  # Join a table
+        await bob.term.wait_for("Type the code")
+        await send(bob, code.group(1) + ENTER)
+        await alice.term.wait_for("Seat 2: bob")
+        await send(alice, "s")
+        await alice.term.wait_for("Sixty-One")
+        await bob.term.until(lambda: "bob" in bob.term.status() or "alice" in bob.term.status())
+        # One table, one state: both screens show the same seats and the same roll.
+        assert "alice" in bob.term.text() and "bob" in alice.term.text()
+        assert placed(server, 4) == {"alice": [where["alice"][0], "main"],
+                                     "bob": [where["bob"][0], "main"]}
+        for client in (alice, bob):
+            client.conn.close()
+
+    asyncio.run(play())
+
+
+def test_a_dead_worker_ends_only_its_sessions(serve: list[Server], tmp_path: Path) -> None:
+    serve.append(server := Server(tmp_path, "--workers", "2"))
+    pids = worker_pids(server)
+
+    async def play() -> None:
+        alice = await connect(server.port, "alice")
+        await alice.term.wait_for("Join a table")
+        bob = await connect(server.port, "bob")
+        await bob.term.wait_for("Join a table")
+        where = placed(server, 2)
+        os.kill(pids[int(where["alice"][0])], signal.SIGKILL)
+        await alice.term.wait_for(WORKER_LOST[:60])
+        await asyncio.wait_for(alice.conn.wait_closed(), 10)
+        await menu_answers(bob)  # bob's worker is untouched
+        lost = server.wait_log("worker_lost", 1)
+        assert "sessions=1" in lost[0], lost
+        carol = await connect(server.port, "carol")  # the dead worker was replaced
+        await carol.term.wait_for("Join a table")
+        await menu_answers(carol)
+        for client in (bob, carol):
+            client.conn.close()
+
+    asyncio.run(play())
+    assert server.alive()
+
+
+def test_no_workers_runs_everything_in_one_process(serve: list[Server], tmp_path: Path) -> None:
+    serve.append(server := Server(tmp_path, "--workers", "0"))
+    assert not any(line.startswith("workers:") for line in server.banner)
+
+    async def play() -> None:
+        alice = await connect(server.port, "alice")
+        await alice.term.wait_for("Join a table")
+        await menu_answers(alice)
+        await send(alice, END, UP, UP, ENTER)
+        await alice.term.wait_for("Pick the game with the arrows")
+        alice.conn.close()
+
+    asyncio.run(play())
+    assert server.log_lines("session_placed") == []
+    assert server.alive()
+
+
+def test_back_at_the_menu_a_session_returns_to_a_worker(
+    serve: list[Server], tmp_path: Path
+) -> None:
+    serve.append(server := Server(tmp_path, "--workers", "1"))
+
+    async def play() -> None:
+        alice = await connect(server.port, "alice")
+        await alice.term.wait_for("Join a table")
+        await send(alice, END, UP, ENTER)
+        # Typed while the main process's app starts: the keys wait for it, none is lost.
+        placed(server, 2)
+        await send(alice, "ABC", pause=0)
+        await alice.term.wait_for("Type the code")
+        await alice.term.until(lambda: "ABC" in alice.term.text())
+        await send(alice, "\x7f\x7f\x7f\x1b")  # clear the field, Escape: back to the menu
+        await alice.term.wait_for("Type the code", present=False)
+        await alice.term.wait_for("Join a table")
+        # Left alone at the menu for RELEASE_AFTER, the session goes back to the worker.
+        assert placed(server, 3, RELEASE_AFTER + 15)["alice"] == ["0", "main", "0"]
+        await menu_answers(alice)
+        await send(alice, END, UP, UP, ENTER)  # and to the tables again when asked
+        await alice.term.wait_for("Pick the game with the arrows")
+        assert placed(server, 4)["alice"] == ["0", "main", "0", "main"]
+        alice.conn.close()
+
+    asyncio.run(play())

@@ -1,0 +1,465 @@
+"""Worker processes: the Textual apps of sessions away from the shared tables, on every core.
+
+Almost all of a session's CPU is Textual laying out and painting its screens (about 95% in the
+profile in ``docs/ssh.md``; asyncssh and its crypto are a few percent), and one Python process
+uses one core. So ``tulipgames serve --workers N`` starts N worker processes; the main process
+keeps what must be in one place and the workers run the apps:
+
+* **the main process** accepts SSH, authenticates, owns every channel and counts every session
+  (``--max-sessions``, the idle timeout, the audit log all stay there), and holds the lobby: the
+  join codes, presence, clocks, spectators, rematches and play-by-mail tables, one live
+  :class:`~tulipgames.net.lobby.RemoteTable` per table that every screen at it subscribes to;
+* **a worker** runs the apps of the sessions handed to it: the menu, solo and hot-seat games,
+  history, the rules. The main process forwards the channel's bytes and window sizes to it and
+  writes what the app draws back to the channel.
+
+A table is reached from any session by moving the session to the tables: choosing "Open",
+"Join" or "Your tables" in a worker's menu ends that app (its last frame stays on the player's
+screen) and the main process, which keeps the SSH channel, starts the session's app again
+in-process with that screen open. A player seated at a live table logs in straight to the main
+process. So every table has exactly one home, all its players' screens are in the same process
+as the table, and ``--workers 0`` is the whole server in one process, as before.
+
+The wire between the main process and a worker is one Unix socket pair carrying frames of
+``!IBI`` (session id, kind, payload length) and a payload: raw bytes for input and output, JSON
+for the rest. A worker that dies ends only its own sessions, each with :data:`WORKER_LOST`, and
+is replaced for the sessions that come after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+import os
+import signal
+import socket
+import struct
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tulipgames.net import audit
+from tulipgames.net.driver import INBOX_BYTES
+
+log = logging.getLogger("tulipgames.serve")
+
+_HEADER = struct.Struct("!IBI")
+#: main -> worker
+START, INPUT, RESIZE, CLOSE = 1, 2, 3, 4
+#: worker -> main (READY once, when it can start apps at once)
+OUTPUT, ENDED, READY = 11, 12, 13
+#: Seconds a new worker has to become ready.
+READY_TIMEOUT = 120.0
+
+#: Set to a file name prefix, each worker writes its cProfile stats to PREFIX.workerN.PID when
+#: it ends (the load test's ``--profile``).
+PROFILE_ENV = "TULIPGAMES_PROFILE_WORKERS"
+
+#: The note of a session whose worker process died under it.
+WORKER_LOST = (
+    "Sorry, the server process running your session stopped (the server log has the details). "
+    "Your games are saved: reconnect to play on."
+)
+
+
+def default_workers() -> int:
+    """One worker per core: the main process's share (SSH, crypto, the tables) is small."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def frame(session: int, kind: int, payload: bytes = b"") -> bytes:
+    return _HEADER.pack(session, kind, len(payload)) + payload
+
+
+async def read_frame(reader: asyncio.StreamReader) -> tuple[int, int, bytes]:
+    """The next frame; ``asyncio.IncompleteReadError`` at the end of the stream."""
+    session, kind, size = _HEADER.unpack(await reader.readexactly(_HEADER.size))
+    return session, kind, await reader.readexactly(size)
+
+
+# -- the main process's side ---------------------------------------------------------------------
+class RemoteApp:
+    """The main process's handle on one session's app in a worker: the session feeds it input
+    and resizes like a driver, closes it like an app, and awaits :attr:`ended`."""
+
+    def __init__(self, worker: Worker, session_id: int, output: Callable[[bytes], None]) -> None:
+        self.worker = worker
+        self.session_id = session_id
+        self.output = output
+        self.ended: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        #: The worker's counts of what its input fences dropped (known once it ended).
+        self.dropped_bytes = 0
+        self.dropped_events = 0
+
+    def feed(self, data: bytes) -> None:
+        self.worker.send(self.session_id, INPUT, data)
+
+    def resize(self, width: int, height: int) -> None:
+        self.worker.send(self.session_id, RESIZE, json.dumps([width, height]).encode())
+
+    def exit(self) -> None:
+        self.worker.send(self.session_id, CLOSE)
+
+    def finish(self, outcome: dict[str, Any]) -> None:
+        if not self.ended.done():
+            self.dropped_bytes = int(outcome.get("dropped_bytes", 0))
+            self.dropped_events = int(outcome.get("dropped_events", 0))
+            self.ended.set_result(outcome)
+
+
+class Worker:
+    """One worker process and the sessions it runs."""
+
+    def __init__(
+        self, index: int, proc: asyncio.subprocess.Process,
+        reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+    ) -> None:
+        self.index = index
+        self.proc = proc
+        self.reader = reader
+        self.writer = writer
+        self.sessions: dict[int, RemoteApp] = {}
+        self.alive = True
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def send(self, session: int, kind: int, payload: bytes = b"") -> None:
+        if self.alive and not self.writer.is_closing():
+            self.writer.write(frame(session, kind, payload))
+
+
+class WorkerPool:
+    """Starts ``count`` workers, places sessions on the least busy one, replaces one that dies."""
+
+    def __init__(self, count: int, data_dir: Path) -> None:
+        self.count = count
+        self.data_dir = data_dir
+        self.workers: list[Worker] = []
+        self._next_id = 0
+        self._readers: set[asyncio.Task[None]] = set()
+        self._stopping = False
+
+    async def start(self) -> None:
+        """Start every worker (side by side) and wait until each is ready."""
+        self.workers = list(await asyncio.gather(*map(self._spawn, range(self.count))))
+
+    async def _spawn(self, index: int) -> Worker:
+        mine, theirs = socket.socketpair()
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tulipgames.net.worker", "--fd", str(theirs.fileno()),
+            "--data-dir", str(self.data_dir), "--index", str(index),
+            pass_fds=(theirs.fileno(),), stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+        )
+        theirs.close()
+        reader, writer = await asyncio.open_unix_connection(sock=mine)
+        try:
+            # Its imports done (Textual, the app), a session's app starts as fast as here.
+            _, kind, _ = await asyncio.wait_for(read_frame(reader), READY_TIMEOUT)
+        except (asyncio.TimeoutError, asyncio.IncompleteReadError, ConnectionError) as exc:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+            raise RuntimeError(f"worker {index} did not start") from exc
+        if kind != READY:
+            proc.kill()
+            raise RuntimeError(f"worker {index} said {kind} instead of ready")
+        worker = Worker(index, proc, reader, writer)
+        task = asyncio.get_running_loop().create_task(self._listen(worker))
+        self._readers.add(task)
+        task.add_done_callback(self._readers.discard)
+        return worker
+
+    @property
+    def live(self) -> bool:
+        """Some worker can take a session (else the main process runs them all)."""
+        return any(worker.alive for worker in self.workers)
+
+    def place(self) -> Worker:
+        """The live worker with the fewest sessions."""
+        return min((w for w in self.workers if w.alive), key=lambda w: len(w.sessions))
+
+    def open(self, start: dict[str, Any], output: Callable[[bytes], None]) -> RemoteApp:
+        """Start a session's app on a worker; ``output`` gets what it draws."""
+        worker = self.place()
+        self._next_id += 1
+        remote = RemoteApp(worker, self._next_id, output)
+        worker.sessions[remote.session_id] = remote
+        worker.send(remote.session_id, START, json.dumps(start).encode())
+        remote.ended.add_done_callback(lambda _: worker.sessions.pop(remote.session_id, None))
+        return remote
+
+    async def _listen(self, worker: Worker) -> None:
+        try:
+            while True:
+                session, kind, payload = await read_frame(worker.reader)
+                remote = worker.sessions.get(session)
+                if remote is None:
+                    continue
+                if kind == OUTPUT:
+                    remote.output(payload)
+                elif kind == ENDED:
+                    remote.finish(json.loads(payload))
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        worker.alive = False
+        lost = list(worker.sessions.values())
+        for remote in lost:
+            remote.finish({"note": WORKER_LOST})
+        with contextlib.suppress(Exception):
+            worker.writer.close()
+        if self._stopping:
+            return
+        code = await worker.proc.wait()
+        log.error("worker %d (pid %d) stopped with status %s; %d sessions lost",
+                  worker.index, worker.pid, code, len(lost))
+        audit.record("worker_lost", worker=worker.index, pid=worker.pid, status=code,
+                     sessions=len(lost))
+        try:
+            replacement = await self._spawn(worker.index)
+        except (OSError, RuntimeError) as exc:
+            log.error("worker %d could not be replaced: %s", worker.index, exc)
+            return
+        self.workers[self.workers.index(worker)] = replacement
+
+    async def stop(self, grace: float = 5.0) -> None:
+        """Close the wires (each worker ends its apps and exits), then make sure they did."""
+        self._stopping = True
+        for worker in self.workers:
+            with contextlib.suppress(Exception):
+                worker.writer.close()
+        for worker in self.workers:
+            try:
+                await asyncio.wait_for(worker.proc.wait(), grace)
+            except asyncio.TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    worker.proc.kill()
+                await worker.proc.wait()
+
+
+# -- the worker process's side -------------------------------------------------------------------
+class WorkerTerminal:
+    """One session in a worker: the :class:`~tulipgames.net.driver.Terminal` its app's driver
+    writes to, and what :func:`~tulipgames.net.server.run_app` keeps on a session."""
+
+    def __init__(self, host: _Host, session_id: int, size: tuple[int, int], peer: str) -> None:
+        self.server = host
+        self.session_id = session_id
+        self.size = size
+        self.peer = peer
+        self.running = False
+        self._app: Any = None
+        self._driver: Any = None
+        self._fences: Any = None
+        self._pending: list[str] = []
+        #: The menu entry this session left for (its app continues in the main process).
+        self.moved_to = ""
+        self.closing = False
+        #: Input that came before the app's driver could read it.
+        self.early = bytearray()
+
+    def attach(self, driver: Any) -> None:
+        self._driver = self._fences = driver
+        if self.early:
+            asyncio.get_running_loop().call_soon(self._replay_early)
+
+    def feed(self, data: bytes) -> None:
+        if self._driver is not None and not self.moved_to:
+            self._driver.feed(data)
+        elif len(self.early) < INBOX_BYTES:
+            self.early += data[: INBOX_BYTES - len(self.early)]
+
+    def _replay_early(self) -> None:
+        early, self.early = bytes(self.early), bytearray()
+        if self._driver is not None and early:
+            self._driver.feed(early)
+
+    def write(self, data: str) -> None:
+        if self.moved_to:
+            return  # the app's goodbye would clear the screen the main process takes over
+        if not self._pending:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._pending.append(data)
+
+    def _flush(self) -> None:
+        data, self._pending = "".join(self._pending), []
+        if data:
+            self.server.send(self.session_id, OUTPUT, data.encode("utf-8"))
+
+    def move(self, entry: str) -> None:
+        """Hand the session to the main process, where it opens ``entry`` (a table screen)."""
+        self._flush()
+        self.moved_to = entry
+        if self._app is not None:
+            self._app.exit()
+
+    def close(self) -> None:
+        """The main process ends this session (idle, shutdown, the client left)."""
+        self.closing = True
+        app = self._app
+        if app is not None and self.running and app.is_running:
+            app.exit()
+        elif self.running or self._app is None:
+            # Not started yet, or starting: ask again in a moment.
+            asyncio.get_running_loop().call_later(0.05, self._close_again)
+
+    def _close_again(self) -> None:
+        if self.session_id in self.server.terminals:
+            self.close()
+
+
+class _Host:
+    """What :func:`~tulipgames.net.server.run_app` needs of a server, in a worker."""
+
+    def __init__(self, writer: asyncio.StreamWriter, data_dir: Path) -> None:
+        from tulipgames.net.server import HeapKeeper
+
+        self.writer = writer
+        self.data_dir = data_dir
+        self.sessions: set[WorkerTerminal] = set()
+        self.terminals: dict[int, WorkerTerminal] = {}
+        self.heap = HeapKeeper()
+        self._stdout, self._stderr = sys.stdout, sys.stderr
+        self.app_factory: Callable[[Any], Any] = self._new_app
+        self._building: WorkerTerminal | None = None
+        self._entries: list[tuple[str, str]] = []
+
+    def send(self, session: int, kind: int, payload: bytes = b"") -> None:
+        if not self.writer.is_closing():
+            self.writer.write(frame(session, kind, payload))
+
+    def app_finished(self) -> None:
+        if not any(terminal.running for terminal in self.sessions):
+            sys.stdout, sys.stderr = self._stdout, self._stderr
+
+    def _new_app(self, info: Any) -> Any:
+        from tulipgames.net.app import WorkerApp
+        from tulipgames.store import Store
+
+        terminal = self._building
+        assert terminal is not None
+        store = Store(_player_dir(self.data_dir, info.username))
+        return WorkerApp(info, self._entries, store, terminal.move)
+
+    async def run(self, session_id: int, start: dict[str, Any]) -> None:
+        from tulipgames.net.server import CRASH_NOTE, SessionInfo, run_app
+        from tulipgames.net.terminal import TerminalProfile
+
+        size = (int(start["size"][0]), int(start["size"][1]))
+        terminal = WorkerTerminal(self, session_id, size, str(start["peer"]))
+        self.terminals[session_id] = terminal
+        self.sessions.add(terminal)
+        note = CRASH_NOTE
+        try:
+            profile = TerminalProfile(**start["profile"])
+            info = SessionInfo(str(start["username"]), profile, terminal.peer)
+            self._building, self._entries = terminal, [tuple(e) for e in start["entries"]]
+            note = await run_app(terminal, info, profile)
+        except Exception:
+            log.exception("worker session of %s failed", start.get("username"))
+        finally:
+            self.terminals.pop(session_id, None)
+            self.sessions.discard(terminal)
+            terminal._flush()
+            fences = terminal._fences
+            self.send(session_id, ENDED, json.dumps({
+                "note": note,
+                "moved_to": terminal.moved_to if not terminal.closing else "",
+                # typed after the move: for the app in the main process
+                "early": bytes(terminal.early).decode("latin-1"),
+                "dropped_bytes": getattr(fences, "dropped_bytes", 0),
+                "dropped_events": getattr(fences, "dropped_events", 0),
+            }).encode())
+
+    def feed(self, session_id: int, data: bytes) -> None:
+        terminal = self.terminals.get(session_id)
+        if terminal is not None:
+            terminal.feed(data)
+
+    def resize(self, session_id: int, width: int, height: int) -> None:
+        terminal = self.terminals.get(session_id)
+        if terminal is None:
+            return
+        terminal.size = (width, height)
+        if terminal._driver is not None:
+            terminal._driver.resize(width, height)
+
+
+def _player_dir(data_dir: Path, name: str) -> Path:
+    from tulipgames.net.lobby import player_dir
+
+    return player_dir(data_dir, name)
+
+
+async def serve_worker(fd: int, data_dir: Path) -> None:
+    """Run the apps the main process hands over on socket ``fd`` until it closes the wire."""
+    sock = socket.socket(fileno=fd)
+    reader, writer = await asyncio.open_unix_connection(sock=sock)
+    from tulipgames.net import app  # noqa: F401 - Textual and the app, before the first session
+
+    host = _Host(writer, data_dir)
+    host.send(0, READY)
+    tasks: set[asyncio.Task[None]] = set()
+    loop = asyncio.get_running_loop()
+    try:
+        while True:
+            session, kind, payload = await read_frame(reader)
+            if kind == START:
+                task = loop.create_task(host.run(session, json.loads(payload)))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+            elif kind == INPUT:
+                host.feed(session, payload)
+            elif kind == RESIZE:
+                width, height = json.loads(payload)
+                host.resize(session, int(width), int(height))
+            elif kind == CLOSE and session in host.terminals:
+                host.terminals[session].close()
+    except (asyncio.IncompleteReadError, ConnectionError):
+        pass  # the main process closed the wire: end every app
+    for terminal in list(host.terminals.values()):
+        terminal.close()
+    if tasks:
+        await asyncio.wait(tasks, timeout=5)
+
+
+def start_message(username: str, profile: Any, peer: str, size: tuple[int, int],
+                  entries: list[tuple[str, str]]) -> dict[str, Any]:
+    """What a worker is told to start a session's app."""
+    return {"username": username, "profile": dataclasses.asdict(profile), "peer": peer,
+            "size": list(size), "entries": [list(entry) for entry in entries]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tulipgames.net.worker",
+                                     description="a worker of tulipgames serve (not run by hand)")
+    parser.add_argument("--fd", type=int, required=True)
+    parser.add_argument("--data-dir", type=Path, required=True)
+    parser.add_argument("--index", type=int, default=0)
+    args = parser.parse_args(argv)
+    # Ctrl-C at the server's terminal reaches the whole process group: the main process stops
+    # the workers itself, by closing their wires, after telling the players.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
+                        format=f"%(asctime)s worker {args.index}: %(message)s")
+    logging.getLogger("asyncio").setLevel(logging.WARNING)
+    profile = os.environ.get(PROFILE_ENV)
+    if not profile:
+        asyncio.run(serve_worker(args.fd, args.data_dir))
+        return 0
+    import cProfile
+
+    with cProfile.Profile() as profiler:
+        asyncio.run(serve_worker(args.fd, args.data_dir))
+    profiler.dump_stats(f"{profile}.worker{args.index}.{os.getpid()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
