@@ -8,13 +8,20 @@ from collections.abc import Iterator
 import pytest
 
 from tulipgames import games
-from tulipgames.engine.core import Action, Event, IllegalAction
+from tulipgames.engine.core import Action, Event, IllegalAction, State
 from tulipgames.games.giftoftulips.rules import GiftState, Keep
 from tulipgames.games.spiceroad.rules import SpiceRoadState
 from tulipgames.simulate import simulate
 
 SPICE_ROAD = games.get_game("spiceroad")
 REAL_APPLY = SpiceRoadState._apply
+
+
+def break_steps(monkeypatch: pytest.MonkeyPatch, broken: object) -> None:
+    """Every step, however it is played, goes through ``broken``: Spice Road's ``advance`` (used
+    by simulate for moves taken from the legal list) skips ``_apply``, so it is routed back."""
+    monkeypatch.setattr(SpiceRoadState, "_apply", broken)
+    monkeypatch.setattr(SpiceRoadState, "advance", State.advance)
 
 
 def test_a_lost_spice_is_caught_though_positions_are_sampled(
@@ -32,7 +39,7 @@ def test_a_lost_spice_is_caught_though_positions_are_sampled(
             leaked.add(self.seed)
         return events
 
-    monkeypatch.setattr(SpiceRoadState, "_apply", leaky)
+    break_steps(monkeypatch, leaky)
     report = simulate(SPICE_ROAD, seats=2, games=3, levels=["random"], seed=4)
     assert report.invariant_violations >= 3  # every game leaks once and is caught
     assert all("ledger" in line for line in report.violations)
@@ -46,7 +53,7 @@ def test_the_last_position_is_always_tested(monkeypatch: pytest.MonkeyPatch) -> 
             self.gold += 1  # a coin from nowhere, in the final position only
         return events
 
-    monkeypatch.setattr(SpiceRoadState, "_apply", breaks_at_the_end)
+    break_steps(monkeypatch, breaks_at_the_end)
     report = simulate(SPICE_ROAD, seats=2, games=4, levels=["random"], seed=2, check_share=0.0)
     assert report.invariant_checks == 4  # only the last positions, and all of them
     assert report.invariant_violations == 4
@@ -66,7 +73,7 @@ def test_a_one_step_break_is_caught_when_every_position_is_tested(
             self.silver -= 1
         return glitch(self, seat, action)
 
-    monkeypatch.setattr(SpiceRoadState, "_apply", repair)
+    break_steps(monkeypatch, repair)
     full = simulate(SPICE_ROAD, seats=2, games=2, levels=["random"], seed=1, check_share=1.0)
     assert full.invariant_checks == full.actions
     assert full.invariant_violations > 0
@@ -80,7 +87,7 @@ def test_a_replay_that_tells_another_story_is_a_mismatch(monkeypatch: pytest.Mon
         # a log line that differs between the game and its replay (a hidden global)
         return [*REAL_APPLY(self, seat, action), Event(f"tick {next(counter)}")]
 
-    monkeypatch.setattr(SpiceRoadState, "_apply", forgetful)
+    break_steps(monkeypatch, forgetful)
     report = simulate(SPICE_ROAD, seats=2, games=2, levels=["random"], seed=3)
     assert report.replay_mismatches == 2
 

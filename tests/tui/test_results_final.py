@@ -170,7 +170,7 @@ async def test_gift_of_tulips_shows_the_flipped_secret_festival_cards() -> None:
     the final festival; the ones never flipped stay hidden (spec §6) and are only counted."""
     table = finished("giftoftulips", 6)
     state: Any = table.state
-    flipped = [step.card for step in state.reveals]
+    flipped = [step.card for step in state.view(None).reveals]
     assert flipped
     app = TulipGamesApp(None)
     async with app.run_test(size=(80, 24)) as pilot:

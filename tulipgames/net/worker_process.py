@@ -1,0 +1,251 @@
+"""The worker process's side of :mod:`tulipgames.net.worker`: it runs the apps of the sessions the
+main process hands over on its socket (``python -m tulipgames.net.worker_process``, started by
+:class:`~tulipgames.net.worker.WorkerPool`, never by hand).
+
+It is a module of its own so that the main process's side (the pool, which the server imports)
+never imports the server or the app back: this side needs both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import signal
+import socket
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tulipgames.net.driver import INBOX_BYTES
+from tulipgames.net.worker import (
+    CLOSE,
+    ENDED,
+    INPUT,
+    OUTPUT,
+    PROFILE_ENV,
+    READY,
+    RESIZE,
+    START,
+    frame,
+    read_frame,
+)
+
+log = logging.getLogger("tulipgames.serve")
+
+
+class WorkerTerminal:
+    """One session in a worker: the :class:`~tulipgames.net.driver.Terminal` its app's driver
+    writes to, and what :func:`~tulipgames.net.server.run_app` keeps on a session."""
+
+    def __init__(self, host: _Host, session_id: int, size: tuple[int, int], peer: str) -> None:
+        self.server = host
+        self.session_id = session_id
+        self.size = size
+        self.peer = peer
+        self.running = False
+        self._app: Any = None
+        self._driver: Any = None
+        self._fences: Any = None
+        self._pending: list[str] = []
+        #: The menu entry this session left for (its app continues in the main process).
+        self.moved_to = ""
+        self.closing = False
+        #: Input that came before the app's driver could read it.
+        self.early = bytearray()
+
+    def attach(self, driver: Any) -> None:
+        self._driver = self._fences = driver
+        if self.early:
+            asyncio.get_running_loop().call_soon(self._replay_early)
+
+    def feed(self, data: bytes) -> None:
+        if self._driver is not None and not self.moved_to:
+            self._driver.feed(data)
+        elif len(self.early) < INBOX_BYTES:
+            self.early += data[: INBOX_BYTES - len(self.early)]
+
+    def _replay_early(self) -> None:
+        early, self.early = bytes(self.early), bytearray()
+        if self._driver is not None and early:
+            self._driver.feed(early)
+
+    def write(self, data: str) -> None:
+        if self.moved_to:
+            return  # the app's goodbye would clear the screen the main process takes over
+        if not self._pending:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._pending.append(data)
+
+    def _flush(self) -> None:
+        data, self._pending = "".join(self._pending), []
+        if data:
+            self.server.send(self.session_id, OUTPUT, data.encode("utf-8"))
+
+    def move(self, entry: str) -> None:
+        """Hand the session to the main process, where it opens ``entry`` (a table screen)."""
+        self._flush()
+        self.moved_to = entry
+        if self._app is not None:
+            self._app.exit()
+
+    def close(self) -> None:
+        """The main process ends this session (idle, shutdown, the client left)."""
+        self.closing = True
+        app = self._app
+        if app is not None and self.running and app.is_running:
+            app.exit()
+        elif self.running or self._app is None:
+            # Not started yet, or starting: ask again in a moment.
+            asyncio.get_running_loop().call_later(0.05, self._close_again)
+
+    def _close_again(self) -> None:
+        if self.session_id in self.server.terminals:
+            self.close()
+
+
+class _Host:
+    """What :func:`~tulipgames.net.server.run_app` needs of a server, in a worker."""
+
+    def __init__(self, writer: asyncio.StreamWriter, data_dir: Path) -> None:
+        from tulipgames.net.server import HeapKeeper
+
+        self.writer = writer
+        self.data_dir = data_dir
+        self.sessions: set[WorkerTerminal] = set()
+        self.terminals: dict[int, WorkerTerminal] = {}
+        self.heap = HeapKeeper()
+        self._stdout, self._stderr = sys.stdout, sys.stderr
+        self.app_factory: Callable[[Any], Any] = self._new_app
+        self._building: WorkerTerminal | None = None
+        self._entries: list[tuple[str, str]] = []
+
+    def send(self, session: int, kind: int, payload: bytes = b"") -> None:
+        if not self.writer.is_closing():
+            self.writer.write(frame(session, kind, payload))
+
+    def app_finished(self) -> None:
+        if not any(terminal.running for terminal in self.sessions):
+            sys.stdout, sys.stderr = self._stdout, self._stderr
+
+    def _new_app(self, info: Any) -> Any:
+        from tulipgames.net.app import WorkerApp
+        from tulipgames.store import Store
+
+        terminal = self._building
+        assert terminal is not None
+        store = Store(_player_dir(self.data_dir, info.username))
+        return WorkerApp(info, self._entries, store, terminal.move)
+
+    async def run(self, session_id: int, start: dict[str, Any]) -> None:
+        from tulipgames.net.server import CRASH_NOTE, SessionInfo, run_app
+        from tulipgames.net.terminal import TerminalProfile
+
+        size = (int(start["size"][0]), int(start["size"][1]))
+        terminal = WorkerTerminal(self, session_id, size, str(start["peer"]))
+        self.terminals[session_id] = terminal
+        self.sessions.add(terminal)
+        note = CRASH_NOTE
+        try:
+            profile = TerminalProfile(**start["profile"])
+            info = SessionInfo(str(start["username"]), profile, terminal.peer)
+            self._building, self._entries = terminal, [tuple(e) for e in start["entries"]]
+            note = await run_app(terminal, info, profile)
+        except Exception:
+            log.exception("worker session of %s failed", start.get("username"))
+        finally:
+            self.terminals.pop(session_id, None)
+            self.sessions.discard(terminal)
+            terminal._flush()
+            fences = terminal._fences
+            self.send(session_id, ENDED, json.dumps({
+                "note": note,
+                "moved_to": terminal.moved_to if not terminal.closing else "",
+                # typed after the move: for the app in the main process
+                "early": bytes(terminal.early).decode("latin-1"),
+                "dropped_bytes": getattr(fences, "dropped_bytes", 0),
+                "dropped_events": getattr(fences, "dropped_events", 0),
+            }).encode())
+
+    def feed(self, session_id: int, data: bytes) -> None:
+        terminal = self.terminals.get(session_id)
+        if terminal is not None:
+            terminal.feed(data)
+
+    def resize(self, session_id: int, width: int, height: int) -> None:
+        terminal = self.terminals.get(session_id)
+        if terminal is None:
+            return
+        terminal.size = (width, height)
+        if terminal._driver is not None:
+            terminal._driver.resize(width, height)
+
+
+def _player_dir(data_dir: Path, name: str) -> Path:
+    from tulipgames.net.lobby import player_dir
+
+    return player_dir(data_dir, name)
+
+
+async def serve_worker(fd: int, data_dir: Path) -> None:
+    """Run the apps the main process hands over on socket ``fd`` until it closes the wire."""
+    sock = socket.socket(fileno=fd)
+    reader, writer = await asyncio.open_unix_connection(sock=sock)
+    from tulipgames.net import app  # noqa: F401 - Textual and the app, before the first session
+
+    host = _Host(writer, data_dir)
+    host.send(0, READY)
+    tasks: set[asyncio.Task[None]] = set()
+    loop = asyncio.get_running_loop()
+    try:
+        while True:
+            session, kind, payload = await read_frame(reader)
+            if kind == START:
+                task = loop.create_task(host.run(session, json.loads(payload)))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+            elif kind == INPUT:
+                host.feed(session, payload)
+            elif kind == RESIZE:
+                width, height = json.loads(payload)
+                host.resize(session, int(width), int(height))
+            elif kind == CLOSE and session in host.terminals:
+                host.terminals[session].close()
+    except (asyncio.IncompleteReadError, ConnectionError):
+        pass  # the main process closed the wire: end every app
+    for terminal in list(host.terminals.values()):
+        terminal.close()
+    if tasks:
+        await asyncio.wait(tasks, timeout=5)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tulipgames.net.worker_process",
+                                     description="a worker of tulipgames serve (not run by hand)")
+    parser.add_argument("--fd", type=int, required=True)
+    parser.add_argument("--data-dir", type=Path, required=True)
+    parser.add_argument("--index", type=int, default=0)
+    args = parser.parse_args(argv)
+    # Ctrl-C at the server's terminal reaches the whole process group: the main process stops
+    # the workers itself, by closing their wires, after telling the players.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
+                        format=f"%(asctime)s worker {args.index}: %(message)s")
+    logging.getLogger("asyncio").setLevel(logging.WARNING)
+    profile = os.environ.get(PROFILE_ENV)
+    if not profile:
+        asyncio.run(serve_worker(args.fd, args.data_dir))
+        return 0
+    import cProfile
+
+    with cProfile.Profile() as profiler:
+        asyncio.run(serve_worker(args.fd, args.data_dir))
+    profiler.dump_stats(f"{profile}.worker{args.index}.{os.getpid()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
