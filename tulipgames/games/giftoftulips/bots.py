@@ -3,8 +3,8 @@
 ``normal`` scores every option by the points it gives now plus its effect on the majorities the
 ranking would pay if the game ended now, for itself against the other seats, and looks one card
 ahead: the first card's option is valued together with the best option left for every possible
-second card. ``hard`` is the engine's determinized tree search, with this bot's quick greedy
-judgement in the playouts.
+second card. ``hard`` plays the normal bot's best few options out to the end in the same
+re-dealt worlds (``HardBot``), with this bot's quick greedy judgement in the playouts.
 
 Bots receive a determinized copy of the state (``engine.bots.bot_move``), so the "unseen" cards
 they weigh are only a re-deal of what their seat cannot see.
