@@ -594,6 +594,7 @@ LEVELS: tuple[BotLevel, ...] = (
         "hard",
         hard_bot,
         "plays its best few options out in re-dealt worlds",
-        strength="beats normal 80% of 91 at 2 seats; wins 58% against 3 normal at 4 (2.3x fair)",
+        strength="beats normal 80% of 91 at 2 seats; wins 38% of 100 against 3 normal at 4"
+        " (1.5x fair)",
     ),
 )
