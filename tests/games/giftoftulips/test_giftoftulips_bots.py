@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from tests.games.giftoftulips.helpers import card, draw, new_game, playing, set_ranking
 from tulipgames.engine.bots import Bot, RandomBot, bot_move
 from tulipgames.engine.core import Action, State
-from tulipgames.games.giftoftulips.bots import HardBot, NormalBot, clearly_better, make_search_bot
+from tulipgames.games.giftoftulips.bots import (
+    HardBot,
+    NormalBot,
+    Position,
+    another_world,
+    clearly_better,
+    judge,
+    make_search_bot,
+    quick_judge,
+)
 from tulipgames.games.giftoftulips.rules import (
     GAME,
     AddFaceUp,
@@ -88,6 +98,46 @@ def test_a_four_seat_search_overrides_the_normal_choice_only_on_clear_evidence()
     assert isinstance(view, GiftState)
     expected = NormalBot(11).ranked(view, seat)[0]
     assert HardBot(iterations=1, seed=11).choose(view, seat) == expected
+
+
+def test_the_playouts_quick_judgement_agrees_with_the_full_one() -> None:
+    """``quick_judge`` re-counts only what an option changes; it must price every option for
+    every seat exactly as ``judge`` does (on positions from random games at 2-4 seats)."""
+    checked = 0
+    for seed in range(12):
+        state = new_game(2 + seed % 3, seed=seed)
+        bot = RandomBot(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            card = state.pending
+            if card is not None:
+                position = Position.of(state)
+                for action in state.legal_actions(seat):
+                    for judged in range(state.seats):
+                        full = judge(position, judged, action, card.variety, card.value)
+                        quick = quick_judge(position, judged, action, card.variety, card.value)
+                        assert abs(full - quick) < 1e-9, (seed, action, full, quick)
+                        checked += 1
+            state.apply(seat, bot.choose(state, seat))
+    assert checked > 1000
+
+
+def test_the_hard_budget_stops_at_its_world_cap_and_never_begins_a_late_world() -> None:
+    state = playing(2, seed=4)
+    seat = state.active
+    view = state.determinize(seat, random.Random(2))
+    assert isinstance(view, GiftState)
+    capped = HardBot(seconds=60.0, worlds=5, seed=1)
+    capped.choose(view, seat)
+    assert capped.last_iterations == 5
+    no_time = HardBot(seconds=0.0, seed=1)
+    assert no_time.choose(view, seat) == NormalBot(1).ranked(view, seat)[0]
+    assert no_time.last_iterations == 0
+    now = time.perf_counter()
+    # four worlds took 100 s: a fifth would end at 125 s
+    assert not another_world(4, now - 100, now - 100, 120.0, 300)
+    assert another_world(4, now - 100, now - 100, 130.0, 300)
+    assert not another_world(300, now, now, 130.0, 300)
 
 
 def test_normal_beats_random() -> None:

@@ -4,13 +4,16 @@ bidding) and the hard bot's legality."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from tests.games.tulipandrose.helpers import auction, table
 from tulipgames.engine.bots import bot_move
 from tulipgames.engine.core import Action, State
 from tulipgames.games.tulipandrose.bots import (
+    HardBot,
     NormalBot,
+    another_world,
     bid_choice,
     hard_bot,
     sell_or_keep,
@@ -99,6 +102,28 @@ def test_hard_bot_plays_legal_reproducible_moves() -> None:
         assert first in state.legal_actions(seat)
         state.apply(seat, first if moves % 2 == 0 else rng.choice(state.legal_actions(seat)))
         moves += 1
+
+
+def test_the_hard_budget_stops_at_its_world_cap_and_never_begins_a_late_world() -> None:
+    state = new(2, 9)
+    while not (state.phase == "decide" and Keep() in state.legal_actions(state.to_act()[0])):
+        assert not state.is_over()
+        seat = state.to_act()[0]
+        state.apply(seat, NormalBot(seat).choose(state, seat))
+    seat = state.to_act()[0]
+    view = state.determinize(seat, random.Random(2))
+    assert isinstance(view, TulipState)
+    capped = HardBot(seed=1, seconds=60.0, worlds=5)
+    capped.choose(view, seat)
+    assert capped.last_iterations == 5
+    no_time = HardBot(seed=1, seconds=0.0)
+    assert no_time.choose(view, seat) == sell_or_keep(view, seat)
+    assert no_time.last_iterations == 0
+    now = time.perf_counter()
+    # four worlds took 100 s: a fifth would end at 125 s
+    assert not another_world(4, now - 100, now - 100, 120.0, 200)
+    assert another_world(4, now - 100, now - 100, 130.0, 200)
+    assert not another_world(200, now, now, 130.0, 200)
 
 
 def test_normal_beats_random() -> None:

@@ -3,8 +3,8 @@
 ``normal`` scores every option by the points it gives now plus its effect on the majorities the
 ranking would pay if the game ended now, for itself against the other seats, and looks one card
 ahead: the first card's option is valued together with the best option left for every possible
-second card. ``hard`` is the engine's determinized tree search, with this bot's quick greedy
-judgement in the playouts.
+second card. ``hard`` plays the normal bot's best few options out to the end in the same
+re-dealt worlds (``HardBot``), with this bot's quick greedy judgement in the playouts.
 
 Bots receive a determinized copy of the state (``engine.bots.bot_move``), so the "unseen" cards
 they weigh are only a re-deal of what their seat cannot see.
@@ -43,9 +43,14 @@ Holding = dict[str, tuple[int, int]]
 
 
 class Position:
-    """A light copy of what decides a seat's fortune: ranking, totals, bouquets and points."""
+    """A light copy of what decides a seat's fortune: ranking, totals, bouquets and points.
 
-    __slots__ = ("held", "points", "ranking", "secret_size", "totals")
+    ``paid`` caches each variety's majority points per seat by festival place: they change
+    only when someone receives that variety, so a playout re-counts one variety per move
+    instead of every scored one for every option it judges.
+    """
+
+    __slots__ = ("held", "paid", "points", "ranking", "secret_size", "sums", "totals")
 
     def __init__(
         self,
@@ -54,12 +59,16 @@ class Position:
         held: list[Holding],
         points: list[float],
         secret_size: int,
+        paid: dict[tuple[str, int], tuple[int, ...]] | None = None,
+        sums: list[float] | None = None,
     ) -> None:
         self.ranking = ranking
         self.totals = totals
         self.held = held
         self.points = points
         self.secret_size = secret_size
+        self.paid = {} if paid is None else paid
+        self.sums = sums
 
     @classmethod
     def of(cls, state: GiftState) -> Position:
@@ -80,26 +89,42 @@ class Position:
             [dict(h) for h in self.held],
             self.points[:],
             self.secret_size,
+            dict(self.paid),
+            self.sums,
         )
 
     def receive(self, seat: int, variety: str, value: int) -> None:
         count, total = self.held[seat].get(variety, (0, 0))
         self.held[seat][variety] = (count + 1, total + value)
+        self.sums = None
+        for place in SCORED_PLACES:
+            self.paid.pop((variety, place), None)
+
+    def paid_for(self, variety: str, place: int) -> tuple[int, ...]:
+        """Majority points per seat for ``variety`` ranked at ``place``: the n-th distinct
+        (count, sum) group of holders takes the n-th printed level (dense levels)."""
+        key = (variety, place)
+        cached = self.paid.get(key)
+        if cached is None:
+            holds = [h.get(variety) for h in self.held]
+            cached = self.paid[key] = majority_paid(holds, MAJORITY[len(self.held)][place])
+        return cached
 
     def majorities(self) -> list[float]:
-        """Majority points per seat if the game ended with this ranking."""
-        players = len(self.held)
-        result = [0.0] * players
-        table = MAJORITY[players]
-        for place, variety in enumerate(self.ranking[: len(SCORED_PLACES)], 1):
-            holds = [h.get(variety) for h in self.held]
-            groups = sorted({h for h in holds if h}, reverse=True)
-            # dense levels: the n-th distinct (count, sum) group takes the n-th printed level
-            paid = dict(zip(groups, table[place], strict=False))
-            for seat, h in enumerate(holds):
-                if h in paid:
-                    result[seat] += paid[h]
-        return result
+        """Majority points per seat if the game ended with this ranking (the list is shared
+        between copies: do not change it)."""
+        if self.sums is None:
+            result = [0.0] * len(self.held)
+            for place, variety in enumerate(self.ranking[: len(SCORED_PLACES)], 1):
+                for seat, points in enumerate(self.paid_for(variety, place)):
+                    result[seat] += points
+            self.sums = result
+        return self.sums
+
+    def add_face_up(self, variety: str, value: int) -> None:
+        """A card joins the festival face up: the ranking may change."""
+        rank_after_adding(self.ranking, self.totals, variety, value)
+        self.sums = None
 
     def worth(self, seat: int) -> float:
         """The seat's projected score ahead of the average other seat."""
@@ -109,9 +134,62 @@ class Position:
         return totals[seat] - sum(others) / len(others)
 
 
+def majority_paid(
+    holds: Sequence[tuple[int, int] | None], levels: Sequence[int]
+) -> tuple[int, ...]:
+    """The majority levels of one scored variety paid to each seat by its (count, sum) there:
+    the n-th distinct group of holders takes the n-th printed level (dense levels)."""
+    groups = sorted({h for h in holds if h}, reverse=True)
+    paid = dict(zip(groups, levels, strict=False))
+    return tuple(paid.get(h, 0) if h else 0 for h in holds)
+
+
+def lead(totals: Sequence[float], seat: int) -> float:
+    """``seat``'s total ahead of the average other seat."""
+    return totals[seat] - (sum(totals) - totals[seat]) / (len(totals) - 1)
+
+
+def quick_judge(position: Position, seat: int, action: Action, variety: str, value: int) -> float:
+    """:func:`judge` without copying the position: only what ``action`` changes is re-counted
+    (the majority of the card's variety for a keep or a give, the ranking for a face-up add).
+    Playouts judge every option of every move, so this is most of a search's time."""
+    if isinstance(action, AddSecret):
+        chance = min(1.0, SECRET_REVEAL_COUNT / (position.secret_size + 1))
+        flipped = quick_judge(position, seat, AddFaceUp(), variety, value)
+        return (1 - chance) * position.worth(seat) + chance * flipped
+    points = position.points[:]
+    if isinstance(action, AddFaceUp):
+        ranking, totals = position.ranking[:], dict(position.totals)
+        rank_after_adding(ranking, totals, variety, value)
+        majorities = [0.0] * len(points)
+        for place, scored in enumerate(ranking[: len(SCORED_PLACES)], 1):
+            for s, paid in enumerate(position.paid_for(scored, place)):
+                majorities[s] += paid
+        return lead([p + m for p, m in zip(points, majorities, strict=True)], seat)
+    place = place_of(position.ranking, variety)
+    if isinstance(action, Keep):
+        points[seat] += KEEP_POINTS[place]
+        receiver = seat
+    else:
+        assert isinstance(action, Give)
+        points[seat] += value + GIVE_BONUS[place]
+        receiver = action.target
+    majorities = list(position.majorities())
+    if place <= len(SCORED_PLACES):
+        holds = [h.get(variety) for h in position.held]
+        count, total = holds[receiver] or (0, 0)
+        holds[receiver] = (count + 1, total + value)
+        before = position.paid_for(variety, place)
+        now = majority_paid(holds, MAJORITY[len(points)][place])
+        for s in range(len(points)):
+            majorities[s] += now[s] - before[s]
+    return lead([p + m for p, m in zip(points, majorities, strict=True)], seat)
+
+
 def after(position: Position, seat: int, action: Action, variety: str, value: int) -> Position:
     """The position after ``seat`` resolves a card with ``action`` (secret adds count in part:
     the chance that the card is among the flipped ones)."""
+    position.majorities()  # fills the cache the copy starts from
     nxt = position.copy()
     if isinstance(action, Keep):
         nxt.points[seat] += KEEP_POINTS[place_of(nxt.ranking, variety)]
@@ -120,7 +198,7 @@ def after(position: Position, seat: int, action: Action, variety: str, value: in
         nxt.points[seat] += value + GIVE_BONUS[place_of(nxt.ranking, variety)]
         nxt.receive(action.target, variety, value)
     elif isinstance(action, AddFaceUp):
-        rank_after_adding(nxt.ranking, nxt.totals, variety, value)
+        nxt.add_face_up(variety, value)
     else:
         nxt.secret_size += 1
     return nxt
@@ -241,7 +319,7 @@ def greedy_rollout(state: State, seat: int, rng: random.Random) -> Action:
         return rng.choice(legal)
     card = state.pending
     position = Position.of(state)
-    scored = [(judge(position, seat, a, card.variety, card.value), a) for a in legal]
+    scored = [(quick_judge(position, seat, a, card.variety, card.value), a) for a in legal]
     return best(scored, rng)
 
 
@@ -279,40 +357,63 @@ def clearly_better(rewards: Sequence[Sequence[float]], pick: int) -> bool:
     return mean > spread / len(diffs) ** 0.5
 
 
+#: The hard level's budget per decision: at most ``SECONDS`` of wall-clock time from the start
+#: of the decision (the shortlist included), and at most ``WORLDS`` worlds. A world is not begun
+#: when, at the pace of those before it, it would end past the time, so the cap holds on a
+#: loaded machine too; on a quiet one late decisions reach ``WORLDS`` first.
+SECONDS = 0.7
+WORLDS = 300
+
+
+def another_world(done: int, began: float, started: float, seconds: float, most: int) -> bool:
+    """Whether the search may play one more world: fewer than ``most`` so far, and at the pace
+    of the ``done`` worlds since ``began`` the next one ends within ``seconds`` of ``started``
+    (the start of the decision)."""
+    if done >= most:
+        return False
+    now = time.perf_counter()
+    pace = (now - began) / done if done else 0.0
+    return now + pace < started + seconds
+
+
 class HardBot(SearchBot):
     """Search over determinized states: the normal bot's best few options are each played out
     to the end in the same re-dealt worlds with the same future draws (common random numbers,
     so the options are compared on equal luck), and the best average playout reward wins
     (:func:`playout_margin`); at three or more seats only when :func:`clearly_better`.
 
-    Budget as :class:`SearchBot`: ``seconds`` or a fixed number of worlds (``iterations``).
+    Budget: ``seconds`` and ``worlds`` (:func:`another_world`), or a fixed number of worlds
+    (``iterations``, no time limit: reproducible).
     """
 
     level = "hard"
 
     def __init__(
         self,
-        seconds: float = 1.0,
+        seconds: float = SECONDS,
         iterations: int | None = None,
         seed: int = 0,
         candidates: int = 3,
+        worlds: int = WORLDS,
     ) -> None:
         super().__init__(seconds=seconds, iterations=iterations, seed=seed, rollout=greedy_rollout)
         self.candidates = candidates
+        self.worlds = worlds
         self.normal = NormalBot(seed)
 
     def choose(self, state: State, seat: int) -> Action:
         assert isinstance(state, GiftState)
+        started = time.perf_counter()
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
         shortlist = self.normal.ranked(state, seat)[: self.candidates]
         rewards: list[list[float]] = []
-        deadline = time.perf_counter() + self.seconds
+        began = time.perf_counter()
         while (
             (len(rewards) < self.iterations)
             if self.iterations
-            else (time.perf_counter() < deadline)
+            else another_world(len(rewards), began, started, self.seconds, self.worlds)
         ):
             world = state.determinize(seat, self.rng)
             luck = self.rng.getrandbits(64)
@@ -347,8 +448,9 @@ LEVELS: tuple[BotLevel, ...] = (
     ),
     BotLevel(
         "hard",
-        lambda seed: make_search_bot(seed, 0.9, None),
+        lambda seed: make_search_bot(seed, SECONDS, None),
         "plays its best three options to the end in re-dealt worlds",
-        strength="beats normal 25 of 30 at 2 seats; wins 58% against 3 normal at 4 (2.3x fair)",
+        strength="beats normal 74% of 141 at 2 seats; wins 45% of 100 against 3 normal at 4"
+        " (1.8x fair)",
     ),
 )
