@@ -185,6 +185,18 @@ class SearchBot:
             visited.total += values[visited.actor]
 
 
+def another_world(done: int, began: float, started: float, seconds: float, most: int) -> bool:
+    """Whether a time-boxed search over determinized worlds may play one more: fewer than
+    ``most`` so far, and at the pace of the ``done`` worlds since ``began`` the next one ends
+    within ``seconds`` of ``started`` (the start of the decision), so a decision keeps its time
+    limit on a loaded machine too."""
+    if done >= most:
+        return False
+    now = time.perf_counter()
+    pace = (now - began) / done if done else 0.0
+    return now + pace < started + seconds
+
+
 @dataclass
 class ThinkTimer:
     """Collects bot think times for the p50/p95 figures of ``simulate`` and ``bench``."""

@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
-from tulipgames.engine.bots import SearchBot
+from tulipgames.engine.bots import SearchBot, another_world
 from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.giftoftulips.data import (
     GIVE_BONUS,
@@ -363,17 +363,6 @@ def clearly_better(rewards: Sequence[Sequence[float]], pick: int) -> bool:
 #: loaded machine too; on a quiet one late decisions reach ``WORLDS`` first.
 SECONDS = 0.7
 WORLDS = 300
-
-
-def another_world(done: int, began: float, started: float, seconds: float, most: int) -> bool:
-    """Whether the search may play one more world: fewer than ``most`` so far, and at the pace
-    of the ``done`` worlds since ``began`` the next one ends within ``seconds`` of ``started``
-    (the start of the decision)."""
-    if done >= most:
-        return False
-    now = time.perf_counter()
-    pace = (now - began) / done if done else 0.0
-    return now + pace < started + seconds
 
 
 class HardBot(SearchBot):

@@ -34,6 +34,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from tulipgames.engine.bots import another_world
 from tulipgames.engine.core import Action, BotLevel, State
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
@@ -424,17 +425,6 @@ CONFIDENCE = 1.0
 #: the cap holds on a loaded machine too; on a quiet one ``WORLDS`` is usually reached first.
 SECONDS = 0.7
 WORLDS = 200
-
-
-def another_world(done: int, began: float, started: float, seconds: float, most: int) -> bool:
-    """Whether the search may play one more world: fewer than ``most`` so far, and at the pace
-    of the ``done`` worlds since ``began`` the next one ends within ``seconds`` of ``started``
-    (the start of the decision)."""
-    if done >= most:
-        return False
-    now = time.perf_counter()
-    pace = (now - began) / done if done else 0.0
-    return now + pace < started + seconds
 
 
 def clearly_better(values: Sequence[Sequence[float]]) -> int:
