@@ -3,6 +3,7 @@ port, OpenSSH ``ssh`` clients inside a private ``tmux`` server whose panes we re
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import shutil
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+
+from tulipgames.net import loadtest
 
 HOST = "127.0.0.1"
 SSH_OPTIONS = [
@@ -180,6 +183,22 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv = Server(tmp_path)
     yield srv
     srv.stop()
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[list[Server]]:
+    """The running servers of a test (a restart appends the new one); all stopped at the end."""
+    servers: list[Server] = []
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+async def send(client: loadtest.Client, *keys: str, pause: float = 0.15) -> None:
+    """Type ``keys`` on an asyncssh client's channel, one at a time, ``pause`` s apart."""
+    for key in keys:
+        client.chan.write(key.encode())
+        await asyncio.sleep(pause)
 
 
 @pytest.fixture

@@ -8,14 +8,12 @@ server subprocess inherits. (A second key taking an owned name: tests/net/test_a
 
 from __future__ import annotations
 
-import asyncio
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.net.conftest import Server
+from tests.net.conftest import Server, send
 from tulipgames.net.loadtest import Client, connect
 from tulipgames.store import Store
 from tulipgames.table import Table
@@ -31,21 +29,6 @@ CLOCK, SPECTATORS = 1, 2
 @pytest.fixture
 def scaled(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TULIPGAMES_CLOCK_SCALE", "0.05")  # 1 min per move -> 3 s
-
-
-@pytest.fixture
-def serve(tmp_path: Path) -> Iterator[list[Server]]:
-    """The running servers of a test (a restart appends the new one); all stopped at the end."""
-    servers: list[Server] = []
-    yield servers
-    for server in servers:
-        server.stop()
-
-
-async def send(client: Client, *keys: str, pause: float = 0.15) -> None:
-    for key in keys:
-        client.chan.write(key.encode())
-        await asyncio.sleep(pause)
 
 
 async def pick_in_select(client: Client, row: int, downs: int, shown: str) -> None:

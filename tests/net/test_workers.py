@@ -8,31 +8,14 @@ import asyncio
 import os
 import re
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from tests.net.conftest import Server
+from tests.net.conftest import Server, send
 from tulipgames.net.app import RELEASE_AFTER
 from tulipgames.net.loadtest import END, QUIT_HELP, UP, Client, connect
 from tulipgames.net.worker import WORKER_LOST
 
 ENTER = "\r"
-
-
-@pytest.fixture
-def serve(tmp_path: Path) -> Iterator[list[Server]]:
-    servers: list[Server] = []
-    yield servers
-    for server in servers:
-        server.stop()
-
-
-async def send(client: Client, *keys: str, pause: float = 0.15) -> None:
-    for key in keys:
-        client.chan.write(key.encode())
-        await asyncio.sleep(pause)
 
 
 def placed(server: Server, count: int, timeout: float = 10) -> dict[str, list[str]]:

@@ -982,16 +982,9 @@ class SpiceRoadState(State):
         self.played[seat].append(card_id)
         kind = KINDS[card_id]
         if kind == "spice":
-            y, r, g, b = self.caravans[seat]
-            dy, dr, dg, db = RUNS[card_id][1]
-            self.caravans[seat] = (y + dy, r + dr, g + dg, b + db)
-            ledger = self.ledger
-            ledger[0] += dy
-            ledger[1] += dr
-            ledger[2] += dg
-            ledger[3] += db
+            self._shift(seat, RUNS[card_id][1])
             said = [self._did(seat, self.texts.played[card_id])]
-            if y + r + g + b + dy + dr + dg + db > CARAVAN_LIMIT:
+            if sum(self.caravans[seat]) > CARAVAN_LIMIT:
                 self.phase = RETURN  # rule 8, as in _end_action
                 return said
             return self._end_turn(seat, said)
