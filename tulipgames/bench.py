@@ -1,12 +1,20 @@
 """``tulipgames bench``: how fast the engine and the app start are, per available game.
 
-Per game: random playouts (games and actions per second), ``apply`` and ``clone`` rates on
-positions taken from those playouts, and the time to replay a whole record (what resume and undo
-cost). For the app: import times of the command line and of the app shell, and the time until the
-menu is drawn headless, each measured in a fresh interpreter so earlier imports do not hide them.
-For Century: Spice Road, complete turns per CPU-second of random 2-player games, side by side with
-the public pure-Python engine QuincyNash/spiceroad when ``PEER_DIR`` names a checkout of it (the
-peer runs from that checkout in its own interpreter; none of its code is in this project).
+Four parts (:data:`PARTS`), each figure beside its reference, and at the end a table of every
+figure against the limit issue 16 sets for it (:func:`targets`):
+
+- engine: per game, random playouts (games and actions per second), ``apply`` and ``clone``
+  rates on positions taken from those playouts, and the time to replay a whole record (what
+  resume and undo cost); for Century: Spice Road, complete turns per CPU-second of random
+  2-player games, side by side with the public pure-Python engine QuincyNash/spiceroad when
+  ``PEER_DIR`` names a checkout of it (the peer runs from that checkout in its own interpreter;
+  none of its code is in this project); with ``BENCH_BASELINE``, the same playouts of that git
+  revision, interleaved.
+- simulate: what ``simulate``'s checks cost, checked against ``--no-check`` (:func:`check_cost`).
+- startup: ``tulipgames`` started for real on a pseudo-terminal against a bare Textual
+  hello-world (``bench_ui.startup_report``), and import times, in fresh interpreters.
+- keys: key press to screen in each game against a bare label update
+  (``bench_ui.key_press_report``).
 """
 
 from __future__ import annotations
@@ -16,10 +24,12 @@ import json
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -29,35 +39,6 @@ from rich.text import Text
 from tulipgames import __version__, games
 from tulipgames.engine.core import Game, SeatSpec, State
 from tulipgames.engine.record import GameRecord, replay
-
-_MENU_SCRIPT = """
-import asyncio, time
-began = time.perf_counter()
-from tulipgames.tui.app import TulipGamesApp
-async def main():
-    app = TulipGamesApp(None)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-    print(time.perf_counter() - began)
-asyncio.run(main())
-"""
-
-# The yardstick: the smallest Textual app, started and drawn the same way as the menu.
-_HELLO_SCRIPT = """
-import asyncio, time
-began = time.perf_counter()
-from textual.app import App
-from textual.widgets import Static
-class Hello(App):
-    def compose(self):
-        yield Static("Hello, world")
-async def main():
-    async with Hello().run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-    print(time.perf_counter() - began)
-asyncio.run(main())
-"""
-
 
 # Drives the peer's own modules (from PEER_DIR) the way the shared bench script does: random
 # 2-player games, one line of JSON with the CPU time and the complete turns played.
@@ -123,22 +104,35 @@ seconds = time.process_time() - began
 print(json.dumps({"games": played, "actions": actions, "turns": turns, "cpu_seconds": seconds}))
 """
 
-# ``simulate`` with random bots, checked (the default) and not, in a fresh interpreter.
+# The cost of ``simulate``'s checks, in a fresh interpreter with whichever ``tulipgames`` its path
+# finds. After a warm-up (imports, caches, the first games) it doubles the games until one
+# unchecked run takes ``least`` CPU-seconds, then times ``pairs`` pairs: one checked and one
+# unchecked run of the very same games (same seed), back to back, the order alternating, so a
+# load that drifts hits both runs of a pair alike. Each pair gives one ratio; the figure is their
+# median. CPU time is the steadier clock on a shared machine; the wall clock is kept as well.
 _SIMULATE_SCRIPT = """
 import json, sys, time
 from tulipgames import games
 from tulipgames.simulate import simulate
 game = games.get_game(sys.argv[1])
-seats, count = int(sys.argv[2]), int(sys.argv[3])
-simulate(game, seats, 3, ["random"], seed=1)  # warm the caches of both runs alike
-seconds = {}
-for check in (True, False, True, False):
-    began = time.process_time()
+seats, pairs, least = int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+def timed(count, check):
+    cpu, wall = time.process_time(), time.perf_counter()
     simulate(game, seats, count, ["random"], seed=1, check=check)
-    spent = time.process_time() - began
-    key = "checked" if check else "unchecked"
-    seconds[key] = min(seconds.get(key, spent), spent)
-print(json.dumps(seconds))
+    return time.process_time() - cpu, time.perf_counter() - wall
+timed(3, True)
+count = 4
+while timed(count, False)[0] < least:
+    count *= 2
+cpu, wall, unchecked = [], [], []
+for number in range(pairs):
+    spent = {}
+    for check in ((True, False) if number % 2 == 0 else (False, True)):
+        spent[check] = timed(count, check)
+    cpu.append(spent[True][0] / spent[False][0])
+    wall.append(spent[True][1] / spent[False][1])
+    unchecked.append(spent[False][0])
+print(json.dumps({"games": count, "cpu": cpu, "wall": wall, "unchecked": unchecked}))
 """
 
 
@@ -176,58 +170,109 @@ def _median(values: list[float]) -> float:
     return ordered[len(ordered) // 2]
 
 
+@contextmanager
+def baseline_checkout(revision: str | None) -> Iterator[str | None]:
+    """The folder holding ``revision``'s ``tulipgames`` (unpacked for the ``with`` block and
+    removed after it), or ``None`` when there is no revision to compare with."""
+    if not revision:
+        yield None
+        return
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="tulipgames-baseline-") as folder:
+        yield baseline_tree(revision, folder)
+
+
 def compare_with_baseline(
     revision: str, budget: float, rounds: int = 3, peer_dir: str | None = None,
-    simulate_games: int = 60,
 ) -> dict[str, Any]:
-    """Random playouts of every game, the Spice Road turn race and the cost of ``simulate``'s
-    checks, measured for a baseline ``revision`` and for this code in the same run.
+    """:func:`compare_engines` against a git ``revision`` of this checkout, unpacked for it."""
+    with baseline_checkout(revision) as tree:
+        assert tree is not None
+        return compare_engines(tree, revision, budget, rounds, peer_dir)
+
+
+def compare_engines(
+    tree: str, revision: str, budget: float, rounds: int = 3, peer_dir: str | None = None,
+) -> dict[str, Any]:
+    """Random playouts of every game and the Spice Road turn race, measured for a baseline
+    (its ``tulipgames`` in the folder ``tree``) and for this code in the same run.
 
     Every figure comes from fresh interpreters, the two sides interleaved ``rounds`` times
     (with the peer as a third side of the race), and is the median of its rounds: on a shared
     machine the ratios are what to read.
     """
-    import tempfile
-
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    with tempfile.TemporaryDirectory(prefix="tulipgames-baseline-") as folder:
-        base = baseline_tree(revision, folder)
-        sides = {"baseline": base, "now": here}
-        playouts: list[dict[str, Any]] = []
-        for game in _available_games():
-            seats = max(game.min_players, min(3, game.max_players))
-            rates: dict[str, list[float]] = {side: [] for side in sides}
-            for _ in range(rounds):
-                for side, path in sides.items():
-                    got = _fresh_json(_PLAYOUT_SCRIPT, [game.id, str(seats), str(budget)], path)
-                    if got and got["cpu_seconds"]:
-                        rates[side].append(got["actions"] / got["cpu_seconds"])
-            playouts.append(_side_by_side({"game": game.id, "seats": seats}, rates))
-        race: dict[str, list[float]] = {side: [] for side in (*sides, "peer")}
+    sides = {"baseline": tree, "now": here}
+    playouts: list[dict[str, Any]] = []
+    for game in _available_games():
+        seats = max(game.min_players, min(3, game.max_players))
+        rates: dict[str, list[float]] = {side: [] for side in sides}
         for _ in range(rounds):
             for side, path in sides.items():
-                got = _fresh_json(_PLAYOUT_SCRIPT, ["spiceroad", "2", str(budget)], path)
+                got = _fresh_json(_PLAYOUT_SCRIPT, [game.id, str(seats), str(budget)], path)
                 if got and got["cpu_seconds"]:
-                    race[side].append(got["turns"] / got["cpu_seconds"])
-            peer = peer_turns(peer_dir, budget) if peer_dir else None
-            if peer and peer["turns_per_cpu_second"]:
-                race["peer"].append(peer["turns_per_cpu_second"])
-        turns = _side_by_side({"game": "spiceroad", "seats": 2}, race)
-        if race["peer"]:
-            turns["vs_peer"] = round(turns["now"] / turns["peer"], 2)
-            turns["baseline_vs_peer"] = round(turns["baseline"] / turns["peer"], 2)
-        checks: list[dict[str, Any]] = []
-        for game in _available_games():
-            seats = 2 if game.min_players <= 2 <= game.max_players else game.min_players
-            row: dict[str, Any] = {"game": game.id, "seats": seats, "games": simulate_games}
-            for side, path in sides.items():
-                args = [game.id, str(seats), str(simulate_games)]
-                got = _fresh_json(_SIMULATE_SCRIPT, args, path)
-                if got and got.get("unchecked"):
-                    row[side] = round(got["checked"] / got["unchecked"], 2)
-            checks.append(row)
+                    rates[side].append(got["actions"] / got["cpu_seconds"])
+        playouts.append(_side_by_side({"game": game.id, "seats": seats}, rates))
+    race: dict[str, list[float]] = {side: [] for side in (*sides, "peer")}
+    for _ in range(rounds):
+        for side, path in sides.items():
+            got = _fresh_json(_PLAYOUT_SCRIPT, ["spiceroad", "2", str(budget)], path)
+            if got and got["cpu_seconds"]:
+                race[side].append(got["turns"] / got["cpu_seconds"])
+        peer = peer_turns(peer_dir, budget) if peer_dir else None
+        if peer and peer["turns_per_cpu_second"]:
+            race["peer"].append(peer["turns_per_cpu_second"])
+    turns = _side_by_side({"game": "spiceroad", "seats": 2}, race)
+    if race["peer"]:
+        turns["vs_peer"] = round(turns["now"] / turns["peer"], 2)
+        turns["baseline_vs_peer"] = round(turns["baseline"] / turns["peer"], 2)
     return {"revision": revision, "rounds": rounds, "budget": budget, "playouts": playouts,
-            "spiceroad_turns": turns, "simulate_checks": checks}
+            "spiceroad_turns": turns}
+
+
+#: ``simulate``'s checks may cost at most this multiple of the unchecked run (issue 16).
+CHECK_COST_LIMIT = 2.0
+
+
+def check_cost(
+    game: Game, path: str | None = None, pairs: int = 5, least: float = 0.5,
+) -> dict[str, Any] | None:
+    """What ``simulate``'s checks cost in ``game`` (random bots, 2 seats where the game allows):
+    the median of ``pairs`` checked/unchecked ratios, each from a pair of runs of the same games
+    back to back in one fresh interpreter (see ``_SIMULATE_SCRIPT``), with the spread of the
+    pairs; ``path``: whose ``tulipgames`` (``None``: this one). ``None`` if it did not run."""
+    seats = 2 if game.min_players <= 2 <= game.max_players else game.min_players
+    got = _fresh_json(_SIMULATE_SCRIPT, [game.id, str(seats), str(pairs), str(least)], path)
+    if not got or not got.get("cpu"):
+        return None
+    return cost_row(game.id, seats, got)
+
+
+def cost_row(game_id: str, seats: int, got: dict[str, Any]) -> dict[str, Any]:
+    """One game's check cost from the pair ratios the script measured: median and spread."""
+    cpu, wall = got["cpu"], got["wall"]
+    return {
+        "game": game_id,
+        "seats": seats,
+        "games": got["games"],
+        "unchecked_seconds": round(statistics.median(got["unchecked"]), 3),
+        "pairs": [round(ratio, 2) for ratio in cpu],
+        "ratio": round(statistics.median(cpu), 2),
+        "spread": [round(min(cpu), 2), round(max(cpu), 2)],
+        "wall_ratio": round(statistics.median(wall), 2),
+    }
+
+
+def check_costs(tree: str | None = None, quick: bool = False) -> Iterator[dict[str, Any]]:
+    """:func:`check_cost` of every game in turn, with the baseline's (``tree``) right after
+    it (``quick``: 3 pairs of runs of at least 0.1 s; else 5 pairs of at least 0.5 s)."""
+    pairs, least = (3, 0.1) if quick else (5, 0.5)
+    for game in _available_games():
+        row = check_cost(game, None, pairs, least) or {"game": game.id}
+        if tree is not None:
+            row["baseline"] = check_cost(game, tree, pairs, least)
+        yield row
 
 
 def _side_by_side(row: dict[str, Any], rates: dict[str, list[float]]) -> dict[str, Any]:
@@ -316,12 +361,6 @@ def _fresh_seconds(code: str) -> float | None:
         return None
 
 
-def _median_fresh_seconds(code: str, runs: int) -> float | None:
-    """The median of ``runs`` fresh-interpreter timings (start-up times are noisy)."""
-    samples = sorted(t for t in (_fresh_seconds(code) for _ in range(runs)) if t is not None)
-    return samples[len(samples) // 2] if samples else None
-
-
 def _import_seconds(module: str) -> float | None:
     return _fresh_seconds(
         f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
@@ -402,79 +441,171 @@ def _available_games() -> list[Game]:
     return [games.get_game(entry.id) for entry in games.CATALOGUE]
 
 
-#: The start-up figures, in the order they are measured.
-STARTUP = ("import_cli_ms", "import_app_ms", "menu_drawn_ms", "hello_world_drawn_ms")
+#: The parts of the suite, in the order they run; ``tulipgames bench --only`` picks some.
+#: engine: playouts, apply/clone/replay rates, the Spice Road race (and the baseline's playouts);
+#: simulate: the cost of simulate's checks; startup: the real start in a terminal against a bare
+#: Textual hello-world; keys: key press to screen per game against a bare label update.
+PARTS = ("engine", "simulate", "startup", "keys")
+
+#: The import times measured for the start-up part: ours and their yardstick.
+IMPORTS = {"import_cli_ms": "tulipgames.cli", "import_app_ms": "tulipgames.tui.app",
+           "import_textual_app_ms": "textual.app"}
 
 
-def steps(quick: bool = False) -> int:
-    """How many measurements :func:`run` makes (for a progress bar)."""
-    return len(_available_games()) + 1 + len(STARTUP) + bool(os.environ.get("BENCH_BASELINE"))
+def steps(parts: tuple[str, ...] = PARTS, baseline: str | None = None) -> int:
+    """How many measurements :func:`run` makes for ``parts`` (for a progress bar)."""
+    count = 0
+    if "engine" in parts:
+        count += len(_available_games()) + 1 + bool(baseline)
+    if "simulate" in parts:
+        count += len(_available_games())
+    return count + ("startup" in parts) + ("keys" in parts)
 
 
-def run(quick: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """The whole suite as one JSON-ready dict.
+def run(
+    quick: bool = False, progress: Callable[[int], None] | None = None,
+    parts: tuple[str, ...] = PARTS, baseline: str | None = None, peer_dir: str | None = None,
+) -> dict[str, Any]:
+    """The suite (the ``parts`` asked for) as one JSON-ready dict; ``baseline`` is a git
+    revision measured side by side where a part has a before (engine, simulate, start-up),
+    ``peer_dir`` a QuincyNash/spiceroad checkout for the Spice Road race.
 
     ``progress(done)`` is called after each measurement. Ctrl-C (``KeyboardInterrupt``) stops
-    the suite with what was measured so far: ``interrupted`` is true and the figures not
-    reached are missing (games) or ``None`` (start-up).
+    the suite with what was measured so far: ``interrupted`` is true and the parts not reached
+    are missing or ``None``.
     """
+    unknown = [part for part in parts if part not in PARTS]
+    if unknown:
+        raise ValueError(f"no bench part {', '.join(unknown)} (parts: {', '.join(PARTS)})")
     budget = 0.3 if quick else 2.0
-    runs = 1 if quick else 5
-    measures: dict[str, Callable[[], float | None]] = {
-        "import_cli_ms": lambda: _import_seconds("tulipgames.cli"),
-        "import_app_ms": lambda: _import_seconds("tulipgames.tui.app"),
-        "menu_drawn_ms": lambda: _median_fresh_seconds(_MENU_SCRIPT, runs),
-        "hello_world_drawn_ms": lambda: _median_fresh_seconds(_HELLO_SCRIPT, runs),
-    }
-    results: list[dict[str, Any]] = []
-    baseline = os.environ.get("BENCH_BASELINE") or None
-    against: dict[str, Any] | None = None
-    startup: dict[str, float | None] = dict.fromkeys(STARTUP)
-    race: dict[str, Any] | None = None
-    done = 0
-    interrupted = False
-    try:
-        for game in _available_games():
-            results.append(bench_game(game, budget))
-            done += 1
-            if progress is not None:
-                progress(done)
-        race = spice_road_race(budget, os.environ.get("PEER_DIR") or None)
-        done += 1
-        if progress is not None:
-            progress(done)
-        for key in STARTUP:
-            startup[key] = measures[key]()
-            done += 1
-            if progress is not None:
-                progress(done)
-        if baseline:
-            against = compare_with_baseline(
-                baseline, budget, rounds=1 if quick else 3,
-                peer_dir=os.environ.get("PEER_DIR") or None,
-                simulate_games=10 if quick else 60,
-            )
-            done += 1
-            if progress is not None:
-                progress(done)
-    except KeyboardInterrupt:
-        interrupted = True
-    menu, hello = startup["menu_drawn_ms"], startup["hello_world_drawn_ms"]
-    ratio = round(menu / hello, 2) if menu and hello else None
-    return {
+    report: dict[str, Any] = {
         "tulipgames": __version__,
         "python": platform.python_version(),
         "machine": platform.machine(),
-        "interrupted": interrupted,
-        "games": results,
-        "spiceroad_turns": race,
-        "baseline": against,
-        "startup": {
-            key: None if value is None else round(value * 1000, 1)
-            for key, value in startup.items()
-        }
-        | {"menu_vs_hello_world": ratio},
+        "quick": quick,
+        "parts": [part for part in PARTS if part in parts],
+        "interrupted": False,
+        "games": [],
+        "spiceroad_turns": None,
+        "baseline": None,
+        "simulate_checks": None,
+        "startup": None,
+        "keys": None,
     }
+    done = 0
+
+    def advance() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done)
+
+    try:
+        with baseline_checkout(baseline) as tree:
+            if "engine" in parts:
+                for game in _available_games():
+                    report["games"].append(bench_game(game, budget))
+                    advance()
+                report["spiceroad_turns"] = spice_road_race(budget, peer_dir)
+                advance()
+                if tree is not None and baseline is not None:
+                    report["baseline"] = compare_engines(
+                        tree, baseline, budget, rounds=1 if quick else 3, peer_dir=peer_dir,
+                    )
+                    advance()
+            if "simulate" in parts:
+                report["simulate_checks"] = []
+                for row in check_costs(tree, quick):
+                    report["simulate_checks"].append(row)
+                    advance()
+            if "startup" in parts:
+                report["startup"] = startup_figures(quick, tree)
+                advance()
+            if "keys" in parts:
+                from tulipgames import bench_ui
+
+                report["keys"] = bench_ui.key_press_report(rounds=2 if quick else 6)
+                advance()
+    except KeyboardInterrupt:
+        report["interrupted"] = True
+    report["targets"] = targets(report)
+    return report
+
+
+def startup_figures(quick: bool = False, tree: str | None = None) -> dict[str, Any]:
+    """The real start (``bench_ui.startup_report``: ``tulipgames`` on a pseudo-terminal against
+    a bare Textual hello-world, and the baseline's menu in ``tree`` in the same loop), and the
+    import times of the command line and the app shell next to ``import textual.app``."""
+    from tulipgames import bench_ui
+
+    runs = 3 if quick else 11
+    figures = bench_ui.startup_report(runs=runs, baseline=tree)
+    imports: dict[str, float | None] = {}
+    for key, module in IMPORTS.items():
+        samples = [t for t in (_import_seconds(module) for _ in range(1 if quick else 5))
+                   if t is not None]
+        imports[key] = round(statistics.median(samples) * 1000, 1) if samples else None
+    figures["imports"] = imports
+    return figures
+
+
+#: What issue 16 asks of each figure: the limits the ``targets`` table checks.
+PLAYOUT_SPEED_UP = 2.0  # every game but Spice Road, against the baseline
+PEER_SPEED_UP = 1.5  # Spice Road turns per CPU-second, against the peer
+STARTUP_LIMIT = 1.3  # start to the interactive menu, against the hello-world
+KEY_FIRST_P50_MS, KEY_FIRST_P95_MS, KEY_FRAMES, KEY_BYTES = 16.0, 33.0, 1, 2048
+
+
+def targets(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each measured figure next to its reference and the limit it must meet: rows of
+    ``figure``, ``now``, ``reference`` (what it is measured against), ``target`` and ``met``
+    (``None`` when the figure or its reference is missing)."""
+    rows: list[dict[str, Any]] = []
+
+    def add(figure: str, now: Any, reference: str, target: str, met: bool | None) -> None:
+        rows.append({"figure": figure, "now": now, "reference": reference, "target": target,
+                     "met": met})
+
+    against = report.get("baseline") or {}
+    for row in against.get("playouts", []):
+        if row["game"] == "spiceroad":
+            continue
+        ratio = row.get("ratio")
+        add(f"{row['game']} playouts", _times(ratio), f"{against['revision']} (actions/s)",
+            f">= {PLAYOUT_SPEED_UP:g}x", None if ratio is None else ratio >= PLAYOUT_SPEED_UP)
+    race = against.get("spiceroad_turns") or {}
+    vs_peer = race.get("vs_peer")
+    if vs_peer is None and report.get("spiceroad_turns"):
+        vs_peer = report["spiceroad_turns"].get("vs_peer")
+    if report.get("spiceroad_turns") or race:
+        add("spiceroad turns/s", _times(vs_peer), "QuincyNash/spiceroad", f">= {PEER_SPEED_UP:g}x",
+            None if vs_peer is None else vs_peer >= PEER_SPEED_UP)
+    for row in report.get("simulate_checks") or []:
+        ratio = row.get("ratio")
+        add(f"{row['game']} simulate checks", _times(ratio), "simulate --no-check",
+            f"<= {CHECK_COST_LIMIT:g}x", None if ratio is None else ratio <= CHECK_COST_LIMIT)
+    startup = report.get("startup")
+    if startup:
+        ratio = startup["menu"].get("key_vs_hello_world")
+        add("start to the interactive menu", _times(ratio), "bare Textual hello-world",
+            f"<= {STARTUP_LIMIT:g}x", None if ratio is None else ratio <= STARTUP_LIMIT)
+    keys = report.get("keys") or {}
+    for row in keys.get("rows", [])[1:]:  # the first row is the bare label itself
+        p50, p95 = row.get("first_p50_ms"), row.get("first_p95_ms")
+        frames, size = row.get("frames_max"), row.get("bytes_max")
+        met = None if p50 is None or p95 is None else (
+            p50 <= KEY_FIRST_P50_MS and p95 <= KEY_FIRST_P95_MS
+            and frames <= KEY_FRAMES and size <= KEY_BYTES
+        )
+        add(f"{row['scenario']} {row['key']}",
+            f"{p50}/{p95} ms, {frames} frame(s), {size} B",
+            f"label update {keys['rows'][0].get('first_p50_ms')} ms",
+            f"<= {KEY_FIRST_P50_MS:g}/{KEY_FIRST_P95_MS:g} ms, {KEY_FRAMES}, {KEY_BYTES} B", met)
+    return rows
+
+
+def _times(ratio: float | None) -> str:
+    return "-" if ratio is None else f"{ratio}x"
 
 
 #: The per-game table: (column heading, key in a game's row).
@@ -490,15 +621,35 @@ COLUMNS = (
 
 
 def render_report(report: dict[str, Any]) -> RenderableType:
-    """The suite for a terminal: a heading, one table row per game, the start-up times."""
+    """The suite for a terminal: each part measured, then every figure against its target."""
+    parts: list[RenderableType] = [
+        Text(f"tulipgames {report['tulipgames']} on Python {report['python']}\n"),
+    ]
+    if "engine" in report.get("parts", PARTS):
+        parts += render_engine(report)
+    if report.get("baseline"):
+        parts.append(render_baseline(report["baseline"]))
+    if report.get("simulate_checks") is not None:
+        parts.append(render_check_costs(report["simulate_checks"]))
+    if report.get("startup"):
+        parts.append(render_startup(report["startup"]))
+    if report.get("keys"):
+        parts.append(render_keys(report["keys"]))
+    if report.get("targets"):
+        parts.append(render_targets(report["targets"]))
+    if report.get("interrupted"):
+        parts.append(Text("stopped by Ctrl-C: the figures above are those measured so far"))
+    return Group(*parts)
+
+
+def render_engine(report: dict[str, Any]) -> list[RenderableType]:
+    """One table row per game, then the Spice Road race."""
     table = Table(box=None, pad_edge=False)
     for heading, _ in COLUMNS:
         table.add_column(heading, justify="left" if heading == "game" else "right")
     for row in report["games"]:
         table.add_row(*(str(row[key]) for _, key in COLUMNS))
-    parts: list[RenderableType] = [
-        Text(f"tulipgames {report['tulipgames']} on Python {report['python']}\n"), table,
-    ]
+    parts: list[RenderableType] = [table]
     if not report["games"]:
         parts.append(Text("(no game was measured)"))
     race = report.get("spiceroad_turns")
@@ -517,23 +668,74 @@ def render_report(report: dict[str, Any]) -> RenderableType:
         else:
             line += "; set PEER_DIR to a QuincyNash/spiceroad checkout to race it"
         parts.append(Text(line))
-    startup = report["startup"]
-    parts.append(Text(
-        f"\nstartup: import cli {startup['import_cli_ms']} ms, import app "
-        f"{startup['import_app_ms']} ms, menu drawn (headless) {startup['menu_drawn_ms']} ms\n"
-        f"         a bare Textual hello-world drawn the same way "
-        f"{startup['hello_world_drawn_ms']} ms; the menu takes "
-        f"{startup['menu_vs_hello_world']}x as long"
-    ))
-    if report.get("baseline"):
-        parts.append(render_baseline(report["baseline"]))
-    if report.get("interrupted"):
-        parts.append(Text("stopped by Ctrl-C: the figures above are those measured so far"))
-    return Group(*parts)
+    return parts
+
+
+def render_check_costs(rows: list[dict[str, Any]]) -> RenderableType:
+    """Per game: simulate checked / --no-check, median of the pairs and their spread."""
+    table = Table(box=None, pad_edge=False)
+    for heading in ("game", "seats", "games", "unchecked s", "checked/unchecked", "pairs",
+                    "wall", "baseline"):
+        table.add_column(heading, justify="left" if heading == "game" else "right")
+    for row in rows:
+        if "ratio" not in row:
+            table.add_row(row["game"], *["-"] * 6, "did not run")
+            continue
+        base = row.get("baseline")
+        table.add_row(
+            row["game"], str(row["seats"]), str(row["games"]), str(row["unchecked_seconds"]),
+            f"{row['ratio']}x", f"{row['spread'][0]}-{row['spread'][1]}",
+            f"{row['wall_ratio']}x",
+            "" if "baseline" not in row else (
+                "did not run" if base is None
+                else f"{base['ratio']}x ({base['spread'][0]}-{base['spread'][1]})"
+            ),
+        )
+    pairs = len(rows[0].get("pairs", [])) if rows else 0
+    return Group(
+        Text(f"\nsimulate's checks (random bots; median of {pairs} checked/unchecked pairs of "
+             "the same games in one interpreter, CPU time; the spread of the pairs):"),
+        table,
+    )
+
+
+def render_startup(startup: dict[str, Any]) -> RenderableType:
+    from tulipgames import bench_ui
+
+    imports = startup.get("imports", {})
+    return Text(
+        "\n" + bench_ui.format_startup(startup)
+        + f"\n  imports: tulipgames.cli {imports.get('import_cli_ms')} ms, tulipgames.tui.app "
+        f"{imports.get('import_app_ms')} ms, textual.app {imports.get('import_textual_app_ms')} ms"
+    )
+
+
+def render_keys(keys: dict[str, Any]) -> RenderableType:
+    from tulipgames import bench_ui
+
+    table = Table(box=None, pad_edge=False)
+    for heading, _ in bench_ui.COLUMNS:
+        table.add_column(heading, justify="left" if heading in ("scenario", "key") else "right",
+                         no_wrap=heading in ("scenario", "key"))
+    for row in keys["rows"]:
+        table.add_row(*(str(row.get(key)) for _, key in bench_ui.COLUMNS))
+    size = "x".join(map(str, keys["size"]))
+    return Group(Text(f"\nkey press to screen at {size} (Pilot, capturing driver):"), table)
+
+
+def render_targets(rows: list[dict[str, Any]]) -> RenderableType:
+    """Every figure beside its reference and the limit issue 16 sets for it."""
+    table = Table(box=None, pad_edge=False)
+    for heading in ("figure", "now", "against", "target", "met"):
+        table.add_column(heading, justify="right" if heading == "now" else "left")
+    for row in rows:
+        met = {True: "yes", False: "NO", None: "-"}[row["met"]]
+        table.add_row(row["figure"], str(row["now"]), row["reference"], row["target"], met)
+    return Group(Text("\nagainst the targets:"), table)
 
 
 def render_baseline(against: dict[str, Any]) -> RenderableType:
-    """The side-by-side figures of ``BENCH_BASELINE``: playouts, the turn race, check costs."""
+    """The side-by-side figures of ``BENCH_BASELINE``: playouts and the turn race."""
     table = Table(box=None, pad_edge=False, title=None)
     for heading in ("", "seats", f"{against['revision']}", "now", "now/before"):
         table.add_column(heading, justify="left" if not heading else "right")
@@ -547,11 +749,6 @@ def render_baseline(against: dict[str, Any]) -> RenderableType:
         "spiceroad turns/s", "2", str(turns.get("baseline", "-")), str(turns.get("now", "-")),
         f"{turns.get('ratio', '-')}x",
     )
-    for row in against["simulate_checks"]:
-        table.add_row(
-            f"{row['game']} simulate checked/unchecked", str(row["seats"]),
-            f"{row.get('baseline', '-')}x", f"{row.get('now', '-')}x", "",
-        )
     parts: list[RenderableType] = [
         Text(
             f"\nagainst {against['revision']} (fresh interpreters, interleaved, median of "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -211,12 +212,21 @@ def build_parser() -> Parser:
                         metavar="NAME=VALUE", help="a game option; repeatable")
     ladder.add_argument("--json", action="store_true", help="print one JSON object")
 
-    bench = sub.add_parser("bench", help="benchmark suite: playouts, apply and clone rates",
-                           description="Measure every available game's engine speed.")
+    bench = sub.add_parser(
+        "bench", help="benchmark suite: engine, simulate's checks, start-up, key presses",
+        description="Measure every figure of the speed targets, each beside its reference: "
+        "random playouts and the Spice Road race (engine), the cost of simulate's checks "
+        "(simulate), the start in a terminal against a bare Textual app (startup) and key "
+        "press to screen per game (keys); then a table of each figure against its target. "
+        "BENCH_BASELINE=REV adds a git revision side by side, PEER_DIR=DIR the "
+        "QuincyNash/spiceroad peer.",
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")
+    bench.add_argument("--only", type=bench_parts, default=None, metavar="PARTS",
+                       help="comma-separated parts: engine, simulate, startup, keys (all)")
     bench.add_argument("--ui", action="store_true",
-                       help="the screen instead: key press to frame per game, and start-up")
+                       help="the screen parts only: the same as --only startup,keys")
 
     serve = sub.add_parser("serve", help="run the built-in SSH server",
                            description="Serve tulipgames over SSH.")
@@ -521,17 +531,31 @@ def cmd_ladder(args: argparse.Namespace, parser: Parser) -> int:
     return INTERRUPTED if report.interrupted else 0
 
 
-def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
-    if args.ui:
-        from tulipgames import bench_ui
+def bench_parts(text: str) -> tuple[str, ...]:
+    """``--only engine,keys`` → the parts of the bench suite, in the order they run."""
+    from tulipgames.bench import PARTS
 
-        report = bench_ui.run(quick=args.quick)
-        print(json.dumps(report) if args.json else bench_ui.format_report(report), flush=True)
-        return 0
+    wanted = {part.strip().lower() for part in text.split(",") if part.strip()}
+    unknown = sorted(wanted - set(PARTS))
+    if unknown or not wanted:
+        raise argparse.ArgumentTypeError(
+            f"no bench part {', '.join(unknown) or repr(text)} (parts: {', '.join(PARTS)})"
+        )
+    return tuple(part for part in PARTS if part in wanted)
+
+
+def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames import bench
 
-    with progress_bar(bench.steps(args.quick), "benchmarks", on_terminal(args)) as advance:
-        report = bench.run(quick=args.quick, progress=advance)
+    if args.ui and args.only:
+        parser.error("--ui is --only startup,keys: give one or the other")
+    parts = ("startup", "keys") if args.ui else args.only or bench.PARTS
+    baseline = os.environ.get("BENCH_BASELINE") or None
+    peer_dir = os.environ.get("PEER_DIR") or None
+    total = bench.steps(parts, baseline)
+    with progress_bar(total, "benchmarks", on_terminal(args)) as advance:
+        report = bench.run(quick=args.quick, progress=advance, parts=parts, baseline=baseline,
+                           peer_dir=peer_dir)
     if args.json:
         print(json.dumps(report), flush=True)
     else:
