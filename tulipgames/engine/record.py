@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tulipgames.engine.core import Action, Applied, Game, IllegalAction, SeatSpec, State
+from tulipgames.engine.core import Action, Applied, Event, Game, IllegalAction, SeatSpec, State
 
 RECORD_FORMAT = 1
 
@@ -113,6 +113,20 @@ def replay(
     Raises :class:`RecordError` if the record belongs to another game or rules version, or one of
     its actions is illegal in the replayed position.
     """
+    state, told = replay_log(game, record, upto, notations)
+    actions = record.actions if upto is None else record.actions[:upto]
+    applied = [
+        Applied(seat, text, events) for (seat, text), events in zip(actions, told, strict=True)
+    ]
+    return Replay(state, applied)
+
+
+def replay_log(
+    game: Game, record: GameRecord, upto: int | None = None,
+    notations: dict[str, Action] | None = None,
+) -> tuple[State, list[list[Event]]]:
+    """:func:`replay`'s work: the replayed state and the events of each action, in order (what
+    ``simulate`` compares with the game it played, without the :class:`Applied` entries)."""
     if record.game != game.id:
         raise RecordError(f"record is for {record.game!r}, not {game.id!r}")
     if record.rules_version > game.rules_version:
@@ -124,21 +138,21 @@ def replay(
         state = start(game, record)
     except ValueError as exc:
         raise RecordError(str(exc)) from exc
-    applied: list[Applied] = []
+    told: list[list[Event]] = []
     actions = record.actions if upto is None else record.actions[:upto]
     # A record repeats the same few notations ("rest", "pass", "return Y"...): each distinct
     # text is read once. Reading is pure, so this changes nothing but the time.
     read: dict[str, Action] = {} if notations is None else notations
-    apply, keep = state.apply, applied.append
+    apply, keep = state.apply, told.append
     for number, (seat, text) in enumerate(actions, 1):
         try:
             action = read.get(text)
             if action is None:
                 action = read[text] = game.parse_action(text)
-            keep(Applied(seat, text, apply(seat, action)))
+            keep(apply(seat, action))
         except IllegalAction as exc:
             raise RecordError(f"action {number} ({text!r} by seat {seat}) fails: {exc}") from exc
-    return Replay(state, applied)
+    return state, told
 
 
 def undoable_steps(applied: Sequence[Applied], seat: int) -> int:

@@ -877,9 +877,11 @@ class SixtyOneState(State):
 def seat_audit(sheet: Sheet, leaves: tuple[int, ...], chosen: int, passes: int, lost: int,
                pending: int, claimed: int) -> tuple[str, ...]:
     """One seat's bookkeeping: legal areas, one leaf per choice made, leaf steps that are die
-    values, one value written per placement, one X per X bonus (minus lost or pending ones)."""
-    problems = [f"area {area}: {p}" for area in AREAS
-                for p in _area_problems(sheet[area - 1], area)]
+    values, one value written per placement, one X per X bonus (minus lost or pending ones),
+    and a score within the ceiling."""
+    audits = list(map(_area_audit, sheet, AREAS))
+    problems = [f"area {area}: {p}" for area, audit in zip(AREAS, audits, strict=True)
+                for p in audit[0]]
     if len(leaves) != chosen:
         problems.append(f"{len(leaves)} leaves after {chosen} choices")
     if len(leaves) > LEAVES:
@@ -887,13 +889,15 @@ def seat_audit(sheet: Sheet, leaves: tuple[int, ...], chosen: int, passes: int, 
     if not _die_steps(leaves):
         steps = [b - a for a, b in zip((0, *leaves), leaves, strict=False)]
         problems.append(f"leaf steps {steps} are not die values")
-    values = sum(map(_values_written, sheet))
+    values = sum([audit[1] for audit in audits])
     if values != len(leaves) - passes:
         problems.append(f"{values} values written in {len(leaves)} choices, {passes} leaf-only")
-    xs = sum([cells.count(X) for cells in sheet])
+    xs = sum([audit[2] for audit in audits])
     if xs != leaf_xs(leaves) - lost - pending:
         problems.append(f"{xs} X marks for {leaf_xs(leaves)} earned")
-    if sum(score_row(sheet, leaves, claimed)) > MAX_SCORE:
+    # the sum of score_row, from the areas' acorns already audited
+    score = sum([audit[3] for audit in audits]) + FIRST_FILL_BONUS * claimed
+    if score + leaf_acorns(leaves) > MAX_SCORE:
         problems.append("score above the ceiling of 79")
     return tuple(problems)
 
@@ -908,10 +912,13 @@ def _die_steps(leaves: tuple[int, ...]) -> bool:
     return True
 
 
-@lru_cache(maxsize=1 << 14)
-def _values_written(cells: Cells) -> int:
-    """How many spots of an area hold a die value (not empty, not an X)."""
-    return sum(1 for c in cells if 1 <= c <= 6)
+@lru_cache(maxsize=1 << 16)
+def _area_audit(cells: Cells, area: int) -> tuple[tuple[str, ...], int, int, int]:
+    """One area as written, for :func:`seat_audit`: its rule breaches, how many spots hold a
+    die value, how many an X, and its acorns. An area changes one spot at a time, so a game
+    meets each of its states once and every later audit of it is a look-up."""
+    values = sum(1 for c in cells if 1 <= c <= 6)
+    return _area_problems(cells, area), values, cells.count(X), area_acorns(cells, area)
 
 
 def sheet_area_problems(cells: Cells, area: int) -> list[str]:

@@ -1147,8 +1147,14 @@ class TulipState(State):
         if self.phase == "split":
             in_play += self.revealed
         elif self.phase in ("auction", "decide"):
-            in_play += [card for bouquet in self.bouquets[self.current :] for card in bouquet]
-        counts = count_kinds(in_play)
+            for bouquet in self.bouquets[self.current :]:
+                in_play += bouquet
+        # A card is its kind's letter and then digits or "-1" ("T4", "W-1"), so each letter of
+        # the joined cards begins one card: counted in C, this is the check's cheap half.
+        joined = "".join(in_play)
+        counts = [joined.count(letter) for letter in data.CARD_LETTERS]
+        if sum(counts) != len(in_play):
+            problems.append(f"cards of no kind in play: {sorted(set(in_play))}")
         for held in self.holdings:
             counts = [a + b for a, b in zip(counts, held, strict=True)]
         if counts != _DECK_KINDS:
