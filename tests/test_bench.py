@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from tulipgames import games
 from tulipgames.bench import (
     completed_turns,
@@ -82,13 +84,8 @@ def test_a_missing_peer_is_reported_not_guessed(tmp_path: Path) -> None:
 
 
 def report_with(race: dict) -> dict:
-    return {
-        "tulipgames": "x", "python": "3", "games": [], "spiceroad_turns": race,
-        "startup": dict.fromkeys(
-            ("import_cli_ms", "import_app_ms", "menu_drawn_ms", "hello_world_drawn_ms",
-             "menu_vs_hello_world")
-        ),
-    }
+    return {"tulipgames": "x", "python": "3", "parts": ["engine"], "games": [],
+            "spiceroad_turns": race}
 
 
 def test_the_report_shows_both_rates_and_the_ratio(tmp_path: Path) -> None:
@@ -115,3 +112,115 @@ def test_a_baseline_commit_plays_the_same_games_side_by_side(tmp_path: Path) -> 
         assert before["actions"] == now["actions"] and before["turns"] == now["turns"]
     row = _side_by_side({"game": "x"}, {"baseline": [10.0, 30.0, 20.0], "now": [40.0]})
     assert row["baseline"] == 20 and row["now"] == 40 and row["ratio"] == 2.0
+
+
+# -- simulate's check cost, the parts, the targets --------------------------------------------
+def test_the_check_cost_is_the_median_of_its_pairs_with_their_spread() -> None:
+    from tulipgames.bench import cost_row
+
+    got = {"games": 64, "cpu": [1.5, 2.5, 1.8, 1.7, 1.9], "wall": [2.0, 1.0, 3.0, 1.5, 1.6],
+           "unchecked": [0.6, 0.5, 0.7, 0.55, 0.52]}
+    row = cost_row("sixtyone", 2, got)
+    assert row["ratio"] == 1.8 and row["spread"] == [1.5, 2.5]
+    assert row["wall_ratio"] == 1.6 and row["unchecked_seconds"] == 0.55
+    assert row["pairs"] == got["cpu"] and row["games"] == 64
+
+
+def test_the_check_cost_times_pairs_of_checked_and_unchecked_runs() -> None:
+    """In a fresh interpreter: every pair gives a ratio; with no time to fill (least 0 s) the
+    runs are of the smallest count of games, and a slower checked run shows as a ratio > 1."""
+    from tulipgames.bench import check_cost
+
+    row = check_cost(games.get_game("sixtyone"), None, pairs=3, least=0.0)
+    assert row is not None
+    assert row["game"] == "sixtyone" and row["seats"] == 2 and row["games"] == 4
+    assert len(row["pairs"]) == 3
+    assert row["spread"][0] <= row["ratio"] <= row["spread"][1]
+    assert all(ratio > 1.0 for ratio in row["pairs"])  # checking replays every game
+
+
+def test_a_check_cost_that_does_not_run_is_missing_not_invented(tmp_path: Path) -> None:
+    from tulipgames.bench import check_cost
+
+    broken = tmp_path / "tulipgames"  # a baseline tree whose package does not even import
+    broken.mkdir()
+    (broken / "__init__.py").write_text("raise ImportError('half a checkout')\n")
+    assert check_cost(games.get_game("sixtyone"), str(tmp_path), pairs=1, least=0.0) is None
+
+
+def test_the_parts_decide_the_measurements_and_unknown_parts_are_refused() -> None:
+    from tulipgames.bench import PARTS, run, steps
+
+    count = len(games.CATALOGUE)
+    assert steps(("engine",)) == count + 1
+    assert steps(("engine",), baseline="42fa7d2") == count + 2
+    assert steps(("simulate",)) == count
+    assert steps(("startup", "keys")) == 2
+    assert steps(PARTS) == 2 * count + 3
+    with pytest.raises(ValueError, match="no bench part nope"):
+        run(parts=("nope",))
+
+
+def test_each_figure_is_judged_against_its_target() -> None:
+    from tulipgames.bench import targets
+
+    report = {
+        "baseline": {"revision": "abc", "playouts": [
+            {"game": "sixtyone", "ratio": 2.4}, {"game": "flowershop", "ratio": 1.3},
+            {"game": "spiceroad", "ratio": 3.0}],
+            "spiceroad_turns": {"vs_peer": 1.6}},
+        "spiceroad_turns": {"vs_peer": 1.2},
+        "simulate_checks": [{"game": "sixtyone", "ratio": 1.7}, {"game": "giftoftulips",
+                                                                 "ratio": 2.1}, {"game": "x"}],
+        "startup": {"menu": {"key_vs_hello_world": 1.25}},
+        "keys": {"rows": [
+            {"scenario": "bare Textual", "key": "label update", "first_p50_ms": 2.0},
+            {"scenario": "sixtyone", "key": "place", "first_p50_ms": 12.0,
+             "first_p95_ms": 30.0, "frames_max": 1, "bytes_max": 900},
+            {"scenario": "flowershop", "key": "pick", "first_p50_ms": 12.0,
+             "first_p95_ms": 30.0, "frames_max": 2, "bytes_max": 900},
+        ]},
+    }
+    met = {row["figure"]: row["met"] for row in targets(report)}
+    assert met == {
+        "sixtyone playouts": True, "flowershop playouts": False,  # Spice Road races the peer
+        "spiceroad turns/s": True,  # the interleaved rounds of the baseline run, not the single
+        "sixtyone simulate checks": True, "giftoftulips simulate checks": False,
+        "x simulate checks": None,  # not measured: neither met nor failed
+        "start to the interactive menu": True,
+        "sixtyone place": True, "flowershop pick": False,  # two frames for one key
+    }
+
+
+def test_the_report_shows_each_part_and_the_targets_table() -> None:
+    from tulipgames.bench import targets
+
+    checks = [{"game": "sixtyone", "seats": 2, "games": 512, "unchecked_seconds": 0.5,
+               "pairs": [1.7, 1.8, 1.9], "ratio": 1.8, "spread": [1.7, 1.9], "wall_ratio": 1.8,
+               "baseline": {"ratio": 2.4, "spread": [2.2, 2.6]}},
+              {"game": "flowershop"}]
+    report = {"tulipgames": "x", "python": "3", "parts": ["simulate"],
+              "simulate_checks": checks, "interrupted": False}
+    report["targets"] = targets(report)
+    text = format_report(report, width=140)
+    assert "median of 3 checked/unchecked pairs" in text
+    assert "1.8x" in text and "1.7-1.9" in text and "2.4x (2.2-2.6)" in text
+    assert "did not run" in text  # the game with no figure
+    assert "games/s" not in text  # the engine part was not asked for
+    lines = [line for line in text.splitlines() if "sixtyone simulate checks" in line]
+    assert len(lines) == 1 and "<= 2x" in lines[0] and "yes" in lines[0]
+
+
+def test_the_startup_part_is_the_real_start_beside_a_bare_textual_app() -> None:
+    """A pseudo-terminal runs the ``tulipgames`` command line and a hello-world; the bench
+    reports both and the ratio (figures are not judged here, only that they are measured)."""
+    from tulipgames.bench import render_startup, startup_figures
+
+    startup = startup_figures(quick=True)
+    assert startup["runs"] == 3
+    menu, hello = startup["menu"], startup["hello_world"]
+    assert menu["trouble"] == [] and hello["trouble"] == []
+    assert menu["key_ms"] > 0 and hello["key_ms"] > 0 and menu["key_vs_hello_world"] > 0
+    assert all(value > 0 for value in startup["imports"].values())
+    text = str(render_startup(startup))
+    assert "hello-world" in text and "textual.app" in text

@@ -10,7 +10,10 @@ import pytest
 from tulipgames import games
 from tulipgames.engine.core import Action, Event, IllegalAction, State
 from tulipgames.games.giftoftulips.rules import GiftState, Keep
+from tulipgames.games.sixtyone import rules as sixtyone_rules
+from tulipgames.games.sixtyone.rules import SixtyOneState
 from tulipgames.games.spiceroad.rules import SpiceRoadState
+from tulipgames.games.tulipandrose.rules import TulipState
 from tulipgames.simulate import simulate
 
 SPICE_ROAD = games.get_game("spiceroad")
@@ -121,3 +124,115 @@ def test_an_offered_action_the_rules_refuse_is_caught(monkeypatch: pytest.Monkey
                for line in report.violations)
     with pytest.raises(IllegalAction, match="no keeping today"):
         simulate(gift, seats=3, games=1, levels=["random"], seed=5, check=False)
+
+
+# -- the checks made cheaper keep catching what they caught -----------------------------------
+def test_a_tulip_card_lost_from_the_deck_is_caught_in_every_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tulip & Rose counts the cards in play from their joined letters: a card that vanishes
+    from the deck mid-game stays missing, and each game reports it (at a sampled position or
+    at the end)."""
+    real = TulipState._apply
+    lost: set[int] = set()
+
+    def leaky(self: TulipState, seat: int, action: Action) -> list[Event]:
+        events = real(self, seat, action)
+        if self.round == 2 and self.seed not in lost and self.deck:
+            self.deck.pop()
+            lost.add(self.seed)
+        return events
+
+    monkeypatch.setattr(TulipState, "_apply", leaky)
+    report = simulate(games.get_game("tulipandrose"), seats=3, games=3, levels=["random"],
+                      seed=2)
+    assert len(lost) == 3
+    assert report.invariant_violations >= 3
+    assert all("cards not conserved" in line for line in report.violations)
+    assert {line.split(" action")[0] for line in report.violations} == {
+        f"game seed {seed}" for seed in (2, 3, 4)
+    }
+
+
+def test_a_tulip_card_of_no_kind_is_reported_not_miscounted() -> None:
+    """A card whose text is no kind's letter cannot hide among the counts (the letters of the
+    joined cards would be one short), and a card swapped for another kind breaks the counts."""
+    state = games.get_game("tulipandrose").new_state(3, 5)
+    assert state.invariant_violations() == []
+    odd = state.clone()
+    odd.deck[0] = "Z9"
+    assert any("cards of no kind" in p for p in odd.invariant_violations())
+    swapped = state.clone()
+    swapped.deck[0] = "W-1" if swapped.deck[0] != "W-1" else "T1"
+    assert any("cards not conserved" in p for p in swapped.invariant_violations())
+
+
+def sixtyone_sheet(cells_by_area: dict[int, tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    blank = sixtyone_rules.blank_sheet()
+    return tuple(cells_by_area.get(area, blank[area - 1]) for area in sixtyone_rules.AREAS)
+
+
+def test_sixtyone_audits_each_area_once_and_still_finds_every_breach() -> None:
+    """``seat_audit`` reads each area's breaches, values, X marks and acorns from one cached
+    audit: a value written without a choice, an X nobody earned, an illegal area and a score
+    over the ceiling are each still reported."""
+    audit = sixtyone_rules.seat_audit.__wrapped__
+    blank = sixtyone_rules.blank_sheet()
+    assert audit(blank, (), 0, 0, 0, 0, 0) == ()
+    mugs = sixtyone_sheet({4: (1, 2, 0, 0, 0, 0)})
+    assert audit(mugs, (3, 5), 2, 0, 0, 0, 0) == ()
+    assert any("2 values written in 1 choices" in p for p in audit(mugs, (3,), 1, 0, 0, 0, 0))
+    marked = sixtyone_sheet({4: (1, sixtyone_rules.X, 0, 0, 0, 0)})
+    assert any("1 X marks for 0 earned" in p for p in audit(marked, (3,), 1, 0, 0, 0, 0))
+    wrong = sixtyone_sheet({4: (2, 0, 0, 0, 0, 0)})
+    assert any("mug 1 holds 2" in p for p in audit(wrong, (3,), 1, 0, 0, 0, 0))
+    full = tuple(tuple(sixtyone_rules.X for _ in cells) for cells in blank)
+    # every spot filled, the three acorn totals of the leaf row and seven claims (of six areas)
+    too_much = audit(full, (21, 41, 61), 3, 3, 0, 0, 7)
+    assert any("score above the ceiling" in p for p in too_much)
+    assert not any("score above" in p for p in audit(full, (21, 41, 61), 3, 3, 0, 0, 6))
+
+
+def test_a_sixtyone_value_written_from_nowhere_is_caught_in_every_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = SixtyOneState._apply
+    forged: set[int] = set()
+
+    def forge(self: SixtyOneState, seat: int, action: Action) -> list[Event]:
+        events = real(self, seat, action)
+        mugs = self.sheets[0][3]
+        if self.round == 3 and self.seed not in forged and 0 in mugs:
+            spot = mugs.index(0)
+            cells = (*mugs[:spot], spot + 1, *mugs[spot + 1:])  # a legal mug, never chosen
+            self.sheets[0] = (*self.sheets[0][:3], cells, *self.sheets[0][4:])
+            forged.add(self.seed)
+        return events
+
+    monkeypatch.setattr(SixtyOneState, "_apply", forge)
+    report = simulate(games.get_game("sixtyone"), seats=2, games=3, levels=["random"], seed=1)
+    assert len(forged) == 3 and report.invariant_violations >= 3
+    assert any("values written" in line for line in report.violations)
+    assert {line.split(" action")[0] for line in report.violations} == {
+        f"game seed {seed}" for seed in (1, 2, 3)
+    }
+
+
+def test_a_replay_whose_view_differs_is_a_mismatch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay's public view is compared (by equality) with the game's in a sampled share
+    of the games: every game at ``check_share=1.0``; a view that depends on something besides
+    the state (here a counter of how often views were built) is caught in each."""
+    real_view = GiftState.view
+    built = itertools.count()
+
+    def drifting(self: GiftState, seat: int | None) -> object:
+        view = real_view(self, seat)
+        return (view, next(built)) if seat is None else view
+
+    monkeypatch.setattr(GiftState, "view", drifting)
+    gift = games.get_game("giftoftulips")
+    report = simulate(gift, seats=3, games=3, levels=["random"], seed=5, check_share=1.0)
+    assert report.replay_mismatches == 3
+    monkeypatch.setattr(GiftState, "view", real_view)
+    clean = simulate(gift, seats=3, games=3, levels=["random"], seed=5, check_share=1.0)
+    assert clean.replay_mismatches == 0
