@@ -224,3 +224,38 @@ def test_the_startup_part_is_the_real_start_beside_a_bare_textual_app() -> None:
     assert all(value > 0 for value in startup["imports"].values())
     text = str(render_startup(startup))
     assert "hello-world" in text and "textual.app" in text
+
+
+def test_the_command_line_names_a_bad_part_and_a_clash_of_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tulipgames.cli import bench_parts, main
+
+    assert bench_parts("keys, Engine") == ("engine", "keys")  # always in the suite's order
+    with pytest.raises(SystemExit) as stopped:
+        main(["bench", "--only", "engine,speed"])
+    assert stopped.value.code == 2
+    assert "no bench part speed (parts: engine, simulate, startup, keys)" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["bench", "--ui", "--only", "keys"])
+    assert "--ui is --only startup,keys" in capsys.readouterr().err
+
+
+def test_only_the_parts_asked_for_are_measured(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import json
+
+    from tulipgames.cli import main
+
+    monkeypatch.delenv("BENCH_BASELINE", raising=False)  # no second side, no peer
+    monkeypatch.delenv("PEER_DIR", raising=False)
+
+    assert main(["bench", "--quick", "--only", "engine", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["parts"] == ["engine"]
+    assert [row["game"] for row in report["games"]] == [entry.id for entry in games.CATALOGUE]
+    assert report["spiceroad_turns"]["ours"]["turns"] > 0
+    assert report["simulate_checks"] is None and report["startup"] is None
+    assert report["keys"] is None
+    assert [row["figure"] for row in report["targets"]] == ["spiceroad turns/s"]
