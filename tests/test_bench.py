@@ -172,7 +172,7 @@ def test_each_figure_is_judged_against_its_target() -> None:
         "spiceroad_turns": {"vs_peer": 1.2},
         "simulate_checks": [{"game": "sixtyone", "ratio": 1.7}, {"game": "giftoftulips",
                                                                  "ratio": 2.1}, {"game": "x"}],
-        "startup": {"menu": {"key_vs_hello_world": 1.25}},
+        "startup": {"menu": {"key_vs_hello_world": 1.25}, "hello_world": {"key_ms": 300.0}},
         "keys": {"rows": [
             {"scenario": "bare Textual", "key": "label update", "first_p50_ms": 2.0},
             {"scenario": "sixtyone", "key": "place", "first_p50_ms": 12.0,
@@ -181,14 +181,17 @@ def test_each_figure_is_judged_against_its_target() -> None:
              "first_p95_ms": 30.0, "frames_max": 2, "bytes_max": 900},
         ]},
     }
-    met = {row["figure"]: row["met"] for row in targets(report)}
+    met = {(row["part"], row["figure"]): row["met"] for row in targets(report)}
     assert met == {
-        "sixtyone playouts": True, "flowershop playouts": False,  # Spice Road races the peer
-        "spiceroad turns/s": True,  # the interleaved rounds of the baseline run, not the single
-        "sixtyone simulate checks": True, "giftoftulips simulate checks": False,
-        "x simulate checks": None,  # not measured: neither met nor failed
-        "start to the interactive menu": True,
-        "sixtyone place": True, "flowershop pick": False,  # two frames for one key
+        ("engine", "sixtyone playouts"): True,
+        ("engine", "flowershop playouts"): False,  # Spice Road races the peer instead
+        ("engine", "spiceroad turns/s"): True,  # the baseline's interleaved rounds decide
+        ("simulate", "sixtyone checks"): True,
+        ("simulate", "giftoftulips checks"): False,
+        ("simulate", "x checks"): None,  # not measured: neither met nor failed
+        ("startup", "to the interactive menu"): True,
+        ("keys", "sixtyone place"): True,
+        ("keys", "flowershop pick"): False,  # two frames for one key
     }
 
 
@@ -207,8 +210,11 @@ def test_the_report_shows_each_part_and_the_targets_table() -> None:
     assert "1.8x" in text and "1.7-1.9" in text and "2.4x (2.2-2.6)" in text
     assert "did not run" in text  # the game with no figure
     assert "games/s" not in text  # the engine part was not asked for
-    lines = [line for line in text.splitlines() if "sixtyone simulate checks" in line]
-    assert len(lines) == 1 and "<= 2x" in lines[0] and "yes" in lines[0]
+    lines = [line for line in text.splitlines() if "sixtyone checks" in line]
+    assert len(lines) == 1 and "simulate" in lines[0] and "1.8x" in lines[0]
+    assert "<= 2x" in lines[0] and lines[0].rstrip().endswith("yes")
+    unmeasured = next(line for line in text.splitlines() if "flowershop checks" in line)
+    assert unmeasured.rstrip().endswith("-")
 
 
 def test_the_startup_part_is_the_real_start_beside_a_bare_textual_app() -> None:
@@ -259,3 +265,4 @@ def test_only_the_parts_asked_for_are_measured(
     assert report["simulate_checks"] is None and report["startup"] is None
     assert report["keys"] is None
     assert [row["figure"] for row in report["targets"]] == ["spiceroad turns/s"]
+    assert report["targets"][0]["met"] is None  # no peer to race

@@ -558,8 +558,10 @@ def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
                            peer_dir=peer_dir)
     if args.json:
         print(json.dumps(report), flush=True)
-    else:
+    elif sys.stdout.isatty():
         print_rich(bench.render_report(report))
+    else:  # to a file or a pipe: wide enough for the tables, whatever COLUMNS says
+        print(bench.format_report(report), end="", flush=True)
     return INTERRUPTED if report["interrupted"] else 0
 
 
