@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -251,3 +252,41 @@ def test_a_replay_whose_view_differs_is_a_mismatch(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(GiftState, "view", real_view)
     clean = simulate(gift, seats=3, games=3, levels=["random"], seed=5, view_share=1.0)
     assert clean.replay_mismatches == 0 and clean.violations == []
+
+
+@pytest.mark.parametrize("game_id", ["giftoftulips", "flowershop"])
+def test_a_break_that_stays_is_caught_in_every_game_at_the_default_share(
+    monkeypatch: pytest.MonkeyPatch, game_id: str,
+) -> None:
+    """Positions are sampled thinly (``CHECK_SHARE``), but a break that stays broken — a card
+    lost in Gift of Tulips, a florin from nowhere in a flower shop — is reported in
+    every game where it happens, at a sampled position or at the last one. (The Gift of
+    Tulips card goes from the cards set aside at setup: the rules themselves stop a game whose
+    deck went odd.)"""
+    game = games.get_game(game_id)
+    state_class = type(game.new_state(2, 0))
+    real = state_class._apply
+    broken: set[int] = set()
+
+    def breaks_once(self: Any, seat: int, action: Action) -> list[Event]:
+        events = real(self, seat, action)
+        if self.seed not in broken and len(broken_steps.setdefault(self.seed, [])) == 6:
+            if game_id == "giftoftulips":
+                self.removed.pop()
+                broken.add(self.seed)
+            elif game_id == "flowershop":
+                self.shops[0].money += 1
+                broken.add(self.seed)
+        broken_steps[self.seed].append(seat)
+        return events
+
+    broken_steps: dict[int, list[int]] = {}
+    monkeypatch.setattr(state_class, "_apply", breaks_once)
+    monkeypatch.setattr(state_class, "advance", State.advance)
+    report = simulate(game, seats=2, games=4, levels=["random"], seed=3)
+    assert broken == {3, 4, 5, 6}
+    lines = invariant_lines(report)
+    expected = "cards not conserved" if game_id == "giftoftulips" else "money"
+    assert lines and all(expected in line for line in lines)
+    assert {line.split(" action")[0] for line in lines} == {f"game seed {s}" for s in broken}
+    assert report.invariant_checks < report.actions / 5  # the positions were sampled
