@@ -10,6 +10,7 @@ from tulipgames.games.flowershop.rules import GAME, FlowerShopState, Shop
 def bare(seats: int = 2, seed: int = 0, **options: object) -> FlowerShopState:
     """A new game whose shops hold nothing at all ("the window holds only the vases named")."""
     state = GAME.new_state(seats, seed, options)
+    assert isinstance(state, FlowerShopState)
     for shop in state.shops:
         shop.spots = [None] * len(SPOTS)
         shop.flowers = [None] * len(SPOTS)

@@ -48,6 +48,7 @@ def position(
 ) -> SixtyOneState:
     """A state at the start of a round with the given roll, sheets and leaf totals."""
     state = GAME.new_state(seats, seed=7)
+    assert isinstance(state, SixtyOneState)
     state.round = round_number
     state.dice = dice
     if sheets is not None:

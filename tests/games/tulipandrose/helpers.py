@@ -15,6 +15,7 @@ def table(
 ) -> TulipState:
     """A new game whose merchants (priorities per seat) may be fixed; seller order follows them."""
     state = GAME.new_state(seats, seed, options)
+    assert isinstance(state, TulipState)
     if merchants is not None:
         state.merchant = list(merchants)
         state.seller_order = tuple(sorted(range(seats), key=lambda s: state.merchant[s]))
