@@ -172,7 +172,10 @@ def test_a_tulip_card_of_no_kind_is_reported_not_miscounted() -> None:
     assert state.invariant_violations() == []
     odd = state.clone()
     odd.deck[0] = "Z9"
-    assert any("cards of no kind" in p for p in odd.invariant_violations())
+    assert "cards of no kind in play: ['Z9']" in odd.invariant_violations()
+    doubled = state.clone()
+    doubled.deck[0] = "TT"  # would count as two tulips
+    assert "cards of no kind in play: ['TT']" in doubled.invariant_violations()
     swapped = state.clone()
     swapped.deck[0] = "W-1" if swapped.deck[0] != "W-1" else "T1"
     assert any("cards not conserved" in p for p in swapped.invariant_violations())

@@ -1154,7 +1154,9 @@ class TulipState(State):
         joined = "".join(in_play)
         counts = [joined.count(letter) for letter in data.CARD_LETTERS]
         if sum(counts) != len(in_play):
-            problems.append(f"cards of no kind in play: {sorted(set(in_play))}")
+            odd = {card for card in in_play
+                   if card[:1] not in KIND_INDEX or card[1:].strip("-0123456789")}
+            problems.append(f"cards of no kind in play: {sorted(odd)}")
         for held in self.holdings:
             counts = [a + b for a, b in zip(counts, held, strict=True)]
         if counts != _DECK_KINDS:
