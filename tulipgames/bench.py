@@ -519,7 +519,7 @@ def run(
                     report["simulate_checks"].append(row)
                     advance()
             if "startup" in parts:
-                report["startup"] = startup_figures(quick, tree)
+                report["startup"] = startup_figures(quick, tree, baseline)
                 advance()
             if "keys" in parts:
                 from tulipgames import bench_ui
@@ -532,14 +532,19 @@ def run(
     return report
 
 
-def startup_figures(quick: bool = False, tree: str | None = None) -> dict[str, Any]:
+def startup_figures(
+    quick: bool = False, tree: str | None = None, revision: str | None = None,
+) -> dict[str, Any]:
     """The real start (``bench_ui.startup_report``: ``tulipgames`` on a pseudo-terminal against
-    a bare Textual hello-world, and the baseline's menu in ``tree`` in the same loop), and the
-    import times of the command line and the app shell next to ``import textual.app``."""
+    a bare Textual hello-world, and the baseline's menu in ``tree``, unpacked from
+    ``revision``, in the same loop), and the import times of the command line and the app
+    shell next to ``import textual.app``."""
     from tulipgames import bench_ui
 
     runs = 3 if quick else 11
     figures = bench_ui.startup_report(runs=runs, baseline=tree)
+    if "baseline" in figures and revision:
+        figures["baseline"]["tree"] = revision  # named by its revision, not a temporary folder
     imports: dict[str, float | None] = {}
     for key, module in IMPORTS.items():
         samples = [t for t in (_import_seconds(module) for _ in range(1 if quick else 5))
