@@ -206,7 +206,7 @@ def test_the_report_shows_each_part_and_the_targets_table() -> None:
               "simulate_checks": checks, "interrupted": False}
     report["targets"] = targets(report)
     text = format_report(report, width=140)
-    assert "median of 3 checked/unchecked pairs" in text
+    assert "the median of 3 pairs of runs" in text
     assert "1.8x" in text and "1.7-1.9" in text and "2.4x (2.2-2.6)" in text
     assert "did not run" in text  # the game with no figure
     assert "games/s" not in text  # the engine part was not asked for
