@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from rich.style import Style
 from textual.widget import Widget
 
 from tulipgames import bench_ui, games
@@ -48,7 +49,8 @@ async def test_every_main_key_press_is_one_frame(game_id: str) -> None:
 
 
 @asynccontextmanager
-async def playing(game_id: str, names: list[str], seed: int = 7) -> AsyncIterator[Any]:
+async def playing(game_id: str, names: list[str], seed: int = 7,
+                  width: int = 80) -> AsyncIterator[Any]:
     """A game at this keyboard (seat 0, the others remote) drawn by a capturing driver."""
     with tempfile.TemporaryDirectory() as data:
         store = Store(data)
@@ -56,7 +58,7 @@ async def playing(game_id: str, names: list[str], seed: int = 7) -> AsyncIterato
         app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
         app.driver_class = bench_ui.CapturingDriver
         try:
-            async with app.run_test(headless=False, size=(80, 24)) as pilot:
+            async with app.run_test(headless=False, size=(width, 24)) as pilot:
                 recorder = bench_ui.Recorder(pilot, game_id)
                 await recorder.settle()
                 yield recorder
@@ -222,3 +224,60 @@ def test_bench_ui_report_is_printable() -> None:
     text = bench_ui.format_report(report)
     assert "label update" in text and "1.2x" in text and "none of the games' rules" in text
 
+
+
+def _cells(strip: Any) -> list[tuple[str, Any, Any]]:
+    """A screen row cell by cell: the character, its background and, but for a blank, the
+    rest of its style (a blank shows no foreground colour)."""
+    cells = []
+    for segment in strip:
+        style = segment.style
+        for char in segment.text:
+            cells.append((char, style.bgcolor if style else None,
+                          None if char == " " or style is None else style.without_color
+                          + Style(color=style.color)))
+    return cells
+
+
+async def _footer_rows(game_id: str, names: list[str], width: int) -> list[list[Any]]:
+    """The bottom row of a game screen after each of its first three moves."""
+    rows = []
+    async with playing(game_id, names, width=width) as recorder:
+        app = recorder.pilot.app
+        table = app.screen.table
+        for _ in range(3):
+            rows.append(_cells(app.screen._compositor.render_strips()[-1]))
+            seat = table.to_act()[0]
+            table.play(seat, table.turn(seat).legal[0])
+            await recorder.settle()
+    return rows
+
+
+@pytest.mark.parametrize("game_id, names", [("sixtyone", ["Ana", "Bo"]),
+                                            ("tulipandrose", ["Ana", "Bo", "Cy"])])
+async def test_the_key_footer_draws_what_textuals_footer_draws(
+    game_id: str, names: list[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One line of text instead of a row of key widgets, cell for cell the same keys, styles,
+    dimmed keys and command palette edge as Textual's own footer, at two widths."""
+    from textual.widgets import Footer
+
+    from tulipgames.tui.screens import game
+
+    for width in (80, 120):
+        ours = await _footer_rows(game_id, names, width)
+        with monkeypatch.context() as patched:
+            patched.setattr(game, "KeyFooter", Footer)
+            theirs = await _footer_rows(game_id, names, width)
+        assert ours == theirs, (game_id, width)
+        assert any(char == "▏" for char, _, _ in ours[0])  # the palette's key is there
+
+
+async def test_a_click_on_a_footer_key_presses_it() -> None:
+    async with playing("sixtyone", ["Ana", "Bo"]) as recorder:
+        pilot = recorder.pilot
+        footer = pilot.app.screen.query_one("KeyFooter")
+        line = footer.render().plain  # type: ignore[attr-defined]
+        await pilot.click(footer, offset=(line.index("Rules"), 0))
+        await recorder.settle()
+        assert type(pilot.app.screen).__name__ == "RulesScreen"
