@@ -244,7 +244,13 @@ class PatchStatic(RendersByRow, Steady, Static):
         self._rows: list[Text] | None = text_rows(content)
         self._patch: list[int] | None = None
 
+    #: Wrap long lines into rows here, before comparing, so that a change to one of them
+    #: repaints the rows that changed (a line Textual wraps repaints the whole widget).
+    wrap_rows = False
+
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if self.wrap_rows and isinstance(content, Text):
+            content = self.wrapped(content)
         if isinstance(self, KeepsHeight) and isinstance(content, Text):
             content = self.padded(content)
         new = text_rows(content)
@@ -265,6 +271,15 @@ class PatchStatic(RendersByRow, Steady, Static):
                 self.refresh(layout=True)
             return
         super().update(content, layout=layout)
+
+    def wrapped(self, text: Text) -> Text:
+        """``text`` with each line wider than the widget folded at word boundaries into rows
+        that fit (as Textual would wrap it), so every row of the drawing is a row on screen."""
+        width = self.content_size.width if self.is_mounted else 0
+        if width <= 0 or all(line.cell_len <= width for line in text.split("\n")):
+            return text
+        rows = text.wrap(self.app.console, width, justify="left", overflow="fold")
+        return Text("\n", end=text.end, no_wrap=text.no_wrap).join(rows)
 
     def rows_now(self) -> list[Text] | None:
         content = self.content

@@ -126,7 +126,8 @@ class KeyFooter(RowPainted, Widget):
         spans: list[tuple[int, int, str]] = []
         tail = Text(end="")
         if self._palette is not None:
-            tail = Text(end="").append(PALETTE_EDGE, self.get_component_rich_style("footer-key--edge"))
+            edge = self.get_component_rich_style("footer-key--edge")
+            tail = Text(end="").append(PALETTE_EDGE, edge)
             tail.append_text(self._key_text(self._palette, compact=True))
             tail.append(" ", self.get_component_rich_style("footer-key--item"))
         room = max(0, width - tail.cell_len)
