@@ -178,14 +178,26 @@ class Columns(Steady, Horizontal):
     """A ``Horizontal`` that does not lay the screen out a second time when it is resized."""
 
 
+#: Rows a row-rendered widget keeps rendered for when they come back (then forgets them all).
+ROW_CACHE = 256
+
+
+def _row_key(row: Text) -> tuple[object, ...]:
+    """What a row's rendering depends on in its text: its characters, styles and spans."""
+    return (row.plain, row.style, tuple(row.spans))
+
+
 class RendersByRow:
     """Textual renders a widget's whole content again after any refresh, every row through
     Rich and its own content styles, even when one row changed; a widget that knows its rows
-    (:meth:`rows_now`) renders again only the rows whose text changed since it last rendered.
-    Anything out of the ordinary (a row wider than the widget, more rows than it has, a text
-    selection, another content alignment) is left to Textual."""
+    (:meth:`rows_now`) renders again only the rows whose text changed since it last rendered,
+    and a row it drew before at the same place (a marker that moves back, the footer's keys of
+    an earlier step) is taken from the rows it keeps. Anything out of the ordinary (a row wider
+    than the widget, more rows than it has, a text selection, another content alignment) is
+    left to Textual."""
 
-    _rendered: tuple[int, list[tuple[Text, Strip]]] = (0, [])
+    _rendered: tuple[object, list[tuple[Text, Strip]]] = (None, [])
+    _kept: dict[tuple[object, ...], Strip] | None = None
 
     def rows_now(self) -> list[Text] | None:
         """The rows on screen now, one ``Text`` each (``None``: let Textual render)."""
@@ -198,16 +210,26 @@ class RendersByRow:
         if (rows is None or len(rows) > height or widget.text_selection is not None
                 or widget.styles.content_align != ("left", "top")
                 or any(row.cell_len > width for row in rows)):
-            self._rendered = (0, [])
+            self._rendered = (None, [])
             super()._render_content()  # type: ignore[misc]
             return
         style = widget.visual_style
-        last = self._rendered[1] if self._rendered[0] == width else []
+        # what every row's rendering depends on beside its own text (the focus changes style)
+        first = rows[0] if rows else Text()
+        mode = (width, style, first.justify, first.overflow, first.no_wrap)
+        last = self._rendered[1] if self._rendered[0] == mode else []
         changed = {y for y, row in enumerate(rows)
                    if y >= len(last) or last[y][0] != row or last[y][0].style != row.style}
-        fresh = self._render_rows(rows, changed, width, style)
-        rendered = [(row, fresh[y] if y in changed else last[y][1]) for y, row in enumerate(rows)]
-        self._rendered = (width, rendered)
+        kept = self._kept if self._kept is not None and len(self._kept) < ROW_CACHE else {}
+        self._kept = kept
+        keys = {y: (mode, y, _row_key(rows[y])) for y in changed}
+        found = {y: kept[key] for y, key in keys.items() if key in kept}
+        fresh = self._render_rows(rows, changed - found.keys(), width, style)
+        for y in changed - found.keys():
+            kept[keys[y]] = fresh[y]
+        found.update((y, fresh[y]) for y in changed - found.keys())
+        rendered = [(row, found[y] if y in changed else last[y][1]) for y, row in enumerate(rows)]
+        self._rendered = (mode, rendered)
         strips = [strip for _, strip in rendered]
         # below the content, Textual's own blank line (an empty last row is no content line)
         if len(rows) > 1 and not rows[-1].plain:
