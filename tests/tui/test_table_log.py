@@ -27,7 +27,9 @@ class Disk:
             raise SaveFailed("the disk is full")
 
 
-@pytest.mark.parametrize("game_id, seats", [("tulipandrose", 3), ("spiceroad", 2), ("giftoftulips", 3)])
+@pytest.mark.parametrize(
+    "game_id, seats", [("tulipandrose", 3), ("spiceroad", 2), ("giftoftulips", 3)]
+)
 def test_the_kept_log_is_the_log_worded_afresh(game_id: str, seats: int) -> None:
     disk = Disk()
     names = [SeatSpec(name) for name in ("Ana", "Bo", "Cy")[:seats]]
