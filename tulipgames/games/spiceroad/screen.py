@@ -123,12 +123,6 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
         self.part(KeyHints).update(self.hint_text(turn, edition))
         self.refresh_bindings()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer offers undo only when there is a step of one's own to take back."""
-        if action == "undo":
-            return self.acting and self.turn.undoable > 0
-        return True
-
     def redraw(self) -> None:
         if self.is_attached:
             self.show(self.turn)
@@ -314,6 +308,14 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
             self.picking = {"p": "play", "a": "acquire", "c": "claim"}[key]
             return []
         return [Rest()] if key == "r" else None
+
+    def can_step_back(self) -> bool:
+        """Esc steps back out of a confirm, a selection or a play in progress (the footer then
+        says "Back"); at the top level it leaves ("Menu")."""
+        if self.staged or self.picking:
+            return True
+        turn = self.turn
+        return self.acting and min(turn.view.steps_taken, turn.undoable) > 0
 
     def step_back(self) -> bool:
         """Esc: out of a confirm or a selection, or take back the whole play or acquisition in

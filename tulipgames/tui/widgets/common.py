@@ -14,6 +14,7 @@ from rich.text import Text
 from textual import events
 from textual.containers import Horizontal, Vertical
 from textual.content import Content, ContentType
+from textual.css.scalar import Unit
 from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.strip import Strip
@@ -286,10 +287,11 @@ class PatchStatic(RendersByRow, Steady, Static):
             return
         if layout and self.is_mounted and self.size and not self._auto_width():
             # wrapped or resized lines: the whole widget is repainted, but the screen is laid
-            # out again only when the content takes another number of rows
+            # out again only when the content takes another number of rows and the widget's
+            # height follows its content
             before = self._height()
             super().update(content, layout=False)
-            if self._height() != before:
+            if self._height() != before and not self._fixed_height():
                 self.refresh(layout=True)
             return
         super().update(content, layout=layout)
@@ -313,6 +315,11 @@ class PatchStatic(RendersByRow, Steady, Static):
         """Whether the widget is as wide as its content (its width is then content too)."""
         width = self.styles.width
         return width is not None and width.is_auto
+
+    def _fixed_height(self) -> bool:
+        """Whether the CSS gives the widget a number of rows (its content cannot change it)."""
+        height = self.styles.height
+        return height is not None and height.unit == Unit.CELLS
 
     def _height(self) -> int:
         """The rows the content takes at the widget's width (what a layout would give it)."""
