@@ -277,7 +277,92 @@ async def test_a_click_on_a_footer_key_presses_it() -> None:
     async with playing("sixtyone", ["Ana", "Bo"]) as recorder:
         pilot = recorder.pilot
         footer = pilot.app.screen.query_one("KeyFooter")
-        line = footer.render().plain  # type: ignore[attr-defined]
+        line = footer.render().plain
         await pilot.click(footer, offset=(line.index("Rules"), 0))
         await recorder.settle()
         assert type(pilot.app.screen).__name__ == "RulesScreen"
+
+
+@pytest.fixture
+def laid_out(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The class names of the widgets that ask the screen for a layout, in order."""
+    from textual.screen import Screen
+
+    asked: list[str] = []
+    on_layout = Screen._on_layout
+
+    async def spy(screen: Screen[Any], message: Any) -> None:
+        asked.append(type(message.widget).__name__)
+        await on_layout(screen, message)
+
+    monkeypatch.setattr(Screen, "_on_layout", spy)
+    yield asked
+
+
+async def test_keys_that_change_the_footer_lay_nothing_out(
+    laid_out: list[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sixty-One's picks change the footer's keys at every step (pick, confirm, back): the
+    footer repaints its one row, and no press lays the screen out."""
+    during: list[str] = []
+    press = bench_ui.Recorder.press
+
+    async def measured(recorder: bench_ui.Recorder, key: str, kind: str) -> bench_ui.Press:
+        await recorder.settle()
+        start = len(laid_out)
+        done = await press(recorder, key, kind)
+        during.extend(laid_out[start:])
+        return done
+
+    monkeypatch.setattr(bench_ui.Recorder, "press", measured)
+    ((seats, drive),) = [entry[1:] for entry in bench_ui.GAMES if entry[0] == "sixtyone"]
+    samples = await bench_ui.measure_game("sixtyone", seats, drive, 2, (80, 24))
+    assert {sample.kind for sample in samples} >= {"pick a die (Enter)", "place (y)"}
+    assert "KeyFooter" in laid_out  # mounted: the spy sees layouts
+    assert during == [], during
+
+
+async def test_raising_the_bid_sends_under_2_kb_and_lays_nothing_out(
+    laid_out: list[str],
+) -> None:
+    """Tulip & Rose: every ``+`` repaints the rows of the bidding panel it changed (its long
+    lines are wrapped into rows by the panel itself), also when the loan warning comes; and
+    a bid that leaves the auction open keeps the panel's height."""
+    async with playing("tulipandrose", ["Ana", "Bo", "Cy"]) as recorder:
+        app = recorder.pilot.app
+        table = app.screen.table
+        for _ in range(60):
+            if 0 in table.to_act() and table.turn(0).view.phase == "auction":
+                break
+            seat = table.to_act()[0]
+            table.play(seat, table.turn(seat).legal[0])
+            await recorder.settle()
+        panel = app.screen.query_one("BiddingPanel")
+        laid_out.clear()
+        view = table.turn(0).view
+        cash = view.players[0].florins
+        sizes: list[int] = []
+        amounts: list[int] = []
+        for _ in range(40):  # past the cash: the loan warning comes, a line that wraps
+            key = "pageup" if panel.amount < cash - 6 else "plus"
+            press = await recorder.press(key, "raise")
+            assert press.frames == 1
+            sizes.append(press.bytes)
+            amounts.append(panel.amount)
+            if panel.amount > cash + 2:
+                break
+        assert panel.amount > cash, (panel.amount, cash)
+        assert max(sizes) <= 2048, sizes
+        # after the first (the focus comes to the panel), a raise sends its changed rows only:
+        # the amount, or the warning; the raise that brings the warning grows the panel and
+        # draws it whole, and Textual repaints its old place once more on the next one (a
+        # whole panel is some 1.7 KB)
+        assert len([size for size in sizes[1:] if size > 512]) <= 2, str((sizes, amounts, cash))
+        assert len(sizes) >= 6
+        # the panel grew once, for the warning: the one layout
+        assert laid_out in ([], ["BiddingPanel"]), laid_out
+        laid_out.clear()
+        bid = await recorder.press("enter", "bid")
+        assert bid.frames == 1
+        if table.turn(0).view.phase == "auction":  # the panel stays: with its height
+            assert laid_out == [], laid_out

@@ -302,7 +302,9 @@ class PatchStatic(RendersByRow, Steady, Static):
         width = self.content_size.width if self.is_mounted else 0
         if width <= 0 or all(line.cell_len <= width for line in text.split("\n")):
             return text
-        rows = text.wrap(self.app.console, width, justify="left", overflow="fold")
+        rows = text.wrap(self.app.console, width, justify="default", overflow="fold")
+        for row in rows:
+            row.rstrip()  # as Textual draws a wrapped line: no trailing blank
         return Text("\n", end=text.end, no_wrap=text.no_wrap).join(rows)
 
     def rows_now(self) -> list[Text] | None:
