@@ -35,6 +35,15 @@ class Shown(NamedTuple):
     enabled: bool
 
 
+class KeyStyles(NamedTuple):
+    """The styles of a key's parts, and of the line before the command palette's key."""
+
+    key: Style
+    description: Style
+    item: Style
+    edge: Style
+
+
 class KeyFooter(RowPainted, Widget):
     """The screen's keys on one line, repainted only when they change."""
 
@@ -108,31 +117,37 @@ class KeyFooter(RowPainted, Widget):
         self._drawn, self._palette = keys, palette
         self.repaint()
 
-    def _key_text(self, shown: Shown, compact: bool = False) -> Text:
+    def _styles(self) -> KeyStyles:
+        """The footer's styles now (Textual forgets them at every refresh: asked once a paint)."""
+        get = self.get_component_rich_style
+        return KeyStyles(get("footer-key--key"), get("footer-key--description"),
+                         get("footer-key--item"), get("footer-key--edge"))
+
+    @staticmethod
+    def _key_text(shown: Shown, styles: KeyStyles, compact: bool = False) -> Text:
         """One key as Textual's FooterKey draws it: `` key `` then ``description ``, or
         compact (the palette's key) ``key`` then `` description``."""
-        key_style = self.get_component_rich_style("footer-key--key")
-        part = Text(end="").append(shown.display if compact else f" {shown.display} ", key_style)
+        part = Text(end="").append(shown.display if compact else f" {shown.display} ",
+                                   styles.key)
         if shown.description:
             part.append(f" {shown.description}" if compact else f"{shown.description} ",
-                        self.get_component_rich_style("footer-key--description"))
-        item = self.get_component_rich_style("footer-key--item")
-        part.stylize_before(item + Style(dim=True) if not shown.enabled else item)
+                        styles.description)
+        part.stylize_before(styles.item + Style(dim=True) if not shown.enabled else styles.item)
         return part
 
     def paint(self) -> Text:
         width = self.size.width
+        styles = self._styles()
         line = Text(no_wrap=True, overflow="crop", end="")
         spans: list[tuple[int, int, str]] = []
         tail = Text(end="")
         if self._palette is not None:
-            edge = self.get_component_rich_style("footer-key--edge")
-            tail = Text(end="").append(PALETTE_EDGE, edge)
-            tail.append_text(self._key_text(self._palette, compact=True))
-            tail.append(" ", self.get_component_rich_style("footer-key--item"))
+            tail = Text(end="").append(PALETTE_EDGE, styles.edge)
+            tail.append_text(self._key_text(self._palette, styles, compact=True))
+            tail.append(" ", styles.item)
         room = max(0, width - tail.cell_len)
         for shown in self._drawn or ():
-            part = self._key_text(shown)
+            part = self._key_text(shown, styles)
             start = line.cell_len
             if start >= room:
                 break
