@@ -283,7 +283,8 @@ class PatchStatic(RendersByRow, Steady, Static):
             if not rows:
                 return
             self._patch = rows
-            super().update(content, layout=False)
+            self._hold(content)
+            self.refresh()
             return
         if layout and self.is_mounted and self.size and not self._auto_width():
             # wrapped or resized lines: the whole widget is repainted, but the screen is laid
@@ -295,6 +296,13 @@ class PatchStatic(RendersByRow, Steady, Static):
                 self.refresh(layout=True)
             return
         super().update(content, layout=layout)
+
+    def _hold(self, content: VisualType) -> None:
+        """``Static.update`` without building Textual's visual of the content now: the rows
+        are rendered from :meth:`rows_now`, and ``Static.visual`` builds it when something
+        else asks (a measure, Textual's own rendering)."""
+        setattr(self, "_Static__content", content)  # noqa: B010 (Static's private fields)
+        setattr(self, "_Static__visual", None)  # noqa: B010
 
     def wrapped(self, text: Text) -> Text:
         """``text`` with each line wider than the widget folded at word boundaries into rows
