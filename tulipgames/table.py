@@ -136,6 +136,9 @@ class Table:
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_rng = random.Random(record.seed ^ 0x5EED)
         self._turns: dict[int | None, Turn[Any]] = {}
+        #: Per seat: the applied list its log lines were read from, how many of its actions
+        #: they cover, the names they were written with, and the lines (see :meth:`log_for`).
+        self._logs: dict[int | None, tuple[list[Applied], int, list[str], list[str]]] = {}
         self.bot_error: str | None = None
         self.save_error: str | None = None
 
@@ -193,8 +196,22 @@ class Table:
         return [*self.state.setup_events, *played]
 
     def log_for(self, seat: int | None) -> list[str]:
-        """The log as ``seat`` may read it, names filled in (plain text, not markup)."""
-        return [render_names(event.text_for(seat), self.names) for event in self.events()]
+        """The log as ``seat`` may read it, names filled in (plain text, not markup).
+
+        Played actions only add to the log, so each seat's lines are kept and only the events
+        of actions played since are put into words (a redraw per key press would otherwise
+        word the whole game again); an undo, a reload or a step rolled back starts afresh."""
+        applied, names = self.applied, self.names
+        kept = self._logs.get(seat)
+        if (kept is None or kept[0] is not applied or kept[1] > len(applied)
+                or kept[2] != names):
+            lines = [render_names(event.text_for(seat), names) for event in self.events()]
+        else:
+            lines = kept[3]
+            lines += [render_names(event.text_for(seat), names)
+                      for entry in applied[kept[1]:] for event in entry.events]
+        self._logs[seat] = (applied, len(applied), names, lines)
+        return list(lines)
 
     def human_seats(self) -> list[int]:
         return [i for i, spec in enumerate(self.seats) if not spec.is_bot]
@@ -313,6 +330,7 @@ class Table:
     def _reload(self) -> None:
         loaded = replay(self.game, self.record)
         self.state, self.applied = loaded.state, loaded.applied
+        self._logs.clear()
 
     def _roll_back(self, before: int, backup: State | None) -> None:
         """Forget the steps played since ``before``: restore the copy taken before several
@@ -320,6 +338,7 @@ class Table:
         changed = len(self.applied) > before
         del self.record.actions[before:]
         del self.applied[before:]
+        self._logs.clear()
         if backup is not None:
             self.state = backup
         elif changed:

@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from rich.style import Style
 from textual.widget import Widget
 
 from tulipgames import bench_ui, games
@@ -48,7 +49,8 @@ async def test_every_main_key_press_is_one_frame(game_id: str) -> None:
 
 
 @asynccontextmanager
-async def playing(game_id: str, names: list[str], seed: int = 7) -> AsyncIterator[Any]:
+async def playing(game_id: str, names: list[str], seed: int = 7,
+                  width: int = 80) -> AsyncIterator[Any]:
     """A game at this keyboard (seat 0, the others remote) drawn by a capturing driver."""
     with tempfile.TemporaryDirectory() as data:
         store = Store(data)
@@ -56,7 +58,7 @@ async def playing(game_id: str, names: list[str], seed: int = 7) -> AsyncIterato
         app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
         app.driver_class = bench_ui.CapturingDriver
         try:
-            async with app.run_test(headless=False, size=(80, 24)) as pilot:
+            async with app.run_test(headless=False, size=(width, 24)) as pilot:
                 recorder = bench_ui.Recorder(pilot, game_id)
                 await recorder.settle()
                 yield recorder
@@ -222,3 +224,145 @@ def test_bench_ui_report_is_printable() -> None:
     text = bench_ui.format_report(report)
     assert "label update" in text and "1.2x" in text and "none of the games' rules" in text
 
+
+
+def _cells(strip: Any) -> list[tuple[str, Any, Any]]:
+    """A screen row cell by cell: the character, its background and, but for a blank, the
+    rest of its style (a blank shows no foreground colour)."""
+    cells = []
+    for segment in strip:
+        style = segment.style
+        for char in segment.text:
+            cells.append((char, style.bgcolor if style else None,
+                          None if char == " " or style is None else style.without_color
+                          + Style(color=style.color)))
+    return cells
+
+
+async def _footer_rows(game_id: str, names: list[str], width: int) -> list[list[Any]]:
+    """The bottom row of a game screen after each of its first three moves."""
+    rows = []
+    async with playing(game_id, names, width=width) as recorder:
+        app = recorder.pilot.app
+        table = app.screen.table
+        for _ in range(3):
+            rows.append(_cells(app.screen._compositor.render_strips()[-1]))
+            seat = table.to_act()[0]
+            table.play(seat, table.turn(seat).legal[0])
+            await recorder.settle()
+    return rows
+
+
+@pytest.mark.parametrize("game_id, names", [("sixtyone", ["Ana", "Bo"]),
+                                            ("tulipandrose", ["Ana", "Bo", "Cy"])])
+async def test_the_key_footer_draws_what_textuals_footer_draws(
+    game_id: str, names: list[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One line of text instead of a row of key widgets, cell for cell the same keys, styles,
+    dimmed keys and command palette edge as Textual's own footer, at two widths."""
+    from textual.widgets import Footer
+
+    from tulipgames.tui.screens import game
+
+    for width in (80, 120):
+        ours = await _footer_rows(game_id, names, width)
+        with monkeypatch.context() as patched:
+            patched.setattr(game, "KeyFooter", Footer)
+            theirs = await _footer_rows(game_id, names, width)
+        assert ours == theirs, (game_id, width)
+        assert any(char == "▏" for char, _, _ in ours[0])  # the palette's key is there
+
+
+async def test_a_click_on_a_footer_key_presses_it() -> None:
+    async with playing("sixtyone", ["Ana", "Bo"]) as recorder:
+        pilot = recorder.pilot
+        footer = pilot.app.screen.query_one("KeyFooter")
+        line = footer.render().plain
+        await pilot.click(footer, offset=(line.index("Rules"), 0))
+        await recorder.settle()
+        assert type(pilot.app.screen).__name__ == "RulesScreen"
+
+
+@pytest.fixture
+def laid_out(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The class names of the widgets that ask the screen for a layout, in order."""
+    from textual.screen import Screen
+
+    asked: list[str] = []
+    on_layout = Screen._on_layout
+
+    async def spy(screen: Screen[Any], message: Any) -> None:
+        asked.append(type(message.widget).__name__)
+        await on_layout(screen, message)
+
+    monkeypatch.setattr(Screen, "_on_layout", spy)
+    yield asked
+
+
+async def test_keys_that_change_the_footer_lay_nothing_out(
+    laid_out: list[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sixty-One's picks change the footer's keys at every step (pick, confirm, back): the
+    footer repaints its one row, and no press lays the screen out."""
+    during: list[str] = []
+    press = bench_ui.Recorder.press
+
+    async def measured(recorder: bench_ui.Recorder, key: str, kind: str) -> bench_ui.Press:
+        await recorder.settle()
+        start = len(laid_out)
+        done = await press(recorder, key, kind)
+        during.extend(laid_out[start:])
+        return done
+
+    monkeypatch.setattr(bench_ui.Recorder, "press", measured)
+    ((seats, drive),) = [entry[1:] for entry in bench_ui.GAMES if entry[0] == "sixtyone"]
+    samples = await bench_ui.measure_game("sixtyone", seats, drive, 2, (80, 24))
+    assert {sample.kind for sample in samples} >= {"pick a die (Enter)", "place (y)"}
+    assert "KeyFooter" in laid_out  # mounted: the spy sees layouts
+    assert during == [], during
+
+
+async def test_raising_the_bid_sends_under_2_kb_and_lays_nothing_out(
+    laid_out: list[str],
+) -> None:
+    """Tulip & Rose: every ``+`` repaints the rows of the bidding panel it changed (its long
+    lines are wrapped into rows by the panel itself), also when the loan warning comes; and
+    a bid that leaves the auction open keeps the panel's height."""
+    async with playing("tulipandrose", ["Ana", "Bo", "Cy"]) as recorder:
+        app = recorder.pilot.app
+        table = app.screen.table
+        for _ in range(60):
+            if 0 in table.to_act() and table.turn(0).view.phase == "auction":
+                break
+            seat = table.to_act()[0]
+            table.play(seat, table.turn(seat).legal[0])
+            await recorder.settle()
+        panel = app.screen.query_one("BiddingPanel")
+        laid_out.clear()
+        view = table.turn(0).view
+        cash = view.players[0].florins
+        sizes: list[int] = []
+        amounts: list[int] = []
+        for _ in range(40):  # past the cash: the loan warning comes, a line that wraps
+            key = "pageup" if panel.amount < cash - 6 else "plus"
+            press = await recorder.press(key, "raise")
+            assert press.frames == 1
+            sizes.append(press.bytes)
+            amounts.append(panel.amount)
+            if panel.amount > cash + 2:
+                break
+        assert panel.amount > cash, (panel.amount, cash)
+        assert max(sizes) <= 2048, sizes
+        # after the first (the focus comes to the panel), a raise sends its changed rows only:
+        # the amount, or the warning; the raise that brings the warning grows the panel and
+        # draws it whole, and Textual repaints its old place once more on the next one (a
+        # whole panel is some 1.7 KB)
+        assert len([size for size in sizes[1:] if size > 512]) <= 2, str((sizes, amounts, cash))
+        assert len(sizes) >= 6
+        # the panel grew once, for the warning: the one layout
+        assert laid_out in ([], ["BiddingPanel"]), laid_out
+        laid_out.clear()
+        bid = await recorder.press("enter", "bid")
+        assert bid.frames == 1
+        if table.turn(0).view.phase == "auction":  # the panel stays: with its height
+            assert laid_out == [], laid_out

@@ -106,7 +106,7 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
                 yield ActionMenu(id="fs-actions")
 
     def on_resize(self, event: events.Resize) -> None:
-        super().on_resize(event)
+        # Textual calls the on_resize of every class up the line: GameScreen fits the log itself
         wide = self.size.width >= 110
         for window in self.query(ShopWindow):
             window.set_class(wide, "-wide")

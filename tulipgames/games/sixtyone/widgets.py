@@ -59,6 +59,13 @@ SPOT_AT: dict[int, dict[int, tuple[int, int]]] = {
     6: {1: (0, 2), 2: (0, 6), 3: (0, 10), 4: (2, 10), 5: (2, 6)},
 }
 
+#: Per area and drawing line: (column, spot) of its boxes, left to right.
+SPOT_COLUMNS: dict[int, list[list[tuple[int, int]]]] = {
+    area: [sorted((col, spot) for spot, (row, col) in spots.items() if row == line)
+           for line in range(3)]
+    for area, spots in SPOT_AT.items()
+}
+
 #: The lines drawn around the boxes (pumpkin outlines, path arrows, skewer sticks, mug numbers).
 FRAMES: dict[int, tuple[str, str, str]] = {
     1: ("╭─P1 3─╮╭─P2 3─╮", "│      ││      │", "╰─O──o─╯╰─o──O─╯"),
@@ -457,12 +464,19 @@ class SheetPainter:
         return Text(f"({hint})", style="dim")
 
     def area_lines(self, area: int, width: int) -> list[Text]:
-        """An area's three drawing lines, frame first, boxes laid over it."""
-        lines = [Text(line.ljust(width)[:width], style="dim") for line in FRAMES[area]]
-        for spot, (row, col) in SPOT_AT[area].items():
-            line = lines[row]
-            lines[row] = Text.assemble(line[:col], self.cell(area, spot), line[col + 3:])
-        return [fit(line, width) for line in lines]
+        """An area's three drawing lines, frame first, boxes laid over it (every box is three
+        cells wide, so the frame is cut as plain text around them: a redraw per key press)."""
+        lines = []
+        for row, frame in enumerate(FRAMES[area]):
+            plain = frame.ljust(width)[:width]
+            line, at = Text(), 0
+            for col, spot in SPOT_COLUMNS[area][row]:
+                line.append(plain[at:col], style="dim")
+                line.append_text(self.cell(area, spot))
+                at = col + 3
+            line.append(plain[at:], style="dim")
+            lines.append(fit(line, width))
+        return lines
 
     def status(self, area: int) -> Text:
         bonus = self.view.first_fill_bonus

@@ -123,19 +123,13 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
         self.part(KeyHints).update(self.hint_text(turn, edition))
         self.refresh_bindings()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer offers undo only when there is a step of one's own to take back."""
-        if action == "undo":
-            return self.acting and self.turn.undoable > 0
-        return True
-
     def redraw(self) -> None:
         if self.is_attached:
             self.show(self.turn)
 
     def on_resize(self, event: events.Resize) -> None:
-        """Columns follow the terminal's width at once, not at the next move."""
-        super().on_resize(event)
+        """Columns follow the terminal's width at once, not at the next move (Textual calls
+        every class's ``on_resize``: GameScreen's fits the log by itself)."""
         self.redraw()
 
     def hint_text(self, turn: Turn[SpiceRoadView], edition: Edition) -> Text:
@@ -232,10 +226,13 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
 
     # -- keys ---------------------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
-        """Game keys work whatever has the focus; the log gives the focus back."""
+        """Game keys work whatever has the focus; the log gives the focus back. A key that
+        plays a step is drawn once, by the table's change; one that only changes the selection
+        is drawn here."""
         if event.key == "t":
             self.rivals = "hands" if self.rivals == "turns" else "turns"
             self._handled(event)
+            self.redraw()
             return
         if not self.acting:
             return
@@ -244,39 +241,40 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
             if event.key == "enter":
                 steps, self.staged = self.staged, ()
                 self._handled(event)
-                self.submit(*steps)
+                if not self.submit(*steps):
+                    self.redraw()
             return
         chosen = self._steps_for(event.key, turn)
         if chosen is None:
             return
         self._handled(event)
-        if chosen:
-            self.choose(turn, chosen)
+        if not (chosen and self.choose(turn, chosen)):
+            self.redraw()
 
     def _handled(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
         if isinstance(self.focused, GameLog):
             self.set_focus(None)
-        self.redraw()
 
-    def choose(self, turn: Turn[SpiceRoadView], steps: Sequence[Action]) -> None:
+    def choose(self, turn: Turn[SpiceRoadView], steps: Sequence[Action]) -> bool:
         """Play steps the keys asked for; a reason instead when the rules refuse the first, and
-        a confirm first in hot-seat when they would pass the turn."""
+        a confirm first in hot-seat when they would pass the turn. Whether the screen was
+        redrawn (the steps played, or the confirm shown)."""
         first = steps[0]
         if not turn.may(first):
             reason = self.why_not(first)
             if reason:
                 self.notify(turn.text(reason), severity="warning", timeout=4)
-            return
+            return False
         hot_seat = len(self.local_seats) > 1
         final = steps[-1] in turn.view.turn_enders or len(steps) > 1
         if hot_seat and final:
             self.staged = tuple(steps)
             self.redraw()
-            return
+            return True
         self.picking = ""
-        self.submit(*steps)
+        return self.submit(*steps)
 
     def _steps_for(self, key: str, turn: Turn[SpiceRoadView]) -> list[Action] | None:
         """The steps a key asks for ([] when it only changed the selection), ``None`` when it
@@ -310,6 +308,14 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
             self.picking = {"p": "play", "a": "acquire", "c": "claim"}[key]
             return []
         return [Rest()] if key == "r" else None
+
+    def can_step_back(self) -> bool:
+        """Esc steps back out of a confirm, a selection or a play in progress (the footer then
+        says "Back"); at the top level it leaves ("Menu")."""
+        if self.staged or self.picking:
+            return True
+        turn = self.turn
+        return self.acting and min(turn.view.steps_taken, turn.undoable) > 0
 
     def step_back(self) -> bool:
         """Esc: out of a confirm or a selection, or take back the whole play or acquisition in

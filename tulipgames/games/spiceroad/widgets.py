@@ -14,7 +14,7 @@ from rich.text import Text
 
 from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, MERCHANT_CARDS, SPICES, Edition
 from tulipgames.games.spiceroad.rules import PlayerView, SpiceRoadView, caravan_words, counted
-from tulipgames.tui.widgets import PatchStatic
+from tulipgames.tui.widgets import KeepsHeight, PatchStatic
 
 #: Key of the n-th card a player owns (in the order they got it), so a card keeps its key for
 #: the whole game. ``t`` (rivals) and ``u`` (undo) are left out.
@@ -207,11 +207,14 @@ def standing(player: PlayerView, view: SpiceRoadView, edition: Edition, wide: bo
 
 
 class CaravanPanel(PatchStatic):
-    """The seat at the keyboard (or the seat to play): caravan, standing, hand, played cards."""
+    """The seat at the keyboard (or the seat to play): caravan, standing, hand, played cards.
+
+    A long hand wraps; it is wrapped into rows here so that a change repaints its rows."""
 
     DEFAULT_CSS = """
     CaravanPanel { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }
     """
+    wrap_rows = True
 
     def show_player(
         self,
@@ -304,7 +307,10 @@ class RivalsPanel(PatchStatic):
         self.update(Text("\n").join(lines))
 
 
-class KeyHints(PatchStatic):
-    """What the keys do now: the top-level actions, or the step the rules ask for."""
+class KeyHints(KeepsHeight, PatchStatic):
+    """What the keys do now: the top-level actions, or the step the rules ask for (wrapped
+    into its two rows here and kept two rows high, so that a change repaints the rows it
+    changed)."""
 
     DEFAULT_CSS = "KeyHints { height: 2; padding: 0 1; background: $boost; }"
+    wrap_rows = True

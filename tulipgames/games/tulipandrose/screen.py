@@ -98,7 +98,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
             yield OrdersPanel(id="tr-orders")
 
     def on_resize(self, event: events.Resize) -> None:
-        super().on_resize(event)
+        # Textual calls the on_resize of every class up the line: GameScreen fits the log itself
         self.part(OrdersPanel).set_class(self.size.width >= 110, "-wide")
         if self.is_attached:
             self.refresh_table()

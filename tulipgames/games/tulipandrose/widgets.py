@@ -23,7 +23,7 @@ from tulipgames.games.tulipandrose.rules import (
     feasible_bouquets,
     split_problem,
 )
-from tulipgames.tui.widgets import PatchStatic
+from tulipgames.tui.widgets import KeepsHeight, PatchStatic
 
 KIND_STYLE = {
     "T": "bright_red",
@@ -359,10 +359,15 @@ class SplitPanel(PatchStatic, can_focus=True):
         self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
 
 
-class BiddingPanel(PatchStatic, can_focus=True):
+class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
     """The open auction: the bouquet on offer, the high bid and bidder, each bidder's standing,
     the bouquets still to come, and for the bidder at the keyboard the amount with its range
-    and what it would cost in loans. Every number comes from the view."""
+    and what it would cost in loans. Every number comes from the view.
+
+    Its long lines are wrapped into rows here and it keeps its height through an auction, so
+    that a raise or a bid repaints the rows it changed, without a layout."""
+
+    wrap_rows = True
 
     DEFAULT_CSS = """
     BiddingPanel {

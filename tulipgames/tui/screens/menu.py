@@ -226,6 +226,11 @@ class MenuScreen(Screen[None]):
         option = self.query_one("#menu", OptionList).highlighted_option
         if entry.about is None or not self.is_attached or option is None or option.id != entry.id:
             return  # arrowed past: its rules stay unloaded
+        if not self.is_active:
+            # a game opened meanwhile covers the menu: Textual counts the screen under the top
+            # one as showing through, and a change behind the game repainted the whole game
+            # screen in frames of their own (the menu asks again when it is back on top)
+            return
         self._about[entry.id] = entry.about()
         self._show_help(entry)
 

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual import events
 from textual.containers import Horizontal, Vertical
 from textual.content import Content, ContentType
+from textual.css.scalar import Unit
 from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.strip import Strip
@@ -178,14 +179,26 @@ class Columns(Steady, Horizontal):
     """A ``Horizontal`` that does not lay the screen out a second time when it is resized."""
 
 
+#: Rows a row-rendered widget keeps rendered for when they come back (then forgets them all).
+ROW_CACHE = 256
+
+
+def _row_key(row: Text) -> tuple[object, ...]:
+    """What a row's rendering depends on in its text: its characters, styles and spans."""
+    return (row.plain, row.style, tuple(row.spans))
+
+
 class RendersByRow:
     """Textual renders a widget's whole content again after any refresh, every row through
     Rich and its own content styles, even when one row changed; a widget that knows its rows
-    (:meth:`rows_now`) renders again only the rows whose text changed since it last rendered.
-    Anything out of the ordinary (a row wider than the widget, more rows than it has, a text
-    selection, another content alignment) is left to Textual."""
+    (:meth:`rows_now`) renders again only the rows whose text changed since it last rendered,
+    and a row it drew before at the same place (a marker that moves back, the footer's keys of
+    an earlier step) is taken from the rows it keeps. Anything out of the ordinary (a row wider
+    than the widget, more rows than it has, a text selection, another content alignment) is
+    left to Textual."""
 
-    _rendered: tuple[int, list[tuple[Text, Strip]]] = (0, [])
+    _rendered: tuple[object, list[tuple[Text, Strip]]] = (None, [])
+    _kept: dict[tuple[object, ...], Strip] | None = None
 
     def rows_now(self) -> list[Text] | None:
         """The rows on screen now, one ``Text`` each (``None``: let Textual render)."""
@@ -198,16 +211,26 @@ class RendersByRow:
         if (rows is None or len(rows) > height or widget.text_selection is not None
                 or widget.styles.content_align != ("left", "top")
                 or any(row.cell_len > width for row in rows)):
-            self._rendered = (0, [])
+            self._rendered = (None, [])
             super()._render_content()  # type: ignore[misc]
             return
         style = widget.visual_style
-        last = self._rendered[1] if self._rendered[0] == width else []
+        # what every row's rendering depends on beside its own text (the focus changes style)
+        first = rows[0] if rows else Text()
+        mode = (width, style, first.justify, first.overflow, first.no_wrap)
+        last = self._rendered[1] if self._rendered[0] == mode else []
         changed = {y for y, row in enumerate(rows)
                    if y >= len(last) or last[y][0] != row or last[y][0].style != row.style}
-        fresh = self._render_rows(rows, changed, width, style)
-        rendered = [(row, fresh[y] if y in changed else last[y][1]) for y, row in enumerate(rows)]
-        self._rendered = (width, rendered)
+        kept = self._kept if self._kept is not None and len(self._kept) < ROW_CACHE else {}
+        self._kept = kept
+        keys = {y: (mode, y, _row_key(rows[y])) for y in changed}
+        found = {y: kept[key] for y, key in keys.items() if key in kept}
+        fresh = self._render_rows(rows, changed - found.keys(), width, style)
+        for y in changed - found.keys():
+            kept[keys[y]] = fresh[y]
+        found.update((y, fresh[y]) for y in changed - found.keys())
+        rendered = [(row, found[y] if y in changed else last[y][1]) for y, row in enumerate(rows)]
+        self._rendered = (mode, rendered)
         strips = [strip for _, strip in rendered]
         # below the content, Textual's own blank line (an empty last row is no content line)
         if len(rows) > 1 and not rows[-1].plain:
@@ -244,7 +267,13 @@ class PatchStatic(RendersByRow, Steady, Static):
         self._rows: list[Text] | None = text_rows(content)
         self._patch: list[int] | None = None
 
+    #: Wrap long lines into rows here, before comparing, so that a change to one of them
+    #: repaints the rows that changed (a line Textual wraps repaints the whole widget).
+    wrap_rows = False
+
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if self.wrap_rows and isinstance(content, Text):
+            content = self.wrapped(content)
         if isinstance(self, KeepsHeight) and isinstance(content, Text):
             content = self.padded(content)
         new = text_rows(content)
@@ -254,17 +283,37 @@ class PatchStatic(RendersByRow, Steady, Static):
             if not rows:
                 return
             self._patch = rows
-            super().update(content, layout=False)
+            self._hold(content)
+            self.refresh()
             return
         if layout and self.is_mounted and self.size and not self._auto_width():
             # wrapped or resized lines: the whole widget is repainted, but the screen is laid
-            # out again only when the content takes another number of rows
+            # out again only when the content takes another number of rows and the widget's
+            # height follows its content
             before = self._height()
             super().update(content, layout=False)
-            if self._height() != before:
+            if self._height() != before and not self._fixed_height():
                 self.refresh(layout=True)
             return
         super().update(content, layout=layout)
+
+    def _hold(self, content: VisualType) -> None:
+        """``Static.update`` without building Textual's visual of the content now: the rows
+        are rendered from :meth:`rows_now`, and ``Static.visual`` builds it when something
+        else asks (a measure, Textual's own rendering)."""
+        setattr(self, "_Static__content", content)  # noqa: B010 (Static's private fields)
+        setattr(self, "_Static__visual", None)  # noqa: B010
+
+    def wrapped(self, text: Text) -> Text:
+        """``text`` with each line wider than the widget folded at word boundaries into rows
+        that fit (as Textual would wrap it), so every row of the drawing is a row on screen."""
+        width = self.content_size.width if self.is_mounted else 0
+        if width <= 0 or all(line.cell_len <= width for line in text.split("\n")):
+            return text
+        rows = text.wrap(self.app.console, width, justify="default", overflow="fold")
+        for row in rows:
+            row.rstrip()  # as Textual draws a wrapped line: no trailing blank
+        return Text("\n", end=text.end, no_wrap=text.no_wrap).join(rows)
 
     def rows_now(self) -> list[Text] | None:
         content = self.content
@@ -276,6 +325,11 @@ class PatchStatic(RendersByRow, Steady, Static):
         """Whether the widget is as wide as its content (its width is then content too)."""
         width = self.styles.width
         return width is not None and width.is_auto
+
+    def _fixed_height(self) -> bool:
+        """Whether the CSS gives the widget a number of rows (its content cannot change it)."""
+        height = self.styles.height
+        return height is not None and height.unit == Unit.CELLS
 
     def _height(self) -> int:
         """The rows the content takes at the widget's width (what a layout would give it)."""

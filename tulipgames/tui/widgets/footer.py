@@ -1,32 +1,28 @@
-"""The key footer of the game screens: Textual's footer, changed in place.
+"""The key footer of the game screens: Textual's footer drawn as one line.
 
-Textual's :class:`~textual.widgets.Footer` removes and mounts all its keys after every
-``refresh_bindings`` (once the screen has been drawn), so every key press on a game screen drew a
-second frame with the footer alone, even when no key had changed. :class:`KeyFooter` draws the
-same keys, but compares what it would show with what it shows: nothing changed, nothing is done;
-otherwise it rewrites its key widgets in place (a pool, the spare ones hidden), in the same frame
-as the change that caused it.
+Textual's :class:`~textual.widgets.Footer` is a row of key widgets: after every
+``refresh_bindings`` it removes and mounts them all, and a key whose text changes width moves
+every key after it, which lays the whole screen out again and renders each moved key anew.
+:class:`KeyFooter` draws the same keys, in the same styles, as one row of text: it compares what
+it would show with what it shows, and a change repaints that one row, in the frame of the change
+that caused it, without a layout. A click on a key presses it, as on Textual's footer.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from textual.widget import Widget
 
-from tulipgames.tui.widgets.common import Steady
+from tulipgames.tui.widgets.common import RowPainted
 
-
-class PooledKey(Steady, FooterKey):
-    """A footer key that can show another binding later (see :meth:`KeyFooter._set`)."""
-
-
-#: Key widgets kept ready for a screen that shows more keys later than at first.
-POOL = 12
+#: The line Textual draws left of the command palette's key (its ``vkey`` border).
+PALETTE_EDGE = "▏"
 
 
 class Shown(NamedTuple):
@@ -37,102 +33,141 @@ class Shown(NamedTuple):
     description: str
     action: str
     enabled: bool
-    tooltip: str
 
 
-class KeyFooter(Footer):
-    """A footer that redraws only when the keys it shows changed, and then in place."""
+class KeyStyles(NamedTuple):
+    """The styles of a key's parts, and of the line before the command palette's key."""
+
+    key: Style
+    description: Style
+    item: Style
+    edge: Style
+
+
+class KeyFooter(RowPainted, Widget):
+    """The screen's keys on one line, repainted only when they change."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {
+        "footer-key--item",
+        "footer-key--key",
+        "footer-key--description",
+        "footer-key--edge",
+    }
+    # Textual's Footer and FooterKey styles (not compact), as component classes of one line
+    DEFAULT_CSS = """
+    KeyFooter {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        .footer-key--item { background: $footer-item-background; }
+        .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .footer-key--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .footer-key--edge { color: $foreground 20%; }
+    }
+    """
 
     def __init__(self) -> None:
         super().__init__()
-        #: The keys on screen (``None``: Textual's own layout, e.g. for grouped bindings).
+        #: The keys on screen, the command palette's last (``None``: not known yet).
         self._drawn: tuple[Shown, ...] | None = None
+        #: The palette's key, drawn at the right end (``None``: none).
+        self._palette: Shown | None = None
+        #: (first column, last column + 1, key) per key drawn, for clicks.
+        self._spans: list[tuple[int, int, str]] = []
 
-    def wanted(self) -> tuple[Shown, ...] | None:
-        """The keys to show now, one per action as Textual's footer does (``None`` when a
-        binding group asks for Textual's own layout)."""
+    def wanted(self) -> tuple[tuple[Shown, ...], Shown | None]:
+        """The keys to show now, one per action as Textual's footer shows them, and the
+        command palette's key."""
         first: dict[str, Shown] = {}
-        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
-            if not binding.show:
-                continue
-            if binding.group is not None:
-                return None
-            first.setdefault(binding.action, Shown(
-                binding.key, self.app.get_key_display(binding), binding.description,
-                binding.action, enabled, tooltip,
-            ))
-        return tuple(first.values())
-
-    def compose(self) -> ComposeResult:
-        wanted = self.wanted() if self._bindings_ready else None
-        if wanted is None:
-            self._drawn = None
-            yield from super().compose()
-            return
-        self._drawn = wanted
-        for index in range(max(POOL, len(wanted))):
-            key = PooledKey("", "", "", "")
-            if index < len(wanted):
-                self._set(key, wanted[index])
-            else:
-                key.display = False
-            yield key.data_bind(compact=Footer.compact)
-        yield from self._palette_key()
-
-    def _palette_key(self) -> ComposeResult:
-        if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
-            return
-        active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        if active is None:
-            return
-        _, binding, enabled, _ = active
-        yield PooledKey(
-            binding.key, self.app.get_key_display(binding), binding.description,
-            binding.action, classes="-command-palette", disabled=not enabled,
-            tooltip=binding.tooltip or binding.description,
-        )
-
-    @staticmethod
-    def _set(key: FooterKey, shown: Shown) -> None:
-        """Make ``key`` show ``shown`` (a change of width asks for a layout of the footer)."""
-        resized = (key.key_display, key.description) != (shown.display, shown.description)
-        key.key, key.key_display, key.description = shown.key, shown.display, shown.description
-        key.action = shown.action
-        key._disabled = not shown.enabled
-        key.set_class(not shown.enabled, "-disabled")
-        key.tooltip = shown.tooltip or None
-        key.display = True
-        key.refresh(layout=resized)
+        active = self.screen.active_bindings
+        for _, binding, enabled, _ in active.values():
+            if binding.show:
+                first.setdefault(binding.action, Shown(
+                    binding.key, self.app.get_key_display(binding), binding.description,
+                    binding.action, enabled,
+                ))
+        palette = None
+        if self.app.ENABLE_COMMAND_PALETTE:
+            found = active.get(self.app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                _, binding, enabled, _ = found
+                palette = Shown(binding.key, self.app.get_key_display(binding),
+                                binding.description, binding.action, enabled)
+        return tuple(first.values()), palette
 
     def _on_mount(self, event: events.Mount) -> None:
         # at once, not after the frame: the keys change in the frame of the change
-        # (Textual's own handler, which would subscribe a second, deferred time, is skipped)
-        event.prevent_default()
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed, immediate=True)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        self._bindings_ready = True
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
-        wanted = self.wanted()
-        if wanted is not None and wanted == self._drawn:
+        keys, palette = self.wanted()
+        if keys == self._drawn and palette == self._palette:
             return
-        if wanted is not None and self._drawn is not None and self._patch(wanted):
-            return
-        # in the footer's own context (data binding needs it), after what is queued
-        self.call_next(self.recompose)
+        self._drawn, self._palette = keys, palette
+        self.repaint()
 
-    def _patch(self, wanted: tuple[Shown, ...]) -> bool:
-        """Show ``wanted`` with the key widgets there are; False when they are too few."""
-        keys = [key for key in self.query_children(FooterKey)
-                if not key.has_class("-command-palette")]
-        if len(keys) < len(wanted):
-            return False
-        assert self._drawn is not None
-        for index, key in enumerate(keys):
-            if index >= len(wanted):
-                key.display = False
-            elif index >= len(self._drawn) or self._drawn[index] != wanted[index]:
-                self._set(key, wanted[index])
-        self._drawn = wanted
-        return True
+    def _styles(self) -> KeyStyles:
+        """The footer's styles now (Textual forgets them at every refresh: asked once a paint)."""
+        get = self.get_component_rich_style
+        return KeyStyles(get("footer-key--key"), get("footer-key--description"),
+                         get("footer-key--item"), get("footer-key--edge"))
+
+    @staticmethod
+    def _key_text(shown: Shown, styles: KeyStyles, compact: bool = False) -> Text:
+        """One key as Textual's FooterKey draws it: `` key `` then ``description ``, or
+        compact (the palette's key) ``key`` then `` description``."""
+        part = Text(end="").append(shown.display if compact else f" {shown.display} ",
+                                   styles.key)
+        if shown.description:
+            part.append(f" {shown.description}" if compact else f"{shown.description} ",
+                        styles.description)
+        part.stylize_before(styles.item + Style(dim=True) if not shown.enabled else styles.item)
+        return part
+
+    def paint(self) -> Text:
+        width = self.size.width
+        styles = self._styles()
+        line = Text(no_wrap=True, overflow="crop", end="")
+        spans: list[tuple[int, int, str]] = []
+        tail = Text(end="")
+        if self._palette is not None:
+            tail = Text(end="").append(PALETTE_EDGE, styles.edge)
+            tail.append_text(self._key_text(self._palette, styles, compact=True))
+            tail.append(" ", styles.item)
+        room = max(0, width - tail.cell_len)
+        for shown in self._drawn or ():
+            part = self._key_text(shown, styles)
+            start = line.cell_len
+            if start >= room:
+                break
+            line.append_text(part)
+            spans.append((start, min(start + part.cell_len, room), shown.key))
+        line.truncate(room, overflow="crop", pad=True)
+        if self._palette is not None and tail.cell_len <= width:
+            spans.append((room + cell_len(PALETTE_EDGE), width, self._palette.key))
+            line.append_text(tail)
+        self._spans = spans
+        return line
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a key presses it (a dimmed key rings the bell), as on Textual's footer."""
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                shown = next((s for s in (*(self._drawn or ()), self._palette)
+                              if s is not None and s.key == key), None)
+                if shown is not None and not shown.enabled:
+                    self.app.bell()
+                else:
+                    self.app.simulate_key(key)
+                return
