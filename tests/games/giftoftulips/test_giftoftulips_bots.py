@@ -18,6 +18,7 @@ from tulipgames.games.giftoftulips.bots import (
     judge,
     make_search_bot,
     quick_judge,
+    resolve,
 )
 from tulipgames.games.giftoftulips.rules import (
     GAME,
@@ -120,6 +121,39 @@ def test_the_playouts_quick_judgement_agrees_with_the_full_one() -> None:
                         checked += 1
             state.apply(seat, bot.choose(state, seat))
     assert checked > 1000
+
+
+def test_a_position_resolved_move_by_move_matches_one_read_from_the_state() -> None:
+    """The playouts keep one position up to date with ``resolve`` instead of reading a new one
+    from the state for every move: after every card of random games at 2-4 seats it must hold
+    the same points, bouquets, ranking, festival totals and secret count as the state."""
+    compared = 0
+    for seed in range(9):
+        state = new_game(2 + seed % 3, seed=100 + seed)
+        bot = RandomBot(seed)
+        followed: Position | None = None
+        while not state.is_over():
+            seat = state.to_act()[0]
+            action = bot.choose(state, seat)
+            card = state.pending
+            if card is None:
+                state.apply(seat, action)
+                followed = None
+                continue
+            if followed is None:
+                followed = Position.of(state)
+            followed.majorities()  # fill the cache, so a stale entry would show below
+            state.apply(seat, action)
+            resolve(followed, seat, action, card.variety, card.value)
+            if state.is_over():
+                break  # the end flips secret cards, which the playouts leave to the state
+            read = Position.of(state)
+            assert followed.points == read.points, (seed, action)
+            assert followed.held == read.held and followed.ranking == read.ranking
+            assert followed.totals == read.totals and followed.secret_size == read.secret_size
+            assert followed.majorities() == read.majorities(), (seed, action)
+            compared += 1
+    assert compared > 300
 
 
 def test_the_hard_budget_stops_at_its_world_cap_and_never_begins_a_late_world() -> None:
