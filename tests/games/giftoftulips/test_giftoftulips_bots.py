@@ -211,6 +211,33 @@ def test_normal_uses_every_action_and_every_give_target() -> None:
         assert all(targets[s] == set(range(seats)) - {s} for s in range(seats))
 
 
+def test_hard_uses_every_action_and_does_not_resolve_its_second_card_one_way() -> None:
+    """No degenerate play from the search either (a few worlds per decision, so the test is
+    quick): at two and four seats the hard bot keeps, gives, adds face up and adds secretly,
+    gives to more than one seat at four, and its second cards take more than one action."""
+    for seats in (2, 4):
+        state = new_game(seats, seed=20 + seats)
+        bots = [HardBot(iterations=3, seed=s) for s in range(seats)]
+        kinds: set[type] = set()
+        seconds: set[type] = set()
+        targets: set[tuple[int, int]] = set()
+        rng = random.Random(seats)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            second = state.card_no == 2
+            action = bot_move(bots[seat], state, seat, rng)
+            kinds.add(type(action))
+            if second:
+                seconds.add(type(action))
+            if isinstance(action, Give):
+                targets.add((seat, action.target))
+            state.apply(seat, action)
+        assert {ChooseBouquet, Keep, Give, AddFaceUp, AddSecret} <= kinds, seats
+        assert len(seconds) >= 3, seats
+        if seats == 4:
+            assert len({target for _, target in targets}) > 1
+
+
 class Spy:
     """Wraps a level's bot: records the state it is handed, then lets it choose."""
 
