@@ -18,6 +18,7 @@ from tulipgames.games.giftoftulips.bots import (
     judge,
     make_search_bot,
     quick_judge,
+    resolve,
 )
 from tulipgames.games.giftoftulips.rules import (
     GAME,
@@ -122,6 +123,39 @@ def test_the_playouts_quick_judgement_agrees_with_the_full_one() -> None:
     assert checked > 1000
 
 
+def test_a_position_resolved_move_by_move_matches_one_read_from_the_state() -> None:
+    """The playouts keep one position up to date with ``resolve`` instead of reading a new one
+    from the state for every move: after every card of random games at 2-4 seats it must hold
+    the same points, bouquets, ranking, festival totals and secret count as the state."""
+    compared = 0
+    for seed in range(9):
+        state = new_game(2 + seed % 3, seed=100 + seed)
+        bot = RandomBot(seed)
+        followed: Position | None = None
+        while not state.is_over():
+            seat = state.to_act()[0]
+            action = bot.choose(state, seat)
+            card = state.pending
+            if card is None:
+                state.apply(seat, action)
+                followed = None
+                continue
+            if followed is None:
+                followed = Position.of(state)
+            followed.majorities()  # fill the cache, so a stale entry would show below
+            state.apply(seat, action)
+            resolve(followed, seat, action, card.variety, card.value)
+            if state.is_over():
+                break  # the end flips secret cards, which the playouts leave to the state
+            read = Position.of(state)
+            assert followed.points == read.points, (seed, action)
+            assert followed.held == read.held and followed.ranking == read.ranking
+            assert followed.totals == read.totals and followed.secret_size == read.secret_size
+            assert followed.majorities() == read.majorities(), (seed, action)
+            compared += 1
+    assert compared > 300
+
+
 def test_the_hard_budget_stops_at_its_world_cap_and_never_begins_a_late_world() -> None:
     state = playing(2, seed=4)
     seat = state.active
@@ -175,6 +209,33 @@ def test_normal_uses_every_action_and_every_give_target() -> None:
         assert {ChooseBouquet, Keep, Give, AddFaceUp, AddSecret} <= kinds
         assert len(seconds) >= 3
         assert all(targets[s] == set(range(seats)) - {s} for s in range(seats))
+
+
+def test_hard_uses_every_action_and_does_not_resolve_its_second_card_one_way() -> None:
+    """No degenerate play from the search either (a few worlds per decision, so the test is
+    quick): at two and four seats the hard bot keeps, gives, adds face up and adds secretly,
+    gives to more than one seat at four, and its second cards take more than one action."""
+    for seats in (2, 4):
+        state = new_game(seats, seed=20 + seats)
+        bots = [HardBot(iterations=3, seed=s) for s in range(seats)]
+        kinds: set[type] = set()
+        seconds: set[type] = set()
+        targets: set[tuple[int, int]] = set()
+        rng = random.Random(seats)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            second = state.card_no == 2
+            action = bot_move(bots[seat], state, seat, rng)
+            kinds.add(type(action))
+            if second:
+                seconds.add(type(action))
+            if isinstance(action, Give):
+                targets.add((seat, action.target))
+            state.apply(seat, action)
+        assert {ChooseBouquet, Keep, Give, AddFaceUp, AddSecret} <= kinds, seats
+        assert len(seconds) >= 3, seats
+        if seats == 4:
+            assert len({target for _, target in targets}) > 1
 
 
 class Spy:
