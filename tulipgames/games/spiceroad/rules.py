@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
-from operator import add
+from operator import add, attrgetter
 from typing import Any
 
 from tulipgames.engine.core import (
@@ -96,13 +96,17 @@ class Notated(Action):
     _text: str
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_text", self.notation())
+        text = self.notation()
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_say", text.__str__)
 
     def notation(self) -> str:
         raise NotImplementedError
 
-    def __str__(self) -> str:
-        return self._text
+    # ``str(action)`` looks ``__str__`` up on the class, binds it and calls it: here binding
+    # reads the text's own ``__str__`` (kept with the action), so writing the notation runs
+    # no Python frame at all (every step of every record and playout writes one).
+    __str__ = property(attrgetter("_say"))
 
 
 @dataclass(frozen=True)
@@ -251,6 +255,7 @@ REST = Rest()
 UPGRADE_DONE = UpgradeDone()
 #: ``times R`` for every count a trade can reach (a caravan beyond the limit still fits).
 TIMES: list[Action] = [Times(r) for r in range(100)]
+ONE_RUN = Times(1)
 
 
 # -- pure rule helpers ----------------------------------------------------------------------------
@@ -995,7 +1000,7 @@ class SpiceRoadState(State):
             self.upgraded = []
             return [self.texts.plays[seat][card_id]]
         if SPOTS[self.caravans[seat]].trades[card_id] == 1:
-            return self._trade(seat, TIMES[1])  # a trade that can run only once runs at once
+            return self._trade(seat, ONE_RUN)  # a trade that can run only once runs at once
         self.phase = TRADE
         return [self.texts.plays[seat][card_id]]
 
