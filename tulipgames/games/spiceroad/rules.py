@@ -18,11 +18,11 @@ Notation always uses the internal keys ``Y R G B``, whatever the edition shows.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
-from operator import add
+from operator import add, attrgetter
 from typing import Any
 
 from tulipgames.engine.core import (
@@ -96,13 +96,17 @@ class Notated(Action):
     _text: str
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_text", self.notation())
+        text = self.notation()
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_say", text.__str__)
 
     def notation(self) -> str:
         raise NotImplementedError
 
-    def __str__(self) -> str:
-        return self._text
+    # ``str(action)`` looks ``__str__`` up on the class, binds it and calls it: here binding
+    # reads the text's own ``__str__`` (kept with the action), so writing the notation runs
+    # no Python frame at all (every step of every record and playout writes one).
+    __str__ = property(attrgetter("_say"))
 
 
 @dataclass(frozen=True)
@@ -251,6 +255,7 @@ REST = Rest()
 UPGRADE_DONE = UpgradeDone()
 #: ``times R`` for every count a trade can reach (a caravan beyond the limit still fits).
 TIMES: list[Action] = [Times(r) for r in range(100)]
+ONE_RUN = Times(1)
 
 
 # -- pure rule helpers ----------------------------------------------------------------------------
@@ -312,9 +317,10 @@ class Spot:
     """What a turn may start with one caravan, worked out once per caravan (a turn starts with
     at most 10 spices, so there are at most 1001): the cards it may play (:func:`can_play`)
     with each trade's repeat limit (:func:`trade_max`), the point cards it affords
-    (:func:`affords`) and how many spices it holds (what acquiring may cost)."""
+    (:func:`affords`) and how many spices it holds (what acquiring may cost); and the steps
+    that place or raise one spice of a key held (black is never raised)."""
 
-    __slots__ = ("acquires", "claimable", "plays", "total", "trades")
+    __slots__ = ("acquires", "claimable", "pays", "plays", "raises", "total", "trades")
 
     def __init__(self, caravan: Counts) -> None:
         self.total = sum(caravan)
@@ -338,6 +344,8 @@ class Spot:
             for card, need in POINT_NEEDS
             if y >= need[0] and r >= need[1] and g >= need[2] and b >= need[3]
         )
+        self.pays = tuple(compress(PAY_STEPS, caravan))
+        self.raises = tuple(compress(UPGRADE_STEPS, caravan))
 
 
 #: ``RUNS[card][runs]``: how a spice card (``runs`` 1) or ``runs`` runs of a trade change a
@@ -811,8 +819,9 @@ class SpiceRoadState(State):
                 actions += spot.acquires
             else:
                 actions += ACQUIRES[1 : (row if row <= spot.total else spot.total + 1) + 1]
-            if spot.claimable:
-                actions += compress(CLAIM_STEPS, map(spot.claimable.__contains__, self.point_row))
+            claimable = spot.claimable
+            if not claimable.isdisjoint(self.point_row):
+                actions += compress(CLAIM_STEPS, map(claimable.__contains__, self.point_row))
             actions.append(REST)
             return actions
         if phase == RETURN:
@@ -822,8 +831,8 @@ class SpiceRoadState(State):
         if phase == TRADE:
             return TIMES[1 : SPOTS[caravan].trades[self.pending_card] + 1]  # type: ignore[index]
         if phase == PAY:
-            return list(compress(PAY_STEPS, caravan))
-        upgrades: list[Action] = list(compress(UPGRADE_STEPS, caravan))
+            return list(SPOTS[caravan].pays)
+        upgrades: list[Action] = list(SPOTS[caravan].raises)
         if self.upgrades_done:
             upgrades.append(UPGRADE_DONE)
         return upgrades
@@ -983,11 +992,7 @@ class SpiceRoadState(State):
         kind = KINDS[card_id]
         if kind == "spice":
             self._shift(seat, RUNS[card_id][1])
-            said = [self._did(seat, self.texts.played[card_id])]
-            if sum(self.caravans[seat]) > CARAVAN_LIMIT:
-                self.phase = RETURN  # rule 8, as in _end_action
-                return said
-            return self._end_turn(seat, said)
+            return self._end_action(seat, self.texts.played[card_id])
         self.pending_card = card_id
         if kind == "upgrade":
             self.phase = UPGRADE
@@ -995,15 +1000,13 @@ class SpiceRoadState(State):
             self.upgraded = []
             return [self.texts.plays[seat][card_id]]
         if SPOTS[self.caravans[seat]].trades[card_id] == 1:
-            return self._trade(seat, 1)
+            return self._trade(seat, ONE_RUN)  # a trade that can run only once runs at once
         self.phase = TRADE
         return [self.texts.plays[seat][card_id]]
 
-    def _times(self, seat: int, action: Times) -> list[Event]:
-        return self._trade(seat, action.count)
-
-    def _trade(self, seat: int, count: int) -> list[Event]:
+    def _trade(self, seat: int, action: Times) -> list[Event]:
         """Rule 3c: return count × Pay, gain count × Gain, in one go."""
+        count = action.count
         card_id = self.pending_card
         assert card_id is not None
         runs = RUNS[card_id]
@@ -1012,8 +1015,9 @@ class SpiceRoadState(State):
         self.pending_card = None
         self.phase = TURN
         traded = self.texts.traded[card_id]
-        what = traded[count] if count < len(traded) else f"{traded[1][:-2]}×{count}"
-        return self._end_action(seat, [self._did(seat, what)])
+        return self._end_action(
+            seat, traded[count] if count < len(traded) else f"{traded[1][:-2]}×{count}"
+        )
 
     def _upgrade(self, seat: int, action: Upgrade) -> list[Event]:
         """Rule 3b: one spice of rank 1-3 becomes the spice one rank higher."""
@@ -1027,20 +1031,18 @@ class SpiceRoadState(State):
         limit = MERCHANT_CARDS[self.pending_card].up
         caravan = self.caravans[seat]
         if self.upgrades_done >= limit or not can_upgrade(caravan):
-            events.extend(self._finish_upgrade(seat))
+            events.extend(self._finish_upgrade(seat, UPGRADE_DONE))
         return events
 
-    def _upgrade_done(self, seat: int, action: UpgradeDone) -> list[Event]:
-        return self._finish_upgrade(seat)
-
-    def _finish_upgrade(self, seat: int) -> list[Event]:
+    def _finish_upgrade(self, seat: int, action: UpgradeDone) -> list[Event]:
+        """The upgrade card is done (its limit reached, nothing left to raise, or stopped)."""
         assert self.pending_card is not None
         text = f"{self.texts.played[self.pending_card]}: {', '.join(self.upgraded)}"
         self.pending_card = None
         self.upgrades_done = 0
         self.upgraded = []
         self.phase = TURN
-        return self._end_action(seat, [self._did(seat, text)])
+        return self._end_action(seat, text)
 
     def _acquire(self, seat: int, action: Acquire) -> list[Event]:
         """Rule 4: pay one spice per card to the left (asked step by step), then take the card."""
@@ -1077,7 +1079,6 @@ class SpiceRoadState(State):
         if any(on_card):
             self.caravans[seat] = tuple(map(add, self.caravans[seat], on_card))
             text += f", gained {letters(on_card, self.edition)}"
-        events = [self._did(seat, text)]
         self.phase = TURN
         self.paid = []
         self.acquire_position = 0
@@ -1085,8 +1086,8 @@ class SpiceRoadState(State):
             new = self.merchant_deck.pop()
             self.merchant_row.append(new)
             self.row_spices.append([0, 0, 0, 0])
-            events.append(texts.new_merchant[new])
-        return self._end_action(seat, events)
+            return self._end_action(seat, text, [texts.new_merchant[new]])
+        return self._end_action(seat, text)
 
     def _claim(self, seat: int, action: Claim) -> list[Event]:
         """Rule 5: pay the spices, take the card, earn the coin above it, refill the row."""
@@ -1120,7 +1121,7 @@ class SpiceRoadState(State):
         if self.triggered_by is None and len(self.claimed[seat]) == self.target:
             self.triggered_by = seat
             events.append(self._did(seat, f"has {self.target} cards: last round!"))
-        return self._end_action(seat, events)
+        return self._end_action(seat, None, events)
 
     def _rest(self, seat: int, action: Rest) -> list[Event]:
         """Rule 7: every played card returns to the hand (a pass when none is played)."""
@@ -1131,7 +1132,7 @@ class SpiceRoadState(State):
         played.clear()
         rested = self.texts.rested
         what = rested[back] if back < len(rested) else f"rested ({counted(back, 'card')} back)"
-        return self._end_action(seat, [self._did(seat, what)])
+        return self._end_action(seat, what)
 
     def _return(self, seat: int, action: Return) -> list[Event]:
         spice = action.spice
@@ -1152,19 +1153,30 @@ class SpiceRoadState(State):
             what = self.texts.returned[returned] = (
                 f"returned {count} ({returned}), down to {CARAVAN_LIMIT}"
             )
-        return self._end_turn(seat, [self._did(seat, what)])
+        return self._end_action(seat, what)
 
-    def _end_action(self, seat: int, events: list[Event]) -> list[Event]:
-        """Rule 8: over the limit, the player returns spices of their choice down to 10.
-        Returns ``events`` with what ending the action added."""
-        if sum(self.caravans[seat]) > CARAVAN_LIMIT:
+    def _end_action(
+        self, seat: int, what: str | None, after: Sequence[Event] = ()
+    ) -> list[Event]:
+        """The end of an action: the log line of ``what`` the seat did (remembered as part of
+        its latest turn; ``None`` when the action logged itself) and the events ``after`` it,
+        then rule 8: over the limit, the player returns spices of their choice down to 10;
+        else rule 9 and §5.1: next in turn order, or the end once the trigger's round is done.
+
+        One step of every playout ends here, so the log line is looked up in place (as
+        :meth:`_did` does) rather than through another call."""
+        if what is None:
+            events = list(after)
+        else:
+            self.last_turn[seat].append(what)
+            said = DID[seat].get(what)
+            if said is None:
+                said = DID[seat][what] = Event(SEAT_REFS[seat] + what)
+            events = [said, *after] if after else [said]
+        y, r, g, b = self.caravans[seat]
+        if y + r + g + b > CARAVAN_LIMIT:
             self.phase = RETURN
             return events
-        return self._end_turn(seat, events)
-
-    def _end_turn(self, seat: int, events: list[Event]) -> list[Event]:
-        """Rule 9 and §5.1: next in turn order, or the end once the trigger's round is done.
-        Returns ``events`` with the end of the game added when it ends."""
         self.turns[seat] += 1
         order = self.order
         place = order.index(seat) + 1
@@ -1413,9 +1425,9 @@ class SpiceRoadState(State):
 #: Each action's step, by exact type (looked up once per step of every playout).
 STEPS: dict[type[Action], Callable[[SpiceRoadState, int, Any], list[Event]]] = {
     Play: SpiceRoadState._play,
-    Times: SpiceRoadState._times,
+    Times: SpiceRoadState._trade,
     Upgrade: SpiceRoadState._upgrade,
-    UpgradeDone: SpiceRoadState._upgrade_done,
+    UpgradeDone: SpiceRoadState._finish_upgrade,
     Acquire: SpiceRoadState._acquire,
     Pay: SpiceRoadState._pay,
     Claim: SpiceRoadState._claim,
