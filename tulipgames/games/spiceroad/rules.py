@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
-from operator import add, attrgetter
+from operator import add
 from typing import Any
 
 from tulipgames.engine.core import (
@@ -96,17 +96,13 @@ class Notated(Action):
     _text: str
 
     def __post_init__(self) -> None:
-        text = self.notation()
-        object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "_say", text.__str__)
+        object.__setattr__(self, "_text", self.notation())
 
     def notation(self) -> str:
         raise NotImplementedError
 
-    # ``str(action)`` looks ``__str__`` up on the class, binds it and calls it: here binding
-    # reads the text's own ``__str__`` (kept with the action), so writing the notation runs
-    # no Python frame at all (every step of every record and playout writes one).
-    __str__ = property(attrgetter("_say"))
+    def __str__(self) -> str:
+        return self._text
 
 
 @dataclass(frozen=True)
