@@ -104,6 +104,16 @@ async def test_a_key_that_changes_one_panel_repaints_that_panel_only(
         assert "FestivalPanel" not in rendered and "BouquetsPanel" not in rendered
 
 
+async def play_to_my_auction(recorder: Any, table: Any) -> None:
+    """Tulip & Rose: every seat plays its first legal step until seat 0 bids in an auction."""
+    for _ in range(60):
+        if 0 in table.to_act() and table.turn(0).view.phase == "auction":
+            return
+        seat = table.to_act()[0]
+        table.play(seat, table.turn(seat).legal[0])
+        await recorder.settle()
+
+
 async def test_a_bid_repaints_what_it_changed_and_not_the_table_line(
     rendered: list[str],
 ) -> None:
@@ -112,12 +122,7 @@ async def test_a_bid_repaints_what_it_changed_and_not_the_table_line(
     async with playing("tulipandrose", ["Ana", "Bo", "Cy"]) as recorder:
         app = recorder.pilot.app
         table = app.screen.table
-        for _ in range(60):
-            if 0 in table.to_act() and table.turn(0).view.phase == "auction":
-                break
-            seat = table.to_act()[0]
-            table.play(seat, table.turn(seat).legal[0])
-            await recorder.settle()
+        await play_to_my_auction(recorder, table)
         assert table.turn(0).view.phase == "auction"
         rendered.clear()
         press = await recorder.press("plus", "raise")
@@ -331,12 +336,7 @@ async def test_raising_the_bid_sends_under_2_kb_and_lays_nothing_out(
     async with playing("tulipandrose", ["Ana", "Bo", "Cy"]) as recorder:
         app = recorder.pilot.app
         table = app.screen.table
-        for _ in range(60):
-            if 0 in table.to_act() and table.turn(0).view.phase == "auction":
-                break
-            seat = table.to_act()[0]
-            table.play(seat, table.turn(seat).legal[0])
-            await recorder.settle()
+        await play_to_my_auction(recorder, table)
         panel = app.screen.query_one("BiddingPanel")
         laid_out.clear()
         view = table.turn(0).view
