@@ -492,8 +492,11 @@ class HardBot:
     (``State.determinize``: the deck order, the rivals' Special Orders) and plays every
     candidate out in that same world with the same future luck, rivals and the bot itself then
     following the normal policy, for ``horizon`` rounds, judged by the final result or
-    ``TulipState.estimate``. Equal luck for every candidate makes their differences sharp with a
-    few dozen worlds. The normal move stands unless a candidate beats it on average.
+    ``TulipState.estimate`` (``standing``: win or lose at two seats, the finishing place at
+    more). Equal luck for every candidate makes their differences sharp with a few dozen worlds.
+    A candidate clearly worse than the normal move stops being played out (``clearly_worse``),
+    so the worlds go to the close calls and a clear call ends early. The normal move stands
+    unless a candidate beats it on average.
     """
 
     level = "hard"
