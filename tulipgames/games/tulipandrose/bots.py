@@ -630,7 +630,6 @@ LEVELS: tuple[BotLevel, ...] = (
         "hard",
         hard_bot,
         "plays its best few options out in re-dealt worlds",
-        strength="beats normal 77% of 90 at 2 seats; wins 48% of 160 against 3 normal at 4"
-        " (1.9x fair)",
+        strength="beats normal 77% at 2 seats; wins 48% against 3 normal at 4",
     ),
 )
