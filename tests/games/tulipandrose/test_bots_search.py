@@ -5,15 +5,29 @@ from __future__ import annotations
 import random
 
 from tests.games.tulipandrose.helpers import auction, table
+from tests.games.tulipandrose.test_tulipandrose_bots import spearman
+from tulipgames.engine.bots import bot_move
 from tulipgames.games.tulipandrose.bots import (
     PRUNE_EVERY,
     HardBot,
+    NormalBot,
     clearly_better,
     clearly_worse,
+    hard_bot,
     sell_or_keep,
     standing,
+    worth,
 )
-from tulipgames.games.tulipandrose.rules import Bid, Pass, Sell, TulipState
+from tulipgames.games.tulipandrose.rules import (
+    GAME,
+    Assign,
+    Bid,
+    Keep,
+    Pass,
+    Sell,
+    SplitDone,
+    TulipState,
+)
 
 ANA, BEN, CLEO = 0, 1, 2
 
@@ -65,3 +79,30 @@ def test_the_search_stops_once_only_the_normal_move_is_left() -> None:
     view = state.determinize(BEN, random.Random(1))
     assert bot.choose(view, BEN) == Sell()
     assert bot.last_iterations == PRUNE_EVERY
+
+
+def test_hard_at_four_seats_uses_every_action_and_bids_up_to_the_bouquets_worth() -> None:
+    """Judging four-seat playouts by place must not make ``hard`` degenerate: alone against
+    three normal bots over two games it splits, bids, passes, sells and keeps, and the highest
+    bid it reaches in an auction rises with the bouquet's worth to it (rank correlation > 0.5)."""
+    kinds: set[type] = set()
+    top: dict[tuple[int, int, int], tuple[float, int]] = {}
+    for seed in (1, 2):
+        state = GAME.new_state(4, seed)
+        assert isinstance(state, TulipState)
+        bots = [hard_bot(seed=seed, iterations=12)] + [NormalBot(seed * 10 + s) for s in (1, 2, 3)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            action = bot_move(bots[seat], state, seat, random.Random(seed))
+            if seat == 0:
+                kinds.add(type(action))
+                if isinstance(action, Bid):
+                    bouquet = state.bouquets[state.current]
+                    top[(seed, state.round, state.current)] = (
+                        worth(state, 0, bouquet),
+                        action.amount,
+                    )
+            state.apply(seat, action)
+    assert {Assign, SplitDone, Bid, Pass, Sell, Keep} <= kinds
+    assert len({amount for _, amount in top.values()}) > 5
+    assert spearman(list(top.values())) > 0.5
