@@ -19,6 +19,15 @@ def store(tmp_path: Path) -> Iterator[Store]:
     db.close()
 
 
+@pytest.fixture(autouse=True)
+def own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Preferences in a file of the test's own, never the developer's: every app a test starts
+    (in-process, in tmux or behind the SSH server) saves its theme and names there."""
+    path = tmp_path / "config" / "config.json"
+    monkeypatch.setenv("TULIPGAMES_CONFIG", str(path))
+    return path
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]

@@ -10,6 +10,7 @@ by their code.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from textual import events
@@ -32,10 +33,12 @@ from tulipgames.net.server import SessionInfo
 from tulipgames.store import Store
 from tulipgames.table import Table
 from tulipgames.tui import app as tui_app
+from tulipgames.tui import prefs
 from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.screens.menu import MenuScreen
 from tulipgames.tui.screens.results import ResultsScreen
+from tulipgames.tui.screens.setup import NAME_CELLS
 
 __all__ = ["ServerApp", "WorkerApp", "lobby_entries", "player_dir"]
 
@@ -59,10 +62,15 @@ class SessionApp(TulipGamesApp):
     """What every remote session's app does, wherever it runs (see :class:`ServerApp` and
     :class:`WorkerApp`): a word about a non-UTF-8 terminal, quiet ends, its store closed."""
 
-    def __init__(self, info: SessionInfo, store: Store | None, **kwargs: Any) -> None:
-        super().__init__(store, **kwargs)
+    def __init__(self, info: SessionInfo, store: Store, **kwargs: Any) -> None:
+        # A player's theme, bot speed and name are theirs: kept with their own saves, never in
+        # the config of the account the server runs as (which every session would share).
+        own = store.data_dir / prefs.FILE_NAME
+        super().__init__(store, prefs_path=own, **kwargs)
         self.info = info
         self.player = info.username
+        if not own.exists():  # a first visit: the setup offers the name they logged in with
+            self.prefs = replace(self.prefs, name=info.username[:NAME_CELLS])
 
     # Textual runs every class's on_mount, the subclass's first (no super() call).
     def on_mount(self) -> None:
@@ -100,7 +108,7 @@ class WorkerApp(SessionApp):
     where the tables live (``move``), and this app ends."""
 
     def __init__(
-        self, info: SessionInfo, entries: list[tuple[str, str]], store: Store | None,
+        self, info: SessionInfo, entries: list[tuple[str, str]], store: Store,
         move: Callable[[str], None], **kwargs: Any,
     ) -> None:
         super().__init__(info, store, **kwargs)
@@ -119,7 +127,7 @@ class ServerApp(SessionApp):
     """:class:`TulipGamesApp` for one SSH session, with Your tables / Open / Join a table."""
 
     def __init__(
-        self, info: SessionInfo, lobby: Lobby, store: Store | None, **kwargs: Any
+        self, info: SessionInfo, lobby: Lobby, store: Store, **kwargs: Any
     ) -> None:
         super().__init__(info, store, **kwargs)
         self.lobby = lobby

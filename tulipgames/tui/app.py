@@ -140,6 +140,7 @@ class TulipGamesApp(App[None]):
         open_screen: str | None = None,
         bot_delay: float | None = None,
         open_store: Callable[[], Store] | None = None,
+        prefs_path: Path | None = None,
     ) -> None:
         super().__init__()
         self._store = store
@@ -149,7 +150,9 @@ class TulipGamesApp(App[None]):
         self.open_screen = open_screen
         self.bot_delay = bot_delay
         self._too_small: TooSmallScreen | None = None
-        self.prefs, self._prefs_problem = prefs.read()
+        #: Where the preferences live (``None``: the user's config file, see :mod:`.prefs`).
+        self.prefs_path = prefs_path
+        self.prefs, self._prefs_problem = prefs.read(prefs_path)
         for theme in THEMES:
             self.register_theme(theme)
         chosen = self.prefs.theme
@@ -263,7 +266,7 @@ class TulipGamesApp(App[None]):
         if new == self.prefs:
             return
         self.prefs = new
-        problem = prefs.write(new)
+        problem = prefs.write(new, self.prefs_path)
         if problem:
             self.notify(problem, severity="warning", timeout=8)
 

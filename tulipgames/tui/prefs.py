@@ -34,11 +34,16 @@ class Preferences:
         return BOT_SPEEDS.get(self.bot_speed, BOT_SPEEDS["normal"])
 
 
+#: The file's name, in the user config directory or, for a player of the SSH server, in that
+#: player's own data directory.
+FILE_NAME = "config.json"
+
+
 def config_path() -> Path:
     override = os.environ.get("TULIPGAMES_CONFIG")
     if override:
         return Path(override)
-    return Path(user_config_dir("tulipgames")) / "config.json"
+    return Path(user_config_dir("tulipgames")) / FILE_NAME
 
 
 def read(path: Path | None = None) -> tuple[Preferences, str | None]:
