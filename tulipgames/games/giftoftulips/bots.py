@@ -443,7 +443,7 @@ LEVELS: tuple[BotLevel, ...] = (
         NormalBot,
         "weighs keeping, giving and adding by the festival",
         default=True,
-        strength="beats random 40 of 40 at 2 seats; wins 71% against 3 random at 4 (2.8x fair)",
+        strength="beats random 40 of 40 at 2 seats; wins 72% against 3 random at 4 (2.9x fair)",
     ),
     BotLevel(
         "hard",
