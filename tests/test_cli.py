@@ -166,8 +166,11 @@ def run_on_a_terminal(argv: list[str], ready: str, timeout: float = 120) -> tupl
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
     env["TERM"] = "xterm-256color"
+    # Ctrl-C at a terminal reaches a foreground job with SIGINT's default action; a test run
+    # started in the background (``cmd &``) ignores SIGINT, and a child would inherit that.
     proc = subprocess.Popen([sys.executable, "-m", "tulipgames", *argv], stdin=slave,
-                            stdout=slave, stderr=slave, env=env, close_fds=True)
+                            stdout=slave, stderr=slave, env=env, close_fds=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(slave)
     output = b""
     deadline = time.monotonic() + timeout
@@ -190,10 +193,12 @@ def run_on_a_terminal(argv: list[str], ready: str, timeout: float = 120) -> tupl
             sent = True
         if not read_some(0.1) and proc.poll() is not None:
             break
-    while read_some(0.2):
+    while read_some(0.2) and time.monotonic() < deadline + 30:
         if proc.poll() is not None and not select.select([master], [], [], 0.2)[0]:
             break
     os.close(master)
+    if proc.poll() is None:  # it did not stop: fail below instead of waiting for ever
+        proc.kill()
     code = proc.wait(timeout=30)
     assert sent, plain(output)
     return code, plain(output)

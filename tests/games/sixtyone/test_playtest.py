@@ -7,7 +7,6 @@ import re
 
 from rich.cells import cell_len
 from textual.app import App
-from textual.widgets import Footer
 
 from tests.games.sixtyone.demos import demo_tables
 from tests.games.sixtyone.helpers import sheet
@@ -18,16 +17,19 @@ from tulipgames.games.sixtyone.rules import GAME, Place, SixtyOneView
 from tulipgames.games.sixtyone.screen import SixtyOneScreen
 from tulipgames.games.sixtyone.widgets import DiceSheet
 from tulipgames.table import Table, Turn
+from tulipgames.tui.widgets.footer import KeyFooter
 
 
 def footer_keys(app: App[None]) -> dict[str, str]:
-    """The keys the footer shows now, with their descriptions."""
-    footer = app.screen.query_one(Footer)
+    """The keys the footer shows now, with their descriptions (each one painted on its line)."""
+    footer = app.screen.query_one(KeyFooter)
+    keys, _ = footer.wanted()
+    painted = footer.paint().plain
     shown = {}
-    for key, active in app.screen.active_bindings.items():
-        if active.binding.show and active.enabled:
-            shown[key] = active.binding.description
-    assert footer is not None
+    for key in keys:
+        if key.enabled:
+            assert key.description in painted, painted
+            shown[key.key] = key.description
     return shown
 
 
