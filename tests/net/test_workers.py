@@ -42,16 +42,21 @@ async def menu_answers(client: Client) -> None:
     await client.term.wait_for(QUIT_HELP, present=False)
 
 
+async def alice_and_bob(server: Server) -> tuple[Client, Client, dict[str, list[str]]]:
+    """Alice, then Bob, logged in at the menu, and where the server placed each session."""
+    alice = await connect(server.port, "alice")
+    await alice.term.wait_for("Join a table")
+    bob = await connect(server.port, "bob")
+    await bob.term.wait_for("Join a table")
+    return alice, bob, placed(server, 2)
+
+
 def test_sessions_in_two_workers_share_one_table(serve: list[Server], tmp_path: Path) -> None:
     serve.append(server := Server(tmp_path, "--workers", "2"))
     assert len(worker_pids(server)) == 2
 
     async def play() -> None:
-        alice = await connect(server.port, "alice")
-        await alice.term.wait_for("Join a table")
-        bob = await connect(server.port, "bob")
-        await bob.term.wait_for("Join a table")
-        where = placed(server, 2)
+        alice, bob, where = await alice_and_bob(server)
         assert {where["alice"][0], where["bob"][0]} == {"0", "1"}, where
         await menu_answers(alice)
         await menu_answers(bob)
@@ -84,11 +89,7 @@ def test_a_dead_worker_ends_only_its_sessions(serve: list[Server], tmp_path: Pat
     pids = worker_pids(server)
 
     async def play() -> None:
-        alice = await connect(server.port, "alice")
-        await alice.term.wait_for("Join a table")
-        bob = await connect(server.port, "bob")
-        await bob.term.wait_for("Join a table")
-        where = placed(server, 2)
+        alice, bob, where = await alice_and_bob(server)
         os.kill(pids[int(where["alice"][0])], signal.SIGKILL)
         await alice.term.wait_for(WORKER_LOST[:60])
         await asyncio.wait_for(alice.conn.wait_closed(), 10)
