@@ -158,6 +158,25 @@ def test_started_table_comes_back_from_the_store_after_a_restart(
     assert again.table is not None and again.table.record.actions == table.record.actions
 
 
+async def test_a_player_returns_straight_to_a_live_seat_after_a_restart(
+    lobby: Lobby, tmp_path: Path
+) -> None:
+    opened = lobby.open("toy", 2, "ana")
+    opened.claim("ben")
+    table = lobby.start(opened.code, seed=3)
+    table.play(0, f"play {table.state.hands[0][0]}")
+    restarted = Lobby(lobby.store, tmp_path)
+    assert opened.code not in restarted.tables  # live tables come back only when wanted
+    assert restarted.seated_live("cleo") is None
+    back = restarted.seated_live("ben")
+    assert back is not None and back.code == opened.code and back.seat_of("ben") == 1
+    ben = session_app(restarted, "ben", tmp_path)
+    async with ben.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(ben.screen, GameScreen)
+        assert ben.screen.table is back.table
+
+
 def test_finished_tables_leave_the_list_but_not_the_store(
     lobby: Lobby, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -580,7 +580,7 @@ class Lobby:
 
     Play-by-mail tables are kept in memory from the server's start (their clocks run while
     nobody is logged in); other started tables come back from the store when a player joins
-    their code or picks them in "Your tables".
+    their code, picks them in "Your tables" or logs in seated at one (``seated_live``).
     """
 
     def __init__(
@@ -764,10 +764,25 @@ class Lobby:
 
     def seated_live(self, name: str) -> OpenTable | None:
         """A live (not play-by-mail) game in progress where ``name`` has a seat, to go straight
-        back to when that player logs in again."""
+        back to when that player logs in again.
+
+        After a restart such a table is only in the store (live tables come back when first
+        wanted), so the player's newest live seat there is brought back: a dropped player
+        returns to their game whether or not the server restarted meanwhile.
+        """
         for opened in reversed(self.tables.values()):
             if (opened.started and not opened.over and not opened.settings.mail
                     and opened.seat_of(name) is not None):
+                return opened
+        for row in self.your_tables(name):
+            if row.code in self.tables or TableSettings.from_json(row.settings).mail:
+                continue  # in memory and not live for this player, or never live
+            try:
+                opened = self._bring_back(row.code, row.id, row.settings)
+            except TableError as exc:
+                log.warning("live table %s stays in the store: %s", row.code, exc)
+                continue
+            if not opened.over and opened.seat_of(name) is not None:
                 return opened
         return None
 
