@@ -84,6 +84,29 @@ def test_sessions_in_two_workers_share_one_table(serve: list[Server], tmp_path: 
     asyncio.run(play())
 
 
+def test_a_worker_menu_counts_the_tables_as_they_open(
+    serve: list[Server], tmp_path: Path
+) -> None:
+    serve.append(server := Server(tmp_path, "--workers", "2"))
+
+    async def play() -> None:
+        alice, bob, _ = await alice_and_bob(server)
+        await send(bob, END, UP)  # Bob rests on "Join a table"
+        assert "open)" not in bob.term.text()
+        await send(alice, END, UP, UP, ENTER)  # Alice opens one, in the main process
+        await alice.term.wait_for("Pick the game with the arrows")
+        await send(alice, END, ENTER)
+        await alice.term.wait_for("Join code:")
+        # Bob's menu, in a worker, counts it without a key from him, his line still lit.
+        await bob.term.wait_for("Join a table (1 open)")
+        await send(bob, ENTER)
+        await bob.term.wait_for("Type the code")
+        for client in (alice, bob):
+            client.conn.close()
+
+    asyncio.run(play())
+
+
 def test_a_dead_worker_ends_only_its_sessions(serve: list[Server], tmp_path: Path) -> None:
     serve.append(server := Server(tmp_path, "--workers", "2"))
     pids = worker_pids(server)

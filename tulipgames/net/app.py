@@ -112,12 +112,19 @@ class WorkerApp(SessionApp):
         move: Callable[[str], None], **kwargs: Any,
     ) -> None:
         super().__init__(info, store, **kwargs)
-        #: The main process's menu entries as they were when the session started here.
+        #: The main process's menu entries (it sends them again when they change).
         self._entries = entries
         self._move = move
 
     def extra_menu_entries(self) -> list[tuple[str, str]]:
         return list(self._entries)
+
+    def show_entries(self, entries: list[tuple[str, str]]) -> None:
+        """The tables changed in the main process: the counts the menu shows follow, at once
+        when the menu is on screen (its highlight kept), else when it is next shown."""
+        self._entries = entries
+        if isinstance(self.screen, MenuScreen):
+            self.screen.set_entries(self.menu_entries())
 
     def on_extra_menu(self, entry_id: str) -> None:
         self._move(entry_id)

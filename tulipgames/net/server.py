@@ -125,6 +125,8 @@ PlainFactory = Callable[[SessionInfo, Any], int]
 #: each at most this long; more is dropped (and counted) like a flood of keys.
 PLAIN_QUEUE = 64
 PLAIN_LINE = 1000
+#: Seconds the lobby's changes are gathered before the worker sessions' menus hear of them.
+ENTRIES_DELAY = 0.25
 
 
 def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
@@ -236,6 +238,7 @@ class GameServer:
         self._watchdog: asyncio.Task[None] | None = None
         self._stdout, self._stderr = sys.stdout, sys.stderr
         self.heap = HeapKeeper()
+        self._entries_pending = False
 
     @property
     def fingerprint(self) -> str:
@@ -251,6 +254,24 @@ class GameServer:
         """Authenticated connections, with or without a session, and browser sessions: what
         ``--max-sessions`` caps (one count for both doors)."""
         return sum(1 for conn in self.connections if conn.authenticated) + len(self.web_sessions)
+
+    def entries_changed(self) -> None:
+        """The tables changed (one opened, started or closed): the menus of the sessions in
+        workers get their shared-table entries again, so the counts they show stay true.
+
+        Many changes in one moment (a table filling seat by seat) make one round of updates,
+        and a session is sent only entries that differ from what it shows."""
+        if self._entries_pending or self.pool is None:
+            return
+        self._entries_pending = True
+        asyncio.get_running_loop().call_later(ENTRIES_DELAY, self._send_entries)
+
+    def _send_entries(self) -> None:
+        self._entries_pending = False
+        for session in list(self.sessions):
+            remote = getattr(session, "_remote", None)
+            if remote is not None:
+                remote.show_entries(self.entries(session.username))
 
     async def start(self, ssh: bool = True) -> None:
         """Listen for SSH (unless ``ssh`` is false: a browser-only server) and watch for idle

@@ -194,6 +194,7 @@ async def _serve(config: object) -> int:
 
     server = GameServer(config, new_app, new_plain, at_home,
                         lambda name: lobby_entries(lobby, name))
+    lobby.listeners.add(lambda *_: server.entries_changed())
     await server.start(ssh=config.ssh)
     door = None
     if config.web_port is not None:

@@ -46,8 +46,8 @@ from tulipgames.net import audit
 log = logging.getLogger("tulipgames.serve")
 
 _HEADER = struct.Struct("!IBI")
-#: main -> worker
-START, INPUT, RESIZE, CLOSE = 1, 2, 3, 4
+#: main -> worker (ENTRIES: the shared-table menu entries changed, e.g. a table opened)
+START, INPUT, RESIZE, CLOSE, ENTRIES = 1, 2, 3, 4, 5
 #: worker -> main (READY once, when it can start apps at once)
 OUTPUT, ENDED, READY = 11, 12, 13
 #: Seconds a new worker has to become ready.
@@ -84,10 +84,13 @@ class RemoteApp:
     """The main process's handle on one session's app in a worker: the session feeds it input
     and resizes like a driver, closes it like an app, and awaits :attr:`ended`."""
 
-    def __init__(self, worker: Worker, session_id: int, output: Callable[[bytes], None]) -> None:
+    def __init__(self, worker: Worker, session_id: int, output: Callable[[bytes], None],
+                 entries: list[list[str]] | None = None) -> None:
         self.worker = worker
         self.session_id = session_id
         self.output = output
+        #: The shared-table menu entries the app was last told (see :meth:`show_entries`).
+        self.entries = entries or []
         self.ended: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         #: The worker's counts of what its input fences dropped (known once it ended).
         self.dropped_bytes = 0
@@ -101,6 +104,14 @@ class RemoteApp:
 
     def exit(self) -> None:
         self.worker.send(self.session_id, CLOSE)
+
+    def show_entries(self, entries: list[tuple[str, str]]) -> None:
+        """Tell the app its menu's shared-table entries (their counts) changed; unchanged
+        entries are not sent again."""
+        wanted = [list(entry) for entry in entries]
+        if wanted != self.entries:
+            self.entries = wanted
+            self.worker.send(self.session_id, ENTRIES, json.dumps(wanted).encode())
 
     def finish(self, outcome: dict[str, Any]) -> None:
         if not self.ended.done():
@@ -186,7 +197,7 @@ class WorkerPool:
         """Start a session's app on a worker; ``output`` gets what it draws."""
         worker = self.place()
         self._next_id += 1
-        remote = RemoteApp(worker, self._next_id, output)
+        remote = RemoteApp(worker, self._next_id, output, start.get("entries"))
         worker.sessions[remote.session_id] = remote
         worker.send(remote.session_id, START, json.dumps(start).encode())
         remote.ended.add_done_callback(lambda _: worker.sessions.pop(remote.session_id, None))

@@ -24,6 +24,7 @@ from tulipgames.net.driver import INBOX_BYTES
 from tulipgames.net.worker import (
     CLOSE,
     ENDED,
+    ENTRIES,
     INPUT,
     OUTPUT,
     PROFILE_ENV,
@@ -175,6 +176,13 @@ class _Host:
         if terminal is not None:
             terminal.feed(data)
 
+    def show_entries(self, session_id: int, entries: list[tuple[str, str]]) -> None:
+        """The main process's menu entries changed (a table opened, started or closed)."""
+        terminal = self.terminals.get(session_id)
+        app = None if terminal is None else terminal._app
+        if app is not None:
+            app.call_later(app.show_entries, entries)
+
     def resize(self, session_id: int, width: int, height: int) -> None:
         terminal = self.terminals.get(session_id)
         if terminal is None:
@@ -212,6 +220,8 @@ async def serve_worker(fd: int, data_dir: Path) -> None:
             elif kind == RESIZE:
                 width, height = json.loads(payload)
                 host.resize(session, int(width), int(height))
+            elif kind == ENTRIES:
+                host.show_entries(session, [tuple(entry) for entry in json.loads(payload)])
             elif kind == CLOSE and session in host.terminals:
                 host.terminals[session].close()
     except (asyncio.IncompleteReadError, ConnectionError):
