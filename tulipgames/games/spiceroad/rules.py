@@ -252,6 +252,10 @@ UPGRADE_DONE = UpgradeDone()
 #: ``times R`` for every count a trade can reach (a caravan beyond the limit still fits).
 TIMES: list[Action] = [Times(r) for r in range(100)]
 ONE_RUN = Times(1)
+#: ``WIDTH[n]``: the bits ``random.Random.choice`` draws for a list of ``n`` (``n.bit_length()``),
+#: for every length a legal list can have (45 cards + 6 acquisitions + 5 claims + rest, or
+#: ``times 1`` to ``times 99``).
+WIDTH = tuple(n.bit_length() for n in range(128))
 
 
 # -- pure rule helpers ----------------------------------------------------------------------------
@@ -958,6 +962,92 @@ class SpiceRoadState(State):
         # legal list (random playouts, searches) call this once per step.
         self._view = None
         return STEPS[type(action)](self, seat, action)
+
+    def play_out(self, rng: random.Random) -> int:
+        """The engine's random playout (:meth:`State.play_out`) in one loop: the same draws
+        from ``rng``, so the same game to the same end, without a call per step to ask who acts,
+        to list the legal actions, to choose and to dispatch the step.
+
+        Each phase counts its legal actions in :meth:`legal_actions`'s order, draws the index
+        as ``rng.choice`` draws it (``getrandbits`` of the count's bit width until below the
+        count) and plays the step it names with the step method ``advance`` would call. Only
+        the library's own generator is drawn from so directly; any other source of numbers
+        gets the engine's loop."""
+        if type(rng) is not random.Random:
+            return super().play_out(rng)
+        bits = rng.getrandbits
+        caravans, hands = self.caravans, self.hands
+        self._view = None
+        played = 0
+        while True:
+            phase = self.phase
+            seat = self.current
+            caravan = caravans[seat]
+            played += 1
+            if phase == TURN:
+                # Playable cards in hand order, acquisitions, claims left to right, rest.
+                spot = SPOTS[caravan]
+                plays = list(filter(None, map(spot.plays.get, hands[seat])))
+                row = len(self.merchant_row)
+                acquires = row if row <= spot.total else spot.total + 1
+                claimable = spot.claimable
+                if claimable.isdisjoint(self.point_row):
+                    claims: Sequence[Claim] = ()
+                else:
+                    claims = list(
+                        compress(CLAIM_STEPS, map(claimable.__contains__, self.point_row))
+                    )
+                count = len(plays) + acquires + len(claims) + 1
+                width = WIDTH[count]
+                pick = bits(width)
+                while pick >= count:
+                    pick = bits(width)
+                if pick < len(plays):
+                    self._play(seat, plays[pick])  # type: ignore[arg-type]
+                    continue
+                pick -= len(plays)
+                if pick < acquires:
+                    self._acquire(seat, ACQUIRES[pick + 1])  # type: ignore[arg-type]
+                elif pick - acquires < len(claims):
+                    self._claim(seat, claims[pick - acquires])
+                else:
+                    self._rest(seat, REST)
+            elif phase == RETURN:
+                returns = list(compress(RETURN_STEPS, caravan))
+                count = len(returns)
+                width = WIDTH[count]
+                pick = bits(width)
+                while pick >= count:
+                    pick = bits(width)
+                self._return(seat, returns[pick])  # type: ignore[arg-type]
+            elif phase == TRADE:
+                count = SPOTS[caravan].trades[self.pending_card]  # type: ignore[index]
+                width = WIDTH[count]
+                pick = bits(width)
+                while pick >= count:
+                    pick = bits(width)
+                self._trade(seat, TIMES[pick + 1])  # type: ignore[arg-type]
+            elif phase == PAY:
+                pays = SPOTS[caravan].pays
+                count = len(pays)
+                width = WIDTH[count]
+                pick = bits(width)
+                while pick >= count:
+                    pick = bits(width)
+                self._pay(seat, pays[pick])  # type: ignore[arg-type]
+            elif phase == UPGRADE:
+                raises = SPOTS[caravan].raises
+                count = len(raises) + (self.upgrades_done > 0)  # ``upgrade done`` comes last
+                width = WIDTH[count]
+                pick = bits(width)
+                while pick >= count:
+                    pick = bits(width)
+                if pick < len(raises):
+                    self._upgrade(seat, raises[pick])  # type: ignore[arg-type]
+                else:
+                    self._finish_upgrade(seat, UPGRADE_DONE)
+            else:
+                return played - 1
 
     def _did(self, seat: int, what: str) -> Event:
         """A log line for something the seat did, remembered as part of its latest turn."""
