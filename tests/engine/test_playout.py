@@ -35,3 +35,20 @@ def test_the_default_playout_is_the_driver_loop(info: GameInfo) -> None:
         assert state.is_over() and rng.getstate() == drawn.getstate()
         assert state.result() == by_hand.result()
         assert state.view(None) == by_hand.view(None)
+
+
+@pytest.mark.parametrize("game_id", ["spiceroad", "tulipandrose"])
+def test_the_search_bots_uniform_rollout_is_the_states_playout(game_id: str) -> None:
+    """A search bot with uniformly random rollouts to the end plays them by ``play_out``: the
+    same draws, so the same search as one choosing from the legal list move by move."""
+    from tulipgames.engine.bots import SearchBot
+
+    game = games.get_game(game_id)
+    state = game.new_state(2 if game.min_players <= 2 else game.min_players, 4)
+    by_playout = SearchBot(iterations=40, seed=1)
+    by_steps = SearchBot(
+        iterations=40, seed=1, rollout=lambda s, seat, rng: rng.choice(s.legal_actions(seat))
+    )
+    seat = state.to_act()[0]
+    assert by_playout.choose(state, seat) == by_steps.choose(state, seat)
+    assert by_playout.rng.getstate() == by_steps.rng.getstate()

@@ -36,6 +36,7 @@ from tulipgames.engine.core import (
     UnreadableAction,
     as_int,
     seat_ref,
+    shuffle,
 )
 from tulipgames.games.spiceroad import INFO
 from tulipgames.games.spiceroad.data import (
@@ -704,19 +705,19 @@ class SpiceRoadState(State):
         super().__init__(seats, seed, options)
         self.edition = edition_of(self.options)
         self.point_deck = list(POINT_DECK)
-        self.rng.shuffle(self.point_deck)
+        shuffle(self.rng, self.point_deck)
         self.point_row = [self.point_deck.pop() for _ in range(POINT_ROW_SIZE)]
         self.gold = coins_per_stack(seats)
         self.silver = coins_per_stack(seats)
         self.merchant_deck = list(MERCHANT_DECK)
-        self.rng.shuffle(self.merchant_deck)
+        shuffle(self.rng, self.merchant_deck)
         self.merchant_row = [self.merchant_deck.pop() for _ in range(MERCHANT_ROW_SIZE)]
         self.row_spices: list[list[int]] = [[0, 0, 0, 0] for _ in self.merchant_row]
         # §3.1: the turn order is drawn after the decks, so a game "as typed" deals the same
         # rows as before the draw existed (and old saves replay unchanged).
         self.order = list(range(seats))
         if self.options.get("seat_order", "drawn") == "drawn":
-            self.rng.shuffle(self.order)
+            shuffle(self.rng, self.order)
         #: Each seat's spices as counts (Y, R, G, B): a tuple, replaced whenever it changes.
         self.caravans: list[Counts] = [START_SPICES[self.place(seat) + 1] for seat in range(seats)]
         self.hands = [list(STARTING_HAND) for _ in range(seats)]
@@ -997,15 +998,16 @@ class SpiceRoadState(State):
                     claims = list(
                         compress(CLAIM_STEPS, map(claimable.__contains__, self.point_row))
                     )
-                count = len(plays) + acquires + len(claims) + 1
+                playable = len(plays)
+                count = playable + acquires + len(claims) + 1
                 width = WIDTH[count]
                 pick = bits(width)
                 while pick >= count:
                     pick = bits(width)
-                if pick < len(plays):
+                if pick < playable:
                     self._play(seat, plays[pick])  # type: ignore[arg-type]
                     continue
-                pick -= len(plays)
+                pick -= playable
                 if pick < acquires:
                     self._acquire(seat, ACQUIRES[pick + 1])  # type: ignore[arg-type]
                 elif pick - acquires < len(claims):
