@@ -337,7 +337,7 @@ class Spot:
             if best:
                 self.trades[card] = best
         raisable = caravan[0] + caravan[1] + caravan[2] > 0
-        self.plays: dict[str, Action] = {**SPICE_PLAYS, **(UPGRADE_PLAYS if raisable else {})}
+        self.plays: dict[str, Play] = {**SPICE_PLAYS, **(UPGRADE_PLAYS if raisable else {})}
         self.plays.update((card, PLAYS[card]) for card in self.trades)
         y, r, g, b = caravan
         self.claimable = frozenset(
@@ -1005,11 +1005,11 @@ class SpiceRoadState(State):
                 while pick >= count:
                     pick = bits(width)
                 if pick < playable:
-                    self._play(seat, plays[pick])  # type: ignore[arg-type]
+                    self._play(seat, plays[pick])
                     continue
                 pick -= playable
                 if pick < acquires:
-                    self._acquire(seat, ACQUIRES[pick + 1])  # type: ignore[arg-type]
+                    self._acquire(seat, ACQUIRES[pick + 1])
                 elif pick - acquires < len(claims):
                     self._claim(seat, claims[pick - acquires])
                 else:
@@ -1021,7 +1021,7 @@ class SpiceRoadState(State):
                 pick = bits(width)
                 while pick >= count:
                     pick = bits(width)
-                self._return(seat, returns[pick])  # type: ignore[arg-type]
+                self._return(seat, returns[pick])
             elif phase == TRADE:
                 count = SPOTS[caravan].trades[self.pending_card]  # type: ignore[index]
                 width = WIDTH[count]
@@ -1036,7 +1036,7 @@ class SpiceRoadState(State):
                 pick = bits(width)
                 while pick >= count:
                     pick = bits(width)
-                self._pay(seat, pays[pick])  # type: ignore[arg-type]
+                self._pay(seat, pays[pick])
             elif phase == UPGRADE:
                 raises = SPOTS[caravan].raises
                 count = len(raises) + (self.upgrades_done > 0)  # ``upgrade done`` comes last
@@ -1045,7 +1045,7 @@ class SpiceRoadState(State):
                 while pick >= count:
                     pick = bits(width)
                 if pick < len(raises):
-                    self._upgrade(seat, raises[pick])  # type: ignore[arg-type]
+                    self._upgrade(seat, raises[pick])
                 else:
                     self._finish_upgrade(seat, UPGRADE_DONE)
             else:
