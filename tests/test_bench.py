@@ -70,13 +70,23 @@ def test_the_peer_runs_from_its_checkout_and_is_compared(tmp_path: Path) -> None
     peer = peer_turns(str(fake_peer(tmp_path, 7)), budget=0.0)
     assert peer is not None
     assert peer["games"] == 2 and peer["turns"] == 14
-    race = spice_road_race(0.0, str(tmp_path))
+    race = spice_road_race(0.0, str(tmp_path), rounds=1)
     assert race["peer"]["turns"] == 14
     ours, theirs = race["ours"]["turns_per_cpu_second"], race["peer"]["turns_per_cpu_second"]
-    assert race["vs_peer"] == round(ours / theirs, 2)
+    # one round: the ratio of the two rates (each rounded to a whole turn per second)
+    assert race["vs_peer"] == pytest.approx(ours / theirs, abs=0.01)
     playout = race["playout"]["turns_per_cpu_second"]
-    assert race["playout_vs_peer"] == round(playout / theirs, 2)
+    assert race["playout_vs_peer"] == pytest.approx(playout / theirs, abs=0.01)
     assert race["playout"]["turns"] == race["ours"]["turns"]  # the same two games
+
+
+def test_the_race_adds_up_its_rounds_and_takes_the_median_ratio(tmp_path: Path) -> None:
+    race = spice_road_race(0.0, str(fake_peer(tmp_path, 7)), rounds=3)
+    assert race["rounds"] == 3
+    assert race["peer"]["games"] == 6 and race["peer"]["turns"] == 42  # 2 games a round
+    assert race["ours"]["games"] == race["playout"]["games"] == 6
+    assert race["ours"]["turns"] == race["playout"]["turns"] == 3 * spiceroad_turns(0.0)["turns"]
+    assert race["vs_peer"] is not None and race["playout_vs_peer"] is not None
 
 
 def test_a_missing_peer_is_reported_not_guessed(tmp_path: Path) -> None:

@@ -332,7 +332,7 @@ def _turn_rates(played: int, turns: int, seconds: float) -> dict[str, Any]:
     return {
         "games": played,
         "turns": turns,
-        "cpu_seconds": round(seconds, 3),
+        "cpu_seconds": round(seconds, 6),  # a fast stand-in peer's games take microseconds
         "turns_per_cpu_second": round(turns / seconds) if seconds else None,
     }
 
@@ -352,25 +352,51 @@ def peer_turns(peer_dir: str, budget: float) -> dict[str, Any] | None:
         return None
 
 
-def spice_road_race(budget: float, peer_dir: str | None) -> dict[str, Any]:
+def spice_road_race(budget: float, peer_dir: str | None, rounds: int = 3) -> dict[str, Any]:
     """Our Spice Road turns per CPU-second, by the generic driver loop (``ours``) and by the
     engine's playout (``playout``, the figure the 1.5x target is read from: docs/bench.md),
-    and, with a peer checkout, the peer's (measured between the two) and both ratios."""
-    ours = spiceroad_turns(budget)
-    peer = peer_turns(peer_dir, budget) if peer_dir else None
-    playout = spiceroad_turns(budget, playout=True)
-    peer_rate = peer and peer["turns_per_cpu_second"]
+    and, with a peer checkout, the peer's and both ratios.
 
-    def versus(rate: int | None) -> float | None:
-        return round(rate / peer_rate, 2) if rate and peer_rate else None
+    ``rounds`` rounds of ``budget / rounds`` CPU-seconds each, the three sides in an order
+    that alternates from round to round: the peer's rate swings by half between runs on a
+    shared machine, so each ratio is the median of the rounds' ratios, and each side's figures
+    are its rounds added up."""
+    share = budget / rounds
+    runs: dict[str, list[dict[str, Any]]] = {"ours": [], "peer": [], "playout": []}
+    measure: dict[str, Callable[[], dict[str, Any] | None]] = {
+        "ours": lambda: spiceroad_turns(share),
+        "peer": lambda: peer_turns(peer_dir, share) if peer_dir else None,
+        "playout": lambda: spiceroad_turns(share, playout=True),
+    }
+    for number in range(rounds):
+        for side in measure if number % 2 == 0 else reversed(measure):
+            got = measure[side]()
+            if got is not None:
+                runs[side].append(got)
+
+    def added(side: str) -> dict[str, Any] | None:
+        done = runs[side]
+        if len(done) < rounds:
+            return None
+        return _turn_rates(sum(run["games"] for run in done), sum(run["turns"] for run in done),
+                           sum(run["cpu_seconds"] for run in done))
+
+    def versus(side: str) -> float | None:
+        ratios = [
+            mine["turns_per_cpu_second"] / theirs["turns_per_cpu_second"]
+            for mine, theirs in zip(runs[side], runs["peer"], strict=False)
+            if mine["turns_per_cpu_second"] and theirs["turns_per_cpu_second"]
+        ]
+        return round(_median(ratios), 2) if len(ratios) == rounds else None
 
     return {
-        "ours": ours,
-        "playout": playout,
+        "ours": added("ours"),
+        "playout": added("playout"),
         "peer_dir": peer_dir,
-        "peer": peer,
-        "vs_peer": versus(ours["turns_per_cpu_second"]),
-        "playout_vs_peer": versus(playout["turns_per_cpu_second"]),
+        "peer": added("peer"),
+        "rounds": rounds,
+        "vs_peer": versus("ours"),
+        "playout_vs_peer": versus("playout"),
     }
 
 
@@ -694,7 +720,8 @@ def render_engine(report: dict[str, Any]) -> list[RenderableType]:
         line = (
             f"\nspiceroad: {race['ours']['turns_per_cpu_second']} turns per CPU-second by the "
             f"driver loop, {playout.get('turns_per_cpu_second')} by the engine playout "
-            f"(random 2-player games, {race['ours']['games']} and {playout.get('games')} played)"
+            f"(random 2-player games, {race['ours']['games']} and {playout.get('games')} played; "
+            f"ratios: the median of {race.get('rounds', 1)} interleaved rounds)"
         )
         if race["peer"]:
             line += (
