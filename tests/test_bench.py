@@ -43,6 +43,8 @@ def test_the_turn_rate_counts_every_game_it_played() -> None:
     assert figures["games"] == 2
     assert figures["turns"] == turns_by_watching(7)[0] + turns_by_watching(8)[0]
     assert figures["turns_per_cpu_second"] > 0
+    by_playout = spiceroad_turns(budget=0.0, seed=7, playout=True)  # the same games
+    assert by_playout["games"] == 2 and by_playout["turns"] == figures["turns"]
 
 
 def fake_peer(folder: Path, turns_per_game: int) -> Path:
@@ -68,16 +70,30 @@ def test_the_peer_runs_from_its_checkout_and_is_compared(tmp_path: Path) -> None
     peer = peer_turns(str(fake_peer(tmp_path, 7)), budget=0.0)
     assert peer is not None
     assert peer["games"] == 2 and peer["turns"] == 14
-    race = spice_road_race(0.0, str(tmp_path))
+    race = spice_road_race(0.0, str(tmp_path), rounds=1)
     assert race["peer"]["turns"] == 14
     ours, theirs = race["ours"]["turns_per_cpu_second"], race["peer"]["turns_per_cpu_second"]
-    assert race["vs_peer"] == round(ours / theirs, 2)
+    # one round: the ratio of the two rates (each rounded to a whole turn per second)
+    assert race["vs_peer"] == pytest.approx(ours / theirs, abs=0.01)
+    playout = race["playout"]["turns_per_cpu_second"]
+    assert race["playout_vs_peer"] == pytest.approx(playout / theirs, abs=0.01)
+    assert race["playout"]["turns"] == race["ours"]["turns"]  # the same two games
+
+
+def test_the_race_adds_up_its_rounds_and_takes_the_median_ratio(tmp_path: Path) -> None:
+    race = spice_road_race(0.0, str(fake_peer(tmp_path, 7)), rounds=3)
+    assert race["rounds"] == 3
+    assert race["peer"]["games"] == 6 and race["peer"]["turns"] == 42  # 2 games a round
+    assert race["ours"]["games"] == race["playout"]["games"] == 6
+    assert race["ours"]["turns"] == race["playout"]["turns"] == 3 * spiceroad_turns(0.0)["turns"]
+    assert race["vs_peer"] is not None and race["playout_vs_peer"] is not None
 
 
 def test_a_missing_peer_is_reported_not_guessed(tmp_path: Path) -> None:
     assert peer_turns(str(tmp_path / "nowhere"), budget=0.0) is None
     race = spice_road_race(0.0, str(tmp_path / "nowhere"))
     assert race["peer"] is None and race["vs_peer"] is None
+    assert race["playout_vs_peer"] is None
     assert "did not run" in format_report(report_with(race))
     alone = spice_road_race(0.0, None)
     assert "set PEER_DIR" in format_report(report_with(alone))
@@ -92,7 +108,9 @@ def test_the_report_shows_both_rates_and_the_ratio(tmp_path: Path) -> None:
     race = spice_road_race(0.0, str(fake_peer(tmp_path, 5)))
     text = format_report(report_with(race))
     assert f"spiceroad: {race['ours']['turns_per_cpu_second']} turns per CPU-second" in text
-    assert f"{race['vs_peer']}x the peer" in text
+    assert f"{race['playout']['turns_per_cpu_second']} by the engine playout" in text
+    assert f"engine playout {race['playout_vs_peer']}x the peer (the target)" in text
+    assert f"driver loop {race['vs_peer']}x the peer" in text
 
 
 def test_a_baseline_commit_plays_the_same_games_side_by_side(tmp_path: Path) -> None:
@@ -110,6 +128,9 @@ def test_a_baseline_commit_plays_the_same_games_side_by_side(tmp_path: Path) -> 
         assert before is not None and now is not None
         assert before["games"] == now["games"] == 2
         assert before["actions"] == now["actions"] and before["turns"] == now["turns"]
+        played_out = _fresh_json(_PLAYOUT_SCRIPT, [game_id, seats, "0", "playout"], here)
+        assert played_out is not None
+        assert (played_out["actions"], played_out["turns"]) == (now["actions"], now["turns"])
     row = _side_by_side({"game": "x"}, {"baseline": [10.0, 30.0, 20.0], "now": [40.0]})
     assert row["baseline"] == 20 and row["now"] == 40 and row["ratio"] == 2.0
 
@@ -168,8 +189,8 @@ def test_each_figure_is_judged_against_its_target() -> None:
         "baseline": {"revision": "abc", "playouts": [
             {"game": "sixtyone", "ratio": 2.4}, {"game": "flowershop", "ratio": 1.3},
             {"game": "spiceroad", "ratio": 3.0}],
-            "spiceroad_turns": {"vs_peer": 1.6}},
-        "spiceroad_turns": {"vs_peer": 1.2},
+            "spiceroad_turns": {"vs_peer": 1.3, "playout_vs_peer": 1.6}},
+        "spiceroad_turns": {"vs_peer": 1.2, "playout_vs_peer": 1.4},
         "simulate_checks": [{"game": "sixtyone", "ratio": 1.7}, {"game": "giftoftulips",
                                                                  "ratio": 2.1}, {"game": "x"}],
         "startup": {"menu": {"key_vs_hello_world": 1.25}, "hello_world": {"key_ms": 300.0}},
@@ -185,7 +206,9 @@ def test_each_figure_is_judged_against_its_target() -> None:
     assert met == {
         ("engine", "sixtyone playouts"): True,
         ("engine", "flowershop playouts"): False,  # Spice Road races the peer instead
-        ("engine", "spiceroad turns/s"): True,  # the baseline's interleaved rounds decide
+        # the baseline's interleaved rounds decide, and the engine playout is the target
+        ("engine", "spiceroad turns/s, engine playout"): True,
+        ("engine", "spiceroad turns/s, driver loop"): None,  # reported beside it, not judged
         ("simulate", "sixtyone checks"): True,
         ("simulate", "giftoftulips checks"): False,
         ("simulate", "x checks"): None,  # not measured: neither met nor failed
@@ -264,5 +287,7 @@ def test_only_the_parts_asked_for_are_measured(
     assert report["spiceroad_turns"]["ours"]["turns"] > 0
     assert report["simulate_checks"] is None and report["startup"] is None
     assert report["keys"] is None
-    assert [row["figure"] for row in report["targets"]] == ["spiceroad turns/s"]
+    assert [row["figure"] for row in report["targets"]] == [
+        "spiceroad turns/s, engine playout", "spiceroad turns/s, driver loop"]
     assert report["targets"][0]["met"] is None  # no peer to race
+    assert report["spiceroad_turns"]["playout"]["turns"] > 0

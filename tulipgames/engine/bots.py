@@ -115,7 +115,8 @@ class SearchBot:
         self.seconds = seconds
         self.iterations = iterations
         self.rng = random.Random(seed)
-        self.rollout = rollout or (lambda s, seat, rng: rng.choice(s.legal_actions(seat)))
+        #: ``None``: uniformly random moves (to the end, the game's own :meth:`State.play_out`).
+        self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.exploration = exploration
         # The moves the tree considers; a game may prune, e.g. a few bid sizes out of sixty.
@@ -172,11 +173,17 @@ class SearchBot:
             state.apply(actor, keyed[best_key])
             path.append(node)
             actor = None
-        # Playout.
+        # Playout: a uniform one to the end is the state's own random playout (the same draws
+        # as choosing from the legal list step by step, in the game's faster loop).
+        if self.rollout is None and self.rollout_depth is None:
+            state.play_out(self.rng)
         depth = 0
         while not state.is_over() and (self.rollout_depth is None or depth < self.rollout_depth):
             mover = state.to_act()[0]
-            state.apply(mover, self.rollout(state, mover, self.rng))
+            if self.rollout is None:
+                state.apply(mover, self.rng.choice(state.legal_actions(mover)))
+            else:
+                state.apply(mover, self.rollout(state, mover, self.rng))
             depth += 1
         totals = state.result().totals if state.is_over() else state.estimate()
         values = outcome_values(tuple(float(t) for t in totals))

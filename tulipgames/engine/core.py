@@ -318,6 +318,22 @@ class State(ABC):
         """
         return self._apply(seat, action)
 
+    def play_out(self, rng: random.Random) -> int:
+        """Play the game to its end with uniformly random legal actions and return how many
+        were played: at every step the first seat to act plays ``rng.choice`` of its
+        :meth:`legal_actions` (through :meth:`advance`).
+
+        This is the random playout (bench races, uniform rollouts). A game may override it with
+        a faster loop of its own, provided it makes exactly the same draws from ``rng`` and so
+        reaches exactly the same end; its tests hold it to this loop seed by seed.
+        """
+        played = 0
+        while not self.is_over():
+            seat = self.to_act()[0]
+            self.advance(seat, rng.choice(self.legal_actions(seat)))
+            played += 1
+        return played
+
     def refuse(self, seat: int, action: Action) -> None:
         """Raise :class:`IllegalAction` with the reason if ``seat`` may not play ``action`` now:
         the game is over, it is not the seat's turn, or the rules' :meth:`check` forbids it."""

@@ -36,6 +36,7 @@ from tulipgames.engine.core import (
     UnreadableAction,
     as_int,
     seat_ref,
+    shuffle,
 )
 from tulipgames.games.spiceroad import INFO
 from tulipgames.games.spiceroad.data import (
@@ -252,6 +253,10 @@ UPGRADE_DONE = UpgradeDone()
 #: ``times R`` for every count a trade can reach (a caravan beyond the limit still fits).
 TIMES: list[Action] = [Times(r) for r in range(100)]
 ONE_RUN = Times(1)
+#: ``WIDTH[n]``: the bits ``random.Random.choice`` draws for a list of ``n`` (``n.bit_length()``),
+#: for every length a legal list can have (45 cards + 6 acquisitions + 5 claims + rest, or
+#: ``times 1`` to ``times 99``).
+WIDTH = tuple(n.bit_length() for n in range(128))
 
 
 # -- pure rule helpers ----------------------------------------------------------------------------
@@ -332,7 +337,7 @@ class Spot:
             if best:
                 self.trades[card] = best
         raisable = caravan[0] + caravan[1] + caravan[2] > 0
-        self.plays: dict[str, Action] = {**SPICE_PLAYS, **(UPGRADE_PLAYS if raisable else {})}
+        self.plays: dict[str, Play] = {**SPICE_PLAYS, **(UPGRADE_PLAYS if raisable else {})}
         self.plays.update((card, PLAYS[card]) for card in self.trades)
         y, r, g, b = caravan
         self.claimable = frozenset(
@@ -700,19 +705,19 @@ class SpiceRoadState(State):
         super().__init__(seats, seed, options)
         self.edition = edition_of(self.options)
         self.point_deck = list(POINT_DECK)
-        self.rng.shuffle(self.point_deck)
+        shuffle(self.rng, self.point_deck)
         self.point_row = [self.point_deck.pop() for _ in range(POINT_ROW_SIZE)]
         self.gold = coins_per_stack(seats)
         self.silver = coins_per_stack(seats)
         self.merchant_deck = list(MERCHANT_DECK)
-        self.rng.shuffle(self.merchant_deck)
+        shuffle(self.rng, self.merchant_deck)
         self.merchant_row = [self.merchant_deck.pop() for _ in range(MERCHANT_ROW_SIZE)]
         self.row_spices: list[list[int]] = [[0, 0, 0, 0] for _ in self.merchant_row]
         # §3.1: the turn order is drawn after the decks, so a game "as typed" deals the same
         # rows as before the draw existed (and old saves replay unchanged).
         self.order = list(range(seats))
         if self.options.get("seat_order", "drawn") == "drawn":
-            self.rng.shuffle(self.order)
+            shuffle(self.rng, self.order)
         #: Each seat's spices as counts (Y, R, G, B): a tuple, replaced whenever it changes.
         self.caravans: list[Counts] = [START_SPICES[self.place(seat) + 1] for seat in range(seats)]
         self.hands = [list(STARTING_HAND) for _ in range(seats)]
@@ -958,6 +963,93 @@ class SpiceRoadState(State):
         # legal list (random playouts, searches) call this once per step.
         self._view = None
         return STEPS[type(action)](self, seat, action)
+
+    def play_out(self, rng: random.Random) -> int:
+        """The engine's random playout (:meth:`State.play_out`) in one loop: the same draws
+        from ``rng``, so the same game to the same end, without a call per step to ask who acts,
+        to list the legal actions, to choose and to dispatch the step.
+
+        Each phase counts its legal actions in :meth:`legal_actions`'s order, draws the index
+        as ``rng.choice`` draws it (``getrandbits`` of the count's bit width until below the
+        count) and plays the step it names with the step method ``advance`` would call. Only
+        the library's own generator is drawn from so directly; any other source of numbers
+        gets the engine's loop."""
+        if type(rng) is not random.Random:
+            return super().play_out(rng)
+        bits = rng.getrandbits
+        caravans, hands = self.caravans, self.hands
+        self._view = None
+        played = 0
+        while True:
+            phase = self.phase
+            seat = self.current
+            caravan = caravans[seat]
+            played += 1
+            if phase == TURN:
+                # Playable cards in hand order, acquisitions, claims left to right, rest.
+                spot = SPOTS[caravan]
+                plays = list(filter(None, map(spot.plays.get, hands[seat])))
+                row = len(self.merchant_row)
+                acquires = row if row <= spot.total else spot.total + 1
+                claimable = spot.claimable
+                if claimable.isdisjoint(self.point_row):
+                    claims: Sequence[Claim] = ()
+                else:
+                    claims = list(
+                        compress(CLAIM_STEPS, map(claimable.__contains__, self.point_row))
+                    )
+                playable = len(plays)
+                count = playable + acquires + len(claims) + 1
+                width = WIDTH[count]
+                pick = bits(width)
+                while pick >= count:
+                    pick = bits(width)
+                if pick < playable:
+                    self._play(seat, plays[pick])
+                    continue
+                pick -= playable
+                if pick < acquires:
+                    self._acquire(seat, ACQUIRES[pick + 1])
+                elif pick - acquires < len(claims):
+                    self._claim(seat, claims[pick - acquires])
+                else:
+                    self._rest(seat, REST)
+            elif phase == RETURN:
+                returns = list(compress(RETURN_STEPS, caravan))
+                count = len(returns)
+                width = WIDTH[count]
+                pick = bits(width)
+                while pick >= count:
+                    pick = bits(width)
+                self._return(seat, returns[pick])
+            elif phase == TRADE:
+                count = SPOTS[caravan].trades[self.pending_card]  # type: ignore[index]
+                width = WIDTH[count]
+                pick = bits(width)
+                while pick >= count:
+                    pick = bits(width)
+                self._trade(seat, TIMES[pick + 1])  # type: ignore[arg-type]
+            elif phase == PAY:
+                pays = SPOTS[caravan].pays
+                count = len(pays)
+                width = WIDTH[count]
+                pick = bits(width)
+                while pick >= count:
+                    pick = bits(width)
+                self._pay(seat, pays[pick])
+            elif phase == UPGRADE:
+                raises = SPOTS[caravan].raises
+                count = len(raises) + (self.upgrades_done > 0)  # ``upgrade done`` comes last
+                width = WIDTH[count]
+                pick = bits(width)
+                while pick >= count:
+                    pick = bits(width)
+                if pick < len(raises):
+                    self._upgrade(seat, raises[pick])
+                else:
+                    self._finish_upgrade(seat, UPGRADE_DONE)
+            else:
+                return played - 1
 
     def _did(self, seat: int, what: str) -> Event:
         """A log line for something the seat did, remembered as part of its latest turn."""
