@@ -76,7 +76,7 @@ def row_regions(rows: Sequence[int], width: int) -> list[Region]:
     return [Region(0, row, width, 1) for row in rows]
 
 
-class _SteadyTitle(_BorderTitle):
+class SteadyTitle(_BorderTitle):
     """A border title that repaints its widget only when it changes (Textual's repaints the
     whole widget on every assignment, however few rows changed)."""
 
@@ -149,8 +149,8 @@ class Steady(FocusDrawnAtOnce):
     layout around it (no children, no scrolling) needs neither.
     """
 
-    border_title = _SteadyTitle()
-    border_subtitle = _SteadyTitle()
+    border_title = SteadyTitle()
+    border_subtitle = SteadyTitle()
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Any:
@@ -186,7 +186,7 @@ class Columns(Steady, Horizontal):
 ROW_CACHE = 256
 
 
-def _row_key(row: Text) -> tuple[object, ...]:
+def row_key(row: Text) -> tuple[object, ...]:
     """What a row's rendering depends on in its text: its characters, styles and spans."""
     return (row.plain, row.style, tuple(row.spans))
 
@@ -226,7 +226,7 @@ class RendersByRow:
                    if y >= len(last) or last[y][0] != row or last[y][0].style != row.style}
         kept = self._kept if self._kept is not None and len(self._kept) < ROW_CACHE else {}
         self._kept = kept
-        keys = {y: (mode, y, _row_key(rows[y])) for y in changed}
+        keys = {y: (mode, y, row_key(rows[y])) for y in changed}
         found = {y: kept[key] for y, key in keys.items() if key in kept}
         fresh = self._render_rows(rows, changed - found.keys(), width, style)
         for y in changed - found.keys():
