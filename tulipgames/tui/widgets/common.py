@@ -274,18 +274,19 @@ class RendersByRow:
 
 
 #: Per widget style and ANSI theme: a span's Rich style -> the Textual style a cell of it gets.
-_STYLES: dict[tuple[object, object], dict[RichStyle, Any]] = {}
-#: Span styles kept per widget style before its table starts afresh.
-STYLE_CACHE = 512
+_STYLES: dict[tuple[object, object], dict[object, Any]] = {}
+#: Span styles (alone and at a place) kept per widget style before its table starts afresh.
+STYLE_CACHE = 4096
 _NO_STRIP = Strip([])
 
 
-def _row_strip(row: Text, y: int, base: Any, styles: dict[RichStyle, Any],
+def _row_strip(row: Text, y: int, base: Any, styles: dict[object, Any],
                app: Any) -> Strip | None:
     """Row ``y`` of a widget as Textual draws it (the same segments, styles and cell offsets),
     from Rich's own split of the row into styled segments, with each distinct span style
-    converted to Textual's once: Textual's way (a Content made of the Text, its spans' styles
-    converted and added up per cell) takes about twice as long for every changed row.
+    converted to Textual's once (and once per place it is drawn at): Textual's way (a Content
+    made of the Text, its spans' styles converted and added up per cell) takes two to three
+    times as long for every changed row.
 
     ``None`` for a row this does not cover: a style on the whole row, a tab, a span with a
     link or meta (Textual's own rendering then draws it)."""
@@ -298,10 +299,15 @@ def _row_strip(row: Text, y: int, base: Any, styles: dict[RichStyle, Any],
     x = 0
     from_rich = TextualStyle.from_rich_style
     for text, rich, _ in row.render(app.console, end=""):
-        cell = styles.get(rich) if rich is not None else base
-        if cell is None:
-            cell = styles[rich] = base + from_rich(rich, app.ansi_theme) if rich else base
-        segments.append(Segment(text, cell.rich_style_with_offset(x, y)))
+        # the cell's style with its offset, as drawn before at this place (rows keep their
+        # columns from one drawing to the next), else worked out once
+        placed = styles.get((rich, x, y))
+        if placed is None:
+            cell = styles.get(rich) if rich is not None else base
+            if cell is None:
+                cell = styles[rich] = base + from_rich(rich, app.ansi_theme) if rich else base
+            placed = styles[(rich, x, y)] = cell.rich_style_with_offset(x, y)
+        segments.append(Segment(text, placed))
         x += len(text)
     if not segments:  # an empty row: Textual draws one empty segment in the widget's style
         segments.append(Segment("", base.rich_style_with_offset(0, y)))
