@@ -288,29 +288,40 @@ def _row_strip(row: Text, y: int, base: Any, styles: dict[object, Any],
     made of the Text, its spans' styles converted and added up per cell) takes two to three
     times as long for every changed row.
 
-    ``None`` for a row this does not cover: a style on the whole row, a tab, a span with a
-    link or meta (Textual's own rendering then draws it)."""
-    if row.style or "\t" in row.plain:
+    ``None`` for a row this does not cover: a whole-row style that is no plain string or names
+    a component class, a tab, a span with a link or meta (Textual's own rendering draws it)."""
+    whole = row.style
+    if (not isinstance(whole, str) or whole.startswith(".") or (whole and not row.plain)
+            or "\t" in row.plain):
         return None
     if any(not isinstance(span.style, str) and (span.style.link or span.style._meta)
            for span in row.spans):
         return None
+    if whole:
+        # Textual reads a whole row's style as its own (CSS) style, under the spans, where
+        # Rich would add it to every span: the spans alone go to Rich
+        under = styles.get(whole)
+        if under is None:
+            under = styles[whole] = base + TextualStyle.parse(whole)
+        row = Text(row.plain, spans=row.spans)
+    else:
+        under = base
     segments: list[Segment] = []
     x = 0
     from_rich = TextualStyle.from_rich_style
     for text, rich, _ in row.render(app.console, end=""):
         # the cell's style with its offset, as drawn before at this place (rows keep their
         # columns from one drawing to the next), else worked out once
-        placed = styles.get((rich, x, y))
+        placed = styles.get((whole, rich, x, y))
         if placed is None:
-            cell = styles.get(rich) if rich is not None else base
+            cell = styles.get((whole, rich)) if rich else under
             if cell is None:
-                cell = styles[rich] = base + from_rich(rich, app.ansi_theme) if rich else base
-            placed = styles[(rich, x, y)] = cell.rich_style_with_offset(x, y)
+                cell = styles[(whole, rich)] = under + from_rich(rich, app.ansi_theme)
+            placed = styles[(whole, rich, x, y)] = cell.rich_style_with_offset(x, y)
         segments.append(Segment(text, placed))
         x += len(text)
     if not segments:  # an empty row: Textual draws one empty segment in the widget's style
-        segments.append(Segment("", base.rich_style_with_offset(0, y)))
+        segments.append(Segment("", under.rich_style_with_offset(0, y)))
     return Strip(segments)
 
 
