@@ -599,7 +599,7 @@ class ActionMenu(SizedFromOutside, OptionList):
         self._actions: list[Action | None] = []
         self._key: object = None
         #: Per option on screen: what its row looks like (text, styles, disabled).
-        self._rows: list[tuple[object, ...]] = []
+        self._rows: list[tuple[object, bool]] = []
         #: While the list is rebuilt: the rows to repaint are worked out after it, so the
         #: whole-widget repaints that rebuilding asks for are left out.
         self._rebuilding = False
@@ -673,8 +673,10 @@ class ActionMenu(SizedFromOutside, OptionList):
         """Show ``options`` with ``first`` highlighted, repainting only the rows that look
         different (a step's list shares many rows with the last one: the headings, the note),
         or the whole list when its rows moved (scrolled, a row of two lines)."""
-        rows = [(row_key(o.prompt) if isinstance(o.prompt, Text) else id(o), o.disabled)
-                for o in options]
+        rows: list[tuple[object, bool]] = [
+            (row_key(o.prompt) if isinstance(o.prompt, Text) else id(o), o.disabled)
+            for o in options
+        ]
         before, high, scrolled = self._rows, self.highlighted, self.scroll_y
         single = len(self._lines) == len(before)
         self._rows = rows

@@ -11,7 +11,6 @@ from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.panel import Panel
 from rich.segment import Segment
-from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import events
 from textual.containers import Horizontal, Vertical
@@ -314,8 +313,9 @@ def _row_strip(row: Text, y: int, base: Any, styles: dict[object, Any],
         # columns from one drawing to the next), else worked out once
         placed = styles.get((whole, rich, x, y))
         if placed is None:
-            cell = styles.get((whole, rich)) if rich else under
-            if cell is None:
+            if not rich:
+                cell = under
+            elif (cell := styles.get((whole, rich))) is None:
                 cell = styles[(whole, rich)] = under + from_rich(rich, app.ansi_theme)
             placed = styles[(whole, rich, x, y)] = cell.rich_style_with_offset(x, y)
         segments.append(Segment(text, placed))
