@@ -160,6 +160,56 @@ async def test_row_rendering_draws_what_textual_draws() -> None:
                 assert ours == theirs, (game_id, type(widget).__name__)
 
 
+async def test_the_flower_shop_menu_repaints_the_rows_that_changed_and_draws_them_right(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Flower Shop's action menu is rebuilt at every step but repaints only the rows that
+    look different: after each pick and each use step, what is on screen is, row for row, what
+    a repaint of the whole menu draws."""
+    from textual.geometry import Region
+
+    from tulipgames.games.flowershop.widgets import ActionMenu
+
+    partial: list[int] = []
+    refresh = ActionMenu.refresh
+
+    def spy(menu: ActionMenu, *regions: Region, **kwargs: bool) -> ActionMenu:
+        if regions and not menu._rebuilding:
+            partial.append(len(regions))
+        return refresh(menu, *regions, **kwargs)
+
+    monkeypatch.setattr(ActionMenu, "refresh", spy)
+    async with playing("flowershop", ["Ana", "Bo"], seed=5) as recorder:
+        app = recorder.pilot.app
+        table = app.screen.table
+        menu = app.screen.query_one(ActionMenu)
+        for step in range(24):
+            if table.is_over:
+                break
+            if 0 in table.to_act():
+                turn = table.turn(0)
+                picks = [a for a in turn.legal if type(a).__name__ == "Pick"]
+                if picks:
+                    hand = list(turn.view.hand)
+                    await recorder.press(str(hand.index(picks[-1].card) + 1), "pick")
+                else:
+                    # the highlight moved away from the first action: the next list's
+                    # highlight goes back to it, and both rows are repainted
+                    menu.focus()
+                    await recorder.press("down", "move")
+                    table.play(0, turn.legal[step % len(turn.legal)])
+            else:
+                seat = table.to_act()[0]
+                table.play(seat, table.turn(seat).legal[0])
+            await recorder.settle()
+            whole = Region(0, 0, *menu.size)
+            shown = menu.render_lines(whole)
+            menu._styles_cache.clear()
+            menu._option_render_cache.clear()
+            assert shown == menu.render_lines(whole), step
+        assert partial, "the menu should have repainted only some of its rows at least once"
+
+
 async def test_a_label_update_is_one_small_frame() -> None:
     samples = await bench_ui.measure_label(3, (80, 24))
     (sample,) = samples

@@ -14,6 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rich.text import Text
+from textual.geometry import Region, Spacing
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -47,6 +50,7 @@ from tulipgames.games.flowershop.rules import (
 from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.widgets import KeepsHeight, PatchStatic, SizedFromOutside
+from tulipgames.tui.widgets.common import ROW_CACHE, SteadyTitle, row_key, row_regions
 
 FlowerTurn = Turn[FlowerShopView]
 #: Asks the rules why the seat at the keyboard may not play a step now (None: it may).
@@ -587,10 +591,20 @@ class ActionMenu(SizedFromOutside, OptionList):
     ActionMenu:focus { border: round $accent; }
     """
 
+    #: Setting the title it shows already repaints nothing (Textual's repaints every row).
+    border_title = SteadyTitle()
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._actions: list[Action | None] = []
         self._key: object = None
+        #: Per option on screen: what its row looks like (text, styles, disabled).
+        self._rows: list[tuple[object, bool]] = []
+        #: While the list is rebuilt: the rows to repaint are worked out after it, so the
+        #: whole-widget repaints that rebuilding asks for are left out.
+        self._rebuilding = False
+        #: Option rows drawn before, by their look and place (see :meth:`_get_option_render`).
+        self._drawn: dict[tuple[object, ...], list[Strip]] = {}
 
     def show_actions(
         self, turn: FlowerTurn, note: str = "", card: str | None = None,
@@ -617,7 +631,6 @@ class ActionMenu(SizedFromOutside, OptionList):
     def _list(self, turn: FlowerTurn, actions: list[Action], note: str, card: str | None,
               pending: Action | None) -> None:
         view, seat = turn.view, turn.seat
-        self.clear_options()
         self._actions = []
         options: list[Option] = []
         if note:
@@ -653,10 +666,65 @@ class ActionMenu(SizedFromOutside, OptionList):
                 for action in listed:
                     options.append(Option(action_label(action, view, seat)))
                     self._actions.append(action)
-        self.add_options(options)
         first = next((i for i, a in enumerate(self._actions) if a is not None), None)
-        if first is not None:
-            self.highlighted = first
+        self._replace(options, first)
+
+    def _replace(self, options: list[Option], first: int | None) -> None:
+        """Show ``options`` with ``first`` highlighted, repainting only the rows that look
+        different (a step's list shares many rows with the last one: the headings, the note),
+        or the whole list when its rows moved (scrolled, a row of two lines)."""
+        rows: list[tuple[object, bool]] = [
+            (row_key(o.prompt) if isinstance(o.prompt, Text) else id(o), o.disabled)
+            for o in options
+        ]
+        before, high, scrolled = self._rows, self.highlighted, self.scroll_y
+        single = len(self._lines) == len(before)
+        self._rows = rows
+        self._rebuilding = True
+        try:
+            self.clear_options()
+            self.add_options(options)
+            if first is not None:
+                self.highlighted = first
+        finally:
+            self._rebuilding = False
+        if scrolled or not single or len(self._lines) != len(rows) or not self.size:
+            self.refresh()
+            return
+        changed = {y for y in range(max(len(before), len(rows)))
+                   if y >= len(before) or y >= len(rows) or before[y] != rows[y]}
+        if high != self.highlighted:
+            changed.update(y for y in (high, self.highlighted) if y is not None)
+        if changed:
+            self.refresh(*row_regions(sorted(changed), self.size.width))
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> ActionMenu:
+        if self._rebuilding and not (regions or recompose):
+            # a longer or shorter list may still lay the screen out (its scrollbar)
+            return super().refresh(repaint=False, layout=layout) if layout else self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
+        """An option's row as OptionList draws it, taken from the rows drawn before when one
+        looked the same at the same place (a new list is built for every step, and OptionList
+        would draw every row of it again)."""
+        cached = self._option_render_cache.get((option, style, self._padding()))
+        if cached is not None or not isinstance(option.prompt, Text):
+            return cached or super()._get_option_render(option, style)
+        key = (row_key(option.prompt), option._divider, style, self._padding(),
+               self.scrollable_content_region.width, self._option_to_index[option])
+        strips = self._drawn.get(key)
+        if strips is None:
+            if len(self._drawn) > ROW_CACHE:
+                self._drawn.clear()
+            strips = self._drawn[key] = super()._get_option_render(option, style)
+        else:
+            self._option_render_cache[(option, style, self._padding())] = strips
+        return strips
+
+    def _padding(self) -> Spacing:
+        return self.get_component_styles("option-list--option").padding
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -519,14 +519,17 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
         assert view is not None and view.seat is not None
         me = view.players[view.seat]
         top = view.max_bid
-        lines = [
-            Text.assemble(
-                ("Your bid ", "bold"),
-                (f" {self.amount} ", "reverse bold"),
-                f"  range {self.low}-{top}",
-                (f" · cash {me.florins} · {loans_word(view.loans_left or 0)} left", "dim"),
-            )
-        ]
+        bid = Text.assemble(
+            ("Your bid ", "bold"), (f" {self.amount} ", "reverse bold"), f"  range {self.low}-{top}"
+        )
+        means = Text(f"cash {me.florins} · {loans_word(view.loans_left or 0)} left", style="dim")
+        # one row when both fit; else the cash and loans get a row of their own, so that a
+        # narrow panel (four seats at 80 columns) never breaks "2 loans left" across two rows
+        width = self.content_size.width if self.is_mounted else 0
+        if not width or bid.cell_len + 3 + means.cell_len <= width:
+            lines = [Text.assemble(bid, (" · ", "dim"), means)]
+        else:
+            lines = [bid, means]
         need = view.bid_loans(self.amount)
         if top is not None and top < self.low:
             lines.append(Text("You cannot reach the minimum bid: pass (p).", "yellow"))
