@@ -159,13 +159,22 @@ class TulipGamesApp(App[None]):
         if chosen not in self.available_themes:
             self._prefs_problem = f"There is no theme {chosen!r}; using tulip-dark."
             chosen = "tulip-dark"
-        # Each of these set plainly runs its watcher, and each watcher re-parses all the CSS
-        # before the first frame (three times in all): set quietly, then the theme's watcher
-        # once, which also applies the ANSI palette.
+        # Each of these set plainly runs its watcher, and each watcher parses all the CSS once
+        # more and applies it to the whole app before the first frame. No CSS is parsed yet
+        # (the first parse comes with the first screen), so they are set quietly and the rest
+        # of what the theme's watcher does is done here: the first parse reads the theme's
+        # colours, the app gets the theme's classes and the ANSI palette.
         self.set_reactive(App.ansi_theme_dark, DARK_ANSI)
         self.set_reactive(App.ansi_theme_light, LIGHT_ANSI)
         self.set_reactive(App.theme, chosen)
-        self.mutate_reactive(App.theme)
+        self.stylesheet.set_variables(self.get_css_variables())
+        dark = self.current_theme.dark
+        classes = {name: False for name in self.classes if name.startswith("-theme-")}
+        self.update_classes(
+            {**classes, f"-theme-{chosen}": True, "-dark-mode": dark, "-light-mode": not dark},
+            update=False,
+        )
+        self._refresh_truecolor_filter(self.ansi_theme)
 
     # -- the store ----------------------------------------------------------------------------
     @property
