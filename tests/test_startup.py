@@ -190,3 +190,24 @@ async def test_the_chosen_theme_is_on_the_first_frame_from_one_parse_of_the_css(
         await pilot.pause()
         assert reparsed  # a theme picked later still re-parses the CSS with its colours
         assert app.screen.styles.background.hex.lower() != chosen.background.lower()
+
+
+def test_the_bench_starts_this_checkout_from_compiled_modules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bench's menu is this checkout's (not whichever ``tulipgames`` is installed), and
+    its starts read the modules compiled by the start before them, as an installed package's
+    are, even where the environment says not to write them."""
+    import tulipgames
+
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    pycache = tmp_path / "pycache"
+    where = tmp_path / "where"
+    before = (f"import tulipgames as _t\nopen({str(where)!r}, 'w').write(_t.__file__)\n"
+              + NO_DELAYED_LOADS)
+    started = bench_ui.start_menu(str(tmp_path), before=before, pycache=str(pycache))
+    assert started.trouble == ""
+    assert where.read_text() == tulipgames.__file__
+    checkout = Path(tulipgames.__file__).parent
+    compiled = pycache / checkout.relative_to(checkout.anchor) / "tui"
+    assert list(compiled.glob("app.*.pyc"))

@@ -735,21 +735,28 @@ def spread(values: list[float]) -> dict[str, float | None]:
 
 def startup_report(runs: int = STARTUP_RUNS, baseline: str | None = None) -> dict[str, Any]:
     """The menu (``tulipgames`` as a player runs it) against a bare Textual hello-world, each
-    in a fresh interpreter on an 80x24 pseudo-terminal, ``runs`` times interleaved after one
-    unmeasured start of each (it compiles the modules, as installing does, and makes the new
-    store): medians of the time to the first drawn frame, to the frame answering the first key
-    and of the CPU time; each ratio is the median of the run's pairs (a start against the
-    hello-world started next to it, so a load that drifts during the run hits both alike),
-    with the pairs' quartiles and extremes; the modules the menu loaded. ``baseline``: another
-    checkout's menu measured the same way in the same loop."""
+    in a fresh interpreter on an 80x24 pseudo-terminal, ``runs`` times interleaved (in an order
+    that turns round every run) after one unmeasured start of each (it compiles the modules, as
+    installing does, and makes the new store): medians of the time to the first drawn frame, to
+    the frame answering the first key and of the CPU time; each ratio is the median of the
+    run's pairs (a start against the hello-world started next to it, so a load that drifts
+    during the run hits both alike), with the pairs' quartiles and extremes; the modules the
+    menu loaded. ``baseline``: another checkout's menu measured the same way in the same
+    loop."""
     sides: dict[str, list[Start]] = {"menu": [], "hello": [], "baseline": []}
     with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as base_home, \
             tempfile.TemporaryDirectory() as pycache:
-        for _ in range(runs + 1):
-            sides["menu"].append(start_menu(home, pycache=pycache))
-            sides["hello"].append(start_hello(pycache))
-            if baseline:
-                sides["baseline"].append(start_menu(base_home, baseline, pycache=pycache))
+        for run in range(runs + 1):
+            # the order turns round every run: a start that comes first, or right after another,
+            # is not always the same side's
+            order = ["menu", "hello", "baseline"] if baseline else ["menu", "hello"]
+            for side in order if run % 2 else reversed(order):
+                if side == "menu":
+                    sides["menu"].append(start_menu(home, pycache=pycache))
+                elif side == "hello":
+                    sides["hello"].append(start_hello(pycache))
+                else:
+                    sides["baseline"].append(start_menu(base_home, baseline, pycache=pycache))
     starts = {side: found[1:] for side, found in sides.items()}  # the first ones warm up
 
     def median(side: str, what: str) -> float | None:
