@@ -211,3 +211,19 @@ def test_the_bench_starts_this_checkout_from_compiled_modules(
     checkout = Path(tulipgames.__file__).parent
     compiled = pycache / checkout.relative_to(checkout.anchor) / "tui"
     assert list(compiled.glob("app.*.pyc"))
+
+
+async def test_the_menu_is_the_first_screen_and_comes_back_after_a_game() -> None:
+    """No blank screen under the menu to style and lay out at start: the menu is the bottom of
+    the stack, and leaving a game leads back to it."""
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack] == [menu.MenuScreen]
+        app.show_setup("sixtyone")
+        await pilot.pause()
+        assert len(app.screen_stack) == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack] == [menu.MenuScreen]
+        assert app.screen.query_one("#menu", OptionList).has_focus

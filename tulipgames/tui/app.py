@@ -336,13 +336,18 @@ class TulipGamesApp(App[None]):
                     partial(self.set_bot_speed, speed),
                 )
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The menu is the app's first screen, the bottom of the stack: a menu pushed over
+        Textual's blank default screen had that one styled and laid out too before the first
+        frame (some 15 ms of the app's own start-up)."""
+        return MenuScreen(self.menu_entries())
+
     def on_mount(self) -> None:
         # without colour the highlighted line must still stand out (underlined, see the tcss)
         self.set_class(bool(os.environ.get("NO_COLOR")), "-no-color")
         self.theme_changed_signal.subscribe(self, self._theme_chosen)
         if self._prefs_problem:
             self.notify(self._prefs_problem, severity="warning", timeout=10)
-        self.push_screen(MenuScreen(self.menu_entries()))
         if self._open_store is not None:  # counted from the menu's first frame
             self.call_after_refresh(self.set_timer, STORE_DELAY, self._store_opened)
         if self.initial_table is not None:
