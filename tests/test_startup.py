@@ -150,3 +150,80 @@ async def test_the_menu_fits_again_after_the_terminal_was_too_small() -> None:
         options = app.screen.query_one("#menu", OptionList)
         assert not options.show_vertical_scrollbar
         assert options.virtual_size.height == options.option_count + 1  # and the rule
+
+
+@pytest.mark.parametrize("theme", ["tulip-light", "tulip-dark"])
+async def test_the_chosen_theme_is_on_the_first_frame_from_one_parse_of_the_css(
+    theme: str, own_config: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The theme of the preferences colours the menu's first frame (its background, the
+    app's theme and light/dark classes, the ANSI palette) without the theme's watcher parsing
+    all the CSS once more and applying it to the whole app before that frame."""
+    from textual.css.stylesheet import Stylesheet
+    from textual.filter import ANSIToTruecolor
+
+    from tulipgames.tui import prefs
+    from tulipgames.tui.themes import DARK_ANSI, LIGHT_ANSI, THEMES
+
+    assert prefs.write(prefs.Preferences(theme=theme)) is None
+    reparsed: list[Stylesheet] = []
+    reparse = Stylesheet.reparse
+
+    def counted(self: Stylesheet) -> None:
+        reparsed.append(self)
+        reparse(self)
+
+    monkeypatch.setattr(Stylesheet, "reparse", counted)
+    chosen = next(t for t in THEMES if t.name == theme)
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert reparsed == []
+        assert app.theme == theme
+        assert app.has_class(f"-theme-{theme}")
+        assert app.has_class("-light-mode") is not chosen.dark
+        assert app.has_class("-dark-mode") is chosen.dark
+        assert app.screen.styles.background.hex.lower() == chosen.background.lower()
+        palettes = [f._terminal_theme for f in app._filters if isinstance(f, ANSIToTruecolor)]
+        assert palettes == [DARK_ANSI if chosen.dark else LIGHT_ANSI]
+        app.theme = "tulip-dark" if theme == "tulip-light" else "tulip-light"
+        await pilot.pause()
+        assert reparsed  # a theme picked later still re-parses the CSS with its colours
+        assert app.screen.styles.background.hex.lower() != chosen.background.lower()
+
+
+def test_the_bench_starts_this_checkout_from_compiled_modules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bench's menu is this checkout's (not whichever ``tulipgames`` is installed), and
+    its starts read the modules compiled by the start before them, as an installed package's
+    are, even where the environment says not to write them."""
+    import tulipgames
+
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    pycache = tmp_path / "pycache"
+    where = tmp_path / "where"
+    before = (f"import tulipgames as _t\nopen({str(where)!r}, 'w').write(_t.__file__)\n"
+              + NO_DELAYED_LOADS)
+    started = bench_ui.start_menu(str(tmp_path), before=before, pycache=str(pycache))
+    assert started.trouble == ""
+    assert where.read_text() == tulipgames.__file__
+    checkout = Path(tulipgames.__file__).parent
+    compiled = pycache / checkout.relative_to(checkout.anchor) / "tui"
+    assert list(compiled.glob("app.*.pyc"))
+
+
+async def test_the_menu_is_the_first_screen_and_comes_back_after_a_game() -> None:
+    """No blank screen under the menu to style and lay out at start: the menu is the bottom of
+    the stack, and leaving a game leads back to it."""
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack] == [menu.MenuScreen]
+        app.show_setup("sixtyone")
+        await pilot.pause()
+        assert len(app.screen_stack) == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [type(screen) for screen in app.screen_stack] == [menu.MenuScreen]
+        assert app.screen.query_one("#menu", OptionList).has_focus

@@ -591,7 +591,7 @@ def startup_figures(
     shell next to ``import textual.app``."""
     from tulipgames import bench_ui
 
-    runs = 3 if quick else 11
+    runs = 3 if quick else bench_ui.STARTUP_RUNS
     figures = bench_ui.startup_report(runs=runs, baseline=tree)
     if "baseline" in figures and revision:
         figures["baseline"]["tree"] = revision  # named by its revision, not a temporary folder

@@ -26,6 +26,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -565,11 +566,16 @@ class Start:
 def start_in_terminal(
     code: str, drawn: Iterable[str], answer: str, *, env: dict[str, str] | None = None,
     tree: str | None = None, size: tuple[int, int] = STARTUP_SIZE, timeout: float = 60.0,
+    pycache: str | None = None,
 ) -> Start:
     """Run ``code`` in a new interpreter whose terminal is a pseudo-terminal of ``size``; wait
     until every text of ``drawn`` is on it, press Down, wait for ``answer``, then quit.
 
-    ``tree``: a directory put first on the path (an older checkout to compare with)."""
+    ``tree``: a directory put first on the path (an older checkout to compare with).
+    ``pycache``: where the interpreter keeps its compiled modules (``PYTHONPYCACHEPREFIX``), so
+    that a start after the first reads them as an installed package's are read, even where the
+    environment says ``PYTHONDONTWRITEBYTECODE`` (a checkout has no compiled files of its own,
+    and compiling ours at every start counted some 20 ms against the menu alone)."""
     import fcntl
     import pty
     import select
@@ -590,6 +596,9 @@ def start_in_terminal(
         child_env[MODULES_FILE] = modules_file
         if tree:
             child_env["PYTHONPATH"] = tree
+        if pycache:
+            child_env.pop("PYTHONDONTWRITEBYTECODE", None)
+            child_env["PYTHONPYCACHEPREFIX"] = pycache
         began = time.perf_counter()
         # ``-c`` puts the working directory first on the path: the tree's, or a neutral one
         child = subprocess.Popen(
@@ -665,10 +674,22 @@ def _reap(child: subprocess.Popen[bytes], timeout: float = 10.0) -> float | None
     return None
 
 
-def start_menu(home: str, tree: str | None = None, before: str = "") -> Start:
+def this_checkout() -> str | None:
+    """The source checkout this ``tulipgames`` was imported from (``None``: an installed one).
+
+    A started interpreter is given it first on its path: without it, it finds whichever
+    ``tulipgames`` is installed (an editable install of another checkout, say) and the bench
+    of one tree would measure another's menu."""
+    root = Path(__file__).resolve().parent.parent
+    return str(root) if (root / "pyproject.toml").is_file() else None
+
+
+def start_menu(home: str, tree: str | None = None, before: str = "",
+               pycache: str | None = None) -> Start:
     """``tulipgames`` with its store and preferences in ``home``: the menu with every game and
     the footer's keys (the palette's last), and Down answered by the second game's pitch under
-    the menu (``before``: code run before the command line, e.g. by a test)."""
+    the menu (``before``: code run before the command line, e.g. by a test). ``tree``: the
+    checkout to start (this one by default)."""
     from tulipgames import games
     from tulipgames.tui.screens.menu import BANNER
 
@@ -676,11 +697,12 @@ def start_menu(home: str, tree: str | None = None, before: str = "") -> Start:
            "TULIPGAMES_CONFIG": os.path.join(home, "config.json")}
     drawn = (BANNER, *(info.title for info in games.CATALOGUE), "Quit", "palette")
     code = _MENU_START.replace(_CLI, before + _CLI)
-    return start_in_terminal(code, drawn, games.CATALOGUE[1].pitch, env=env, tree=tree)
+    return start_in_terminal(code, drawn, games.CATALOGUE[1].pitch, env=env,
+                             tree=tree or this_checkout(), pycache=pycache)
 
 
-def start_hello() -> Start:
-    return start_in_terminal(_HELLO_START, ("Hello, world",), "Pressed down")
+def start_hello(pycache: str | None = None) -> Start:
+    return start_in_terminal(_HELLO_START, ("Hello, world",), "Pressed down", pycache=pycache)
 
 
 #: Modules of the games' rules and bots, the store, the table, SQLite, asyncssh and Markdown:
@@ -699,21 +721,42 @@ def lazy_modules(modules: Iterable[str]) -> list[str]:
     )
 
 
-def startup_report(runs: int = 11, baseline: str | None = None) -> dict[str, Any]:
+#: Interleaved pairs of starts in a report: enough that the median of the pairs' ratios moves
+#: by a few hundredths from one run to the next on a loaded machine (11 moved it by 0.15).
+STARTUP_RUNS = 21
+
+
+def spread(values: list[float]) -> dict[str, float | None]:
+    """The median of ``values`` with their quartiles and extremes (nearest rank)."""
+    return {"median": _percentile(values, 50), "p25": _percentile(values, 25),
+            "p75": _percentile(values, 75), "min": min(values, default=None),
+            "max": max(values, default=None)}
+
+
+def startup_report(runs: int = STARTUP_RUNS, baseline: str | None = None) -> dict[str, Any]:
     """The menu (``tulipgames`` as a player runs it) against a bare Textual hello-world, each
-    in a fresh interpreter on an 80x24 pseudo-terminal, ``runs`` times interleaved after one
-    unmeasured start of each (compiled files, the new store): medians of the time to the first
-    drawn frame, to the frame answering the first key and of the CPU time; each ratio is the
-    median of the run's pairs (a start against the hello-world started next to it, so a load
-    that drifts during the run hits both alike); the modules the menu loaded. ``baseline``:
-    another checkout's menu measured the same way in the same loop."""
+    in a fresh interpreter on an 80x24 pseudo-terminal, ``runs`` times interleaved (in an order
+    that turns round every run) after one unmeasured start of each (it compiles the modules, as
+    installing does, and makes the new store): medians of the time to the first drawn frame, to
+    the frame answering the first key and of the CPU time; each ratio is the median of the
+    run's pairs (a start against the hello-world started next to it, so a load that drifts
+    during the run hits both alike), with the pairs' quartiles and extremes; the modules the
+    menu loaded. ``baseline``: another checkout's menu measured the same way in the same
+    loop."""
     sides: dict[str, list[Start]] = {"menu": [], "hello": [], "baseline": []}
-    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as base_home:
-        for _ in range(runs + 1):
-            sides["menu"].append(start_menu(home))
-            sides["hello"].append(start_hello())
-            if baseline:
-                sides["baseline"].append(start_menu(base_home, baseline))
+    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as base_home, \
+            tempfile.TemporaryDirectory() as pycache:
+        for run in range(runs + 1):
+            # the order turns round every run: a start that comes first, or right after another,
+            # is not always the same side's
+            order = ["menu", "hello", "baseline"] if baseline else ["menu", "hello"]
+            for side in order if run % 2 else reversed(order):
+                if side == "menu":
+                    sides["menu"].append(start_menu(home, pycache=pycache))
+                elif side == "hello":
+                    sides["hello"].append(start_hello(pycache))
+                else:
+                    sides["baseline"].append(start_menu(base_home, baseline, pycache=pycache))
     starts = {side: found[1:] for side, found in sides.items()}  # the first ones warm up
 
     def median(side: str, what: str) -> float | None:
@@ -740,6 +783,7 @@ def startup_report(runs: int = 11, baseline: str | None = None) -> dict[str, Any
             "key_vs_hello_world": ratio(side, "key_ms"),
             "cpu_vs_hello_world": ratio(side, "cpu_ms"),
             "pairs": pairs(side, "key_ms"),
+            "key_spread": spread(pairs(side, "key_ms")),
             "loaded_lazy": lazy_modules(loaded),
             "loaded_beyond_hello_world": sorted(loaded - hello_modules),
             "trouble": sorted({s.trouble for s in starts[side] if s.trouble}),
@@ -763,7 +807,7 @@ def run(quick: bool = False) -> dict[str, Any]:
     """The screen suite: key presses in every game and the start-up, in one run."""
     return {
         "keys": key_press_report(rounds=2 if quick else 6),
-        "startup": startup_report(runs=3 if quick else 11),
+        "startup": startup_report(runs=3 if quick else STARTUP_RUNS),
     }
 
 
@@ -798,6 +842,14 @@ def format_report(report: dict[str, Any], width: int = 160) -> str:
     return captured.get()
 
 
+def _spread_words(side: dict[str, Any]) -> str:
+    """``p25-p75 1.12-1.25, 1.05-1.41``: the pairs' middle half and extremes."""
+    found = side.get("key_spread")
+    if not found or found["median"] is None:
+        return str(side["pairs"])
+    return (f"p25-p75 {found['p25']}-{found['p75']}, min-max {found['min']}-{found['max']}")
+
+
 def format_startup(startup: dict[str, Any]) -> str:
     """The start-up part of the report in words."""
     hello, menu = startup["hello_world"], startup["menu"]
@@ -818,7 +870,7 @@ def format_startup(startup: dict[str, Any]) -> str:
         lines += [
             f"  {label}: drawn {side['drawn_ms']} ms ({side['drawn_vs_hello_world']}x), first "
             f"key answered {side['key_ms']} ms ({side['key_vs_hello_world']}x; pairs "
-            f"{side['pairs']}),",
+            f"{_spread_words(side)}),",
             f"    CPU until it quit {side['cpu_ms']} ms ({side['cpu_vs_hello_world']}x)",
             f"    loaded: {lazy}",
         ]

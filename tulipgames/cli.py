@@ -448,8 +448,8 @@ def replay_app(record: Any, owned: frozenset[int] | None, store: Any = None) -> 
 
     class ReplayApp(TulipGamesApp):
         def on_mount(self) -> None:
-            # Textual runs TulipGamesApp.on_mount too (it pushes the menu); the viewer goes on
-            # top once that is done.
+            # Textual runs TulipGamesApp.on_mount too (the menu is the first screen); the viewer
+            # goes on top once that is done.
             self.call_later(self.push_screen, replay_screen(record, owned))
 
     return ReplayApp(store)

@@ -320,7 +320,7 @@ async def test_fuzz_menu_and_setups(no_listener_failures: None):
             await fuzz(pilot, rng, FUZZ_KEYS // 2)
             if not app.is_running:
                 break
-            while len(app.screen_stack) > 2:
+            while len(app.screen_stack) > 1:  # the menu
                 app.pop_screen()
             await pilot.pause()
         await fuzz(pilot, rng, FUZZ_KEYS)
@@ -343,7 +343,7 @@ async def test_fuzz_game_screens_and_results(game_id: str, no_listener_failures:
             pressed += 25
             if not isinstance(app.screen, (GameScreen, ResultsScreen)) and not table.is_over:
                 # Esc led to the menu: come back to the same table, as Resume would
-                while len(app.screen_stack) > 2:
+                while len(app.screen_stack) > 1:  # the menu
                     app.pop_screen()
                 await app.push_screen(screen_class(game_id)(table))
                 await pilot.pause()

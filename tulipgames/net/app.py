@@ -305,7 +305,7 @@ class ServerApp(SessionApp):
             self._release_timer = self.set_timer(RELEASE_AFTER, self._release_now)
 
     def _at_bare_menu(self) -> bool:
-        return (isinstance(self.screen, MenuScreen) and len(self.screen_stack) == 2
+        return (isinstance(self.screen, MenuScreen) and len(self.screen_stack) == 1
                 and not self._present)
 
     def _release_now(self) -> None:

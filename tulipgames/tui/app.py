@@ -159,13 +159,22 @@ class TulipGamesApp(App[None]):
         if chosen not in self.available_themes:
             self._prefs_problem = f"There is no theme {chosen!r}; using tulip-dark."
             chosen = "tulip-dark"
-        # Each of these set plainly runs its watcher, and each watcher re-parses all the CSS
-        # before the first frame (three times in all): set quietly, then the theme's watcher
-        # once, which also applies the ANSI palette.
+        # Each of these set plainly runs its watcher, and each watcher parses all the CSS once
+        # more and applies it to the whole app before the first frame. No CSS is parsed yet
+        # (the first parse comes with the first screen), so they are set quietly and the rest
+        # of what the theme's watcher does is done here: the first parse reads the theme's
+        # colours, the app gets the theme's classes and the ANSI palette.
         self.set_reactive(App.ansi_theme_dark, DARK_ANSI)
         self.set_reactive(App.ansi_theme_light, LIGHT_ANSI)
         self.set_reactive(App.theme, chosen)
-        self.mutate_reactive(App.theme)
+        self.stylesheet.set_variables(self.get_css_variables())
+        dark = self.current_theme.dark
+        classes = {name: False for name in self.classes if name.startswith("-theme-")}
+        self.update_classes(
+            {**classes, f"-theme-{chosen}": True, "-dark-mode": dark, "-light-mode": not dark},
+            update=False,
+        )
+        self._refresh_truecolor_filter(self.ansi_theme)
 
     # -- the store ----------------------------------------------------------------------------
     @property
@@ -327,13 +336,18 @@ class TulipGamesApp(App[None]):
                     partial(self.set_bot_speed, speed),
                 )
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The menu is the app's first screen, the bottom of the stack: a menu pushed over
+        Textual's blank default screen had that one styled and laid out too before the first
+        frame (some 15 ms of the app's own start-up)."""
+        return MenuScreen(self.menu_entries())
+
     def on_mount(self) -> None:
         # without colour the highlighted line must still stand out (underlined, see the tcss)
         self.set_class(bool(os.environ.get("NO_COLOR")), "-no-color")
         self.theme_changed_signal.subscribe(self, self._theme_chosen)
         if self._prefs_problem:
             self.notify(self._prefs_problem, severity="warning", timeout=10)
-        self.push_screen(MenuScreen(self.menu_entries()))
         if self._open_store is not None:  # counted from the menu's first frame
             self.call_after_refresh(self.set_timer, STORE_DELAY, self._store_opened)
         if self.initial_table is not None:
