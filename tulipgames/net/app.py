@@ -82,6 +82,16 @@ class SessionApp(TulipGamesApp):
                 timeout=10,
             )
 
+    def menu_lit_at_start(self) -> str:
+        # Moved from another process's menu: the player's line stays lit, not the first one
+        # (the entry chosen there, when that is what brought the session here).
+        return self.info.highlight or self.info.entry
+
+    def menu_highlight(self) -> str:
+        """The menu entry lit now ("" away from the menu): it moves with the session."""
+        screen = self.screen if self.screen_stack else None
+        return screen.highlighted_entry() if isinstance(screen, MenuScreen) else ""
+
     def _handle_exception(self, error: Exception) -> None:
         """An app whose client has gone may still run a screen's queued mount after Textual
         took that screen's widgets away; a missing widget then is no bug worth a traceback in

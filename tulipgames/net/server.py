@@ -110,6 +110,9 @@ class SessionInfo:
     peer: str
     #: A lobby menu entry to open at once: the session was moved here from a worker's menu.
     entry: str = ""
+    #: The menu entry to light at the start: the session's menu moved here from another
+    #: process, and the player's place in it moves along.
+    highlight: str = ""
 
 
 AppFactory = Callable[[SessionInfo], Any]
@@ -606,6 +609,8 @@ class GameSession(asyncssh.SSHServerSession):
         self._remote: RemoteApp | None = None
         #: The app here is ending to hand the session back to a worker: its goodbye is muted.
         self._releasing = False
+        #: The menu entry lit when the app here handed the session back (for the worker's).
+        self._highlight = ""
         #: What the client typed while its app was starting or moving, for the app once it can
         #: read (bounded like the driver's inbox).
         self._early = bytearray()
@@ -805,7 +810,8 @@ class GameSession(asyncssh.SSHServerSession):
                 self._releasing = False
                 self._keep_dropped()
                 self.server.sessions.add(self)
-                info, remote = dataclasses.replace(info, entry=""), pool.live
+                info = dataclasses.replace(info, entry="", highlight=self._highlight)
+                remote = pool.live
         finally:
             self._flush()
             self._goodbye(self._closing_note or note)
@@ -814,6 +820,7 @@ class GameSession(asyncssh.SSHServerSession):
         """The app here hands the session back to a worker (it is at the menu, no table)."""
         if self._app is not None and self.running and self._closing_note is None:
             self._releasing = True
+            self._highlight = self._app.menu_highlight()
             self._app.exit()
 
     async def _run_remote(self, info: SessionInfo) -> tuple[str, str]:
@@ -821,7 +828,7 @@ class GameSession(asyncssh.SSHServerSession):
         this process for the tables (the menu entry to open)."""
         assert self.server.pool is not None
         start = start_message(info.username, info.profile, info.peer, self.size,
-                              self.server.entries(info.username))
+                              self.server.entries(info.username), info.highlight)
         remote = self.server.pool.open(start, self.send)
         audit.record("session_placed", name=info.username, peer=info.peer,
                      worker=remote.worker.index, pid=remote.worker.pid)

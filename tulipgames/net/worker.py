@@ -252,7 +252,8 @@ class WorkerPool:
 
 
 def start_message(username: str, profile: Any, peer: str, size: tuple[int, int],
-                  entries: list[tuple[str, str]]) -> dict[str, Any]:
-    """What a worker is told to start a session's app."""
+                  entries: list[tuple[str, str]], highlight: str = "") -> dict[str, Any]:
+    """What a worker is told to start a session's app (``highlight``: the menu entry to light)."""
     return {"username": username, "profile": dataclasses.asdict(profile), "peer": peer,
-            "size": list(size), "entries": [list(entry) for entry in entries]}
+            "size": list(size), "entries": [list(entry) for entry in entries],
+            "highlight": highlight}

@@ -152,7 +152,8 @@ class _Host:
         note = CRASH_NOTE
         try:
             profile = TerminalProfile(**start["profile"])
-            info = SessionInfo(str(start["username"]), profile, terminal.peer)
+            info = SessionInfo(str(start["username"]), profile, terminal.peer,
+                               highlight=str(start.get("highlight") or ""))
             self._building, self._entries = terminal, [tuple(e) for e in start["entries"]]
             note = await run_app(terminal, info, profile)
         except Exception:

@@ -340,7 +340,11 @@ class TulipGamesApp(App[None]):
         """The menu is the app's first screen, the bottom of the stack: a menu pushed over
         Textual's blank default screen had that one styled and laid out too before the first
         frame (some 15 ms of the app's own start-up)."""
-        return MenuScreen(self.menu_entries())
+        return MenuScreen(self.menu_entries(), lit=self.menu_lit_at_start())
+
+    def menu_lit_at_start(self) -> str:
+        """The menu entry lit when the app starts ("": the first)."""
+        return ""
 
     def on_mount(self) -> None:
         # without colour the highlighted line must still stand out (underlined, see the tcss)

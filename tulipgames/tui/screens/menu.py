@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -14,7 +15,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from tulipgames import __version__, games
 
@@ -134,9 +135,11 @@ class MenuScreen(Screen[None]):
     MenuScreen #menu-help { height: auto; max-height: 1fr; padding: 0 1; color: $text-muted; }
     """
 
-    def __init__(self, entries: list[MenuEntry]) -> None:
+    def __init__(self, entries: list[MenuEntry], lit: str = "") -> None:
         super().__init__()
         self.entries = entries
+        #: The entry lit at the start ("": the first one that can be chosen).
+        self._lit = lit
         #: What each entry's ``about`` said (asked once per menu).
         self._about: dict[str, str] = {}
         #: The label width the options were cut to (they are cut again when it changes).
@@ -154,7 +157,7 @@ class MenuScreen(Screen[None]):
         yield MenuFooter()
 
     def on_mount(self) -> None:
-        self._highlight(None)
+        self._highlight(self._index(self._lit))
 
     def set_entries(self, entries: list[MenuEntry]) -> None:
         """Show these entries instead, keeping the highlighted line."""
@@ -179,6 +182,19 @@ class MenuScreen(Screen[None]):
                 label.truncate(width, overflow="ellipsis")  # by terminal cells, one line each
                 rows.append(Option(label, id=entry.id, disabled=not entry.enabled))
         return rows
+
+    def highlighted_entry(self) -> str:
+        """The id of the entry the highlight is on ("" if none)."""
+        option = self.query_one("#menu", OptionList).highlighted_option
+        return "" if option is None or option.id is None else option.id
+
+    def _index(self, entry_id: str) -> int | None:
+        """The line of the entry ``entry_id`` in the list (None: not there)."""
+        if not entry_id:
+            return None
+        with contextlib.suppress(OptionDoesNotExist):
+            return self.query_one("#menu", OptionList).get_option_index(entry_id)
+        return None
 
     def _highlight(self, highlighted: int | None) -> None:
         menu = self.query_one("#menu", OptionList)
