@@ -14,10 +14,11 @@ from textual.app import App
 
 from tests.tui import toygame
 from tulipgames.net.app import ServerApp, player_dir
-from tulipgames.net.lobby import Listeners, Lobby, RemoteTable, TableError
+from tulipgames.net.lobby import Listeners, Lobby, OpenTable, RemoteTable, TableError
 from tulipgames.net.server import SessionInfo
 from tulipgames.net.terminal import TerminalProfile
 from tulipgames.store import Store
+from tulipgames.table import Table
 from tulipgames.tui.screens.game import GameScreen
 
 
@@ -145,14 +146,19 @@ def test_lobby_codes_seats_and_bots(lobby: Lobby) -> None:
         lobby.find("ZZZZ")
 
 
-def test_started_table_comes_back_from_the_store_after_a_restart(
-    lobby: Lobby, tmp_path: Path
-) -> None:
+def played_then_restarted(lobby: Lobby, tmp_path: Path) -> tuple[OpenTable, Table, Lobby]:
+    """Ana and Ben's live table, one move played, and a lobby started again on its store."""
     opened = lobby.open("toy", 2, "ana")
     opened.claim("ben")
     table = lobby.start(opened.code, seed=3)
     table.play(0, f"play {table.state.hands[0][0]}")
-    restarted = Lobby(lobby.store, tmp_path)
+    return opened, table, Lobby(lobby.store, tmp_path)
+
+
+def test_started_table_comes_back_from_the_store_after_a_restart(
+    lobby: Lobby, tmp_path: Path
+) -> None:
+    opened, table, restarted = played_then_restarted(lobby, tmp_path)
     again = restarted.find(opened.code)
     assert again.seat_of("ben") == 1 and again.started
     assert again.table is not None and again.table.record.actions == table.record.actions
@@ -161,11 +167,7 @@ def test_started_table_comes_back_from_the_store_after_a_restart(
 async def test_a_player_returns_straight_to_a_live_seat_after_a_restart(
     lobby: Lobby, tmp_path: Path
 ) -> None:
-    opened = lobby.open("toy", 2, "ana")
-    opened.claim("ben")
-    table = lobby.start(opened.code, seed=3)
-    table.play(0, f"play {table.state.hands[0][0]}")
-    restarted = Lobby(lobby.store, tmp_path)
+    opened, _, restarted = played_then_restarted(lobby, tmp_path)
     assert opened.code not in restarted.tables  # live tables come back only when wanted
     assert restarted.seated_live("cleo") is None
     back = restarted.seated_live("ben")
