@@ -449,7 +449,7 @@ LEVELS: tuple[BotLevel, ...] = (
         "hard",
         lambda seed: make_search_bot(seed, SECONDS, None),
         "plays its best three options to the end in re-dealt worlds",
-        strength="beats normal 71% of 80 at 2 seats; wins 42% of 200 against 3 normal at 4"
-        " (1.7x fair)",
+        strength="beats normal 74% of 100 at 2 seats; wins 45% of 200 against 3 normal at 4"
+        " (1.8x fair)",
     ),
 )
