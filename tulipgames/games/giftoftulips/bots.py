@@ -449,7 +449,7 @@ LEVELS: tuple[BotLevel, ...] = (
         "hard",
         lambda seed: make_search_bot(seed, SECONDS, None),
         "plays its best three options to the end in re-dealt worlds",
-        strength="beats normal 74% of 100 at 2 seats; wins 45% of 200 against 3 normal at 4"
+        strength="beats normal 73% of 180 at 2 seats; wins 44% of 400 against 3 normal at 4"
         " (1.8x fair)",
     ),
 )
