@@ -169,11 +169,11 @@ class TulipGamesApp(App[None]):
         self.set_reactive(App.theme, chosen)
         self.stylesheet.set_variables(self.get_css_variables())
         dark = self.current_theme.dark
-        classes = {name: False for name in self.classes if name.startswith("-theme-")}
-        self.update_classes(
-            {**classes, f"-theme-{chosen}": True, "-dark-mode": dark, "-light-mode": not dark},
-            update=False,
-        )
+        # (set_class, not update_classes: that one is newer than textual 8.0, our floor)
+        self.remove_class(*(c for c in self.classes if c.startswith("-theme-")), update=False)
+        self.add_class(f"-theme-{chosen}", update=False)
+        self.set_class(dark, "-dark-mode", update=False)
+        self.set_class(not dark, "-light-mode", update=False)
         self._refresh_truecolor_filter(self.ansi_theme)
 
     # -- the store ----------------------------------------------------------------------------
