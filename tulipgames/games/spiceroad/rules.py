@@ -977,6 +977,16 @@ class SpiceRoadState(State):
         if type(rng) is not random.Random:
             return super().play_out(rng)
         bits = rng.getrandbits
+
+        def below(count: int) -> int:
+            """An index under ``count``, drawn as ``rng.choice`` draws one: ``getrandbits`` of
+            the count's bit width until it falls below the count."""
+            width = WIDTH[count]
+            pick = bits(width)
+            while pick >= count:
+                pick = bits(width)
+            return pick
+
         caravans, hands = self.caravans, self.hands
         self._view = None
         played = 0
@@ -1000,10 +1010,7 @@ class SpiceRoadState(State):
                     )
                 playable = len(plays)
                 count = playable + acquires + len(claims) + 1
-                width = WIDTH[count]
-                pick = bits(width)
-                while pick >= count:
-                    pick = bits(width)
+                pick = below(count)
                 if pick < playable:
                     self._play(seat, plays[pick])
                     continue
@@ -1017,33 +1024,21 @@ class SpiceRoadState(State):
             elif phase == RETURN:
                 returns = list(compress(RETURN_STEPS, caravan))
                 count = len(returns)
-                width = WIDTH[count]
-                pick = bits(width)
-                while pick >= count:
-                    pick = bits(width)
+                pick = below(count)
                 self._return(seat, returns[pick])
             elif phase == TRADE:
                 count = SPOTS[caravan].trades[self.pending_card]  # type: ignore[index]
-                width = WIDTH[count]
-                pick = bits(width)
-                while pick >= count:
-                    pick = bits(width)
+                pick = below(count)
                 self._trade(seat, TIMES[pick + 1])  # type: ignore[arg-type]
             elif phase == PAY:
                 pays = SPOTS[caravan].pays
                 count = len(pays)
-                width = WIDTH[count]
-                pick = bits(width)
-                while pick >= count:
-                    pick = bits(width)
+                pick = below(count)
                 self._pay(seat, pays[pick])
             elif phase == UPGRADE:
                 raises = SPOTS[caravan].raises
                 count = len(raises) + (self.upgrades_done > 0)  # ``upgrade done`` comes last
-                width = WIDTH[count]
-                pick = bits(width)
-                while pick >= count:
-                    pick = bits(width)
+                pick = below(count)
                 if pick < len(raises):
                     self._upgrade(seat, raises[pick])
                 else:
