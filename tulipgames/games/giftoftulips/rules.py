@@ -77,17 +77,25 @@ def card_text(variety: str, value: int) -> str:
 
 #: ``card_text`` of every (variety, value), for the log lines written at every step.
 _TEXTS = {(variety, value): card_text(variety, value) for variety in VARIETIES for value in VALUES}
-#: The lines of a draw, written once: the public one per card number and seat, the drawer's
-#: own per card and card number.
-_DRAW_LINES = {
-    number: tuple(f"{seat_ref(seat)} drew card {number} of 2" for seat in range(16))
-    for number in (1, 2)
-}
-_DRAWN_LINES = {
-    (variety, value, number): f"You drew {text} (card {number} of 2)"
+#: The event of a draw, made once: per (variety, value, card number), one per drawing seat (the
+#: public line names the seat and the card number, the drawer's own names the card). Events are
+#: immutable, so every game shares them.
+_DRAW_EVENTS = {
+    (variety, value, number): tuple(
+        Event(f"{seat_ref(seat)} drew card {number} of 2",
+              f"You drew {text} (card {number} of 2)", seat, True)
+        for seat in range(16)
+    )
     for (variety, value), text in _TEXTS.items()
     for number in (1, 2)
 }
+
+
+#: The events of keeping, giving and hiding a card, made the first time each happens: every
+#: game says the same few hundred lines, and an event is immutable.
+_KEPT: dict[tuple[Any, ...], Event] = {}
+_GIVEN: dict[tuple[Any, ...], Event] = {}
+_HIDDEN: dict[tuple[Any, ...], Event] = {}
 
 
 def letter(variety: str) -> str:
@@ -693,40 +701,52 @@ class GiftState(State):
         """The active seat draws the next card; only it sees the card."""
         card = self.pending = self.deck.pop()
         number = self.card_no = self.card_no + 1
-        active = self.active
-        return Event(
-            _DRAW_LINES[number][active], _DRAWN_LINES[card.variety, card.value, number], active,
-            True,
-        )
+        return _DRAW_EVENTS[card.variety, card.value, number][self.active]
 
     def _resolve(self, seat: int, action: Action, card: Card) -> Event:
         """Carry out Keep, Give or an Add for the drawn card and score it at once."""
-        kind, text, who = type(action), _TEXTS[card.variety, card.value], seat_ref(seat)
+        kind, variety, value = type(action), card.variety, card.value
         if kind is Keep:
-            points = keep_score(self.ranking, card.variety)
+            points = keep_score(self.ranking, variety)
             self.keep_points[seat] += points
             self.bouquets[seat].append(card)
-            return Event(f"{who} kept {text} (+{points})")
+            key: tuple[Any, ...] = (seat, variety, value, points)
+            event = _KEPT.get(key)
+            if event is None:
+                event = _KEPT[key] = Event(
+                    f"{seat_ref(seat)} kept {_TEXTS[variety, value]} (+{points})")
+            return event
         if kind is Give:
             assert isinstance(action, Give)
-            points = give_score(self.ranking, card.variety, card.value)
+            target = action.target
+            points = give_score(self.ranking, variety, value)
             self.give_points[seat] += points
-            self.bouquets[action.target].append(card)
-            return Event(f"{who} gave {text} to {seat_ref(action.target)} (+{points})")
+            self.bouquets[target].append(card)
+            key = (seat, target, variety, value, points)
+            event = _GIVEN.get(key)
+            if event is None:
+                event = _GIVEN[key] = Event(
+                    f"{seat_ref(seat)} gave {_TEXTS[variety, value]} to {seat_ref(target)} "
+                    f"(+{points})")
+            return event
         if kind is AddFaceUp:
             self._add_to_festival(card)
-            place = place_of(self.ranking, card.variety)
+            place = place_of(self.ranking, variety)
             return Event(
-                f"{who} added {text} to the festival: "
-                f"{letter(card.variety)} is {PLACE_NAMES[place]} with {self.totals[card.variety]}"
+                f"{seat_ref(seat)} added {_TEXTS[variety, value]} to the festival: "
+                f"{letter(variety)} is {PLACE_NAMES[place]} with {self.totals[variety]}"
             )
         self.secret.append(card)
         self.secret_owner.append(seat)
-        return Event(
-            f"{who} added a card to the secret festival",
-            f"You added {text} to the secret festival",
-            seat,
-        )
+        key = (seat, variety, value)
+        event = _HIDDEN.get(key)
+        if event is None:
+            event = _HIDDEN[key] = Event(
+                f"{seat_ref(seat)} added a card to the secret festival",
+                f"You added {_TEXTS[variety, value]} to the secret festival",
+                seat,
+            )
+        return event
 
     def _add_to_festival(self, card: Card) -> None:
         self.festival_cards.append(card)
@@ -760,8 +780,8 @@ class GiftState(State):
                 Event(f"Secret card {number} of {count}: {text} (ranking {ranking})", None, None,
                       True)
             )
-        result = self._result(held)
-        scores = ", ".join(f"{seat_ref(s)} {t}" for s, t in enumerate(result.totals))
+        final = [sum(row) for row in self._breakdown(held)]
+        scores = ", ".join([f"{seat_ref(s)} {t}" for s, t in enumerate(final)])
         events.append(Event(f"Final scores: {scores}"))
         return events
 
@@ -916,12 +936,7 @@ class GiftState(State):
     def _result(self, held: Mapping[str, Sequence[tuple[int, int]]] | None = None) -> Result:
         """:meth:`result`, given :func:`all_holdings` of the bouquets when the caller has it."""
         n = self.seats
-        majorities = (
-            majority_table(n, self.ranking, self.bouquets, held)
-            if self.phase == OVER
-            else [[0, 0, 0] for _ in range(n)]
-        )
-        breakdown = [[self.give_points[s], self.keep_points[s], *majorities[s]] for s in range(n)]
+        breakdown = self._breakdown(held)
         sizes = [len(b) for b in self.bouquets]
         tied = len({sum(row) for row in breakdown}) < n
         return Result.build(
@@ -932,6 +947,19 @@ class GiftState(State):
             tiebreak_keys=[(size,) for size in sizes],
             ending=self._ending() if self.phase == OVER else "",
         )
+
+    def _breakdown(
+        self, held: Mapping[str, Sequence[tuple[int, int]]] | None = None
+    ) -> list[list[int]]:
+        """Per seat: Give points, Keep points and the majority points of places 1-3 (scored
+        only once the game is over)."""
+        n = self.seats
+        majorities = (
+            majority_table(n, self.ranking, self.bouquets, held)
+            if self.phase == OVER
+            else [[0, 0, 0] for _ in range(n)]
+        )
+        return [[self.give_points[s], self.keep_points[s], *majorities[s]] for s in range(n)]
 
     def _ending(self) -> str:
         """Why the game ended: the deck ran out, and how many secret cards were flipped."""
