@@ -605,6 +605,8 @@ class ActionMenu(SizedFromOutside, OptionList):
         self._rebuilding = False
         #: Option rows drawn before, by their look and place (see :meth:`_get_option_render`).
         self._drawn: dict[tuple[object, ...], list[Strip]] = {}
+        #: The options made before, by their row's look (see :meth:`_options_for`).
+        self._made: dict[tuple[object, bool], Option] = {}
 
     def show_actions(
         self, turn: FlowerTurn, note: str = "", card: str | None = None,
@@ -632,20 +634,20 @@ class ActionMenu(SizedFromOutside, OptionList):
               pending: Action | None) -> None:
         view, seat = turn.view, turn.seat
         self._actions = []
-        options: list[Option] = []
+        options: list[tuple[Text, bool]] = []  # each row's prompt and whether it is disabled
         if note:
-            options.append(Option(Text(note, style="italic"), disabled=True))
+            options.append((Text(note, style="italic"), True))
             self._actions.append(None)
         if seat is not None and actions:
             if pending is not None:
-                options.append(Option(Text.assemble(("✓ Confirm: ", "bold"),
-                                                    action_label(pending, view, seat))))
+                options.append((Text.assemble(("✓ Confirm: ", "bold"),
+                                              action_label(pending, view, seat)), False))
                 self._actions.append(pending)
             if view.end_blocker and card is None:
                 # one line: the status line above says the same at full length
                 blocker = Text(f"Not yet: {view.end_blocker}", style="dim")
                 blocker.truncate(max(12, self.size.width - 4), overflow="ellipsis")
-                options.append(Option(blocker, disabled=True))
+                options.append((blocker, True))
                 self._actions.append(None)
             by_group: dict[str, list[Action]] = {group: [] for group in GROUPS}
             for action in actions:
@@ -654,7 +656,7 @@ class ActionMenu(SizedFromOutside, OptionList):
                 if not by_group[group]:
                     continue
                 if group != "Step":
-                    options.append(Option(Text(f"— {group} —", style="bold dim"), disabled=True))
+                    options.append((Text(f"— {group} —", style="bold dim"), True))
                     self._actions.append(None)
                 listed = by_group[group]
                 if view.phase == "filler":  # the largest filler comes first, preselected
@@ -664,26 +666,32 @@ class ActionMenu(SizedFromOutside, OptionList):
                 if group == "Reorganize":
                     listed = sorted(listed, key=lambda a: move_order(a, view, seat))
                 for action in listed:
-                    options.append(Option(action_label(action, view, seat)))
+                    options.append((action_label(action, view, seat), False))
                     self._actions.append(action)
         first = next((i for i, a in enumerate(self._actions) if a is not None), None)
         self._replace(options, first)
 
-    def _replace(self, options: list[Option], first: int | None) -> None:
-        """Show ``options`` with ``first`` highlighted, repainting only the rows that look
-        different (a step's list shares many rows with the last one: the headings, the note),
-        or the whole list when its rows moved (scrolled, a row of two lines)."""
-        rows: list[tuple[object, bool]] = [
-            (row_key(o.prompt) if isinstance(o.prompt, Text) else id(o), o.disabled)
-            for o in options
-        ]
+    def _replace(self, entries: list[tuple[Text, bool]], first: int | None) -> None:
+        """Show the rows ``entries`` (prompt, disabled) with ``first`` highlighted, repainting
+        only the rows that look different (a step's list shares many rows with the last one:
+        the headings, the note), or the whole list when its rows moved (scrolled, a row of
+        two lines)."""
+        rows: list[tuple[object, bool]] = [(row_key(prompt), disabled)
+                                           for prompt, disabled in entries]
+        options = self._options_for(entries, rows)
         before, high, scrolled = self._rows, self.highlighted, self.scroll_y
         single = len(self._lines) == len(before)
         self._rows = rows
         self._rebuilding = True
         try:
-            self.clear_options()
-            self.add_options(options)
+            if options:
+                # one pass: clear_options would also work out the empty list's lines and
+                # scrollbar before add_options works out the new ones
+                if scrolled:
+                    self.scroll_y = 0  # a new list starts at its top, as clear_options does
+                self.set_options(options)
+            else:
+                self.clear_options()
             if first is not None:
                 self.highlighted = first
         finally:
@@ -697,6 +705,23 @@ class ActionMenu(SizedFromOutside, OptionList):
             changed.update(y for y in (high, self.highlighted) if y is not None)
         if changed:
             self.refresh(*row_regions(sorted(changed), self.size.width))
+
+    def _options_for(self, entries: list[tuple[Text, bool]],
+                     rows: list[tuple[object, bool]]) -> list[Option]:
+        """An option per row, the one made before for a row that looks the same: OptionList
+        keeps the visual it makes of a prompt (and its height) in its option, and a step's list
+        shares many rows with earlier ones (headings, the moves of the window's cards)."""
+        made = self._made if len(self._made) <= ROW_CACHE else {}
+        self._made = made
+        options: list[Option] = []
+        used: set[int] = set()
+        for (prompt, disabled), row in zip(entries, rows, strict=True):
+            option = made.get(row)
+            if option is None or id(option) in used:  # an option is in a list only once
+                option = made[row] = Option(prompt, disabled=disabled)
+            used.add(id(option))
+            options.append(option)
+        return options
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> ActionMenu:
