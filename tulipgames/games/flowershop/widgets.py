@@ -50,7 +50,14 @@ from tulipgames.games.flowershop.rules import (
 from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.widgets import KeepsHeight, PatchStatic, SizedFromOutside
-from tulipgames.tui.widgets.common import ROW_CACHE, SteadyTitle, row_key, row_regions
+from tulipgames.tui.widgets.common import (
+    ROW_CACHE,
+    STYLE_CACHE,
+    SteadyTitle,
+    _row_strip,
+    row_key,
+    row_regions,
+)
 
 FlowerTurn = Turn[FlowerShopView]
 #: Asks the rules why the seat at the keyboard may not play a step now (None: it may).
@@ -607,6 +614,8 @@ class ActionMenu(SizedFromOutside, OptionList):
         self._drawn: dict[tuple[object, ...], list[Strip]] = {}
         #: The options made before, by their row's look (see :meth:`_options_for`).
         self._made: dict[tuple[object, bool], Option] = {}
+        #: Per option style and ANSI theme: a span's style -> its cells' (see ``_row_strip``).
+        self._styles: dict[tuple[object, object], dict[object, object]] = {}
 
     def show_actions(
         self, turn: FlowerTurn, note: str = "", card: str | None = None,
@@ -733,20 +742,48 @@ class ActionMenu(SizedFromOutside, OptionList):
     def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
         """An option's row as OptionList draws it, taken from the rows drawn before when one
         looked the same at the same place (a new list is built for every step, and OptionList
-        would draw every row of it again)."""
-        cached = self._option_render_cache.get((option, style, self._padding()))
+        would draw every row of it again), and drawn the quick way when it is one plain row
+        (:meth:`_quick_render`)."""
+        padding = self._padding()
+        cached = self._option_render_cache.get((option, style, padding))
         if cached is not None or not isinstance(option.prompt, Text):
             return cached or super()._get_option_render(option, style)
-        key = (row_key(option.prompt), option._divider, style, self._padding(),
-               self.scrollable_content_region.width, self._option_to_index[option])
+        width = self.scrollable_content_region.width
+        index = self._option_to_index[option]
+        key = (row_key(option.prompt), option._divider, style, padding, width, index)
         strips = self._drawn.get(key)
         if strips is None:
             if len(self._drawn) > ROW_CACHE:
                 self._drawn.clear()
-            strips = self._drawn[key] = super()._get_option_render(option, style)
-        else:
-            self._option_render_cache[(option, style, self._padding())] = strips
+            strips = self._quick_render(option, style, padding, width - self._get_left_gutter_width(), index)
+            if strips is None:
+                strips = super()._get_option_render(option, style)
+            self._drawn[key] = strips
+        self._option_render_cache[(option, style, padding)] = strips
         return strips
+
+    def _quick_render(self, option: Option, style: VisualStyle, padding: Spacing, width: int,
+                      index: int) -> list[Strip] | None:
+        """An option of one row (no wrap, no divider, no padding: the menu's CSS) drawn as
+        OptionList draws it (the same segments, styles, offsets and meta), from Rich's split of
+        its text into styled segments as :class:`RendersByRow` draws a row: OptionList makes a
+        Textual ``Content`` of the text and converts every span's style for each row it draws.
+        ``None`` for any other option (OptionList's own drawing draws it)."""
+        prompt = option.prompt
+        assert isinstance(prompt, Text)
+        if (option._divider or padding or self.text_selection is not None
+                or prompt.justify not in (None, "default", "left")
+                or "\n" in prompt.plain or prompt.cell_len > width):
+            return None
+        styles = self._styles.get((style, self.app.ansi_theme))
+        if styles is None or len(styles) > STYLE_CACHE:
+            if len(self._styles) > STYLE_CACHE:
+                self._styles.clear()
+            styles = self._styles[(style, self.app.ansi_theme)] = {}
+        strip = _row_strip(prompt, 0, style, styles, self.app)
+        if strip is None:
+            return None
+        return [strip.extend_cell_length(width, style.rich_style).apply_meta({"option": index})]
 
     def _padding(self) -> Spacing:
         return self.get_component_styles("option-list--option").padding

@@ -1,0 +1,60 @@
+"""The Little Flower Shop's quick drawing paths draw exactly what Textual itself draws."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import OptionList
+
+from tulipgames.engine.core import SeatSpec
+from tulipgames.games.flowershop.rules import GAME
+from tulipgames.games.flowershop.widgets import ActionMenu
+from tulipgames.store import Store
+from tulipgames.table import Table
+from tulipgames.tui.app import TulipGamesApp
+
+#: The component classes an option row is drawn in (plain, highlighted, disabled, hovered).
+ROW_CLASSES = ("", "option-list--option-highlighted", "option-list--option-disabled",
+               "option-list--option-hover")
+
+
+def compare_rows(menu: ActionMenu) -> int:
+    """Every option of the menu drawn the quick way, in each row style, against OptionList's
+    own drawing of it; returns how many were drawn the quick way."""
+    padding = menu._padding()
+    width = menu.scrollable_content_region.width - menu._get_left_gutter_width()
+    quick = 0
+    for index, option in enumerate(menu.options):
+        for component in ROW_CLASSES:
+            style = (menu.get_visual_style("option-list--option", component) if component
+                     else menu.get_visual_style("option-list--option"))
+            ours = menu._quick_render(option, style, padding, width, index)
+            if ours is None:
+                continue
+            menu._option_render_cache.clear()
+            theirs = OptionList._get_option_render(menu, option, style)
+            assert ours == theirs, (index, str(option.prompt), component)
+            quick += 1
+    return quick
+
+
+async def test_the_menu_draws_each_row_as_the_option_list_draws_it(store: Store) -> None:
+    """A two-seat game played to its end at two sizes: after every step each option of the
+    menu, in every row style, is drawn with the same segments, styles, offsets and meta as
+    OptionList draws it (a row drawn wrongly would differ on screen from a full repaint)."""
+    for size in ((80, 24), (120, 40)):
+        table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Bo")], seed=11, bot_delay=0.0)
+        app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
+        rng = random.Random(3)
+        quick = 0
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            menu = app.screen.query_one(ActionMenu)
+            for _ in range(60):
+                if table.is_over:
+                    break
+                seat = table.to_act()[0]
+                table.play(seat, rng.choice(table.turn(seat).legal))
+                await pilot.pause()
+                quick += compare_rows(menu)
+        assert quick > 100, size
