@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from textual.geometry import Region
 from textual.widgets import OptionList
 
 from tulipgames.engine.core import SeatSpec
@@ -38,10 +39,26 @@ def compare_rows(menu: ActionMenu) -> int:
     return quick
 
 
+def compare_menu(menu: ActionMenu) -> None:
+    """The menu's lines and rows as drawn (its lines worked out once per rebuild and per
+    drawing) against OptionList working them out afresh and drawing every row itself."""
+    lines, virtual = list(menu._line_cache.lines), menu.virtual_size
+    whole = Region(0, 0, *menu.size)
+    shown = menu.render_lines(whole)
+    menu._line_cache.clear()
+    OptionList._update_lines(menu)
+    assert (menu._line_cache.lines, menu.virtual_size) == (lines, virtual)
+    menu._styles_cache.clear()
+    menu._option_render_cache.clear()
+    menu._drawn.clear()
+    assert OptionList.render_lines(menu, whole) == shown
+
+
 async def test_the_menu_draws_each_row_as_the_option_list_draws_it(store: Store) -> None:
-    """A two-seat game played to its end at two sizes: after every step each option of the
-    menu, in every row style, is drawn with the same segments, styles, offsets and meta as
-    OptionList draws it (a row drawn wrongly would differ on screen from a full repaint)."""
+    """A two-seat game played at two sizes: after every step the menu's lines and rows are
+    OptionList's own, and each option, in every row style, is drawn with the same segments,
+    styles, offsets and meta as OptionList draws it (a row drawn wrongly would differ on
+    screen from a full repaint)."""
     for size in ((80, 24), (120, 40)):
         table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Bo")], seed=11, bot_delay=0.0)
         app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
@@ -56,5 +73,6 @@ async def test_the_menu_draws_each_row_as_the_option_list_draws_it(store: Store)
                 seat = table.to_act()[0]
                 table.play(seat, rng.choice(table.turn(seat).legal))
                 await pilot.pause()
+                compare_menu(menu)
                 quick += compare_rows(menu)
         assert quick > 100, size

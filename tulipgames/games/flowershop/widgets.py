@@ -610,6 +610,8 @@ class ActionMenu(SizedFromOutside, OptionList):
         #: While the list is rebuilt: the rows to repaint are worked out after it, so the
         #: whole-widget repaints that rebuilding asks for are left out.
         self._rebuilding = False
+        #: While the list's lines are known to be current (see :meth:`_update_lines`).
+        self._lines_known = False
         #: Option rows drawn before, by their look and place (see :meth:`_get_option_render`).
         self._drawn: dict[tuple[object, ...], list[Strip]] = {}
         #: The options made before, by their row's look (see :meth:`_options_for`).
@@ -701,11 +703,13 @@ class ActionMenu(SizedFromOutside, OptionList):
                 self.set_options(options)
             else:
                 self.clear_options()
+            self._lines_known = True  # the new list's lines were worked out just now
             if first is not None:
                 self.highlighted = first
+            lines = len(self._lines)
         finally:
-            self._rebuilding = False
-        if scrolled or not single or len(self._lines) != len(rows) or not self.size:
+            self._rebuilding = self._lines_known = False
+        if scrolled or not single or lines != len(rows) or not self.size:
             self.refresh()
             return
         changed = {y for y in range(max(len(before), len(rows)))
@@ -731,6 +735,20 @@ class ActionMenu(SizedFromOutside, OptionList):
             used.add(id(option))
             options.append(option)
         return options
+
+    def _update_lines(self) -> None:
+        # OptionList works its lines out again (scrollable_content_region, twice) for every
+        # row it draws and every look at its lines: skipped while they are known to be current
+        if not self._lines_known:
+            super()._update_lines()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._update_lines()
+        self._lines_known = True  # nothing changes the list while its rows are drawn
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._lines_known = False
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> ActionMenu:
