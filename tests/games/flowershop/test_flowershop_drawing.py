@@ -9,7 +9,7 @@ from textual.widgets import OptionList
 
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.flowershop.rules import GAME
-from tulipgames.games.flowershop.widgets import ActionMenu
+from tulipgames.games.flowershop.widgets import ActionMenu, ShopWindow
 from tulipgames.store import Store
 from tulipgames.table import Table
 from tulipgames.tui.app import TulipGamesApp
@@ -52,6 +52,37 @@ def compare_menu(menu: ActionMenu) -> None:
     menu._option_render_cache.clear()
     menu._drawn.clear()
     assert OptionList.render_lines(menu, whole) == shown
+
+
+async def test_a_window_not_drawn_again_shows_what_drawing_it_again_would(
+    store: Store,
+) -> None:
+    """The shop window skips a redraw when nothing it draws changed (a pick changes the hand,
+    not the window): after every step of a game, with the seat's card selected now and then,
+    what it shows is what a redraw from scratch shows."""
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Bo")], seed=4, bot_delay=0.0)
+    app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
+    rng = random.Random(8)
+    skipped = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        window = screen.query_one("#fs-window", ShopWindow)
+        for step in range(80):
+            if table.is_over:
+                break
+            drawn = window._drawn
+            seat = table.to_act()[0]
+            table.play(seat, rng.choice(table.turn(seat).legal))
+            if step % 5 == 0 and screen.check_action("card", ()):
+                await pilot.press("c")
+            await pilot.pause()
+            skipped += window._drawn is drawn
+            shown = (window.content, window.border_title, window.styles.height)
+            window._drawn = ()
+            screen.show(screen.turn)
+            assert (window.content, window.border_title, window.styles.height) == shown, step
+    assert skipped > 20
 
 
 async def test_the_menu_draws_each_row_as_the_option_list_draws_it(store: Store) -> None:

@@ -153,6 +153,9 @@ class ShopWindow(KeepsHeight, PatchStatic):
     ShopWindow.-wide { width: 62; }
     """
 
+    #: What the window was last drawn from (see :meth:`show_shop`).
+    _drawn: tuple[object, ...] = ()
+
     def show_shop(
         self, view: FlowerShopView, seat: int, name: str, acting: bool,
         selected: str | None = None, hint: str = "",
@@ -162,6 +165,13 @@ class ShopWindow(KeepsHeight, PatchStatic):
         shop = view.shops[seat]
         wide = self.has_class("-wide")
         self.set_class(acting, "-acting")
+        # everything the window draws (a pick changes the seat's hand, not its window)
+        drawn = (shop.colour, shop.spots, shop.hooks, shop.storage, len(shop.trash), shop.money,
+                 shop.using, view.categories, view.preview[seat], name, selected, hint, wide,
+                 self.content_size.width)
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         self.border_title = Text(f"{name}'s shop ({shop.colour})")
         self.border_subtitle = hint
         trash = len(shop.trash)
