@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.geometry import Region
 from textual.widgets import OptionList
 
@@ -107,3 +108,47 @@ async def test_the_menu_draws_each_row_as_the_option_list_draws_it(store: Store)
                 compare_menu(menu)
                 quick += compare_rows(menu)
         assert quick > 100, size
+
+
+async def test_the_highlight_moved_repaints_its_two_rows_and_draws_them_right(
+    store: Store, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Arrow keys in the menu repaint only the rows the highlight left and reached (OptionList
+    repaints them all), scrolling included: after every key, the menu on screen is, row for
+    row, what a repaint of the whole menu draws."""
+    repaints: list[int] = []
+    refresh = ActionMenu.refresh
+
+    def spy(menu: ActionMenu, *regions: Region, **kwargs: bool) -> ActionMenu:
+        if not menu._rebuilding and kwargs.get("repaint", True):
+            repaints.append(len(regions))  # 0: the whole menu
+        return refresh(menu, *regions, **kwargs)
+
+    monkeypatch.setattr(ActionMenu, "refresh", spy)
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Bo")], seed=6, bot_delay=0.0)
+    app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
+    rng = random.Random(2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(ActionMenu)
+        menu.focus()
+        keys = 0
+        while keys < 40 and not table.is_over:
+            seat = table.to_act()[0]
+            if seat == 0 and table.turn(0).view.phase == "use" and menu.option_count > 12:
+                for key in ["down"] * 12 + ["up"] * 3 + ["end", "home"]:
+                    repaints.clear()
+                    await pilot.press(key)
+                    await pilot.pause()
+                    keys += 1
+                    whole = Region(0, 0, *menu.size)
+                    shown = menu.render_lines(whole)
+                    menu._styles_cache.clear()
+                    menu._option_render_cache.clear()
+                    menu._drawn.clear()
+                    assert shown == menu.render_lines(whole), (key, menu.highlighted)
+                    if key in ("down", "up") and menu.scroll_y == 0:
+                        assert repaints and 0 not in repaints, (key, repaints)
+            table.play(seat, rng.choice(table.turn(seat).legal))
+            await pilot.pause()
+        assert keys >= 17

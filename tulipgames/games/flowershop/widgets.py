@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.geometry import Region, Spacing
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widgets import OptionList
@@ -610,6 +611,9 @@ class ActionMenu(SizedFromOutside, OptionList):
 
     #: Setting the title it shows already repaints nothing (Textual's repaints every row).
     border_title = SteadyTitle()
+    #: OptionList repaints every row when the highlight moves; here only the rows it left and
+    #: reached are repainted (:meth:`watch_highlighted`).
+    highlighted: Reactive[int | None] = Reactive(None, repaint=False)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -745,6 +749,18 @@ class ActionMenu(SizedFromOutside, OptionList):
             used.add(id(option))
             options.append(option)
         return options
+
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        super().watch_highlighted(new)  # scrolls it into view, says it is highlighted
+        if self._rebuilding or not self.size:
+            return  # a new list works out the rows to repaint itself (:meth:`_replace`)
+        top = round(self.scroll_offset.y)
+        rows = [line - top for index in (old, new) if index in self._index_to_line
+                for line in range(self._index_to_line[index],
+                                  self._index_to_line[index] + self._heights[index])]
+        shown = sorted({row for row in rows if 0 <= row < self.size.height})
+        if shown:
+            self.refresh(*row_regions(shown, self.size.width))
 
     def _update_lines(self) -> None:
         # OptionList works its lines out again (scrollable_content_region, twice) for every
