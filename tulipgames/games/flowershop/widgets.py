@@ -614,6 +614,10 @@ class ActionMenu(SizedFromOutside, OptionList):
     #: OptionList repaints every row when the highlight moves; here only the rows it left and
     #: reached are repainted (:meth:`watch_highlighted`).
     highlighted: Reactive[int | None] = Reactive(None, repaint=False)
+    #: The option highlighted last (see :meth:`watch_highlighted`).
+    _lit: int | None = None
+    #: While the list's lines are known to be current (see :meth:`_update_lines`).
+    _lines_known = False
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -624,8 +628,6 @@ class ActionMenu(SizedFromOutside, OptionList):
         #: While the list is rebuilt: the rows to repaint are worked out after it, so the
         #: whole-widget repaints that rebuilding asks for are left out.
         self._rebuilding = False
-        #: While the list's lines are known to be current (see :meth:`_update_lines`).
-        self._lines_known = False
         #: Option rows drawn before, by their look and place (see :meth:`_get_option_render`).
         self._drawn: dict[tuple[object, ...], list[Strip]] = {}
         #: The options made before, by their row's look (see :meth:`_options_for`).
@@ -750,12 +752,13 @@ class ActionMenu(SizedFromOutside, OptionList):
             options.append(option)
         return options
 
-    def watch_highlighted(self, old: int | None, new: int | None) -> None:
-        super().watch_highlighted(new)  # scrolls it into view, says it is highlighted
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)  # scrolls it into view, says it is highlighted
+        before, self._lit = self._lit, highlighted
         if self._rebuilding or not self.size:
             return  # a new list works out the rows to repaint itself (:meth:`_replace`)
         top = round(self.scroll_offset.y)
-        rows = [line - top for index in (old, new) if index in self._index_to_line
+        rows = [line - top for index in (before, highlighted) if index in self._index_to_line
                 for line in range(self._index_to_line[index],
                                   self._index_to_line[index] + self._heights[index])]
         shown = sorted({row for row in rows if 0 <= row < self.size.height})
@@ -799,7 +802,8 @@ class ActionMenu(SizedFromOutside, OptionList):
         if strips is None:
             if len(self._drawn) > ROW_CACHE:
                 self._drawn.clear()
-            strips = self._quick_render(option, style, padding, width - self._get_left_gutter_width(), index)
+            inner = width - self._get_left_gutter_width()
+            strips = self._quick_render(option, style, padding, inner, index)
             if strips is None:
                 strips = super()._get_option_render(option, style)
             self._drawn[key] = strips
