@@ -142,8 +142,9 @@ class ShopWindow(KeepsHeight, PatchStatic):
     """One seat's shop: money, trash, hooks, the 8 vase spots, storage and the score preview.
 
     The two hanging spots (H1, H2) are drawn on their own shelf above the six lower spots.
-    Each spot shows its vase (id, requirement, petals) and its flower or ``empty``. Storage has
-    four slots; a fifth card is drawn as the overflow that must be used or trashed.
+    Each spot shows its vase (id, requirement, petals) and its flower or ``empty``. Under the
+    spots, the card being used (a blank row when there is none). Storage has four slots; a
+    fifth card is drawn as the overflow that must be used or trashed.
     """
 
     DEFAULT_CSS = """
@@ -187,11 +188,14 @@ class ShopWindow(KeepsHeight, PatchStatic):
         for row in ((0, 1), (2, 3), (4, 5)):
             lines.append(self._shelf("Lower" if row[0] == 0 else "", shop, list(row), wide,
                                      selected))
+        # the card in use has a row of its own, blank while there is none: a reveal or a
+        # new pick changes that row only, and never the window's height (a layout)
+        using = Text()
         if shop.using:
             using = Text.assemble(("Using ", "dim"), card_text(shop.using))
             if shop.using == selected:
                 using.stylize("reverse", 6)
-            lines.append(using)
+        lines.append(using)
         lines.extend(self._storage(shop, selected))
         lines.append(Text.assemble(("Now ", "dim"), score_line(view.categories,
                                                                 view.preview[seat])))
