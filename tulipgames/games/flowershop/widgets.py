@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.geometry import Region, Spacing
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widgets import OptionList
@@ -50,7 +51,14 @@ from tulipgames.games.flowershop.rules import (
 from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.widgets import KeepsHeight, PatchStatic, SizedFromOutside
-from tulipgames.tui.widgets.common import ROW_CACHE, SteadyTitle, row_key, row_regions
+from tulipgames.tui.widgets.common import (
+    ROW_CACHE,
+    STYLE_CACHE,
+    SteadyTitle,
+    _row_strip,
+    row_key,
+    row_regions,
+)
 
 FlowerTurn = Turn[FlowerShopView]
 #: Asks the rules why the seat at the keyboard may not play a step now (None: it may).
@@ -134,8 +142,9 @@ class ShopWindow(KeepsHeight, PatchStatic):
     """One seat's shop: money, trash, hooks, the 8 vase spots, storage and the score preview.
 
     The two hanging spots (H1, H2) are drawn on their own shelf above the six lower spots.
-    Each spot shows its vase (id, requirement, petals) and its flower or ``empty``. Storage has
-    four slots; a fifth card is drawn as the overflow that must be used or trashed.
+    Each spot shows its vase (id, requirement, petals) and its flower or ``empty``. Under the
+    spots, the card being used (a blank row when there is none). Storage has four slots; a
+    fifth card is drawn as the overflow that must be used or trashed.
     """
 
     DEFAULT_CSS = """
@@ -146,6 +155,9 @@ class ShopWindow(KeepsHeight, PatchStatic):
     ShopWindow.-wide { width: 62; }
     """
 
+    #: What the window was last drawn from (see :meth:`show_shop`).
+    _drawn: tuple[object, ...] = ()
+
     def show_shop(
         self, view: FlowerShopView, seat: int, name: str, acting: bool,
         selected: str | None = None, hint: str = "",
@@ -155,6 +167,13 @@ class ShopWindow(KeepsHeight, PatchStatic):
         shop = view.shops[seat]
         wide = self.has_class("-wide")
         self.set_class(acting, "-acting")
+        # everything the window draws (a pick changes the seat's hand, not its window)
+        drawn = (shop.colour, shop.spots, shop.hooks, shop.storage, len(shop.trash), shop.money,
+                 shop.using, view.categories, view.preview[seat], name, selected, hint, wide,
+                 self.content_size.width)
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         self.border_title = Text(f"{name}'s shop ({shop.colour})")
         self.border_subtitle = hint
         trash = len(shop.trash)
@@ -169,11 +188,14 @@ class ShopWindow(KeepsHeight, PatchStatic):
         for row in ((0, 1), (2, 3), (4, 5)):
             lines.append(self._shelf("Lower" if row[0] == 0 else "", shop, list(row), wide,
                                      selected))
+        # the card in use has a row of its own, blank while there is none: a reveal or a
+        # new pick changes that row only, and never the window's height (a layout)
+        using = Text()
         if shop.using:
             using = Text.assemble(("Using ", "dim"), card_text(shop.using))
             if shop.using == selected:
                 using.stylize("reverse", 6)
-            lines.append(using)
+        lines.append(using)
         lines.extend(self._storage(shop, selected))
         lines.append(Text.assemble(("Now ", "dim"), score_line(view.categories,
                                                                 view.preview[seat])))
@@ -593,6 +615,13 @@ class ActionMenu(SizedFromOutside, OptionList):
 
     #: Setting the title it shows already repaints nothing (Textual's repaints every row).
     border_title = SteadyTitle()
+    #: OptionList repaints every row when the highlight moves; here only the rows it left and
+    #: reached are repainted (:meth:`watch_highlighted`).
+    highlighted: Reactive[int | None] = Reactive(None, repaint=False)
+    #: The option highlighted last (see :meth:`watch_highlighted`).
+    _lit: int | None = None
+    #: While the list's lines are known to be current (see :meth:`_update_lines`).
+    _lines_known = False
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -605,6 +634,10 @@ class ActionMenu(SizedFromOutside, OptionList):
         self._rebuilding = False
         #: Option rows drawn before, by their look and place (see :meth:`_get_option_render`).
         self._drawn: dict[tuple[object, ...], list[Strip]] = {}
+        #: The options made before, by their row's look (see :meth:`_options_for`).
+        self._made: dict[tuple[object, bool], Option] = {}
+        #: Per option style and ANSI theme: a span's style -> its cells' (see ``_row_strip``).
+        self._styles: dict[tuple[object, object], dict[object, object]] = {}
 
     def show_actions(
         self, turn: FlowerTurn, note: str = "", card: str | None = None,
@@ -632,20 +665,20 @@ class ActionMenu(SizedFromOutside, OptionList):
               pending: Action | None) -> None:
         view, seat = turn.view, turn.seat
         self._actions = []
-        options: list[Option] = []
+        options: list[tuple[Text, bool]] = []  # each row's prompt and whether it is disabled
         if note:
-            options.append(Option(Text(note, style="italic"), disabled=True))
+            options.append((Text(note, style="italic"), True))
             self._actions.append(None)
         if seat is not None and actions:
             if pending is not None:
-                options.append(Option(Text.assemble(("✓ Confirm: ", "bold"),
-                                                    action_label(pending, view, seat))))
+                options.append((Text.assemble(("✓ Confirm: ", "bold"),
+                                              action_label(pending, view, seat)), False))
                 self._actions.append(pending)
             if view.end_blocker and card is None:
                 # one line: the status line above says the same at full length
                 blocker = Text(f"Not yet: {view.end_blocker}", style="dim")
                 blocker.truncate(max(12, self.size.width - 4), overflow="ellipsis")
-                options.append(Option(blocker, disabled=True))
+                options.append((blocker, True))
                 self._actions.append(None)
             by_group: dict[str, list[Action]] = {group: [] for group in GROUPS}
             for action in actions:
@@ -654,7 +687,7 @@ class ActionMenu(SizedFromOutside, OptionList):
                 if not by_group[group]:
                     continue
                 if group != "Step":
-                    options.append(Option(Text(f"— {group} —", style="bold dim"), disabled=True))
+                    options.append((Text(f"— {group} —", style="bold dim"), True))
                     self._actions.append(None)
                 listed = by_group[group]
                 if view.phase == "filler":  # the largest filler comes first, preselected
@@ -664,31 +697,39 @@ class ActionMenu(SizedFromOutside, OptionList):
                 if group == "Reorganize":
                     listed = sorted(listed, key=lambda a: move_order(a, view, seat))
                 for action in listed:
-                    options.append(Option(action_label(action, view, seat)))
+                    options.append((action_label(action, view, seat), False))
                     self._actions.append(action)
         first = next((i for i, a in enumerate(self._actions) if a is not None), None)
         self._replace(options, first)
 
-    def _replace(self, options: list[Option], first: int | None) -> None:
-        """Show ``options`` with ``first`` highlighted, repainting only the rows that look
-        different (a step's list shares many rows with the last one: the headings, the note),
-        or the whole list when its rows moved (scrolled, a row of two lines)."""
-        rows: list[tuple[object, bool]] = [
-            (row_key(o.prompt) if isinstance(o.prompt, Text) else id(o), o.disabled)
-            for o in options
-        ]
+    def _replace(self, entries: list[tuple[Text, bool]], first: int | None) -> None:
+        """Show the rows ``entries`` (prompt, disabled) with ``first`` highlighted, repainting
+        only the rows that look different (a step's list shares many rows with the last one:
+        the headings, the note), or the whole list when its rows moved (scrolled, a row of
+        two lines)."""
+        rows: list[tuple[object, bool]] = [(row_key(prompt), disabled)
+                                           for prompt, disabled in entries]
+        options = self._options_for(entries, rows)
         before, high, scrolled = self._rows, self.highlighted, self.scroll_y
         single = len(self._lines) == len(before)
         self._rows = rows
         self._rebuilding = True
         try:
-            self.clear_options()
-            self.add_options(options)
+            if options:
+                # one pass: clear_options would also work out the empty list's lines and
+                # scrollbar before add_options works out the new ones
+                if scrolled:
+                    self.scroll_y = 0  # a new list starts at its top, as clear_options does
+                self.set_options(options)
+            else:
+                self.clear_options()
+            self._lines_known = True  # the new list's lines were worked out just now
             if first is not None:
                 self.highlighted = first
+            lines = len(self._lines)
         finally:
-            self._rebuilding = False
-        if scrolled or not single or len(self._lines) != len(rows) or not self.size:
+            self._rebuilding = self._lines_known = False
+        if scrolled or not single or lines != len(rows) or not self.size:
             self.refresh()
             return
         changed = {y for y in range(max(len(before), len(rows)))
@@ -697,6 +738,50 @@ class ActionMenu(SizedFromOutside, OptionList):
             changed.update(y for y in (high, self.highlighted) if y is not None)
         if changed:
             self.refresh(*row_regions(sorted(changed), self.size.width))
+
+    def _options_for(self, entries: list[tuple[Text, bool]],
+                     rows: list[tuple[object, bool]]) -> list[Option]:
+        """An option per row, the one made before for a row that looks the same: OptionList
+        keeps the visual it makes of a prompt (and its height) in its option, and a step's list
+        shares many rows with earlier ones (headings, the moves of the window's cards)."""
+        made = self._made if len(self._made) <= ROW_CACHE else {}
+        self._made = made
+        options: list[Option] = []
+        used: set[int] = set()
+        for (prompt, disabled), row in zip(entries, rows, strict=True):
+            option = made.get(row)
+            if option is None or id(option) in used:  # an option is in a list only once
+                option = made[row] = Option(prompt, disabled=disabled)
+            used.add(id(option))
+            options.append(option)
+        return options
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)  # scrolls it into view, says it is highlighted
+        before, self._lit = self._lit, highlighted
+        if self._rebuilding or not self.size:
+            return  # a new list works out the rows to repaint itself (:meth:`_replace`)
+        top = round(self.scroll_offset.y)
+        rows = [line - top for index in (before, highlighted) if index in self._index_to_line
+                for line in range(self._index_to_line[index],
+                                  self._index_to_line[index] + self._heights[index])]
+        shown = sorted({row for row in rows if 0 <= row < self.size.height})
+        if shown:
+            self.refresh(*row_regions(shown, self.size.width))
+
+    def _update_lines(self) -> None:
+        # OptionList works its lines out again (scrollable_content_region, twice) for every
+        # row it draws and every look at its lines: skipped while they are known to be current
+        if not self._lines_known:
+            super()._update_lines()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._update_lines()
+        self._lines_known = True  # nothing changes the list while its rows are drawn
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._lines_known = False
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> ActionMenu:
@@ -708,20 +793,49 @@ class ActionMenu(SizedFromOutside, OptionList):
     def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
         """An option's row as OptionList draws it, taken from the rows drawn before when one
         looked the same at the same place (a new list is built for every step, and OptionList
-        would draw every row of it again)."""
-        cached = self._option_render_cache.get((option, style, self._padding()))
+        would draw every row of it again), and drawn the quick way when it is one plain row
+        (:meth:`_quick_render`)."""
+        padding = self._padding()
+        cached = self._option_render_cache.get((option, style, padding))
         if cached is not None or not isinstance(option.prompt, Text):
             return cached or super()._get_option_render(option, style)
-        key = (row_key(option.prompt), option._divider, style, self._padding(),
-               self.scrollable_content_region.width, self._option_to_index[option])
+        width = self.scrollable_content_region.width
+        index = self._option_to_index[option]
+        key = (row_key(option.prompt), option._divider, style, padding, width, index)
         strips = self._drawn.get(key)
         if strips is None:
             if len(self._drawn) > ROW_CACHE:
                 self._drawn.clear()
-            strips = self._drawn[key] = super()._get_option_render(option, style)
-        else:
-            self._option_render_cache[(option, style, self._padding())] = strips
+            inner = width - self._get_left_gutter_width()
+            strips = self._quick_render(option, style, padding, inner, index)
+            if strips is None:
+                strips = super()._get_option_render(option, style)
+            self._drawn[key] = strips
+        self._option_render_cache[(option, style, padding)] = strips
         return strips
+
+    def _quick_render(self, option: Option, style: VisualStyle, padding: Spacing, width: int,
+                      index: int) -> list[Strip] | None:
+        """An option of one row (no wrap, no divider, no padding: the menu's CSS) drawn as
+        OptionList draws it (the same segments, styles, offsets and meta), from Rich's split of
+        its text into styled segments as :class:`RendersByRow` draws a row: OptionList makes a
+        Textual ``Content`` of the text and converts every span's style for each row it draws.
+        ``None`` for any other option (OptionList's own drawing draws it)."""
+        prompt = option.prompt
+        assert isinstance(prompt, Text)
+        if (option._divider or padding or self.text_selection is not None
+                or prompt.justify not in (None, "default", "left")
+                or "\n" in prompt.plain or prompt.cell_len > width):
+            return None
+        styles = self._styles.get((style, self.app.ansi_theme))
+        if styles is None or len(styles) > STYLE_CACHE:
+            if len(self._styles) > STYLE_CACHE:
+                self._styles.clear()
+            styles = self._styles[(style, self.app.ansi_theme)] = {}
+        strip = _row_strip(prompt, 0, style, styles, self.app)
+        if strip is None:
+            return None
+        return [strip.extend_cell_length(width, style.rich_style).apply_meta({"option": index})]
 
     def _padding(self) -> Spacing:
         return self.get_component_styles("option-list--option").padding
