@@ -1,8 +1,9 @@
 """The Tulip & Rose screen: holdings of every merchant, the reveal, and the decision of the moment.
 
 Layout (80x24 and up): a table line (day, round, Seller, window, deck) and the reveal strip; the
-holdings table, one line per player; then the decision panel (bouquet splitter, bidding panel or
-sell-or-keep) beside your Special Orders.
+holdings table, one line per player; then the decision panel (the bouquet splitter, or the
+auction panel: the split awaited, the bidding, the Seller's sell or keep) beside your Special
+Orders.
 
 Keys: splitter: Left/Right (or Up/Down) move the cursor, 1-3 place the card, 0 or Backspace clear
 it, Enter confirms, Esc takes the whole split back. Auction: Up/Down or +/- change the bid by 1,
@@ -35,7 +36,6 @@ from tulipgames.games.tulipandrose.rules import (
 )
 from tulipgames.games.tulipandrose.widgets import (
     BiddingPanel,
-    DecidePanel,
     HoldingsTable,
     OrdersPanel,
     RevealStrip,
@@ -94,7 +94,6 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
             with Rows(id="tr-decision"):
                 yield SplitPanel(id="tr-split")
                 yield BiddingPanel(id="tr-bids")
-                yield DecidePanel(id="tr-decide")
             yield OrdersPanel(id="tr-orders")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -136,18 +135,18 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         self.part(OrdersPanel).show_orders(view, private)
         splitter = self.part(SplitPanel)
         bids = self.part(BiddingPanel)
-        decide = self.part(DecidePanel)
+        # The auction panel stays on screen from the split (when another seat splits) through
+        # the sell or keep: the keys that end an auction or a sale change its rows only.
         splitter.display = splitting
-        bids.display = view.phase == "auction" or (view.phase == "split" and not acting)
-        decide.display = view.phase == "decide"
-        if splitter.display:
+        bids.display = not splitting and view.phase != "over"
+        if splitting:
             splitter.load(view, private)
-        if view.phase == "auction":
+        elif view.phase == "auction":
             bids.load(view, names, acting, private)
         elif view.phase == "split":
             bids.waiting_for_split(view, names)
-        if decide.display:
-            decide.show_decision(view, names, acting, private)
+        elif view.phase == "decide":
+            bids.show_decision(view, names, acting, private)
         self._focus_decision(turn)
         self.refresh_bindings()
 
@@ -168,11 +167,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         return next(
             (
                 w
-                for w in (
-                    self.part(SplitPanel),
-                    self.part(BiddingPanel),
-                    self.part(DecidePanel),
-                )
+                for w in (self.part(SplitPanel), self.part(BiddingPanel))
                 if w.display
             ),
             None,

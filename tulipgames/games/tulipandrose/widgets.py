@@ -1,5 +1,6 @@
-"""Tulip & Rose widgets: the table line, the reveal strip, holdings, Special Orders, and the three
-decision panels (bouquet splitter, bidding panel, sell-or-keep).
+"""Tulip & Rose widgets: the table line, the reveal strip, holdings, Special Orders, and the two
+decision panels (the bouquet splitter, and the auction panel that ends in the Seller's sell or
+keep).
 
 Every widget renders a :class:`~tulipgames.games.tulipandrose.rules.TulipView` and decides no
 rule: the view carries the numbers (bid range, loans a bid needs, worth, keep price and why not)
@@ -360,12 +361,16 @@ class SplitPanel(PatchStatic, can_focus=True):
 
 
 class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
-    """The open auction: the bouquet on offer, the high bid and bidder, each bidder's standing,
-    the bouquets still to come, and for the bidder at the keyboard the amount with its range
-    and what it would cost in loans. Every number comes from the view.
+    """The auction of a round from the split to the last sale: who is splitting (and how the
+    last round's bouquets went), the open auction (the bouquet on offer, the high bid and
+    bidder, each bidder's standing, the bouquets still to come, and for the bidder at the
+    keyboard the amount with its range and what it would cost in loans), then the Seller's sell
+    or keep. Every number comes from the view.
 
-    Its long lines are wrapped into rows here and it keeps its height through an auction, so
-    that a raise or a bid repaints the rows it changed, without a layout."""
+    One panel for all three, so that the key that ends an auction or a sale changes its rows
+    and leaves the screen as it is: no panel is shown or hidden (a layout), and the focus stays
+    where it is (moving it restyles two widgets). Its long lines are wrapped into rows here and
+    it keeps its height, so that a raise or a bid repaints the rows it changed."""
 
     wrap_rows = True
 
@@ -420,6 +425,47 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
             how = {"sold": f" bought it for {sale.price}", "kept": f" kept it for {sale.price}"}
             line.append(how.get(sale.how, " took it free (no bid)"), style="dim")
             lines.append(line)
+        self.update(Text("\n").join(lines))
+
+    def show_decision(
+        self, view: TulipView, names: Sequence[str], acting: bool, private: bool
+    ) -> None:
+        """The Seller's choice after a won auction (spec R5): ``s`` sell at the high bid or ``k``
+        keep for the price the view gives (or why keeping is not possible)."""
+        auction = view.auction
+        assert auction is not None and auction.high is not None
+        assert auction.high_bidder is not None and view.keep_price is not None
+        self.border_title = f"Sell or keep bouquet {auction.bouquet} of {len(view.bouquets)}"
+        self.border_subtitle = (
+            "s sell · k keep" if acting and not view.keep_problem else ("s sell" if acting else "")
+        )
+        bidder = Text(names[auction.high_bidder])
+        seller = Text(names[view.seller])
+        line = cards_text(auction.cards)
+        if acting:
+            line.append_text(worth_text(view, auction.cards, private))
+        lines = [line, Text.assemble(f"High bid {auction.high} by ", bidder, style="bold")]
+        if not acting:
+            choice = (
+                f" must sell for {auction.high} (cannot afford to keep)."
+                if view.keep_allowed is False
+                else f" sells for {auction.high} or keeps for {view.keep_price}."
+            )
+            lines.append(Text.assemble(seller, choice, style="dim"))
+            self.update(Text("\n").join(lines))
+            return
+        lines.append(Text.assemble(("s ", "bold"), "Sell: ", bidder, f" pays you {auction.high}"))
+        keep = Text.assemble("Keep: you pay ", bidder, f" {view.keep_price}")
+        if view.keep_loans:
+            keep.append(f" (needs {loans_word(view.keep_loans)})")
+        if view.keep_problem:
+            lines.append(
+                Text.assemble(
+                    "k ", keep, f": not possible, {view.keep_problem}", style="dim strike"
+                )
+            )
+        else:
+            lines.append(Text.assemble(("k ", "bold"), keep))
         self.update(Text("\n").join(lines))
 
     def change(self, step: int) -> None:
@@ -552,51 +598,3 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
                 )
             )
         return lines
-
-
-class DecidePanel(PatchStatic, can_focus=True):
-    """The Seller's choice after a won auction: ``s`` sell at the bid or ``k`` keep for half."""
-
-    DEFAULT_CSS = """
-    DecidePanel { height: auto; border: round $accent; padding: 0 1; }
-    DecidePanel:focus { border: round $accent-lighten-2; }
-    """
-
-    def show_decision(
-        self, view: TulipView, names: Sequence[str], acting: bool, private: bool
-    ) -> None:
-        auction = view.auction
-        assert auction is not None and auction.high is not None
-        assert auction.high_bidder is not None and view.keep_price is not None
-        self.border_title = f"Sell or keep bouquet {auction.bouquet} of {len(view.bouquets)}"
-        self.border_subtitle = (
-            "s sell · k keep" if acting and not view.keep_problem else ("s sell" if acting else "")
-        )
-        bidder = Text(names[auction.high_bidder])
-        seller = Text(names[view.seller])
-        line = cards_text(auction.cards)
-        if acting:
-            line.append_text(worth_text(view, auction.cards, private))
-        lines = [line, Text.assemble(f"High bid {auction.high} by ", bidder, style="bold")]
-        if not acting:
-            choice = (
-                f" must sell for {auction.high} (cannot afford to keep)."
-                if view.keep_allowed is False
-                else f" sells for {auction.high} or keeps for {view.keep_price}."
-            )
-            lines.append(Text.assemble(seller, choice, style="dim"))
-            self.update(Text("\n").join(lines))
-            return
-        lines.append(Text.assemble(("s ", "bold"), "Sell: ", bidder, f" pays you {auction.high}"))
-        keep = Text.assemble("Keep: you pay ", bidder, f" {view.keep_price}")
-        if view.keep_loans:
-            keep.append(f" (needs {loans_word(view.keep_loans)})")
-        if view.keep_problem:
-            lines.append(
-                Text.assemble(
-                    "k ", keep, f": not possible, {view.keep_problem}", style="dim strike"
-                )
-            )
-        else:
-            lines.append(Text.assemble(("k ", "bold"), keep))
-        self.update(Text("\n").join(lines))
