@@ -24,7 +24,6 @@ from typing import ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widget import Widget
 
 from tulipgames.games.tulipandrose.rules import (
     Bid,
@@ -92,7 +91,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         yield HoldingsTable(id="tr-holdings")
         with Columns(id="tr-main"):
             with Rows(id="tr-decision"):
-                yield SplitPanel(id="tr-split")
+                # one panel for every decision of a round, the split included (see its doc)
                 yield BiddingPanel(id="tr-bids")
             yield OrdersPanel(id="tr-orders")
 
@@ -133,20 +132,19 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         self.part(RevealStrip).show_reveal(view, compact=splitting)
         self.part(HoldingsTable).show_holdings(view, names, turn.to_act)
         self.part(OrdersPanel).show_orders(view, private)
-        splitter = self.part(SplitPanel)
-        bids = self.part(BiddingPanel)
-        # The auction panel stays on screen from the split (when another seat splits) through
-        # the sell or keep: the keys that end an auction or a sale change its rows only.
-        splitter.display = splitting
-        bids.display = not splitting and view.phase != "over"
+        # One panel from the split through the sell or keep to the end: the keys that end a
+        # split, an auction or a sale change its rows only.
+        panel = self.part(BiddingPanel)
         if splitting:
-            splitter.load(view, private)
+            panel.load_split(view, private)
         elif view.phase == "auction":
-            bids.load(view, names, acting, private)
+            panel.load(view, names, acting, private)
         elif view.phase == "split":
-            bids.waiting_for_split(view, names)
+            panel.waiting_for_split(view, names)
         elif view.phase == "decide":
-            bids.show_decision(view, names, acting, private)
+            panel.show_decision(view, names, acting, private)
+        else:
+            panel.show_end(view, names)
         self._focus_decision(turn)
         self.refresh_bindings()
 
@@ -159,19 +157,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         if key == self._focused_for:
             return
         self._focused_for = key
-        panel = self._decision_panel()
-        if panel is not None:
-            focus_now(self, panel)
-
-    def _decision_panel(self) -> Widget | None:
-        return next(
-            (
-                w
-                for w in (self.part(SplitPanel), self.part(BiddingPanel))
-                if w.display
-            ),
-            None,
-        )
+        focus_now(self, self.part(BiddingPanel))
 
     #: The decisions each of this screen's own keys belongs to; the footer shows only those.
     KEY_PHASES: ClassVar[dict[str, tuple[str, ...]]] = {

@@ -118,8 +118,11 @@ class TableLine(PatchStatic):
         self.update(line)
 
 
-class RevealStrip(PatchStatic):
-    """The cards revealed this round with their running total, and the ones put back."""
+class RevealStrip(KeepsHeight, PatchStatic):
+    """The cards revealed this round with their running total, and the ones put back.
+
+    It keeps the rows it has taken (two when the put-backs fill a second), so that a new round
+    or the splitter's short form leaves the panels below where they are."""
 
     DEFAULT_CSS = "RevealStrip { height: auto; max-height: 2; padding: 0 1; }"
 
@@ -232,13 +235,16 @@ class OrdersPanel(PatchStatic):
         self.update(Text("\n").join(lines))
 
 
-class SplitPanel(PatchStatic, can_focus=True):
+class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
     """The Seller's bouquet splitter: a cursor over the revealed cards, keys 1-3 to place the
     card under it, 0 to clear it, and a live preview of each bouquet with its worth to you.
 
     ``draft`` is what the player sees (0 = not placed yet); ``played`` is the part the rules
     already hold as ``assign`` steps (saved, so a half-done split survives a resume).
     :meth:`plan` says how to bring the played steps in line with the draft.
+
+    The screen shows it as part of :class:`BiddingPanel`, the one panel of every decision of a
+    round, which keeps the most rows it has shown.
     """
 
     DEFAULT_CSS = """
@@ -250,7 +256,7 @@ class SplitPanel(PatchStatic, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.key: tuple[int, tuple[str, ...]] | None = None
+        self.split_key: tuple[int, tuple[str, ...]] | None = None
         self.draft: list[int] = []
         self.played: tuple[int, ...] = ()
         self.cursor = 0
@@ -259,13 +265,13 @@ class SplitPanel(PatchStatic, can_focus=True):
         #: While the screen replays a changed draft, undone steps stay in the draft.
         self.syncing = False
 
-    def load(self, view: TulipView, private: bool) -> None:
+    def load_split(self, view: TulipView, private: bool) -> None:
         """Take the played steps from the view; a new reveal starts a fresh draft."""
         key = (view.round, view.revealed)
         self.view, self.private = view, private
         played = tuple(view.draft)
-        if key != self.key:
-            self.key = key
+        if key != self.split_key:
+            self.split_key = key
             self.draft = list(played) + [0] * (len(view.revealed) - len(played))
             self.cursor = min(len(played), len(self.draft) - 1)
         else:
@@ -275,6 +281,18 @@ class SplitPanel(PatchStatic, can_focus=True):
             self.draft[: len(played)] = played
         self.played = played
         self.render_split()
+
+    def padded(self, text: Text) -> Text:
+        """The blank rows :class:`KeepsHeight` adds, but no more than the panel has now: a
+        panel the reveal strip pushed shorter would have blank rows below its bottom, and a
+        text taller than its widget is rendered whole by Textual at every key."""
+        more = super().padded(text)
+        height = self.content_size.height if self.is_mounted else 0
+        rows = text.plain.count("\n") + 1  # its lines are rows: wrapped or cut to the width
+        if not height or more.plain.count("\n") + 1 <= max(height, rows):
+            return more
+        return Text.assemble(text, "\n" * max(0, height - rows), no_wrap=text.no_wrap,
+                             overflow=text.overflow, end=text.end)
 
     @property
     def bouquets(self) -> int:
@@ -357,39 +375,32 @@ class SplitPanel(PatchStatic, can_focus=True):
             else Text("Enter: confirm this split", style="bold green")
         )
         # "(you +7)": what the bouquet adds to your score, your income to come included.
+        # A line too long for the panel is cut (its cards are in the row of cards above).
+        self.wrap_rows = False
         self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
 
 
-class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
-    """The auction of a round from the split to the last sale: who is splitting (and how the
-    last round's bouquets went), the open auction (the bouquet on offer, the high bid and
-    bidder, each bidder's standing, the bouquets still to come, and for the bidder at the
-    keyboard the amount with its range and what it would cost in loans), then the Seller's sell
-    or keep. Every number comes from the view.
+class BiddingPanel(SplitPanel):
+    """The one panel of every decision of a round: the Seller's split at the keyboard (the
+    :class:`SplitPanel` it extends) or who is splitting (and how the last round's bouquets
+    went), the open auction (the bouquet on offer, the high bid and bidder, each bidder's
+    standing, the bouquets still to come, and for the bidder at the keyboard the amount with
+    its range and what it would cost in loans), the Seller's sell or keep, and at the end the
+    last round's sales. Every number comes from the view.
 
-    One panel for all three, so that the key that ends an auction or a sale changes its rows
-    and leaves the screen as it is: no panel is shown or hidden (a layout), and the focus stays
-    where it is (moving it restyles two widgets). Its long lines are wrapped into rows here and
-    it keeps its height, so that a raise or a bid repaints the rows it changed."""
-
-    wrap_rows = True
-
-    DEFAULT_CSS = """
-    BiddingPanel {
-        height: auto; max-height: 100%; overflow-y: auto; border: round $accent; padding: 0 1;
-    }
-    BiddingPanel:focus { border: round $accent-lighten-2; }
-    """
+    One panel for all of them, so that the key that ends a split, an auction or a sale changes
+    its rows and leaves the screen as it is: no panel is shown or hidden (a layout), and the
+    focus stays where it is (moving it restyles two widgets). Its long lines are wrapped into
+    rows here (the splitter's are cut) and it keeps its height, so that a key repaints the rows
+    it changed."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.amount = 0
         self.typed = ""
-        self.key: tuple[int, int, int | None] | None = None
-        self.view: TulipView | None = None
+        self.bid_key: tuple[int, int, int | None] | None = None
         self.names: Sequence[str] = ()
         self.acting = False
-        self.private = True
 
     @property
     def low(self) -> int:
@@ -400,8 +411,8 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
         assert view.auction is not None
         self.view, self.names, self.acting, self.private = view, names, acting, private
         key = (view.round, view.auction.bouquet, view.auction.high)
-        if key != self.key:
-            self.key = key
+        if key != self.bid_key:
+            self.bid_key = key
             self.amount, self.typed = self.low, ""
         self.border_subtitle = "Enter raise  p pass  ↑↓ ±1  PgUp/Dn ±5" if acting else ""
         self.render_bids()
@@ -417,6 +428,19 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
         ]
         if view.last_sales:
             lines.append(Text("Last round:", style="dim"))
+        lines += self._sales(view, names)
+        self._show(lines)
+
+    def show_end(self, view: TulipView, names: Sequence[str]) -> None:
+        """The game is over (the scores follow): how the last round's bouquets went."""
+        self.border_title, self.border_subtitle = "The game is over", ""
+        lines = [Text("Last round:", style="dim")] if view.last_sales else []
+        self._show(lines + self._sales(view, names))
+
+    @staticmethod
+    def _sales(view: TulipView, names: Sequence[str]) -> list[Text]:
+        """A line per bouquet of the last round: its cards, who took it, for what."""
+        lines = []
         for sale in view.last_sales:
             line = Text(f"{sale.bouquet}: ", style="bold")
             line.append_text(cards_text(sale.cards))
@@ -425,6 +449,11 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
             how = {"sold": f" bought it for {sale.price}", "kept": f" kept it for {sale.price}"}
             line.append(how.get(sale.how, " took it free (no bid)"), style="dim")
             lines.append(line)
+        return lines
+
+    def _show(self, lines: list[Text]) -> None:
+        """Draw these lines, each wrapped into rows of the panel's width."""
+        self.wrap_rows = True
         self.update(Text("\n").join(lines))
 
     def show_decision(
@@ -452,7 +481,7 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
                 else f" sells for {auction.high} or keeps for {view.keep_price}."
             )
             lines.append(Text.assemble(seller, choice, style="dim"))
-            self.update(Text("\n").join(lines))
+            self._show(lines)
             return
         lines.append(Text.assemble(("s ", "bold"), "Sell: ", bidder, f" pays you {auction.high}"))
         keep = Text.assemble("Keep: you pay ", bidder, f" {view.keep_price}")
@@ -466,7 +495,7 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
             )
         else:
             lines.append(Text.assemble(("k ", "bold"), keep))
-        self.update(Text("\n").join(lines))
+        self._show(lines)
 
     def change(self, step: int) -> None:
         self.typed = ""
@@ -540,7 +569,7 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
                 later.append(f"{number}: ", style="bold")
                 later.append_text(cards_text(cards))
             lines.append(later)
-        self.update(Text("\n").join(lines))
+        self._show(lines)
 
     def _waiting(self) -> list[Text]:
         view = self.view
