@@ -12,8 +12,10 @@ by terminal cells, never markup.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
+from textual.geometry import Region
 
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
@@ -89,12 +91,31 @@ def loans_word(count: int) -> str:
     return f"{count} loan{'s' if count != 1 else ''}"
 
 
-class TableLine(PatchStatic):
+class DrawnFrom:
+    """For a panel drawn from a few fields of the view: :meth:`unchanged` says whether what it
+    is drawn from is what it was drawn from last time, so that a key press that leaves those
+    fields alone (most do: a bid changes neither the day nor the reveal) builds no text."""
+
+    _drawn_from: object = None
+
+    def unchanged(self, *inputs: object) -> bool:
+        """Whether ``inputs`` (the view's fields, names, the width) are those of the last
+        drawing; if not, they are kept as the next drawing's."""
+        if inputs == self._drawn_from:
+            return True
+        self._drawn_from = inputs
+        return False
+
+
+class TableLine(DrawnFrom, PatchStatic):
     """Day, round, Seller, reveal window and deck size on one line."""
 
     DEFAULT_CSS = "TableLine { height: 1; padding: 0 1; }"
 
     def show_table(self, view: TulipView, names: Sequence[str]) -> None:
+        if self.unchanged(view.day, view.round, view.rounds, names[view.seller], view.window,
+                          view.deck_size, self.size.width):
+            return
         low, high = view.window
         line = Text.assemble(
             ("Day ", "dim"),
@@ -118,7 +139,7 @@ class TableLine(PatchStatic):
         self.update(line)
 
 
-class RevealStrip(KeepsHeight, PatchStatic):
+class RevealStrip(DrawnFrom, KeepsHeight, PatchStatic):
     """The cards revealed this round with their running total, and the ones put back.
 
     It keeps the rows it has taken (two when the put-backs fill a second), so that a new round
@@ -128,6 +149,9 @@ class RevealStrip(KeepsHeight, PatchStatic):
 
     def show_reveal(self, view: TulipView, compact: bool = False) -> None:
         """``compact``: the splitter shows the cards, so only their number is given here."""
+        if self.unchanged(view.revealed, view.put_back, view.reveal_total, view.window, compact,
+                          self.size):
+            return
         low, high = view.window
         text = Text("Revealed ", style="dim")
         if compact:
@@ -149,7 +173,7 @@ class RevealStrip(KeepsHeight, PatchStatic):
         self.update(text)
 
 
-class HoldingsTable(PatchStatic):
+class HoldingsTable(DrawnFrom, PatchStatic):
     """One line per player: merchant, florins (``?`` when hidden), loans, income, cards by kind.
 
     ``>`` marks the seat to act, ``S`` the Seller, ``*`` the seat at this keyboard (the legend is
@@ -159,6 +183,9 @@ class HoldingsTable(PatchStatic):
     DEFAULT_CSS = "HoldingsTable { height: auto; padding: 0 1; }"
 
     def show_holdings(self, view: TulipView, names: Sequence[str], acting: Sequence[int]) -> None:
+        if self.unchanged(view.players, tuple(acting), view.seller, view.seat, tuple(names),
+                          self.size.width):
+            return
         wide = self.size.width >= 100
         merchant = 26 if wide else 13
         head = Text(f"   {'Player':<10}{'Merchant':<{merchant}}", style="dim")
@@ -202,7 +229,7 @@ class HoldingsTable(PatchStatic):
         return row
 
 
-class OrdersPanel(PatchStatic):
+class OrdersPanel(DrawnFrom, PatchStatic):
     """The seat's own Special Orders, each marked met (``+``) or not yet (``-``) right now."""
 
     DEFAULT_CSS = """
@@ -213,19 +240,22 @@ class OrdersPanel(PatchStatic):
     def show_orders(self, view: TulipView, private: bool) -> None:
         """Draw the viewer's orders; without ``private`` they stay closed (hot-seat: the curtain
         is raised only for a player who opens them with ``o``)."""
+        seat = view.seat
+        mine = None if seat is None else view.players[seat].orders
+        if self.unchanged(view.special_orders, mine, private, self.has_class("-wide")):
+            return
         self.border_title = "Your Special Orders"
         if not view.special_orders:
             self.display = False
             return
         self.display = True
-        seat = view.seat
-        if seat is None or view.players[seat].orders is None or not private:
+        if seat is None or mine is None or not private:
             # Closed orders leave their room to the decision; the footer offers "o My orders".
             self.display = False
             return
         wide = self.has_class("-wide")
         lines = []
-        for order in view.players[seat].orders or ():
+        for order in mine:
             line = Text("+ " if order.met else "- ", style="bold green" if order.met else "dim")
             line.append(order.name)
             line.append(f" {order.points}", style="bold")
@@ -264,6 +294,10 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
         self.private = True
         #: While the screen replays a changed draft, undone steps stay in the draft.
         self.syncing = False
+        #: The border's title and subtitle on screen (see :meth:`titled`).
+        self._titles: tuple[str | Text, str] | None = None
+        #: While :meth:`titled` sets one: the border row it is on (0 top, -1 bottom).
+        self._border_row: int | None = None
 
     def load_split(self, view: TulipView, private: bool) -> None:
         """Take the played steps from the view; a new reveal starts a fresh draft."""
@@ -281,6 +315,35 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
             self.draft[: len(played)] = played
         self.played = played
         self.render_split()
+
+    def titled(self, title: str | Text, subtitle: str) -> None:
+        """Set the border's title and subtitle, when they are not those shown (each of
+        Textual's assignments renders the title again to compare it), and repaint only the
+        border row of the one that changed: Textual repaints the whole panel for either,
+        when a bid changes the title's "Ana to bid" and two rows of the panel."""
+        before = self._titles or (None, None)
+        if (title, subtitle) == before:
+            return
+        self._titles = (title, subtitle)
+        try:
+            if title != before[0]:
+                self._border_row = 0
+                self.border_title = title
+            if subtitle != before[1]:
+                self._border_row = -1
+                self.border_subtitle = subtitle
+        finally:
+            self._border_row = None
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Any:
+        row = self._border_row
+        if row is not None and not (regions or layout or recompose) and self.size:
+            # a region is given relative to the content: the border is outside it
+            width, height = self.outer_size
+            x, y = self.content_offset
+            regions = (Region(-x, (row % height) - y, width, 1),)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def padded(self, text: Text) -> Text:
         """The blank rows :class:`KeepsHeight` adds, but no more than the panel has now: a
@@ -341,9 +404,9 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
         view = self.view
         if view is None:
             return
-        self.border_title = f"Split {len(self.draft)} cards into {self.bouquets} bouquets"
         keys = f"1-{self.bouquets}"
-        self.border_subtitle = f"←→ card  {keys} place  0 clear  Enter confirm"
+        self.titled(f"Split {len(self.draft)} cards into {self.bouquets} bouquets",
+                    f"←→ card  {keys} place  0 clear  Enter confirm")
         # One cell per card, "T5:1" (card and its bouquet), so twelve cards fit two lines.
         per_row = max(4, (self.size.width - 2) // 6) if self.size.width else 8
         lines: list[Text] = []
@@ -414,12 +477,11 @@ class BiddingPanel(SplitPanel):
         if key != self.bid_key:
             self.bid_key = key
             self.amount, self.typed = self.low, ""
-        self.border_subtitle = "Enter raise  p pass  ↑↓ ±1  PgUp/Dn ±5" if acting else ""
         self.render_bids()
 
     def waiting_for_split(self, view: TulipView, names: Sequence[str]) -> None:
         """While the Seller splits: who is splitting, and how the last round's bouquets went."""
-        self.border_title, self.border_subtitle = "Split", ""
+        self.titled("Split", "")
         lines = [
             Text.assemble(
                 name_cell(names[view.seller], 20, pad=False),
@@ -433,7 +495,7 @@ class BiddingPanel(SplitPanel):
 
     def show_end(self, view: TulipView, names: Sequence[str]) -> None:
         """The game is over (the scores follow): how the last round's bouquets went."""
-        self.border_title, self.border_subtitle = "The game is over", ""
+        self.titled("The game is over", "")
         lines = [Text("Last round:", style="dim")] if view.last_sales else []
         self._show(lines + self._sales(view, names))
 
@@ -464,9 +526,9 @@ class BiddingPanel(SplitPanel):
         auction = view.auction
         assert auction is not None and auction.high is not None
         assert auction.high_bidder is not None and view.keep_price is not None
-        self.border_title = f"Sell or keep bouquet {auction.bouquet} of {len(view.bouquets)}"
-        self.border_subtitle = (
-            "s sell · k keep" if acting and not view.keep_problem else ("s sell" if acting else "")
+        self.titled(
+            f"Sell or keep bouquet {auction.bouquet} of {len(view.bouquets)}",
+            "s sell · k keep" if acting and not view.keep_problem else ("s sell" if acting else ""),
         )
         bidder = Text(names[auction.high_bidder])
         seller = Text(names[view.seller])
@@ -529,7 +591,7 @@ class BiddingPanel(SplitPanel):
             title.append(" · ")
             title.append_text(name_cell(names[auction.to_act], 16, pad=False))
             title.append(" to bid")
-        self.border_title = title
+        self.titled(title, "Enter raise  p pass  ↑↓ ±1  PgUp/Dn ±5" if self.acting else "")
         line = cards_text(auction.cards)
         line.append(f"  ({kind_counts(auction.cards)})", style="dim")
         line.append_text(worth_text(view, auction.cards, self.private))
