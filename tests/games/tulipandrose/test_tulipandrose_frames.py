@@ -10,6 +10,7 @@ from typing import Any
 
 import pyte
 import pytest
+from rich.text import Text
 
 from tests.pilot import screen_text
 from tulipgames import bench_ui, games
@@ -18,6 +19,7 @@ from tulipgames.games.tulipandrose.widgets import BiddingPanel
 from tulipgames.store import Store
 from tulipgames.table import Table
 from tulipgames.tui.app import TulipGamesApp
+from tulipgames.tui.widgets import PatchStatic, text_rows
 
 SIZE = (80, 24)
 
@@ -89,3 +91,29 @@ async def test_the_terminal_shows_what_textual_draws_after_every_key(
             store.close()
     assert {"bid (Enter)", "split step (digit)", "sell or keep (s/k)"} <= set(checked), checked
     assert len(titles) > 1, titles  # the title changed on the terminal as the bids went round
+
+
+async def test_the_panel_folds_its_lines_as_the_shared_wrapping_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The decision panel folds each line into rows itself (each line once, kept): the rows,
+    their text and styles, are those ``PatchStatic`` folds the whole text into, bid after bid
+    of a four-seat game at 80 columns (the bouquet's line and the bouquets to come fold)."""
+    compared: list[int] = []
+    show = BiddingPanel._show
+
+    def both(panel: BiddingPanel, lines: list[Text]) -> None:
+        show(panel, lines)
+        if panel.content_size.width:
+            theirs = PatchStatic.wrapped(panel, Text("\n").join(lines))
+            ours = panel.content
+            assert isinstance(ours, Text)
+            rows = [(row.plain, row.style, row.spans) for row in text_rows(ours) or []]
+            wrapped = [(row.plain, row.style, row.spans) for row in text_rows(theirs) or []]
+            assert rows[: len(wrapped)] == wrapped, (rows, wrapped)
+            compared.append(len(wrapped) - len(lines))
+
+    monkeypatch.setattr(BiddingPanel, "_show", both)
+    ((seats, drive),) = [entry[1:] for entry in bench_ui.GAMES if entry[0] == "tulipandrose"]
+    await bench_ui.measure_game("tulipandrose", seats + 1, drive, 1, SIZE)
+    assert compared and max(compared) > 0, compared  # some lines did fold

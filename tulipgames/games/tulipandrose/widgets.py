@@ -107,6 +107,10 @@ class DrawnFrom:
         return False
 
 
+#: The folded lines the decision panel keeps before it starts afresh.
+FOLDED_LINES = 128
+
+
 class TableLine(DrawnFrom, PatchStatic):
     """Day, round, Seller, reveal window and deck size on one line."""
 
@@ -439,7 +443,6 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
         )
         # "(you +7)": what the bouquet adds to your score, your income to come included.
         # A line too long for the panel is cut (its cards are in the row of cards above).
-        self.wrap_rows = False
         self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
 
 
@@ -464,6 +467,8 @@ class BiddingPanel(SplitPanel):
         self.bid_key: tuple[int, int, int | None] | None = None
         self.names: Sequence[str] = ()
         self.acting = False
+        #: Lines folded into rows (see :meth:`_rows_of`), until there are too many.
+        self._folded: dict[tuple[object, ...], list[Text]] = {}
 
     @property
     def low(self) -> int:
@@ -515,8 +520,27 @@ class BiddingPanel(SplitPanel):
 
     def _show(self, lines: list[Text]) -> None:
         """Draw these lines, each wrapped into rows of the panel's width."""
-        self.wrap_rows = True
-        self.update(Text("\n").join(lines))
+        width = self.content_size.width if self.is_mounted else 0
+        self.update(Text("\n").join([row for line in lines for row in self._rows_of(line, width)]))
+
+    def _rows_of(self, line: Text, width: int) -> list[Text]:
+        """``line`` folded at word boundaries into rows that fit ``width``, as Textual would
+        wrap it (as ``PatchStatic.wrap_rows`` folds them), each line folded once: a bid
+        changes one or two lines of the panel, and the bouquet's cards and the bouquets to
+        come fold the same way at every key."""
+        if width <= 0 or line.cell_len <= width:
+            return [line]
+        key = (line.plain, line.style, tuple(line.spans), width)
+        rows = self._folded.get(key)
+        if rows is None:
+            if len(self._folded) >= FOLDED_LINES:
+                self._folded.clear()
+            rows = list(line.wrap(self.app.console, width, justify="default", overflow="fold",
+                                  no_wrap=False))
+            for row in rows:
+                row.rstrip()  # as Textual draws a wrapped line: no trailing blank
+            self._folded[key] = rows
+        return rows
 
     def show_decision(
         self, view: TulipView, names: Sequence[str], acting: bool, private: bool
