@@ -1,8 +1,9 @@
 """The Tulip & Rose screen: holdings of every merchant, the reveal, and the decision of the moment.
 
 Layout (80x24 and up): a table line (day, round, Seller, window, deck) and the reveal strip; the
-holdings table, one line per player; then the decision panel (bouquet splitter, bidding panel or
-sell-or-keep) beside your Special Orders.
+holdings table, one line per player; then the decision panel (the bouquet splitter, or the
+auction panel: the split awaited, the bidding, the Seller's sell or keep) beside your Special
+Orders.
 
 Keys: splitter: Left/Right (or Up/Down) move the cursor, 1-3 place the card, 0 or Backspace clear
 it, Enter confirms, Esc takes the whole split back. Auction: Up/Down or +/- change the bid by 1,
@@ -23,7 +24,6 @@ from typing import ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widget import Widget
 
 from tulipgames.games.tulipandrose.rules import (
     Bid,
@@ -35,7 +35,6 @@ from tulipgames.games.tulipandrose.rules import (
 )
 from tulipgames.games.tulipandrose.widgets import (
     BiddingPanel,
-    DecidePanel,
     HoldingsTable,
     OrdersPanel,
     RevealStrip,
@@ -92,9 +91,8 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         yield HoldingsTable(id="tr-holdings")
         with Columns(id="tr-main"):
             with Rows(id="tr-decision"):
-                yield SplitPanel(id="tr-split")
+                # one panel for every decision of a round, the split included (see its doc)
                 yield BiddingPanel(id="tr-bids")
-                yield DecidePanel(id="tr-decide")
             yield OrdersPanel(id="tr-orders")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -134,20 +132,19 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         self.part(RevealStrip).show_reveal(view, compact=splitting)
         self.part(HoldingsTable).show_holdings(view, names, turn.to_act)
         self.part(OrdersPanel).show_orders(view, private)
-        splitter = self.part(SplitPanel)
-        bids = self.part(BiddingPanel)
-        decide = self.part(DecidePanel)
-        splitter.display = splitting
-        bids.display = view.phase == "auction" or (view.phase == "split" and not acting)
-        decide.display = view.phase == "decide"
-        if splitter.display:
-            splitter.load(view, private)
-        if view.phase == "auction":
-            bids.load(view, names, acting, private)
+        # One panel from the split through the sell or keep to the end: the keys that end a
+        # split, an auction or a sale change its rows only.
+        panel = self.part(BiddingPanel)
+        if splitting:
+            panel.load_split(view, private)
+        elif view.phase == "auction":
+            panel.load(view, names, acting, private)
         elif view.phase == "split":
-            bids.waiting_for_split(view, names)
-        if decide.display:
-            decide.show_decision(view, names, acting, private)
+            panel.waiting_for_split(view, names)
+        elif view.phase == "decide":
+            panel.show_decision(view, names, acting, private)
+        else:
+            panel.show_end(view, names)
         self._focus_decision(turn)
         self.refresh_bindings()
 
@@ -160,23 +157,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         if key == self._focused_for:
             return
         self._focused_for = key
-        panel = self._decision_panel()
-        if panel is not None:
-            focus_now(self, panel)
-
-    def _decision_panel(self) -> Widget | None:
-        return next(
-            (
-                w
-                for w in (
-                    self.part(SplitPanel),
-                    self.part(BiddingPanel),
-                    self.part(DecidePanel),
-                )
-                if w.display
-            ),
-            None,
-        )
+        focus_now(self, self.part(BiddingPanel))
 
     #: The decisions each of this screen's own keys belongs to; the footer shows only those.
     KEY_PHASES: ClassVar[dict[str, tuple[str, ...]]] = {

@@ -1,5 +1,6 @@
-"""Tulip & Rose widgets: the table line, the reveal strip, holdings, Special Orders, and the three
-decision panels (bouquet splitter, bidding panel, sell-or-keep).
+"""Tulip & Rose widgets: the table line, the reveal strip, holdings, Special Orders, and the two
+decision panels (the bouquet splitter, and the auction panel that ends in the Seller's sell or
+keep).
 
 Every widget renders a :class:`~tulipgames.games.tulipandrose.rules.TulipView` and decides no
 rule: the view carries the numbers (bid range, loans a bid needs, worth, keep price and why not)
@@ -11,8 +12,10 @@ by terminal cells, never markup.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
+from textual.geometry import Region
 
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
@@ -88,12 +91,35 @@ def loans_word(count: int) -> str:
     return f"{count} loan{'s' if count != 1 else ''}"
 
 
-class TableLine(PatchStatic):
+class DrawnFrom:
+    """For a panel drawn from a few fields of the view: :meth:`unchanged` says whether what it
+    is drawn from is what it was drawn from last time, so that a key press that leaves those
+    fields alone (most do: a bid changes neither the day nor the reveal) builds no text."""
+
+    _drawn_from: object = None
+
+    def unchanged(self, *inputs: object) -> bool:
+        """Whether ``inputs`` (the view's fields, names, the width) are those of the last
+        drawing; if not, they are kept as the next drawing's."""
+        if inputs == self._drawn_from:
+            return True
+        self._drawn_from = inputs
+        return False
+
+
+#: The folded lines the decision panel keeps before it starts afresh.
+FOLDED_LINES = 128
+
+
+class TableLine(DrawnFrom, PatchStatic):
     """Day, round, Seller, reveal window and deck size on one line."""
 
     DEFAULT_CSS = "TableLine { height: 1; padding: 0 1; }"
 
     def show_table(self, view: TulipView, names: Sequence[str]) -> None:
+        if self.unchanged(view.day, view.round, view.rounds, names[view.seller], view.window,
+                          view.deck_size, self.size.width):
+            return
         low, high = view.window
         line = Text.assemble(
             ("Day ", "dim"),
@@ -117,13 +143,19 @@ class TableLine(PatchStatic):
         self.update(line)
 
 
-class RevealStrip(PatchStatic):
-    """The cards revealed this round with their running total, and the ones put back."""
+class RevealStrip(DrawnFrom, KeepsHeight, PatchStatic):
+    """The cards revealed this round with their running total, and the ones put back.
+
+    It keeps the rows it has taken (two when the put-backs fill a second), so that a new round
+    or the splitter's short form leaves the panels below where they are."""
 
     DEFAULT_CSS = "RevealStrip { height: auto; max-height: 2; padding: 0 1; }"
 
     def show_reveal(self, view: TulipView, compact: bool = False) -> None:
         """``compact``: the splitter shows the cards, so only their number is given here."""
+        if self.unchanged(view.revealed, view.put_back, view.reveal_total, view.window, compact,
+                          self.size):
+            return
         low, high = view.window
         text = Text("Revealed ", style="dim")
         if compact:
@@ -145,7 +177,7 @@ class RevealStrip(PatchStatic):
         self.update(text)
 
 
-class HoldingsTable(PatchStatic):
+class HoldingsTable(DrawnFrom, PatchStatic):
     """One line per player: merchant, florins (``?`` when hidden), loans, income, cards by kind.
 
     ``>`` marks the seat to act, ``S`` the Seller, ``*`` the seat at this keyboard (the legend is
@@ -155,6 +187,9 @@ class HoldingsTable(PatchStatic):
     DEFAULT_CSS = "HoldingsTable { height: auto; padding: 0 1; }"
 
     def show_holdings(self, view: TulipView, names: Sequence[str], acting: Sequence[int]) -> None:
+        if self.unchanged(view.players, tuple(acting), view.seller, view.seat, tuple(names),
+                          self.size.width):
+            return
         wide = self.size.width >= 100
         merchant = 26 if wide else 13
         head = Text(f"   {'Player':<10}{'Merchant':<{merchant}}", style="dim")
@@ -198,7 +233,7 @@ class HoldingsTable(PatchStatic):
         return row
 
 
-class OrdersPanel(PatchStatic):
+class OrdersPanel(DrawnFrom, PatchStatic):
     """The seat's own Special Orders, each marked met (``+``) or not yet (``-``) right now."""
 
     DEFAULT_CSS = """
@@ -209,19 +244,22 @@ class OrdersPanel(PatchStatic):
     def show_orders(self, view: TulipView, private: bool) -> None:
         """Draw the viewer's orders; without ``private`` they stay closed (hot-seat: the curtain
         is raised only for a player who opens them with ``o``)."""
+        seat = view.seat
+        mine = None if seat is None else view.players[seat].orders
+        if self.unchanged(view.special_orders, mine, private, self.has_class("-wide")):
+            return
         self.border_title = "Your Special Orders"
         if not view.special_orders:
             self.display = False
             return
         self.display = True
-        seat = view.seat
-        if seat is None or view.players[seat].orders is None or not private:
+        if seat is None or mine is None or not private:
             # Closed orders leave their room to the decision; the footer offers "o My orders".
             self.display = False
             return
         wide = self.has_class("-wide")
         lines = []
-        for order in view.players[seat].orders or ():
+        for order in mine:
             line = Text("+ " if order.met else "- ", style="bold green" if order.met else "dim")
             line.append(order.name)
             line.append(f" {order.points}", style="bold")
@@ -231,13 +269,16 @@ class OrdersPanel(PatchStatic):
         self.update(Text("\n").join(lines))
 
 
-class SplitPanel(PatchStatic, can_focus=True):
+class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
     """The Seller's bouquet splitter: a cursor over the revealed cards, keys 1-3 to place the
     card under it, 0 to clear it, and a live preview of each bouquet with its worth to you.
 
     ``draft`` is what the player sees (0 = not placed yet); ``played`` is the part the rules
     already hold as ``assign`` steps (saved, so a half-done split survives a resume).
     :meth:`plan` says how to bring the played steps in line with the draft.
+
+    The screen shows it as part of :class:`BiddingPanel`, the one panel of every decision of a
+    round, which keeps the most rows it has shown.
     """
 
     DEFAULT_CSS = """
@@ -249,7 +290,7 @@ class SplitPanel(PatchStatic, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.key: tuple[int, tuple[str, ...]] | None = None
+        self.split_key: tuple[int, tuple[str, ...]] | None = None
         self.draft: list[int] = []
         self.played: tuple[int, ...] = ()
         self.cursor = 0
@@ -257,14 +298,18 @@ class SplitPanel(PatchStatic, can_focus=True):
         self.private = True
         #: While the screen replays a changed draft, undone steps stay in the draft.
         self.syncing = False
+        #: The border's title and subtitle on screen (see :meth:`titled`).
+        self._titles: tuple[str | Text, str] | None = None
+        #: While :meth:`titled` sets one: the border row it is on (0 top, -1 bottom).
+        self._border_row: int | None = None
 
-    def load(self, view: TulipView, private: bool) -> None:
+    def load_split(self, view: TulipView, private: bool) -> None:
         """Take the played steps from the view; a new reveal starts a fresh draft."""
         key = (view.round, view.revealed)
         self.view, self.private = view, private
         played = tuple(view.draft)
-        if key != self.key:
-            self.key = key
+        if key != self.split_key:
+            self.split_key = key
             self.draft = list(played) + [0] * (len(view.revealed) - len(played))
             self.cursor = min(len(played), len(self.draft) - 1)
         else:
@@ -274,6 +319,47 @@ class SplitPanel(PatchStatic, can_focus=True):
             self.draft[: len(played)] = played
         self.played = played
         self.render_split()
+
+    def titled(self, title: str | Text, subtitle: str) -> None:
+        """Set the border's title and subtitle, when they are not those shown (each of
+        Textual's assignments renders the title again to compare it), and repaint only the
+        border row of the one that changed: Textual repaints the whole panel for either,
+        when a bid changes the title's "Ana to bid" and two rows of the panel."""
+        before = self._titles or (None, None)
+        if (title, subtitle) == before:
+            return
+        self._titles = (title, subtitle)
+        try:
+            if title != before[0]:
+                self._border_row = 0
+                self.border_title = title
+            if subtitle != before[1]:
+                self._border_row = -1
+                self.border_subtitle = subtitle
+        finally:
+            self._border_row = None
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Any:
+        row = self._border_row
+        if row is not None and not (regions or layout or recompose) and self.size:
+            # a region is given relative to the content: the border is outside it
+            width, height = self.outer_size
+            x, y = self.content_offset
+            regions = (Region(-x, (row % height) - y, width, 1),)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def padded(self, text: Text) -> Text:
+        """The blank rows :class:`KeepsHeight` adds, but no more than the panel has now: a
+        panel the reveal strip pushed shorter would have blank rows below its bottom, and a
+        text taller than its widget is rendered whole by Textual at every key."""
+        more = super().padded(text)
+        height = self.content_size.height if self.is_mounted else 0
+        rows = text.plain.count("\n") + 1  # its lines are rows: wrapped or cut to the width
+        if not height or more.plain.count("\n") + 1 <= max(height, rows):
+            return more
+        return Text.assemble(text, "\n" * max(0, height - rows), no_wrap=text.no_wrap,
+                             overflow=text.overflow, end=text.end)
 
     @property
     def bouquets(self) -> int:
@@ -322,9 +408,9 @@ class SplitPanel(PatchStatic, can_focus=True):
         view = self.view
         if view is None:
             return
-        self.border_title = f"Split {len(self.draft)} cards into {self.bouquets} bouquets"
         keys = f"1-{self.bouquets}"
-        self.border_subtitle = f"←→ card  {keys} place  0 clear  Enter confirm"
+        self.titled(f"Split {len(self.draft)} cards into {self.bouquets} bouquets",
+                    f"←→ card  {keys} place  0 clear  Enter confirm")
         # One cell per card, "T5:1" (card and its bouquet), so twelve cards fit two lines.
         per_row = max(4, (self.size.width - 2) // 6) if self.size.width else 8
         lines: list[Text] = []
@@ -356,35 +442,33 @@ class SplitPanel(PatchStatic, can_focus=True):
             else Text("Enter: confirm this split", style="bold green")
         )
         # "(you +7)": what the bouquet adds to your score, your income to come included.
+        # A line too long for the panel is cut (its cards are in the row of cards above).
         self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
 
 
-class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
-    """The open auction: the bouquet on offer, the high bid and bidder, each bidder's standing,
-    the bouquets still to come, and for the bidder at the keyboard the amount with its range
-    and what it would cost in loans. Every number comes from the view.
+class BiddingPanel(SplitPanel):
+    """The one panel of every decision of a round: the Seller's split at the keyboard (the
+    :class:`SplitPanel` it extends) or who is splitting (and how the last round's bouquets
+    went), the open auction (the bouquet on offer, the high bid and bidder, each bidder's
+    standing, the bouquets still to come, and for the bidder at the keyboard the amount with
+    its range and what it would cost in loans), the Seller's sell or keep, and at the end the
+    last round's sales. Every number comes from the view.
 
-    Its long lines are wrapped into rows here and it keeps its height through an auction, so
-    that a raise or a bid repaints the rows it changed, without a layout."""
-
-    wrap_rows = True
-
-    DEFAULT_CSS = """
-    BiddingPanel {
-        height: auto; max-height: 100%; overflow-y: auto; border: round $accent; padding: 0 1;
-    }
-    BiddingPanel:focus { border: round $accent-lighten-2; }
-    """
+    One panel for all of them, so that the key that ends a split, an auction or a sale changes
+    its rows and leaves the screen as it is: no panel is shown or hidden (a layout), and the
+    focus stays where it is (moving it restyles two widgets). Its long lines are wrapped into
+    rows here (the splitter's are cut) and it keeps its height, so that a key repaints the rows
+    it changed."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.amount = 0
         self.typed = ""
-        self.key: tuple[int, int, int | None] | None = None
-        self.view: TulipView | None = None
+        self.bid_key: tuple[int, int, int | None] | None = None
         self.names: Sequence[str] = ()
         self.acting = False
-        self.private = True
+        #: Lines folded into rows (see :meth:`_rows_of`), until there are too many.
+        self._folded: dict[tuple[object, ...], list[Text]] = {}
 
     @property
     def low(self) -> int:
@@ -395,15 +479,14 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
         assert view.auction is not None
         self.view, self.names, self.acting, self.private = view, names, acting, private
         key = (view.round, view.auction.bouquet, view.auction.high)
-        if key != self.key:
-            self.key = key
+        if key != self.bid_key:
+            self.bid_key = key
             self.amount, self.typed = self.low, ""
-        self.border_subtitle = "Enter raise  p pass  ↑↓ ±1  PgUp/Dn ±5" if acting else ""
         self.render_bids()
 
     def waiting_for_split(self, view: TulipView, names: Sequence[str]) -> None:
         """While the Seller splits: who is splitting, and how the last round's bouquets went."""
-        self.border_title, self.border_subtitle = "Split", ""
+        self.titled("Split", "")
         lines = [
             Text.assemble(
                 name_cell(names[view.seller], 20, pad=False),
@@ -412,6 +495,19 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
         ]
         if view.last_sales:
             lines.append(Text("Last round:", style="dim"))
+        lines += self._sales(view, names)
+        self._show(lines)
+
+    def show_end(self, view: TulipView, names: Sequence[str]) -> None:
+        """The game is over (the scores follow): how the last round's bouquets went."""
+        self.titled("The game is over", "")
+        lines = [Text("Last round:", style="dim")] if view.last_sales else []
+        self._show(lines + self._sales(view, names))
+
+    @staticmethod
+    def _sales(view: TulipView, names: Sequence[str]) -> list[Text]:
+        """A line per bouquet of the last round: its cards, who took it, for what."""
+        lines = []
         for sale in view.last_sales:
             line = Text(f"{sale.bouquet}: ", style="bold")
             line.append_text(cards_text(sale.cards))
@@ -420,7 +516,72 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
             how = {"sold": f" bought it for {sale.price}", "kept": f" kept it for {sale.price}"}
             line.append(how.get(sale.how, " took it free (no bid)"), style="dim")
             lines.append(line)
-        self.update(Text("\n").join(lines))
+        return lines
+
+    def _show(self, lines: list[Text]) -> None:
+        """Draw these lines, each wrapped into rows of the panel's width."""
+        width = self.content_size.width if self.is_mounted else 0
+        self.update(Text("\n").join([row for line in lines for row in self._rows_of(line, width)]))
+
+    def _rows_of(self, line: Text, width: int) -> list[Text]:
+        """``line`` folded at word boundaries into rows that fit ``width``, as Textual would
+        wrap it (as ``PatchStatic.wrap_rows`` folds them), each line folded once: a bid
+        changes one or two lines of the panel, and the bouquet's cards and the bouquets to
+        come fold the same way at every key."""
+        if width <= 0 or line.cell_len <= width:
+            return [line]
+        key = (line.plain, line.style, tuple(line.spans), width)
+        rows = self._folded.get(key)
+        if rows is None:
+            if len(self._folded) >= FOLDED_LINES:
+                self._folded.clear()
+            rows = list(line.wrap(self.app.console, width, justify="default", overflow="fold",
+                                  no_wrap=False))
+            for row in rows:
+                row.rstrip()  # as Textual draws a wrapped line: no trailing blank
+            self._folded[key] = rows
+        return rows
+
+    def show_decision(
+        self, view: TulipView, names: Sequence[str], acting: bool, private: bool
+    ) -> None:
+        """The Seller's choice after a won auction (spec R5): ``s`` sell at the high bid or ``k``
+        keep for the price the view gives (or why keeping is not possible)."""
+        auction = view.auction
+        assert auction is not None and auction.high is not None
+        assert auction.high_bidder is not None and view.keep_price is not None
+        self.titled(
+            f"Sell or keep bouquet {auction.bouquet} of {len(view.bouquets)}",
+            "s sell · k keep" if acting and not view.keep_problem else ("s sell" if acting else ""),
+        )
+        bidder = Text(names[auction.high_bidder])
+        seller = Text(names[view.seller])
+        line = cards_text(auction.cards)
+        if acting:
+            line.append_text(worth_text(view, auction.cards, private))
+        lines = [line, Text.assemble(f"High bid {auction.high} by ", bidder, style="bold")]
+        if not acting:
+            choice = (
+                f" must sell for {auction.high} (cannot afford to keep)."
+                if view.keep_allowed is False
+                else f" sells for {auction.high} or keeps for {view.keep_price}."
+            )
+            lines.append(Text.assemble(seller, choice, style="dim"))
+            self._show(lines)
+            return
+        lines.append(Text.assemble(("s ", "bold"), "Sell: ", bidder, f" pays you {auction.high}"))
+        keep = Text.assemble("Keep: you pay ", bidder, f" {view.keep_price}")
+        if view.keep_loans:
+            keep.append(f" (needs {loans_word(view.keep_loans)})")
+        if view.keep_problem:
+            lines.append(
+                Text.assemble(
+                    "k ", keep, f": not possible, {view.keep_problem}", style="dim strike"
+                )
+            )
+        else:
+            lines.append(Text.assemble(("k ", "bold"), keep))
+        self._show(lines)
 
     def change(self, step: int) -> None:
         self.typed = ""
@@ -454,7 +615,7 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
             title.append(" · ")
             title.append_text(name_cell(names[auction.to_act], 16, pad=False))
             title.append(" to bid")
-        self.border_title = title
+        self.titled(title, "Enter raise  p pass  ↑↓ ±1  PgUp/Dn ±5" if self.acting else "")
         line = cards_text(auction.cards)
         line.append(f"  ({kind_counts(auction.cards)})", style="dim")
         line.append_text(worth_text(view, auction.cards, self.private))
@@ -494,7 +655,7 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
                 later.append(f"{number}: ", style="bold")
                 later.append_text(cards_text(cards))
             lines.append(later)
-        self.update(Text("\n").join(lines))
+        self._show(lines)
 
     def _waiting(self) -> list[Text]:
         view = self.view
@@ -552,51 +713,3 @@ class BiddingPanel(KeepsHeight, PatchStatic, can_focus=True):
                 )
             )
         return lines
-
-
-class DecidePanel(PatchStatic, can_focus=True):
-    """The Seller's choice after a won auction: ``s`` sell at the bid or ``k`` keep for half."""
-
-    DEFAULT_CSS = """
-    DecidePanel { height: auto; border: round $accent; padding: 0 1; }
-    DecidePanel:focus { border: round $accent-lighten-2; }
-    """
-
-    def show_decision(
-        self, view: TulipView, names: Sequence[str], acting: bool, private: bool
-    ) -> None:
-        auction = view.auction
-        assert auction is not None and auction.high is not None
-        assert auction.high_bidder is not None and view.keep_price is not None
-        self.border_title = f"Sell or keep bouquet {auction.bouquet} of {len(view.bouquets)}"
-        self.border_subtitle = (
-            "s sell · k keep" if acting and not view.keep_problem else ("s sell" if acting else "")
-        )
-        bidder = Text(names[auction.high_bidder])
-        seller = Text(names[view.seller])
-        line = cards_text(auction.cards)
-        if acting:
-            line.append_text(worth_text(view, auction.cards, private))
-        lines = [line, Text.assemble(f"High bid {auction.high} by ", bidder, style="bold")]
-        if not acting:
-            choice = (
-                f" must sell for {auction.high} (cannot afford to keep)."
-                if view.keep_allowed is False
-                else f" sells for {auction.high} or keeps for {view.keep_price}."
-            )
-            lines.append(Text.assemble(seller, choice, style="dim"))
-            self.update(Text("\n").join(lines))
-            return
-        lines.append(Text.assemble(("s ", "bold"), "Sell: ", bidder, f" pays you {auction.high}"))
-        keep = Text.assemble("Keep: you pay ", bidder, f" {view.keep_price}")
-        if view.keep_loans:
-            keep.append(f" (needs {loans_word(view.keep_loans)})")
-        if view.keep_problem:
-            lines.append(
-                Text.assemble(
-                    "k ", keep, f": not possible, {view.keep_problem}", style="dim strike"
-                )
-            )
-        else:
-            lines.append(Text.assemble(("k ", "bold"), keep))
-        self.update(Text("\n").join(lines))
