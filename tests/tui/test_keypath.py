@@ -3,7 +3,10 @@ same behaviour as Textual's own. Behaviour only: no test here reads a clock."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -92,3 +95,65 @@ async def test_a_board_container_that_reads_keys_still_gets_them() -> None:
         assert outer.read == ["a", "x", "b"]
         assert app.seen == ["app"]
         assert app.query_one(Leaf).read == ["x"]
+
+
+async def test_a_redraw_with_the_same_status_line_leaves_it_alone() -> None:
+    """The status line is updated when its text or its warning changes, never with the line
+    it shows already (most redraws within a step keep it)."""
+    from textual.widgets import Static
+
+    from tests.tui.test_frames import playing
+
+    async with playing("sixtyone", ["Ana", "Bo"]) as recorder:
+        screen = recorder.pilot.app.screen
+        status = screen.query_one("#status", Static)
+        updates: list[str] = []
+        update = status.update
+
+        def counted(content: Any = "", **kwargs: Any) -> None:
+            updates.append(str(content))
+            update(content, **kwargs)
+
+        status.update = counted  # type: ignore[method-assign]
+        shown = str(status.render())
+        screen.refresh_table()
+        assert updates == []
+        table = screen.table
+        seat = table.to_act()[0]
+        table.play(seat, table.turn(seat).legal[0])
+        await recorder.settle()
+        assert updates == [screen.status_text(screen.turn)] != [shown]
+        assert str(status.render()) == updates[0]
+
+
+async def _bottom_rows_across_a_theme_change() -> list[list[Any]]:
+    """The bottom row of a Sixty-One screen in the dark theme, then in the light one."""
+    from tests.tui.test_frames import _cells, playing
+
+    async with playing("sixtyone", ["Ana", "Bo"]) as recorder:
+        app = recorder.pilot.app
+        assert app.theme == "tulip-dark"
+        rows = [_cells(app.screen._compositor.render_strips()[-1])]
+        app.theme = "tulip-light"
+        await recorder.settle()
+        rows.append(_cells(app.screen._compositor.render_strips()[-1]))
+    return rows
+
+
+async def test_the_footer_takes_a_new_themes_colours(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    """The footer keeps the styles of its keys between paints; a new theme gives it the new
+    colours, cell for cell those of Textual's own footer."""
+    from textual.widgets import Footer
+
+    from tulipgames.tui.screens import game
+
+    ours = await _bottom_rows_across_a_theme_change()
+    with monkeypatch.context() as patched:
+        # the app remembers the theme chosen: the second app starts from the defaults too
+        patched.setenv("TULIPGAMES_CONFIG", str(tmp_path / "theirs.json"))
+        patched.setattr(game, "KeyFooter", Footer)
+        theirs = await _bottom_rows_across_a_theme_change()
+    assert ours == theirs
+    assert ours[0] != ours[1]

@@ -102,6 +102,8 @@ class GameScreen(Screen[None], Generic[ViewT]):
         self._drawing = False
         #: The widgets :meth:`part` found (the screen keeps its widgets for its whole life).
         self._parts: dict[tuple[type[Widget], str | None], Widget] = {}
+        #: The status line on screen and whether it warns (``None``: nothing drawn yet).
+        self._status: tuple[str, bool] | None = None
 
     # -- to implement per game ------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -222,10 +224,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
         turn = self.turn
         self._drawing = True
         try:
-            status = self.part(Static, "#status")
-            status.set_class(turn.trouble is not None, "warning")
-            status.update(Text(printable(self.status_text(turn)), no_wrap=True,
-                               overflow="ellipsis"))
+            self._show_status(printable(self.status_text(turn)), turn.trouble is not None)
             self.part(GameLog).show_lines(self.table.log_for(self.viewer))
             self.show(turn)
             self._keep_focus_shown()
@@ -233,6 +232,16 @@ class GameScreen(Screen[None], Generic[ViewT]):
             self._drawing = False
         self.refresh_bindings()
         self.call_after_refresh(self.fit_log)
+
+    def _show_status(self, text: str, warning: bool) -> None:
+        """The status line says ``text`` (in the warning colours when ``warning``); the same
+        line as on screen changes nothing (most presses of a step keep it)."""
+        if self._status == (text, warning):
+            return
+        self._status = (text, warning)
+        status = self.part(Static, "#status")
+        status.set_class(warning, "warning")
+        status.update(Text(text, no_wrap=True, overflow="ellipsis"))
 
     def part(self, kind: type[WidgetT], selector: str | None = None) -> WidgetT:
         """The screen's one widget of ``kind`` (matching ``selector``), looked up once: a key

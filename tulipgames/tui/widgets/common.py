@@ -507,6 +507,11 @@ class RowPainted(RendersByRow, Steady):
         self.render()
         return self._painted[2] if self._painted else None
 
+    def notify_style_update(self) -> None:
+        # a painting may carry the widget's old styles (a new theme): paint again when drawn
+        self._painted = None
+        super().notify_style_update()  # type: ignore[misc]
+
     def repaint(self) -> None:
         """Paint now; refresh the changed rows, or everything when the rows moved."""
         widget: Any = self
