@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -157,3 +156,39 @@ async def test_the_footer_takes_a_new_themes_colours(
         theirs = await _bottom_rows_across_a_theme_change()
     assert ours == theirs
     assert ours[0] != ours[1]
+
+
+class Spot(Widget, can_focus=True):
+    DEFAULT_CSS = "Spot { height: 1; background: blue; } Spot:focus { background: red; }"
+
+
+class Spots(App[None]):
+    def compose(self) -> ComposeResult:
+        with Rows(id="gone"):
+            yield Spot(id="first")
+        yield Spot(id="second")
+
+
+async def test_the_focus_moves_from_a_hidden_widget_in_the_same_key() -> None:
+    """``focus_now`` styles the widget it focuses at once; the hidden one it leaves loses its
+    focus styles too, just after the frame (nothing of it is drawn in that one)."""
+    from textual.color import Color
+
+    from tulipgames.tui.widgets import focus_now
+
+    app = Spots()
+    async with app.run_test() as pilot:
+        first, second = app.query_one("#first", Spot), app.query_one("#second", Spot)
+        first.focus()
+        await pilot.pause()
+        red, blue = Color.parse("red"), Color.parse("blue")
+        assert first.styles.background == red
+        app.query_one("#gone").display = False
+        focus_now(app.screen, second)
+        assert app.screen.focused is second
+        assert second.has_focus and second.styles.background == red
+        assert not first.has_focus
+        await pilot.pause()
+        await pilot.pause()
+        assert first.styles.background == blue
+        assert second.styles.background == red

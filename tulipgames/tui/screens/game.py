@@ -37,7 +37,7 @@ from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.rules import RulesScreen
-from tulipgames.tui.widgets import GameLog, PatchStatic, Rows, focus_now, printable
+from tulipgames.tui.widgets import GameLog, PatchStatic, Rows, displayed, focus_now, printable
 from tulipgames.tui.widgets.footer import KeyFooter
 
 __all__ = ["ActionChosen", "GameScreen"]
@@ -48,13 +48,6 @@ WidgetT = TypeVar("WidgetT", bound=Widget)
 RESULTS_DELAY = 1.2
 #: The log keeps at least this many rows (its border and two lines) however full the board.
 MIN_LOG_ROWS = 3
-
-
-def _shown(widget: Widget) -> bool:
-    """Whether ``widget`` and every container around it are displayed."""
-    return widget.display and all(
-        node.display for node in widget.ancestors if isinstance(node, Widget)
-    )
 
 
 class GameScreen(Screen[None], Generic[ViewT]):
@@ -265,10 +258,10 @@ class GameScreen(Screen[None], Generic[ViewT]):
         widget now, in this frame: Textual would move it after the next layout, in a frame of
         its own."""
         focused = self.focused
-        if focused is None or _shown(focused):
+        if focused is None or displayed(focused):
             return
-        board = [w for w in self.query_one("#board").query("*") if w.focusable and _shown(w)]
-        focus_now(self, board[0] if board else None)
+        board = self.part(Rows, "#board").walk_children(Widget)  # in Tab's order, as a query
+        focus_now(self, next((w for w in board if w.focusable and displayed(w)), None))
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.fit_log)

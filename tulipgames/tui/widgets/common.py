@@ -124,16 +124,31 @@ class FocusDrawnAtOnce:
                 widget.parent.post_message(events.DescendantBlur(widget))
 
 
+def displayed(widget: Widget) -> bool:
+    """Whether ``widget`` and every container around it are displayed."""
+    return widget.display and all(
+        node.display for node in widget.ancestors if isinstance(node, Widget)
+    )
+
+
 def focus_now(screen: Screen[Any], widget: Widget | None) -> None:
     """Move the focus to ``widget`` and restyle both widgets now, so that the change of focus
     is drawn in the frame of the key that caused it (Textual restyles them when the Focus and
-    Blur events arrive, after that frame)."""
+    Blur events arrive, after that frame).
+
+    A widget losing the focus while it is hidden (the step that hid it moves the focus on) is
+    restyled just after that frame instead: nothing of it is drawn in it, and a restyle of a
+    panel and its rows costs a millisecond or two."""
     before = screen.focused
     if before is widget:
         return
     screen.set_focus(widget, scroll_visible=False)
     if before is not None:
-        before.has_focus = False
+        if displayed(before):
+            before.has_focus = False
+        else:
+            before.set_reactive(Widget.has_focus, False)
+            before.call_after_refresh(before.update_node_styles)
     if widget is not None and screen.focused is widget:
         widget.has_focus = True
 
