@@ -227,7 +227,7 @@ class PassesKeysOn:
                     message.stop()  # as Textual: the parent sent it, so it stops there
                 message._bubble_to(parent)
                 return True
-        return super().post_message(message)  # type: ignore[misc,no-any-return]
+        return super().post_message(message)  # type: ignore[misc]
 
 
 class Rows(PassesKeysOn, Steady, Vertical):
