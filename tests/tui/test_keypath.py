@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual import events
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
@@ -35,6 +35,21 @@ class ReadingRows(Rows):
 
     def on_key(self, event: events.Key) -> None:
         self.read.append(event.key)
+
+
+class HandlerRows(Rows):
+    """A board container with an ``@on`` handler for keys."""
+
+    @on(events.Key)
+    def heard(self, event: events.Key) -> None:
+        pass
+
+
+def test_a_board_container_with_a_key_handler_of_its_own_reads_keys() -> None:
+    from tulipgames.tui.widgets.common import _reads_keys
+
+    assert not _reads_keys(Rows) and not _reads_keys(Columns)
+    assert _reads_keys(ReadingRows) and _reads_keys(HandlerRows)
 
 
 class Board(App[None]):

@@ -260,7 +260,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
         focused = self.focused
         if focused is None or displayed(focused):
             return
-        board = self.part(Rows, "#board").walk_children(Widget)  # in Tab's order, as a query
+        board = self.part(Rows, "#board").walk_children(Widget)  # depth first, as a query
         focus_now(self, next((w for w in board if w.focusable and displayed(w)), None))
 
     def on_resize(self, event: events.Resize) -> None:

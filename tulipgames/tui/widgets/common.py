@@ -189,10 +189,12 @@ class Steady(FocusDrawnAtOnce):
 
 def _reads_keys(cls: type) -> bool:
     """Whether a widget class handles Key events itself (an ``on_key``/``_on_key`` of its
-    own, or ``key_...`` methods); its bindings do not count, the App reads those from the
-    DOM whatever the event's path."""
+    own, an ``@on(Key)`` handler, or ``key_...`` methods); its bindings do not count, the App
+    reads those from the DOM whatever the event's path."""
     return (getattr(cls, "_on_key", None) is not Widget._on_key
             or hasattr(cls, "on_key")
+            or any(events.Key in vars(base).get("_decorated_handlers", {})
+                   for base in cls.__mro__)
             or any(name.startswith("key_") for name in dir(cls)))
 
 
