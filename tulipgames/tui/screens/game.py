@@ -37,7 +37,7 @@ from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.rules import RulesScreen
-from tulipgames.tui.widgets import GameLog, PatchStatic, Rows, focus_now, printable
+from tulipgames.tui.widgets import GameLog, PatchStatic, Rows, displayed, focus_now, printable
 from tulipgames.tui.widgets.footer import KeyFooter
 
 __all__ = ["ActionChosen", "GameScreen"]
@@ -48,13 +48,6 @@ WidgetT = TypeVar("WidgetT", bound=Widget)
 RESULTS_DELAY = 1.2
 #: The log keeps at least this many rows (its border and two lines) however full the board.
 MIN_LOG_ROWS = 3
-
-
-def _shown(widget: Widget) -> bool:
-    """Whether ``widget`` and every container around it are displayed."""
-    return widget.display and all(
-        node.display for node in widget.ancestors if isinstance(node, Widget)
-    )
 
 
 class GameScreen(Screen[None], Generic[ViewT]):
@@ -102,6 +95,8 @@ class GameScreen(Screen[None], Generic[ViewT]):
         self._drawing = False
         #: The widgets :meth:`part` found (the screen keeps its widgets for its whole life).
         self._parts: dict[tuple[type[Widget], str | None], Widget] = {}
+        #: The status line on screen and whether it warns (``None``: nothing drawn yet).
+        self._status: tuple[str, bool] | None = None
 
     # -- to implement per game ------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -222,10 +217,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
         turn = self.turn
         self._drawing = True
         try:
-            status = self.part(Static, "#status")
-            status.set_class(turn.trouble is not None, "warning")
-            status.update(Text(printable(self.status_text(turn)), no_wrap=True,
-                               overflow="ellipsis"))
+            self._show_status(printable(self.status_text(turn)), turn.trouble is not None)
             self.part(GameLog).show_lines(self.table.log_for(self.viewer))
             self.show(turn)
             self._keep_focus_shown()
@@ -233,6 +225,16 @@ class GameScreen(Screen[None], Generic[ViewT]):
             self._drawing = False
         self.refresh_bindings()
         self.call_after_refresh(self.fit_log)
+
+    def _show_status(self, text: str, warning: bool) -> None:
+        """The status line says ``text`` (in the warning colours when ``warning``); the same
+        line as on screen changes nothing (most presses of a step keep it)."""
+        if self._status == (text, warning):
+            return
+        self._status = (text, warning)
+        status = self.part(Static, "#status")
+        status.set_class(warning, "warning")
+        status.update(Text(text, no_wrap=True, overflow="ellipsis"))
 
     def part(self, kind: type[WidgetT], selector: str | None = None) -> WidgetT:
         """The screen's one widget of ``kind`` (matching ``selector``), looked up once: a key
@@ -256,10 +258,10 @@ class GameScreen(Screen[None], Generic[ViewT]):
         widget now, in this frame: Textual would move it after the next layout, in a frame of
         its own."""
         focused = self.focused
-        if focused is None or _shown(focused):
+        if focused is None or displayed(focused):
             return
-        board = [w for w in self.query_one("#board").query("*") if w.focusable and _shown(w)]
-        focus_now(self, board[0] if board else None)
+        board = self.part(Rows, "#board").walk_children(Widget)  # depth first, as a query
+        focus_now(self, next((w for w in board if w.focusable and displayed(w)), None))
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.fit_log)

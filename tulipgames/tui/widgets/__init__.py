@@ -11,6 +11,7 @@ from tulipgames.tui.widgets.common import (
     SizedFromOutside,
     Steady,
     changed_rows,
+    displayed,
     fit,
     focus_now,
     plain,
@@ -22,6 +23,6 @@ from tulipgames.tui.widgets.common import (
 
 __all__ = [
     "Columns", "GameLog", "KeepsHeight", "PatchStatic", "RendersByRow", "RowPainted", "Rows",
-    "SizedFromOutside", "Steady", "changed_rows", "fit", "focus_now", "plain", "printable",
-    "row_regions", "seat_panel", "text_rows",
+    "SizedFromOutside", "Steady", "changed_rows", "displayed", "fit", "focus_now", "plain",
+    "printable", "row_regions", "seat_panel", "text_rows",
 ]

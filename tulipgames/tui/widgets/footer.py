@@ -16,6 +16,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -83,6 +84,13 @@ class KeyFooter(RowPainted, Widget):
         self._palette: Shown | None = None
         #: (first column, last column + 1, key) per key drawn, for clicks.
         self._spans: list[tuple[int, int, str]] = []
+        #: The styles of the keys' parts, until the footer's styles may have changed.
+        self._key_styles: KeyStyles | None = None
+        #: Each binding's key as the app shows it (the keys of a screen are few and fixed).
+        self._displays: dict[Binding, str] = {}
+        #: The lines drawn, per (keys, palette key, width, styles): the keys come and go with
+        #: the steps of a game, and a line drawn before is drawn again as it was.
+        self._lines: dict[tuple[object, ...], tuple[Text, list[tuple[int, int, str]]]] = {}
 
     def wanted(self) -> tuple[tuple[Shown, ...], Shown | None]:
         """The keys to show now, one per action as Textual's footer shows them, and the
@@ -90,19 +98,24 @@ class KeyFooter(RowPainted, Widget):
         first: dict[str, Shown] = {}
         active = self.screen.active_bindings
         for _, binding, enabled, _ in active.values():
-            if binding.show:
-                first.setdefault(binding.action, Shown(
-                    binding.key, self.app.get_key_display(binding), binding.description,
-                    binding.action, enabled,
-                ))
+            if binding.show and binding.action not in first:
+                first[binding.action] = Shown(binding.key, self._display(binding),
+                                              binding.description, binding.action, enabled)
         palette = None
         if self.app.ENABLE_COMMAND_PALETTE:
             found = active.get(self.app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 _, binding, enabled, _ = found
-                palette = Shown(binding.key, self.app.get_key_display(binding),
+                palette = Shown(binding.key, self._display(binding),
                                 binding.description, binding.action, enabled)
         return tuple(first.values()), palette
+
+    def _display(self, binding: Binding) -> str:
+        """The binding's key as the app shows it, asked once per binding."""
+        shown = self._displays.get(binding)
+        if shown is None:
+            shown = self._displays[binding] = self.app.get_key_display(binding)
+        return shown
 
     def _on_mount(self, event: events.Mount) -> None:
         # at once, not after the frame: the keys change in the frame of the change
@@ -118,10 +131,21 @@ class KeyFooter(RowPainted, Widget):
         self.repaint()
 
     def _styles(self) -> KeyStyles:
-        """The footer's styles now (Textual forgets them at every refresh: asked once a paint)."""
-        get = self.get_component_rich_style
-        return KeyStyles(get("footer-key--key"), get("footer-key--description"),
-                         get("footer-key--item"), get("footer-key--edge"))
+        """The footer's styles now, kept until Textual restyles the footer
+        (:meth:`notify_style_update`, as a new theme does)."""
+        styles = self._key_styles
+        if styles is None:
+            get = self.get_component_rich_style
+            styles = self._key_styles = KeyStyles(
+                get("footer-key--key"), get("footer-key--description"),
+                get("footer-key--item"), get("footer-key--edge"))
+        return styles
+
+    def notify_style_update(self) -> None:
+        # restyled (a new theme): the keys are painted again in the new styles
+        self._key_styles = None
+        self._lines.clear()
+        super().notify_style_update()
 
     @staticmethod
     def _key_text(shown: Shown, styles: KeyStyles, compact: bool = False) -> Text:
@@ -138,6 +162,18 @@ class KeyFooter(RowPainted, Widget):
     def paint(self) -> Text:
         width = self.size.width
         styles = self._styles()
+        key = (self._drawn, self._palette, width, styles)
+        drawn = self._lines.get(key)
+        if drawn is None:
+            if len(self._lines) >= 64:
+                self._lines.clear()
+            drawn = self._lines[key] = self._line(width, styles)
+        line, self._spans = drawn
+        # a copy: Textual may change the text it is handed (it is the footer's, not ours)
+        return line.copy()
+
+    def _line(self, width: int, styles: KeyStyles) -> tuple[Text, list[tuple[int, int, str]]]:
+        """The keys drawn on one line of ``width`` cells, with the columns each key takes."""
         line = Text(no_wrap=True, overflow="crop", end="")
         spans: list[tuple[int, int, str]] = []
         tail = Text(end="")
@@ -157,8 +193,7 @@ class KeyFooter(RowPainted, Widget):
         if self._palette is not None and tail.cell_len <= width:
             spans.append((room + cell_len(PALETTE_EDGE), width, self._palette.key))
             line.append_text(tail)
-        self._spans = spans
-        return line
+        return line, spans
 
     def on_click(self, event: events.Click) -> None:
         """A click on a key presses it (a dimmed key rings the bell), as on Textual's footer."""

@@ -1,0 +1,209 @@
+"""The path every key press shares: from the key to the frame, less work on the way and the
+same behaviour as Textual's own. Behaviour only: no test here reads a clock."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual import events, on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widget import Widget
+
+from tulipgames.tui.widgets import Columns, Rows
+
+
+class Leaf(Widget, can_focus=True):
+    """A focusable widget that reads the ``x`` key itself and lets every other key go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.read: list[str] = []
+
+    def key_x(self) -> None:
+        self.read.append("x")
+
+
+class ReadingRows(Rows):
+    """A board container that reads a key itself: it must still see keys in its queue."""
+
+    def __init__(self, *children: Widget, id: str | None = None) -> None:
+        super().__init__(*children, id=id)
+        self.read: list[str] = []
+
+    def on_key(self, event: events.Key) -> None:
+        self.read.append(event.key)
+
+
+class HandlerRows(Rows):
+    """A board container with an ``@on`` handler for keys."""
+
+    @on(events.Key)
+    def heard(self, event: events.Key) -> None:
+        pass
+
+
+def test_a_board_container_with_a_key_handler_of_its_own_reads_keys() -> None:
+    from tulipgames.tui.widgets.common import _reads_keys
+
+    assert not _reads_keys(Rows) and not _reads_keys(Columns)
+    assert _reads_keys(ReadingRows) and _reads_keys(HandlerRows)
+
+
+class Board(App[None]):
+    BINDINGS = [Binding("a", "seen('app')", "A")]
+
+    def __init__(self, reading: bool = False) -> None:
+        super().__init__()
+        self.reading = reading
+        self.seen: list[str] = []
+        self.queued: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        outer = ReadingRows if self.reading else Rows
+        with outer(id="outer"), Columns(id="middle"), Rows(id="inner"):
+            yield Leaf()
+
+    def action_seen(self, where: str) -> None:
+        self.seen.append(where)
+
+    def on_mount(self) -> None:
+        self.query_one(Leaf).focus()
+
+
+async def test_a_key_bubbles_past_the_board_containers_to_its_binding() -> None:
+    """A key the focused widget does not read goes on to the App's binding and a key it reads
+    stays with it; the board containers (``Rows``/``Columns``) read no keys and pass them on
+    without a turn through their own queue."""
+    app = Board()
+    through: list[str] = []
+    async with app.run_test() as pilot:
+        for container in app.query("#outer, #middle, #inner"):
+            original = container._on_message
+
+            async def spy(message: Any, _original: Any = original,
+                          _id: str | None = container.id) -> None:
+                if isinstance(message, events.Key):
+                    through.append(str(_id))
+                await _original(message)
+
+            container._on_message = spy  # type: ignore[method-assign]
+        await pilot.press("a", "x", "a")
+        await pilot.pause()
+        assert app.seen == ["app", "app"]
+        assert app.query_one(Leaf).read == ["x"]
+    assert through == []
+
+
+async def test_a_board_container_that_reads_keys_still_gets_them() -> None:
+    """A ``Rows`` subclass with a key handler of its own is one stop on the key's way, as in
+    Textual: it sees every key bubbling up through it, and the binding still runs."""
+    app = Board(reading=True)
+    async with app.run_test() as pilot:
+        await pilot.press("a", "x", "b")
+        await pilot.pause()
+        outer = app.query_one("#outer", ReadingRows)
+        # as in Textual, a ``key_`` method handles a key without stopping it
+        assert outer.read == ["a", "x", "b"]
+        assert app.seen == ["app"]
+        assert app.query_one(Leaf).read == ["x"]
+
+
+async def test_a_redraw_with_the_same_status_line_leaves_it_alone() -> None:
+    """The status line is updated when its text or its warning changes, never with the line
+    it shows already (most redraws within a step keep it)."""
+    from textual.widgets import Static
+
+    from tests.tui.test_frames import playing
+
+    async with playing("sixtyone", ["Ana", "Bo"]) as recorder:
+        screen = recorder.pilot.app.screen
+        status = screen.query_one("#status", Static)
+        updates: list[str] = []
+        update = status.update
+
+        def counted(content: Any = "", **kwargs: Any) -> None:
+            updates.append(str(content))
+            update(content, **kwargs)
+
+        status.update = counted  # type: ignore[method-assign]
+        shown = str(status.render())
+        screen.refresh_table()
+        assert updates == []
+        table = screen.table
+        seat = table.to_act()[0]
+        table.play(seat, table.turn(seat).legal[0])
+        await recorder.settle()
+        assert updates == [screen.status_text(screen.turn)] != [shown]
+        assert str(status.render()) == updates[0]
+
+
+async def _bottom_rows_across_a_theme_change() -> list[list[Any]]:
+    """The bottom row of a Sixty-One screen in the dark theme, then in the light one."""
+    from tests.tui.test_frames import _cells, playing
+
+    async with playing("sixtyone", ["Ana", "Bo"]) as recorder:
+        app = recorder.pilot.app
+        assert app.theme == "tulip-dark"
+        rows = [_cells(app.screen._compositor.render_strips()[-1])]
+        app.theme = "tulip-light"
+        await recorder.settle()
+        rows.append(_cells(app.screen._compositor.render_strips()[-1]))
+    return rows
+
+
+async def test_the_footer_takes_a_new_themes_colours(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    """The footer keeps the styles of its keys between paints; a new theme gives it the new
+    colours, cell for cell those of Textual's own footer."""
+    from textual.widgets import Footer
+
+    from tulipgames.tui.screens import game
+
+    ours = await _bottom_rows_across_a_theme_change()
+    with monkeypatch.context() as patched:
+        # the app remembers the theme chosen: the second app starts from the defaults too
+        patched.setenv("TULIPGAMES_CONFIG", str(tmp_path / "theirs.json"))
+        patched.setattr(game, "KeyFooter", Footer)
+        theirs = await _bottom_rows_across_a_theme_change()
+    assert ours == theirs
+    assert ours[0] != ours[1]
+
+
+class Spot(Widget, can_focus=True):
+    DEFAULT_CSS = "Spot { height: 1; background: blue; } Spot:focus { background: red; }"
+
+
+class Spots(App[None]):
+    def compose(self) -> ComposeResult:
+        with Rows(id="gone"):
+            yield Spot(id="first")
+        yield Spot(id="second")
+
+
+async def test_the_focus_moves_from_a_hidden_widget_in_the_same_key() -> None:
+    """``focus_now`` styles the widget it focuses at once; the hidden one it leaves loses its
+    focus styles too, just after the frame (nothing of it is drawn in that one)."""
+    from textual.color import Color
+
+    from tulipgames.tui.widgets import focus_now
+
+    app = Spots()
+    async with app.run_test() as pilot:
+        first, second = app.query_one("#first", Spot), app.query_one("#second", Spot)
+        first.focus()
+        await pilot.pause()
+        red, blue = Color.parse("red"), Color.parse("blue")
+        assert first.styles.background == red
+        app.query_one("#gone").display = False
+        focus_now(app.screen, second)
+        assert app.screen.focused is second
+        assert second.has_focus and second.styles.background == red
+        assert not first.has_focus
+        await pilot.pause()
+        await pilot.pause()
+        assert first.styles.background == blue
+        assert second.styles.background == red
