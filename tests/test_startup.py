@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import OptionList
@@ -227,3 +228,56 @@ async def test_the_menu_is_the_first_screen_and_comes_back_after_a_game() -> Non
         await pilot.pause()
         assert [type(screen) for screen in app.screen_stack] == [menu.MenuScreen]
         assert app.screen.query_one("#menu", OptionList).has_focus
+
+
+def _row_cells(strip: Any) -> list[tuple[str, Any, Any]]:
+    """A screen row cell by cell: the character, its background and, but for a blank, the
+    rest of its style (a blank shows no foreground colour)."""
+    from rich.style import Style
+
+    cells = []
+    for segment in strip:
+        style = segment.style
+        for char in segment.text:
+            cells.append((char, style.bgcolor if style else None,
+                          None if char == " " or style is None else style.without_color
+                          + Style(color=style.color)))
+    return cells
+
+
+async def _menu_bottom_row(width: int, theme: str) -> list[tuple[str, Any, Any]]:
+    app = TulipGamesApp(None)
+    app.theme = theme
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        return _row_cells(app.screen._compositor.render_strips()[-1])
+
+
+@pytest.mark.parametrize("theme", ["tulip-dark", "tulip-light"])
+async def test_the_menu_footer_draws_what_textuals_footer_draws(
+    theme: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The menu's one-line footer (no key widgets to style and lay out at start) shows, cell
+    for cell, the keys, styles and command palette edge of Textual's own footer."""
+    from textual.widgets import Footer
+
+    for width in (80, 120):
+        ours = await _menu_bottom_row(width, theme)
+        with monkeypatch.context() as patched:
+            patched.setattr(menu, "MenuFooter", Footer)
+            theirs = await _menu_bottom_row(width, theme)
+        assert ours == theirs, (theme, width)
+        line = "".join(char for char, _, _ in ours)
+        assert " q Quit " in line and " ? Rules " in line and line.endswith("▏^p palette ")
+
+
+async def test_a_click_on_a_menu_footer_key_presses_it() -> None:
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(menu.MenuFooter)
+        line = footer.render().plain
+        await pilot.click(footer, offset=(line.index("Rules"), 0))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GamePickScreen"

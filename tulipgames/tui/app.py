@@ -23,7 +23,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tulipgames import games
@@ -97,6 +97,8 @@ class GamePickScreen(ModalScreen[str | None]):
         self.heading = title
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Footer  # not loaded before the menu is up: it has its own
+
         with Vertical():
             yield Static(self.heading)
             yield OptionList(
