@@ -44,7 +44,9 @@ def test_the_menu_is_drawn_and_answers_a_key_without_rules_store_table_ssh_or_ma
     assert "textual.app" in started.modules and "tulipgames.tui.screens.menu" in started.modules
     assert bench_ui.lazy_modules(started.modules) == []
     for name in ("sqlite3", "asyncssh", "rich.markdown", "tulipgames.store",
-                 "tulipgames.net.server", "tulipgames.tui.screens.game"):
+                 "tulipgames.net.server", "tulipgames.tui.screens.game",
+                 # no argument to parse; no settings file to read; the menu's own footer
+                 "argparse", "json", "textual.widgets._footer"):
         assert name not in started.modules, name
 
 
@@ -125,6 +127,27 @@ async def test_arrowing_past_a_game_does_not_load_its_about_line(
         await pilot.pause()
         assert asked == [games.CATALOGUE[1].id]
         assert "Bots: x" in str(screen.query_one("#menu-help").render())
+
+
+@pytest.mark.parametrize(("argv", "plain_env", "expected"), [
+    ([], "", (None, False)),
+    ([], "1", (None, True)),
+    (["--plain"], "", (None, True)),
+    (["--data-dir", "/some/where"], "", (Path("/some/where"), False)),
+    (["--data-dir", "/some/where", "--plain"], "yes", (Path("/some/where"), True)),
+])
+def test_the_bare_command_opens_the_menu_as_the_parsed_one_does(
+    argv: list[str], plain_env: str, expected: tuple[Path | None, bool],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`tulipgames` alone skips the parser; with or without it the menu is opened alike."""
+    from tulipgames import cli
+
+    opened: list[tuple[Path | None, bool]] = []
+    monkeypatch.setattr(cli, "menu", lambda data_dir, plain: opened.append((data_dir, plain)) or 0)
+    monkeypatch.setenv(cli.PLAIN_ENV, plain_env)
+    assert cli.main(argv) == 0
+    assert opened == [expected]
 
 
 def test_the_bare_command_and_a_subcommand_parse_alike(tmp_path: Path) -> None:
