@@ -304,3 +304,30 @@ async def test_a_click_on_a_menu_footer_key_presses_it() -> None:
         await pilot.click(footer, offset=(line.index("Rules"), 0))
         await pilot.pause()
         assert type(app.screen).__name__ == "GamePickScreen"
+
+
+@pytest.mark.parametrize("theme", ["tulip-light", "tulip-dark"])
+def test_the_theme_colours_are_worked_out_once_at_start(
+    theme: str, own_config: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Textual's ``__init__`` would work out its default theme's colours for a stylesheet
+    that the chosen theme's replace before any CSS is read: only the chosen theme's are, and
+    the stylesheet gets what Textual's own ``get_css_variables`` gives for it."""
+    from textual.app import App
+    from textual.theme import Theme
+
+    from tulipgames.tui import prefs
+
+    assert prefs.write(prefs.Preferences(theme=theme)) is None
+    worked_out: list[str] = []
+    to_color_system = Theme.to_color_system
+
+    def counted(self: Theme) -> Any:
+        worked_out.append(self.name)
+        return to_color_system(self)
+
+    monkeypatch.setattr(Theme, "to_color_system", counted)
+    app = TulipGamesApp(None)
+    assert worked_out == [theme]
+    assert app.stylesheet._variables == App.get_css_variables(app)
+    assert app.theme_variables["background"].lower() == app.current_theme.background.lower()

@@ -145,6 +145,7 @@ class TulipGamesApp(App[None]):
         prefs_path: Path | None = None,
     ) -> None:
         super().__init__()
+        self._theme_chosen_yet = True
         self._store = store
         self._open_store = open_store
         self.initial_table = table
@@ -177,6 +178,19 @@ class TulipGamesApp(App[None]):
         self.set_class(dark, "-dark-mode", update=False)
         self.set_class(not dark, "-light-mode", update=False)
         self._refresh_truecolor_filter(self.ansi_theme)
+
+    #: False while Textual's own ``__init__`` runs (see :meth:`get_css_variables`).
+    _theme_chosen_yet = False
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's CSS variables; none while Textual's ``__init__`` makes the stylesheet.
+
+        Textual's ``__init__`` makes the stylesheet with the variables of its default theme,
+        which ``__init__`` here replaces with those of the chosen theme before any CSS is
+        parsed: that first set (some 150 colours worked out) would never be read."""
+        if not self._theme_chosen_yet:
+            return {}
+        return super().get_css_variables()
 
     # -- the store ----------------------------------------------------------------------------
     @property
