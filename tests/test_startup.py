@@ -331,3 +331,36 @@ def test_the_theme_colours_are_worked_out_once_at_start(
     assert worked_out == [theme]
     assert app.stylesheet._variables == App.get_css_variables(app)
     assert app.theme_variables["background"].lower() == app.current_theme.background.lower()
+
+
+async def test_the_menu_is_styled_once_before_its_first_frame_as_textual_would_style_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Textual styles every widget as it is mounted and, at a screen's first resume, all of
+    them once more; the menu's first resume skips that second pass (its widgets were styled
+    just before), and its widgets' styles and its drawing are what that pass would give."""
+    from textual.dom import DOMNode
+
+    restyled: list[str] = []
+    update_node_styles = DOMNode.update_node_styles
+
+    def counted(self: DOMNode, animate: bool = True) -> None:
+        restyled.append(type(self).__name__)
+        update_node_styles(self, animate)
+
+    monkeypatch.setattr(DOMNode, "update_node_styles", counted)
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, menu.MenuScreen)
+        assert "MenuScreen" not in restyled  # (the focus restyles the option list it reached)
+
+        def seen() -> tuple[list[str], list[list[tuple[str, Any, Any]]]]:
+            styles = [node.styles.css for node in screen.walk_children(with_self=True)]
+            return styles, [_row_cells(row) for row in screen._compositor.render_strips()]
+
+        ours = seen()
+        screen.update_node_styles(animate=False)  # Textual's pass, as its first resume does it
+        await pilot.pause()
+        assert seen() == ours
