@@ -46,8 +46,27 @@ def test_the_menu_is_drawn_and_answers_a_key_without_rules_store_table_ssh_or_ma
     for name in ("sqlite3", "asyncssh", "rich.markdown", "tulipgames.store",
                  "tulipgames.net.server", "tulipgames.tui.screens.game",
                  # no argument to parse; no settings file to read; the menu's own footer
-                 "argparse", "json", "textual.widgets._footer"):
+                 "argparse", "json", "textual.widgets._footer",
+                 # the catalogue is data: neither the rules layer nor a game package
+                 "tulipgames.engine", "tulipgames.engine.core",
+                 *(f"tulipgames.games.{info.id}" for info in games.CATALOGUE)):
         assert name not in started.modules, name
+
+
+def test_the_catalogue_lists_every_game_package_as_it_declares_itself() -> None:
+    """The menu's catalogue is data; each game package declares its own ``INFO``: one entry
+    per package, equal to it, in menu order (a game added, or its pitch changed, in its
+    package alone fails here)."""
+    import importlib
+    import pkgutil
+
+    declared = {
+        module.name: importlib.import_module(f"tulipgames.games.{module.name}").INFO
+        for module in pkgutil.iter_modules(games.__path__) if module.ispkg
+    }
+    assert {info.id: info for info in games.CATALOGUE} == declared
+    assert list(games.CATALOGUE) == sorted(declared.values(), key=lambda i: (i.order, i.id))
+    assert tuple(info.id for info in games.CATALOGUE) == games.GAME_IDS
 
 
 def test_the_footprint_check_sees_what_it_looks_for() -> None:
@@ -364,3 +383,46 @@ async def test_the_menu_is_styled_once_before_its_first_frame_as_textual_would_s
         screen.update_node_styles(animate=False)  # Textual's pass, as its first resume does it
         await pilot.pause()
         assert seen() == ours
+
+
+async def test_the_menu_is_not_laid_out_again_for_the_size_it_has(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Three resize events of the size the menu was first laid out at come right after its
+    first frame (the driver's terminal size twice, the screen's own first layout): none lays
+    the menu out again, before the first key. A new size does, and the menu is then drawn as
+    a layout of the whole screen draws it."""
+    from textual.screen import Screen
+
+    relaid: list[Any] = []  # the sizes of the layouts a resize event made
+    on_resize = Screen._on_resize
+    refresh_layout = Screen._refresh_layout
+
+    async def resized(self: Screen[Any], event: Any) -> None:
+        self._in_resize = True
+        try:
+            await on_resize(self, event)
+        finally:
+            self._in_resize = False
+
+    def laid_out(self: Screen[Any], size: Any = None, scroll: bool = False) -> None:
+        if getattr(self, "_in_resize", False):
+            relaid.append(size)
+        refresh_layout(self, size, scroll)
+
+    monkeypatch.setattr(Screen, "_on_resize", resized)
+    monkeypatch.setattr(Screen, "_refresh_layout", laid_out)
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.05)
+        screen = app.screen
+        assert isinstance(screen, menu.MenuScreen)
+        assert relaid == [] and screen.size == (80, 24)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause(0.05)
+        assert screen.size == (100, 30)
+        drawn = [_row_cells(row) for row in screen._compositor.render_strips()]
+        screen.refresh(layout=True)
+        await pilot.pause()
+        assert [_row_cells(row) for row in screen._compositor.render_strips()] == drawn

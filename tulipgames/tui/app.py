@@ -27,7 +27,6 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tulipgames import games
-from tulipgames.engine.core import SeatSpec
 from tulipgames.tui import prefs
 from tulipgames.tui.prefs import BOT_SPEEDS
 from tulipgames.tui.screens.menu import MenuChosen, MenuEntry, MenuScreen, game_entry, keyed
@@ -37,6 +36,7 @@ from tulipgames.tui.themes import DARK_ANSI, LIGHT_ANSI, THEMES
 # The menu is drawn before any game, table, store or other screen is imported: each is imported
 # where it is first used (a quick start; see docs/speed.md).
 if TYPE_CHECKING:
+    from tulipgames.engine.core import SeatSpec
     from tulipgames.engine.record import GameRecord
     from tulipgames.store import HighScore, SaveInfo, Store
     from tulipgames.table import Table
@@ -409,6 +409,7 @@ class TulipGamesApp(App[None]):
     # -- new games ----------------------------------------------------------------------------
     def show_setup(self, game_id: str, *, solo: bool = False, daily: bool = False) -> None:
         """Open the setup screen of a game (``solo``: one seat, the solo challenge)."""
+        from tulipgames.engine.core import SeatSpec
         from tulipgames.tui.screens.setup import SetupScreen
 
         game = games.get_game(game_id)
