@@ -420,7 +420,10 @@ async def test_the_menu_is_not_laid_out_again_for_the_size_it_has(
         assert isinstance(screen, menu.MenuScreen)
         assert relaid == [] and screen.size == (80, 24)
         await pilot.resize_terminal(100, 30)
-        await pilot.pause(0.05)
+        for _ in range(40):  # Textual waits a little for a terminal's resizes to settle
+            await pilot.pause(0.05)
+            if screen.size == (100, 30):
+                break
         assert screen.size == (100, 30)
         drawn = [_row_cells(row) for row in screen._compositor.render_strips()]
         screen.refresh(layout=True)
