@@ -317,11 +317,12 @@ class MenuScreen(Screen[None]):
         return max(10, min(self.app.size.width, MAX_WIDTH) - 6)
 
     def on_resize(self, event: events.Resize) -> None:
-        if event.size == self.size:
-            # Already laid out at this size: Textual's own handler (after this one) would lay
-            # the whole screen out again and repaint all of it. At start three such come
-            # right after the first frame, ahead of the first key (the terminal's size from
-            # the driver, twice, and the screen's own first layout).
+        if event.size == self.outer_size:
+            # Laid out at this size already (``outer_size`` is the size of the last layout;
+            # ``size`` is the app's, new before any layout): Textual's own handler (after this
+            # one) would lay the whole screen out again and repaint all of it. At start three
+            # such come right after the first frame, ahead of the first key (the terminal's
+            # size from the driver, twice, and the screen's own first layout).
             event.prevent_default()
         # built again for another width, or when a scrollbar is up: a menu laid out narrower
         # meanwhile (wrapped lines) keeps the scrollbar those lines needed until it is rebuilt
