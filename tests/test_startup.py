@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import OptionList
@@ -43,8 +44,29 @@ def test_the_menu_is_drawn_and_answers_a_key_without_rules_store_table_ssh_or_ma
     assert "textual.app" in started.modules and "tulipgames.tui.screens.menu" in started.modules
     assert bench_ui.lazy_modules(started.modules) == []
     for name in ("sqlite3", "asyncssh", "rich.markdown", "tulipgames.store",
-                 "tulipgames.net.server", "tulipgames.tui.screens.game"):
+                 "tulipgames.net.server", "tulipgames.tui.screens.game",
+                 # no argument to parse; no settings file to read; the menu's own footer
+                 "argparse", "json", "textual.widgets._footer",
+                 # the catalogue is data: neither the rules layer nor a game package
+                 "tulipgames.engine", "tulipgames.engine.core",
+                 *(f"tulipgames.games.{info.id}" for info in games.CATALOGUE)):
         assert name not in started.modules, name
+
+
+def test_the_catalogue_lists_every_game_package_as_it_declares_itself() -> None:
+    """The menu's catalogue is data; each game package declares its own ``INFO``: one entry
+    per package, equal to it, in menu order (a game added, or its pitch changed, in its
+    package alone fails here)."""
+    import importlib
+    import pkgutil
+
+    declared = {
+        module.name: importlib.import_module(f"tulipgames.games.{module.name}").INFO
+        for module in pkgutil.iter_modules(games.__path__) if module.ispkg
+    }
+    assert {info.id: info for info in games.CATALOGUE} == declared
+    assert list(games.CATALOGUE) == sorted(declared.values(), key=lambda i: (i.order, i.id))
+    assert tuple(info.id for info in games.CATALOGUE) == games.GAME_IDS
 
 
 def test_the_footprint_check_sees_what_it_looks_for() -> None:
@@ -124,6 +146,27 @@ async def test_arrowing_past_a_game_does_not_load_its_about_line(
         await pilot.pause()
         assert asked == [games.CATALOGUE[1].id]
         assert "Bots: x" in str(screen.query_one("#menu-help").render())
+
+
+@pytest.mark.parametrize(("argv", "plain_env", "expected"), [
+    ([], "", (None, False)),
+    ([], "1", (None, True)),
+    (["--plain"], "", (None, True)),
+    (["--data-dir", "/some/where"], "", (Path("/some/where"), False)),
+    (["--data-dir", "/some/where", "--plain"], "yes", (Path("/some/where"), True)),
+])
+def test_the_bare_command_opens_the_menu_as_the_parsed_one_does(
+    argv: list[str], plain_env: str, expected: tuple[Path | None, bool],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`tulipgames` alone skips the parser; with or without it the menu is opened alike."""
+    from tulipgames import cli
+
+    opened: list[tuple[Path | None, bool]] = []
+    monkeypatch.setattr(cli, "menu", lambda data_dir, plain: opened.append((data_dir, plain)) or 0)
+    monkeypatch.setenv(cli.PLAIN_ENV, plain_env)
+    assert cli.main(argv) == 0
+    assert opened == [expected]
 
 
 def test_the_bare_command_and_a_subcommand_parse_alike(tmp_path: Path) -> None:
@@ -227,3 +270,171 @@ async def test_the_menu_is_the_first_screen_and_comes_back_after_a_game() -> Non
         await pilot.pause()
         assert [type(screen) for screen in app.screen_stack] == [menu.MenuScreen]
         assert app.screen.query_one("#menu", OptionList).has_focus
+
+
+def _row_cells(strip: Any) -> list[tuple[str, Any, Any]]:
+    """A screen row cell by cell: the character, its background and, but for a blank, the
+    rest of its style (a blank shows no foreground colour)."""
+    from rich.style import Style
+
+    cells = []
+    for segment in strip:
+        style = segment.style
+        for char in segment.text:
+            cells.append((char, style.bgcolor if style else None,
+                          None if char == " " or style is None else style.without_color
+                          + Style(color=style.color)))
+    return cells
+
+
+async def _menu_bottom_row(width: int, theme: str) -> list[tuple[str, Any, Any]]:
+    app = TulipGamesApp(None)
+    app.theme = theme
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        return _row_cells(app.screen._compositor.render_strips()[-1])
+
+
+@pytest.mark.parametrize("theme", ["tulip-dark", "tulip-light"])
+async def test_the_menu_footer_draws_what_textuals_footer_draws(
+    theme: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The menu's one-line footer (no key widgets to style and lay out at start) shows, cell
+    for cell, the keys, styles and command palette edge of Textual's own footer."""
+    from textual.widgets import Footer
+
+    for width in (80, 120):
+        ours = await _menu_bottom_row(width, theme)
+        with monkeypatch.context() as patched:
+            patched.setattr(menu, "MenuFooter", Footer)
+            theirs = await _menu_bottom_row(width, theme)
+        assert ours == theirs, (theme, width)
+        line = "".join(char for char, _, _ in ours)
+        assert " q Quit " in line and " ? Rules " in line and line.endswith("▏^p palette ")
+
+
+async def test_a_click_on_a_menu_footer_key_presses_it() -> None:
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(menu.MenuFooter)
+        line = footer.render().plain
+        await pilot.click(footer, offset=(line.index("Rules"), 0))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GamePickScreen"
+
+
+@pytest.mark.parametrize("theme", ["tulip-light", "tulip-dark"])
+def test_the_theme_colours_are_worked_out_once_at_start(
+    theme: str, own_config: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Textual's ``__init__`` would work out its default theme's colours for a stylesheet
+    that the chosen theme's replace before any CSS is read: only the chosen theme's are, and
+    the stylesheet gets what Textual's own ``get_css_variables`` gives for it."""
+    from textual.app import App
+    from textual.theme import Theme
+
+    from tulipgames.tui import prefs
+
+    assert prefs.write(prefs.Preferences(theme=theme)) is None
+    worked_out: list[str] = []
+    to_color_system = Theme.to_color_system
+
+    def counted(self: Theme) -> Any:
+        worked_out.append(self.name)
+        return to_color_system(self)
+
+    monkeypatch.setattr(Theme, "to_color_system", counted)
+    app = TulipGamesApp(None)
+    assert worked_out == [theme]
+    assert app.stylesheet._variables == App.get_css_variables(app)
+    assert app.theme_variables["background"].lower() == app.current_theme.background.lower()
+
+
+async def test_the_menu_is_styled_once_before_its_first_frame_as_textual_would_style_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Textual styles every widget as it is mounted and, at a screen's first resume, all of
+    them once more; the menu's first resume skips that second pass (its widgets were styled
+    just before), and its widgets' styles and its drawing are what that pass would give."""
+    from textual.dom import DOMNode
+
+    restyled: list[str] = []
+    update_node_styles = DOMNode.update_node_styles
+
+    def counted(self: DOMNode, animate: bool = True) -> None:
+        restyled.append(type(self).__name__)
+        update_node_styles(self, animate)
+
+    monkeypatch.setattr(DOMNode, "update_node_styles", counted)
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, menu.MenuScreen)
+        assert "MenuScreen" not in restyled  # (the focus restyles the option list it reached)
+
+        def seen() -> tuple[list[str], list[list[tuple[str, Any, Any]]]]:
+            styles = [node.styles.css for node in screen.walk_children(with_self=True)]
+            return styles, [_row_cells(row) for row in screen._compositor.render_strips()]
+
+        ours = seen()
+        screen.update_node_styles(animate=False)  # Textual's pass, as its first resume does it
+        await pilot.pause()
+        assert seen() == ours
+
+
+async def _fresh_menu_rows(size: tuple[int, int]) -> list[list[tuple[str, Any, Any]]]:
+    app = TulipGamesApp(None)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.05)
+        return [_row_cells(row) for row in app.screen._compositor.render_strips()]
+
+
+async def test_the_menu_is_not_laid_out_again_for_the_size_it_has(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Three resize events of the size the menu was first laid out at come right after its
+    first frame (the driver's terminal size twice, the screen's own first layout): none lays
+    the menu out again, before the first key. A new size does: the menu is then drawn as a
+    menu started at that size is."""
+    from textual.screen import Screen
+
+    monkeypatch.setattr(menu, "ABOUT_DELAY", 3600)  # the same lines under the menu in both
+    relaid: list[Any] = []  # the sizes of the layouts a resize event made
+    on_resize = Screen._on_resize
+    refresh_layout = Screen._refresh_layout
+
+    async def resized(self: Screen[Any], event: Any) -> None:
+        self._in_resize = True
+        try:
+            await on_resize(self, event)
+        finally:
+            self._in_resize = False
+
+    def laid_out(self: Screen[Any], size: Any = None, scroll: bool = False) -> None:
+        if getattr(self, "_in_resize", False):
+            relaid.append(size)
+        refresh_layout(self, size, scroll)
+
+    monkeypatch.setattr(Screen, "_on_resize", resized)
+    monkeypatch.setattr(Screen, "_refresh_layout", laid_out)
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.05)
+        screen = app.screen
+        assert isinstance(screen, menu.MenuScreen)
+        assert relaid == [] and screen.outer_size == (80, 24)
+        for size in ((100, 30), (120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            for _ in range(40):  # Textual waits a little for a terminal's resizes to settle
+                await pilot.pause(0.05)
+                if screen.outer_size == size:
+                    break
+            await pilot.pause(0.05)
+            assert screen.outer_size == size and relaid[-1] == size
+            resized_rows = [_row_cells(row) for row in screen._compositor.render_strips()]
+            assert resized_rows == await _fresh_menu_rows(size), size

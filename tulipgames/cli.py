@@ -3,40 +3,38 @@
 ``tulipgames`` opens the menu; subcommands start a game directly, resume one, run bot games,
 benchmarks, the SSH server or render screenshots. Bad arguments print one line naming what is
 wrong and exit with code 2.
+
+The bare ``tulipgames`` opens the menu without building a parser: argparse, JSON and the rules
+layer are imported by the commands that use them, so the menu is drawn sooner (docs/speed.md).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tulipgames import __version__, games
-from tulipgames.engine.core import Game, SeatSpec, parse_seats
+
+if TYPE_CHECKING:
+    import argparse
+
+    from tulipgames.cli_parser import Parser
+    from tulipgames.engine.core import Game
 
 SOLO_GAME = "flowershop"
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT), after its partial figures.
 INTERRUPTED = 130
 
 
-class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors: ``tulipgames play: error: unknown game 'chess' ...``."""
-
-    #: Subcommand name -> its parser, so a command reports errors under its own name.
-    commands: dict[str, Parser]
-
-    def error(self, message: str) -> Any:
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
 # -- argument readers -------------------------------------------------------------------------
 def available_game(text: str) -> Game:
     """A game id that is built in this version."""
+    import argparse
+
     try:
         return games.get_game(text.strip().lower())
     except games.UnknownGame as exc:
@@ -49,6 +47,8 @@ def playable_game(text: str) -> Game:
 
 
 def seed(text: str) -> int:
+    import argparse
+
     try:
         value = int(text)
     except ValueError:
@@ -59,6 +59,8 @@ def seed(text: str) -> int:
 
 
 def positive(text: str) -> int:
+    import argparse
+
     try:
         value = int(text)
     except ValueError:
@@ -69,6 +71,8 @@ def positive(text: str) -> int:
 
 
 def option_pair(text: str) -> tuple[str, str]:
+    import argparse
+
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
         raise argparse.ArgumentTypeError(f"options are written name=value, not {text!r}")
@@ -92,10 +96,13 @@ def add_plain(parser: argparse.ArgumentParser) -> None:
 
 def wants_plain(args: argparse.Namespace) -> bool:
     """``--plain`` on the command, before it, or ``TULIPGAMES_PLAIN=1`` in the environment."""
-    import os
-
     if getattr(args, "plain", None) or getattr(args, "global_plain", None):
         return True
+    return plain_in_environment()
+
+
+def plain_in_environment() -> bool:
+    """``TULIPGAMES_PLAIN=1`` (or yes, on, true): plain text without ``--plain``."""
     return os.environ.get(PLAIN_ENV, "").strip().lower() in ("1", "yes", "on", "true")
 
 
@@ -112,6 +119,8 @@ def run_table(args: argparse.Namespace, store: Any, table: Any) -> int:
 
 
 def build_parser() -> Parser:
+    from tulipgames.cli_parser import Parser
+
     parser = Parser(
         prog="tulipgames",
         description="Five board and dice games for the terminal: pass-and-play, over SSH, "
@@ -256,11 +265,16 @@ def build_parser() -> Parser:
 
 
 # -- commands ---------------------------------------------------------------------------------
-def open_store(args: argparse.Namespace, parser: Parser) -> Any:
+def open_store(args: argparse.Namespace, parser: Parser | None) -> Any:
+    """The store of ``--data-dir``; one line and exit code 1 when it cannot be opened."""
+    return store_at(args.data_dir)
+
+
+def store_at(data_dir: Path | None) -> Any:
     from tulipgames.store import Store, StoreError
 
     try:
-        store = Store(args.data_dir)
+        store = Store(data_dir)
     except StoreError as exc:
         print(f"tulipgames: {exc}", file=sys.stderr)
         raise SystemExit(1) from exc
@@ -269,13 +283,13 @@ def open_store(args: argparse.Namespace, parser: Parser) -> Any:
     return store
 
 
-def store_opener(args: argparse.Namespace) -> Callable[[], Any]:
-    """Opens the store of ``--data-dir`` when the app first needs it (the menu is up first)."""
+def store_opener(data_dir: Path | None) -> Callable[[], Any]:
+    """Opens the store in ``data_dir`` when the app first needs it (the menu is up first)."""
 
     def open_() -> Any:
         from tulipgames.store import Store
 
-        return Store(args.data_dir)
+        return Store(data_dir)
 
     return open_
 
@@ -290,6 +304,7 @@ def run_app(**kwargs: Any) -> int:
 
 
 def cmd_play(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.engine.core import parse_seats
     from tulipgames.table import Table
     from tulipgames.tui.screens.setup import random_seed
 
@@ -304,6 +319,7 @@ def cmd_play(args: argparse.Namespace, parser: Parser) -> int:
 
 
 def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.engine.core import SeatSpec
     from tulipgames.table import Table
     from tulipgames.tui.app import daily_seed
     from tulipgames.tui.screens.setup import random_seed
@@ -340,6 +356,8 @@ def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
 
 
 def cmd_export(args: argparse.Namespace, parser: Parser) -> int:
+    import json
+
     from tulipgames.store import SaveError
 
     store = open_store(args, parser)
@@ -466,6 +484,8 @@ def cmd_replay(args: argparse.Namespace, parser: Parser) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
+    import json
+
     from tulipgames.simulate import simulate
 
     game: Game = args.game
@@ -505,6 +525,8 @@ def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
 
 
 def cmd_ladder(args: argparse.Namespace, parser: Parser) -> int:
+    import json
+
     from tulipgames.ladder import ladder
 
     game: Game = args.game
@@ -533,6 +555,8 @@ def cmd_ladder(args: argparse.Namespace, parser: Parser) -> int:
 
 def bench_parts(text: str) -> tuple[str, ...]:
     """``--only engine,keys`` → the parts of the bench suite, in the order they run."""
+    import argparse
+
     from tulipgames.bench import PARTS
 
     wanted = {part.strip().lower() for part in text.split(",") if part.strip()}
@@ -545,6 +569,8 @@ def bench_parts(text: str) -> tuple[str, ...]:
 
 
 def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
+    import json
+
     from tulipgames import bench
 
     if args.ui and args.only:
@@ -583,11 +609,17 @@ def cmd_screenshots(args: argparse.Namespace, parser: Parser) -> int:
 
 
 def cmd_menu(args: argparse.Namespace, parser: Parser) -> int:
-    if wants_plain(args):
+    return menu(args.data_dir, wants_plain(args))
+
+
+def menu(data_dir: Path | None, plain: bool) -> int:
+    """The menu (``plain``: as text in reading order), its store in ``data_dir`` (``None``: the
+    default), opened after the menu is up."""
+    if plain:
         from tulipgames.plain.menu import Console, plain_menu
 
-        return plain_menu(open_store(args, parser), Console())
-    return run_app(open_store=store_opener(args))
+        return plain_menu(store_at(data_dir), Console())
+    return run_app(open_store=store_opener(data_dir))
 
 
 COMMANDS = {
@@ -619,19 +651,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tulipgames`` console script; returns the exit code."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv:
-        # the menu, at once: the parser of every subcommand is not built for it
-        args = argparse.Namespace(command=None, global_plain=None, global_data_dir=None,
-                                  data_dir=None)
-        return _run(args, Parser(prog="tulipgames"))
+        # the menu, at once: no argument to parse, so argparse and the parser of every
+        # subcommand are not loaded for it (what `cmd_menu` does with no arguments)
+        return _run(lambda: menu(None, plain_in_environment()))
     parser = build_parser()
     args = parse_args(parser, argv)
-    return _run(args, parser.commands.get(args.command, parser))
+    sub = parser.commands.get(args.command, parser)
+    return _run(lambda: COMMANDS[args.command](args, sub))
 
 
-def _run(args: argparse.Namespace, sub: Parser) -> int:
-    """Run the command of ``args`` (``sub``: the parser that reports its errors)."""
+def _run(command: Callable[[], int]) -> int:
+    """Run a command; a store that fails under it is one line and exit code 1."""
     try:
-        return COMMANDS[args.command](args, sub)
+        return command()
     except Exception as exc:
         # the database failed mid-command: one line, never a traceback (a command that never
         # imported the store, as the menu before it is up, cannot have raised its error)

@@ -27,6 +27,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
+# The registry's class (who a game is for, what the menu says): defined with the catalogue,
+# which the menu reads without importing this module.
+from tulipgames.games import GameInfo
+
 
 class IllegalAction(ValueError):
     """An action that the rules forbid now, with the reason a player can read."""
@@ -424,27 +428,6 @@ class State(ABC):
 
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:  # noqa: B027
         """Re-deal, in place, everything ``seat`` cannot see. Perfect-information games: nothing."""
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """Who a game is for and what the menu says about it, declared once in the game's package
-    (``games/<id>/__init__.py``) so the menu can list every game without importing its rules."""
-
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    pitch: str
-    #: Position in the menu (smaller first).
-    order: int = 0
-
-    @property
-    def players(self) -> str:
-        """The player count as the menu shows it ("2-6", "1")."""
-        if self.min_players == self.max_players:
-            return str(self.min_players)
-        return f"{self.min_players}-{self.max_players}"
 
 
 @dataclass(frozen=True)

@@ -1,31 +1,61 @@
-"""The game registry: every package under ``tulipgames.games`` is a game.
+"""The game registry: what the menu shows about every game, as data.
 
-A game's package declares its identity as ``INFO`` (a :class:`GameInfo`) in its ``__init__``, its
-rules as ``GAME`` in ``rules.py`` and its bot levels as ``LEVELS`` in ``bots.py``. The catalogue is
-read from the packages' ``INFO`` alone, so the menu lists every game without importing any rules;
-adding a game is adding a folder.
+A game is a package here: its identity as ``INFO`` (a :class:`GameInfo`) in its ``__init__``,
+its rules as ``GAME`` in ``rules.py`` and its bot levels as ``LEVELS`` in ``bots.py``. The
+catalogue below lists the same ``GameInfo`` of every package (``tests/test_startup.py`` holds
+them equal, one entry per package), so the menu is drawn without importing any game package
+or the rules layer (``engine.core``, some 8 ms of the start: docs/speed.md); adding a game is
+adding its folder and its line here.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
+from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
-from tulipgames.engine.core import Game, GameInfo
+if TYPE_CHECKING:
+    from tulipgames.engine.core import Game
 
 __all__ = ["CATALOGUE", "GAME_IDS", "GameInfo", "UnknownGame", "get_game", "info"]
 
 
-def _discover() -> tuple[GameInfo, ...]:
-    found = []
-    for module in pkgutil.iter_modules(__path__):
-        if module.ispkg:
-            found.append(importlib.import_module(f"{__name__}.{module.name}").INFO)
-    return tuple(sorted(found, key=lambda entry: (entry.order, entry.id)))
+@dataclass(frozen=True)
+class GameInfo:
+    """Who a game is for and what the menu says about it, declared in the game's package
+    (``games/<id>/__init__.py``) and listed in :data:`CATALOGUE`, so the menu can list every
+    game without importing its rules. (``tulipgames.engine.core`` gives the same class.)"""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    pitch: str
+    #: Position in the menu (smaller first).
+    order: int = 0
+
+    @property
+    def players(self) -> str:
+        """The player count as the menu shows it ("2-6", "1")."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
 
 
-CATALOGUE: tuple[GameInfo, ...] = _discover()
+#: Every game's ``INFO``, in menu order.
+CATALOGUE: tuple[GameInfo, ...] = (
+    GameInfo("tulipandrose", "Tulip & Rose", 2, 6,
+             "Flower merchants auction bouquets over two market days.", order=1),
+    GameInfo("giftoftulips", "Gift of Tulips", 2, 6,
+             "Keep, gift or add tulips; the festival ranking decides their worth.", order=2),
+    GameInfo("spiceroad", "Century: Spice Road", 2, 5,
+             "Trade spices along the caravan routes and claim point cards.", order=3),
+    GameInfo("flowershop", "The Little Flower Shop", 1, 4,
+             "Draft vases, flowers and baskets to fill your shop window.", order=4),
+    GameInfo("sixtyone", "Sixty-One", 1, 12,
+             "Share three dice, fill your autumn sheet and race the leaf row to 61.", order=5),
+)
 GAME_IDS: tuple[str, ...] = tuple(entry.id for entry in CATALOGUE)
 
 

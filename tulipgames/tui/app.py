@@ -23,11 +23,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tulipgames import games
-from tulipgames.engine.core import SeatSpec
 from tulipgames.tui import prefs
 from tulipgames.tui.prefs import BOT_SPEEDS
 from tulipgames.tui.screens.menu import MenuChosen, MenuEntry, MenuScreen, game_entry, keyed
@@ -37,6 +36,7 @@ from tulipgames.tui.themes import DARK_ANSI, LIGHT_ANSI, THEMES
 # The menu is drawn before any game, table, store or other screen is imported: each is imported
 # where it is first used (a quick start; see docs/speed.md).
 if TYPE_CHECKING:
+    from tulipgames.engine.core import SeatSpec
     from tulipgames.engine.record import GameRecord
     from tulipgames.store import HighScore, SaveInfo, Store
     from tulipgames.table import Table
@@ -97,6 +97,8 @@ class GamePickScreen(ModalScreen[str | None]):
         self.heading = title
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Footer  # not loaded before the menu is up: it has its own
+
         with Vertical():
             yield Static(self.heading)
             yield OptionList(
@@ -143,6 +145,7 @@ class TulipGamesApp(App[None]):
         prefs_path: Path | None = None,
     ) -> None:
         super().__init__()
+        self._theme_chosen_yet = True
         self._store = store
         self._open_store = open_store
         self.initial_table = table
@@ -175,6 +178,19 @@ class TulipGamesApp(App[None]):
         self.set_class(dark, "-dark-mode", update=False)
         self.set_class(not dark, "-light-mode", update=False)
         self._refresh_truecolor_filter(self.ansi_theme)
+
+    #: False while Textual's own ``__init__`` runs (see :meth:`get_css_variables`).
+    _theme_chosen_yet = False
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's CSS variables; none while Textual's ``__init__`` makes the stylesheet.
+
+        Textual's ``__init__`` makes the stylesheet with the variables of its default theme,
+        which ``__init__`` here replaces with those of the chosen theme before any CSS is
+        parsed: that first set (some 150 colours worked out) would never be read."""
+        if not self._theme_chosen_yet:
+            return {}
+        return super().get_css_variables()
 
     # -- the store ----------------------------------------------------------------------------
     @property
@@ -393,6 +409,7 @@ class TulipGamesApp(App[None]):
     # -- new games ----------------------------------------------------------------------------
     def show_setup(self, game_id: str, *, solo: bool = False, daily: bool = False) -> None:
         """Open the setup screen of a game (``solo``: one seat, the solo challenge)."""
+        from tulipgames.engine.core import SeatSpec
         from tulipgames.tui.screens.setup import SetupScreen
 
         game = games.get_game(game_id)

@@ -8,7 +8,6 @@ first time a preference is saved.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -55,6 +54,8 @@ def read(path: Path | None = None) -> tuple[Preferences, str | None]:
         return Preferences(), None
     except OSError as exc:
         return Preferences(), f"Cannot read the settings in {path} ({exc.strerror}); using defaults"
+    import json  # here: a first start (no file) draws its menu without it
+
     try:
         data = json.loads(text)
         if not isinstance(data, dict):
@@ -80,6 +81,8 @@ def read(path: Path | None = None) -> tuple[Preferences, str | None]:
 
 def write(prefs: Preferences, path: Path | None = None) -> str | None:
     """Save ``prefs``; returns why not when it cannot (the game goes on without it)."""
+    import json
+
     path = path or config_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -95,6 +98,8 @@ def write(prefs: Preferences, path: Path | None = None) -> str | None:
 
 def _is_ours(path: Path) -> bool:
     """A readable JSON object (only some values were bad): safe to write over."""
+    import json
+
     try:
         return isinstance(json.loads(path.read_text(encoding="utf-8")), dict)
     except (OSError, ValueError):

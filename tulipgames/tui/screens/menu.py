@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
+from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from tulipgames import __version__, games
@@ -28,13 +30,13 @@ TAGLINE = "five board and dice games for the terminal"
 ABOUT_DELAY = 0.2
 
 
-@dataclass(frozen=True)
-class MenuEntry:
+class MenuEntry(NamedTuple):
     """One line of the menu. ``id`` is ``game:<id>``, a fixed entry or an extra entry's id.
 
     ``about``: more to show under ``help`` while the line is highlighted, asked for only then,
     :data:`ABOUT_DELAY` after it was highlighted (a game's bot levels need its rules, which the
-    menu does not import before that).
+    menu does not import before that). (A named tuple: a frozen dataclass is made by writing
+    and compiling its methods at import, some 1.3 ms of the start.)
     """
 
     id: str
@@ -85,32 +87,140 @@ def game_entry(
     return MenuEntry(f"game:{info.id}", label, help_text)
 
 
-class MenuFooter(Footer):
-    """Textual's footer, its keys composed with the menu.
+#: The line Textual's footer draws left of the command palette's key (its ``vkey`` border).
+PALETTE_EDGE = "\u258f"
 
-    Textual's footer composes no key until the screen's bindings are first reported, after
-    the first frame, and then composes them: the whole menu would be drawn once more before its
-    keys show. The menu's keys are always the same, so this one composes them at once, and
-    again only when the bindings it would show changed.
+
+class MenuKey(NamedTuple):
+    """One key as the menu's footer shows it."""
+
+    key: str
+    display: str
+    description: str
+    enabled: bool
+
+
+class MenuFooter(Widget, can_focus=False):
+    """The menu's keys on one line of text, cell for cell what Textual's footer draws.
+
+    Textual's :class:`~textual.widgets.Footer` is a container of key widgets, each one styled,
+    laid out and drawn apart, its own CSS parsed at start, and it composes no key before the
+    screen's bindings are first reported, after the first frame: about a fifth of what the
+    menu costs beyond a bare Textual app before its first frame. The menu's keys are known at
+    once, so this footer draws them in its first frame, as one row: the keys of the screen's
+    active bindings shown in the footer (one per action), then the command palette's key at
+    the right edge, in Textual's footer styles (not its hover highlight). A click on a key
+    presses it, as on Textual's footer; it is drawn again when the keys it shows change.
+    """
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {
+        "footer-key--item",
+        "footer-key--key",
+        "footer-key--description",
+        "footer-key--edge",
+    }
+    # Textual's Footer and MenuKey styles (not compact), as component classes of one line
+    DEFAULT_CSS = """
+    MenuFooter {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        .footer-key--item { background: $footer-item-background; }
+        .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .footer-key--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .footer-key--edge { color: $foreground 20%; }
+    }
     """
 
     def __init__(self) -> None:
         super().__init__()
-        self._bindings_ready = True  # Textual's own flag: compose the keys in the first pass
-        self._shown: list[tuple[str, str, bool]] = []
+        #: What was drawn last: the keys and the palette's key (``None``: nothing yet).
+        self._shown: tuple[tuple[MenuKey, ...], MenuKey | None] | None = None
+        #: (first column, last column + 1, key) per key drawn, for clicks.
+        self._spans: list[tuple[int, int, MenuKey]] = []
 
-    def _keys(self) -> list[tuple[str, str, bool]]:
-        return [(binding.key, binding.description, enabled)
-                for _, binding, enabled, _ in self.screen.active_bindings.values()
-                if binding.show]
+    def keys(self) -> tuple[tuple[MenuKey, ...], MenuKey | None]:
+        """The keys Textual's footer would show now, one per action, and the command
+        palette's key (``None``: no palette)."""
+        first: dict[str, MenuKey] = {}
+        active = self.screen.active_bindings
+        for _, binding, enabled, _ in active.values():
+            if binding.show:
+                first.setdefault(binding.action, MenuKey(
+                    binding.key, self.app.get_key_display(binding), binding.description,
+                    enabled,
+                ))
+        palette = None
+        found = active.get(self.app.COMMAND_PALETTE_BINDING)
+        if self.app.ENABLE_COMMAND_PALETTE and found is not None:
+            _, binding, enabled, _ = found
+            palette = MenuKey(binding.key, self.app.get_key_display(binding),
+                                binding.description, enabled)
+        return tuple(first.values()), palette
 
-    def compose(self) -> ComposeResult:
-        self._shown = self._keys()
-        yield from super().compose()
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        if screen is self.screen and self.is_attached and self._keys() != self._shown:
-            super().bindings_changed(screen)
+        if screen is self.screen and self.is_attached and self.keys() != self._shown:
+            self.refresh()
+
+    def render(self) -> Text:
+        self._shown = keys, palette = self.keys()
+        style = self.get_component_rich_style
+        key_style, text_style = style("footer-key--key"), style("footer-key--description")
+        item_style = style("footer-key--item")
+
+        def drawn(key: MenuKey, compact: bool = False) -> Text:
+            # `` key `` then ``description `` (MenuKey's padding), or compact (the
+            # palette's key): ``key`` then `` description``
+            part = Text(end="").append(key.display if compact else f" {key.display} ",
+                                       key_style)
+            if key.description:
+                part.append(f" {key.description}" if compact else f"{key.description} ",
+                            text_style)
+            part.stylize_before(item_style if key.enabled else item_style + Style(dim=True))
+            return part
+
+        width = self.size.width
+        tail = Text(end="")
+        if palette is not None:
+            tail.append(PALETTE_EDGE, style("footer-key--edge"))
+            tail.append_text(drawn(palette, compact=True))
+            tail.append(" ", item_style)
+        room = max(0, width - tail.cell_len)
+        line = Text(no_wrap=True, overflow="crop", end="")
+        self._spans = []
+        for key in keys:
+            start = line.cell_len
+            if start >= room:
+                break
+            line.append_text(drawn(key))
+            self._spans.append((start, min(line.cell_len, room), key))
+        line.truncate(room, overflow="crop", pad=True)
+        if palette is not None and tail.cell_len <= width:
+            self._spans.append((room + 1, width, palette))
+            line.append_text(tail)
+        return line
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a key presses it (a dimmed one rings the bell), as on Textual's footer."""
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                if key.enabled:
+                    self.app.simulate_key(key.key)
+                else:
+                    self.app.bell()
+                return
 
 
 class MenuScreen(Screen[None]):
@@ -206,7 +316,14 @@ class MenuScreen(Screen[None]):
         """Cells left for a label inside the menu's border, padding and scrollbar."""
         return max(10, min(self.app.size.width, MAX_WIDTH) - 6)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size == self.outer_size:
+            # Laid out at this size already (``outer_size`` is the size of the last layout;
+            # ``size`` is the app's, new before any layout): Textual's own handler (after this
+            # one) would lay the whole screen out again and repaint all of it. At start three
+            # such come right after the first frame, ahead of the first key (the terminal's
+            # size from the driver, twice, and the screen's own first layout).
+            event.prevent_default()
         # built again for another width, or when a scrollbar is up: a menu laid out narrower
         # meanwhile (wrapped lines) keeps the scrollbar those lines needed until it is rebuilt
         menu = self.query_one("#menu", OptionList)
@@ -216,10 +333,14 @@ class MenuScreen(Screen[None]):
     def _options(self) -> list[MenuEntry]:
         return [entry for entry in self.entries if entry.id != "-"]
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Back from a game or a list: counts (games to resume) may have changed."""
         if not self._shown:  # pushed just now, with the entries of this moment
             self._shown = True
+            # Textual's own handler (it runs after this one) would style every widget of the
+            # screen once more; they were styled as they were mounted, just now, and nothing
+            # they are styled by changed since (the focus restyles what it moves itself)
+            event.refresh_styles = False
             return
         entries = getattr(self.app, "menu_entries", None)
         if callable(entries):
