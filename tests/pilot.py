@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.cells import cell_len
+from rich.style import Style
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -54,3 +55,16 @@ async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], tries: in
         await pilot.pause(0.03)
     await pilot.pause()
     assert condition()
+
+
+def row_cells(strip: Any) -> list[tuple[str, Any, Any]]:
+    """A drawn screen row cell by cell: the character, its background and, but for a blank,
+    the rest of its style (a blank shows no foreground colour)."""
+    cells = []
+    for segment in strip:
+        style = segment.style
+        for char in segment.text:
+            cells.append((char, style.bgcolor if style else None,
+                          None if char == " " or style is None else style.without_color
+                          + Style(color=style.color)))
+    return cells

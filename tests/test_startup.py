@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from textual.widgets import OptionList
 
+from tests.pilot import row_cells
 from tulipgames import bench_ui, games
 from tulipgames.engine.core import SeatSpec
 from tulipgames.store import Store, StoreError
@@ -272,28 +273,13 @@ async def test_the_menu_is_the_first_screen_and_comes_back_after_a_game() -> Non
         assert app.screen.query_one("#menu", OptionList).has_focus
 
 
-def _row_cells(strip: Any) -> list[tuple[str, Any, Any]]:
-    """A screen row cell by cell: the character, its background and, but for a blank, the
-    rest of its style (a blank shows no foreground colour)."""
-    from rich.style import Style
-
-    cells = []
-    for segment in strip:
-        style = segment.style
-        for char in segment.text:
-            cells.append((char, style.bgcolor if style else None,
-                          None if char == " " or style is None else style.without_color
-                          + Style(color=style.color)))
-    return cells
-
-
 async def _menu_bottom_row(width: int, theme: str) -> list[tuple[str, Any, Any]]:
     app = TulipGamesApp(None)
     app.theme = theme
     async with app.run_test(size=(width, 24)) as pilot:
         await pilot.pause()
         await pilot.pause()
-        return _row_cells(app.screen._compositor.render_strips()[-1])
+        return row_cells(app.screen._compositor.render_strips()[-1])
 
 
 @pytest.mark.parametrize("theme", ["tulip-dark", "tulip-light"])
@@ -377,7 +363,7 @@ async def test_the_menu_is_styled_once_before_its_first_frame_as_textual_would_s
 
         def seen() -> tuple[list[str], list[list[tuple[str, Any, Any]]]]:
             styles = [node.styles.css for node in screen.walk_children(with_self=True)]
-            return styles, [_row_cells(row) for row in screen._compositor.render_strips()]
+            return styles, [row_cells(row) for row in screen._compositor.render_strips()]
 
         ours = seen()
         screen.update_node_styles(animate=False)  # Textual's pass, as its first resume does it
@@ -390,7 +376,7 @@ async def _fresh_menu_rows(size: tuple[int, int]) -> list[list[tuple[str, Any, A
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.pause(0.05)
-        return [_row_cells(row) for row in app.screen._compositor.render_strips()]
+        return [row_cells(row) for row in app.screen._compositor.render_strips()]
 
 
 async def test_the_menu_is_not_laid_out_again_for_the_size_it_has(
@@ -436,5 +422,5 @@ async def test_the_menu_is_not_laid_out_again_for_the_size_it_has(
                     break
             await pilot.pause(0.05)
             assert screen.outer_size == size and relaid[-1] == size
-            resized_rows = [_row_cells(row) for row in screen._compositor.render_strips()]
+            resized_rows = [row_cells(row) for row in screen._compositor.render_strips()]
             assert resized_rows == await _fresh_menu_rows(size), size

@@ -11,9 +11,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from rich.style import Style
 from textual.widget import Widget
 
+from tests.pilot import row_cells
 from tulipgames import bench_ui, games
 from tulipgames.engine.core import SeatSpec
 from tulipgames.store import Store
@@ -281,19 +281,6 @@ def test_bench_ui_report_is_printable() -> None:
 
 
 
-def _cells(strip: Any) -> list[tuple[str, Any, Any]]:
-    """A screen row cell by cell: the character, its background and, but for a blank, the
-    rest of its style (a blank shows no foreground colour)."""
-    cells = []
-    for segment in strip:
-        style = segment.style
-        for char in segment.text:
-            cells.append((char, style.bgcolor if style else None,
-                          None if char == " " or style is None else style.without_color
-                          + Style(color=style.color)))
-    return cells
-
-
 async def _footer_rows(game_id: str, names: list[str], width: int) -> list[list[Any]]:
     """The bottom row of a game screen after each of its first three moves."""
     rows = []
@@ -301,7 +288,7 @@ async def _footer_rows(game_id: str, names: list[str], width: int) -> list[list[
         app = recorder.pilot.app
         table = app.screen.table
         for _ in range(3):
-            rows.append(_cells(app.screen._compositor.render_strips()[-1]))
+            rows.append(row_cells(app.screen._compositor.render_strips()[-1]))
             seat = table.to_act()[0]
             table.play(seat, table.turn(seat).legal[0])
             await recorder.settle()

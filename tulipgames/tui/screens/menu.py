@@ -7,7 +7,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple
 
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -15,11 +14,11 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from tulipgames import __version__, games
+from tulipgames.tui.keyline import KeyLine, Shown
 
 BANNER = "✿ tulipgames"
 #: The menu's widest (see the CSS): the longest pitch line is 105 cells, whole at 120 columns.
@@ -87,140 +86,26 @@ def game_entry(
     return MenuEntry(f"game:{info.id}", label, help_text)
 
 
-#: The line Textual's footer draws left of the command palette's key (its ``vkey`` border).
-PALETTE_EDGE = "\u258f"
-
-
-class MenuKey(NamedTuple):
-    """One key as the menu's footer shows it."""
-
-    key: str
-    display: str
-    description: str
-    enabled: bool
-
-
-class MenuFooter(Widget, can_focus=False):
-    """The menu's keys on one line of text, cell for cell what Textual's footer draws.
-
-    Textual's :class:`~textual.widgets.Footer` is a container of key widgets, each one styled,
-    laid out and drawn apart, its own CSS parsed at start, and it composes no key before the
-    screen's bindings are first reported, after the first frame: about a fifth of what the
-    menu costs beyond a bare Textual app before its first frame. The menu's keys are known at
-    once, so this footer draws them in its first frame, as one row: the keys of the screen's
-    active bindings shown in the footer (one per action), then the command palette's key at
-    the right edge, in Textual's footer styles (not its hover highlight). A click on a key
-    presses it, as on Textual's footer; it is drawn again when the keys it shows change.
-    """
-
-    ALLOW_SELECT = False
-    COMPONENT_CLASSES = {
-        "footer-key--item",
-        "footer-key--key",
-        "footer-key--description",
-        "footer-key--edge",
-    }
-    # Textual's Footer and MenuKey styles (not compact), as component classes of one line
-    DEFAULT_CSS = """
-    MenuFooter {
-        dock: bottom;
-        height: 1;
-        color: $footer-foreground;
-        background: $footer-background;
-        .footer-key--item { background: $footer-item-background; }
-        .footer-key--key {
-            color: $footer-key-foreground;
-            background: $footer-key-background;
-            text-style: bold;
-        }
-        .footer-key--description {
-            color: $footer-description-foreground;
-            background: $footer-description-background;
-        }
-        .footer-key--edge { color: $foreground 20%; }
-    }
-    """
+class MenuFooter(KeyLine):
+    """The menu's keys, drawn in the menu's first frame (Textual's footer composes no key
+    before the screen's bindings are first reported, after it) and again when they change."""
 
     def __init__(self) -> None:
         super().__init__()
         #: What was drawn last: the keys and the palette's key (``None``: nothing yet).
-        self._shown: tuple[tuple[MenuKey, ...], MenuKey | None] | None = None
-        #: (first column, last column + 1, key) per key drawn, for clicks.
-        self._spans: list[tuple[int, int, MenuKey]] = []
-
-    def keys(self) -> tuple[tuple[MenuKey, ...], MenuKey | None]:
-        """The keys Textual's footer would show now, one per action, and the command
-        palette's key (``None``: no palette)."""
-        first: dict[str, MenuKey] = {}
-        active = self.screen.active_bindings
-        for _, binding, enabled, _ in active.values():
-            if binding.show:
-                first.setdefault(binding.action, MenuKey(
-                    binding.key, self.app.get_key_display(binding), binding.description,
-                    enabled,
-                ))
-        palette = None
-        found = active.get(self.app.COMMAND_PALETTE_BINDING)
-        if self.app.ENABLE_COMMAND_PALETTE and found is not None:
-            _, binding, enabled, _ = found
-            palette = MenuKey(binding.key, self.app.get_key_display(binding),
-                                binding.description, enabled)
-        return tuple(first.values()), palette
+        self._shown: tuple[tuple[Shown, ...], Shown | None] | None = None
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        if screen is self.screen and self.is_attached and self.keys() != self._shown:
+        if screen is self.screen and self.is_attached and self.wanted() != self._shown:
             self.refresh()
 
     def render(self) -> Text:
-        self._shown = keys, palette = self.keys()
-        style = self.get_component_rich_style
-        key_style, text_style = style("footer-key--key"), style("footer-key--description")
-        item_style = style("footer-key--item")
-
-        def drawn(key: MenuKey, compact: bool = False) -> Text:
-            # `` key `` then ``description `` (MenuKey's padding), or compact (the
-            # palette's key): ``key`` then `` description``
-            part = Text(end="").append(key.display if compact else f" {key.display} ",
-                                       key_style)
-            if key.description:
-                part.append(f" {key.description}" if compact else f"{key.description} ",
-                            text_style)
-            part.stylize_before(item_style if key.enabled else item_style + Style(dim=True))
-            return part
-
-        width = self.size.width
-        tail = Text(end="")
-        if palette is not None:
-            tail.append(PALETTE_EDGE, style("footer-key--edge"))
-            tail.append_text(drawn(palette, compact=True))
-            tail.append(" ", item_style)
-        room = max(0, width - tail.cell_len)
-        line = Text(no_wrap=True, overflow="crop", end="")
-        self._spans = []
-        for key in keys:
-            start = line.cell_len
-            if start >= room:
-                break
-            line.append_text(drawn(key))
-            self._spans.append((start, min(line.cell_len, room), key))
-        line.truncate(room, overflow="crop", pad=True)
-        if palette is not None and tail.cell_len <= width:
-            self._spans.append((room + 1, width, palette))
-            line.append_text(tail)
+        self._shown = keys, palette = self.wanted()
+        line, self._spans = self.keys_line(keys, palette, self.size.width, self.key_styles())
         return line
-
-    def on_click(self, event: events.Click) -> None:
-        """A click on a key presses it (a dimmed one rings the bell), as on Textual's footer."""
-        for start, end, key in self._spans:
-            if start <= event.x < end:
-                if key.enabled:
-                    self.app.simulate_key(key.key)
-                else:
-                    self.app.bell()
-                return
 
 
 class MenuScreen(Screen[None]):
