@@ -142,15 +142,16 @@ async def test_a_redraw_with_the_same_status_line_leaves_it_alone() -> None:
 
 async def _bottom_rows_across_a_theme_change() -> list[list[Any]]:
     """The bottom row of a Sixty-One screen in the dark theme, then in the light one."""
-    from tests.tui.test_frames import _cells, playing
+    from tests.pilot import row_cells
+    from tests.tui.test_frames import playing
 
     async with playing("sixtyone", ["Ana", "Bo"]) as recorder:
         app = recorder.pilot.app
         assert app.theme == "tulip-dark"
-        rows = [_cells(app.screen._compositor.render_strips()[-1])]
+        rows = [row_cells(app.screen._compositor.render_strips()[-1])]
         app.theme = "tulip-light"
         await recorder.settle()
-        rows.append(_cells(app.screen._compositor.render_strips()[-1]))
+        rows.append(row_cells(app.screen._compositor.render_strips()[-1]))
     return rows
 
 

@@ -27,9 +27,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
-# The registry's class (who a game is for, what the menu says): defined with the catalogue,
-# which the menu reads without importing this module.
-from tulipgames.games import GameInfo
+# Who a game is for and what the menu says: defined apart, for the catalogue the menu reads
+# without importing this module; the games' packages take it from here.
+from tulipgames.info import GameInfo
 
 
 class IllegalAction(ValueError):

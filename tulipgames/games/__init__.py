@@ -11,36 +11,15 @@ adding its folder and its line here.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
+
+from tulipgames.info import GameInfo
 
 if TYPE_CHECKING:
     from tulipgames.engine.core import Game
 
 __all__ = ["CATALOGUE", "GAME_IDS", "GameInfo", "UnknownGame", "get_game", "info"]
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """Who a game is for and what the menu says about it, declared in the game's package
-    (``games/<id>/__init__.py``) and listed in :data:`CATALOGUE`, so the menu can list every
-    game without importing its rules. (``tulipgames.engine.core`` gives the same class.)"""
-
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    pitch: str
-    #: Position in the menu (smaller first).
-    order: int = 0
-
-    @property
-    def players(self) -> str:
-        """The player count as the menu shows it ("2-6", "1")."""
-        if self.min_players == self.max_players:
-            return str(self.min_players)
-        return f"{self.min_players}-{self.max_players}"
 
 
 #: Every game's ``INFO``, in menu order.
