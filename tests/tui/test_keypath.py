@@ -208,3 +208,48 @@ async def test_the_focus_moves_from_a_hidden_widget_in_the_same_key() -> None:
         await pilot.pause()
         assert first.styles.background == blue
         assert second.styles.background == red
+
+
+async def test_a_new_border_title_repaints_its_border_row_only() -> None:
+    """A panel's new title repaints the top border row, a new subtitle the bottom one, the
+    same title again nothing; and what is on screen then is what a repaint of the whole
+    panel draws (Textual's own assignment repaints every row)."""
+    from rich.text import Text
+    from textual.geometry import Region
+
+    from tulipgames.tui.widgets import PatchStatic
+
+    class Panel(PatchStatic):
+        DEFAULT_CSS = "Panel { border: round $primary; padding: 0 1; height: 6; }"
+
+    repaints: list[tuple[Region, ...]] = []
+
+    class Shown(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Panel(Text("one\ntwo\nthree"))
+
+    async with Shown().run_test(size=(30, 8)) as pilot:
+        panel = pilot.app.query_one(Panel)
+        refresh = panel.refresh
+
+        def spy(*regions: Region, **kwargs: Any) -> Any:
+            repaints.append(regions)
+            return refresh(*regions, **kwargs)
+
+        panel.refresh = spy  # type: ignore[method-assign]
+        width, height = panel.outer_size
+        top, bottom = Region(-2, -1, width, 1), Region(-2, height - 2, width, 1)
+        for title, subtitle, expected in (
+            ("Round 1", "", [(top,)]), ("Round 1", "", []),
+            (Text("Round 2"), "", [(top,)]), (Text("Round 2"), "w: next", [(bottom,)]),
+            ("Round 2", "w: next", []), (None, None, [(top,), (bottom,)]),
+        ):
+            repaints.clear()
+            panel.border_title = title
+            panel.border_subtitle = subtitle
+            assert repaints == expected, (title, subtitle)
+            await pilot.pause()
+            whole = Region(0, 0, *panel.outer_size)
+            shown = panel.render_lines(whole)
+            panel._styles_cache.clear()
+            assert panel.render_lines(whole) == shown, (title, subtitle)

@@ -152,3 +152,43 @@ async def test_the_highlight_moved_repaints_its_two_rows_and_draws_them_right(
             table.play(seat, rng.choice(table.turn(seat).legal))
             await pilot.pause()
         assert keys >= 17
+
+
+async def test_the_menu_says_how_many_of_its_rows_are_out_of_sight(store: Store) -> None:
+    """The menu has no scrollbar: its bottom border counts the rows above and below the ones
+    in sight, on screen, and follows the highlight as it scrolls the list (End, Home)."""
+    from tests.pilot import screen_text
+
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Bo")], seed=6, bot_delay=0.0)
+    app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
+    rng = random.Random(2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(ActionMenu)
+        assert menu.styles.scrollbar_size_vertical == 0
+        while not (0 in table.to_act() and len(menu._lines) > menu.size.height + 3):
+            seat = table.to_act()[0]
+            table.play(seat, rng.choice(table.turn(seat).legal))
+            await pilot.pause()
+        menu.focus()
+        await pilot.pause()
+        hidden = len(menu._lines) - menu.size.height
+        assert menu.scroll_y == 0
+        assert f"↓ {hidden} more" in screen_text(app)
+        assert "↑" not in (menu.border_subtitle or "")
+        await pilot.press("end")
+        await pilot.pause()
+        assert menu.scroll_y == hidden
+        assert f"↑ {hidden} more" in screen_text(app)
+        assert "↓" not in (menu.border_subtitle or "")
+        await pilot.press("up")
+        for _ in range(menu.size.height):
+            await pilot.press("up")
+        await pilot.pause()
+        above = round(menu.scroll_y)
+        assert 0 < above < hidden
+        assert f"↑ {above} more · ↓ {hidden - above} more" in screen_text(app)
+        await pilot.press("home")
+        await pilot.pause()
+        assert f"↓ {hidden} more" in screen_text(app)
+        assert menu.border_subtitle == f"↓ {hidden} more"

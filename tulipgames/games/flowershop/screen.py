@@ -136,14 +136,14 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
         if shown != mine:
             hint = "w: next shop · Esc: yours"
         self.part(ShopWindow, "#fs-window").show_shop(
-            view, shown, turn.name(shown), turn.acting and shown == mine,
-            selected=self._card if shown == mine else None, hint=hint,
+            view, shown, turn.name(shown), selected=self._card if shown == mine else None,
+            hint=hint,
         )
         if self.has_class("-roomy"):  # shown only then (a resize draws them)
             rivals = [s for s in range(view.seats) if s != mine]
             for window, rival in zip(self.query(".fs-rival").results(ShopWindow), rivals,
                                      strict=True):
-                window.show_shop(view, rival, turn.name(rival), False)
+                window.show_shop(view, rival, turn.name(rival))
         opponents = self.part(OpponentsPanel)
         opponents.display = not view.solo
         opponents.show_opponents(view, mine, turn.names, wide=self.size.width >= 110)

@@ -151,7 +151,6 @@ class ShopWindow(KeepsHeight, PatchStatic):
     ShopWindow {
         width: 45; height: auto; border: round $primary; padding: 0 0 0 1;
     }
-    ShopWindow.-acting { border: round $accent; }
     ShopWindow.-wide { width: 62; }
     """
 
@@ -159,14 +158,15 @@ class ShopWindow(KeepsHeight, PatchStatic):
     _drawn: tuple[object, ...] = ()
 
     def show_shop(
-        self, view: FlowerShopView, seat: int, name: str, acting: bool,
-        selected: str | None = None, hint: str = "",
+        self, view: FlowerShopView, seat: int, name: str, selected: str | None = None,
+        hint: str = "",
     ) -> None:
         """Draw ``seat``'s shop; ``selected`` (a card of it) is highlighted; ``hint`` goes in
-        the bottom border (the key to look at the next shop)."""
+        the bottom border (the key to look at the next shop). Whose move it is shows in the
+        menu and the status line, not here: a border that changed colour with it restyled
+        and repainted the whole window at every pick."""
         shop = view.shops[seat]
         wide = self.has_class("-wide")
-        self.set_class(acting, "-acting")
         # everything the window draws (a pick changes the seat's hand, not its window)
         drawn = (shop.colour, shop.spots, shop.hooks, shop.storage, len(shop.trash), shop.money,
                  shop.using, view.categories, view.preview[seat], name, selected, hint, wide,
@@ -603,18 +603,20 @@ class ActionMenu(SizedFromOutside, OptionList):
     Enter plays the highlighted action.
     """
 
-    # The scrollbar is always there: one that comes and goes with the length of the list
-    # lays the screen out and draws a second frame on a key that changes the list.
+    # No scrollbar: the bottom border says how many rows are out of sight (:meth:`_scrolled`).
+    # Textual redraws a scrollbar whole whenever the list's length moves its thumb, at every
+    # step; and one that came and went with the length would lay the screen out again.
     DEFAULT_CSS = """
     ActionMenu {
         height: 1fr; border: round $primary-darken-2;
-        overflow-y: scroll;
+        overflow-y: scroll; scrollbar-size-vertical: 0;
     }
     ActionMenu:focus { border: round $accent; }
     """
 
-    #: Setting the title it shows already repaints nothing (Textual's repaints every row).
+    #: A new title or scroll hint repaints its border row only (Textual's: every row).
     border_title = SteadyTitle()
+    border_subtitle = SteadyTitle()
     #: OptionList repaints every row when the highlight moves; here only the rows it left and
     #: reached are repainted (:meth:`watch_highlighted`).
     highlighted: Reactive[int | None] = Reactive(None, repaint=False)
@@ -729,6 +731,7 @@ class ActionMenu(SizedFromOutside, OptionList):
             lines = len(self._lines)
         finally:
             self._rebuilding = self._lines_known = False
+        self._scrolled()
         if scrolled or not single or lines != len(rows) or not self.size:
             self.refresh()
             return
@@ -768,6 +771,24 @@ class ActionMenu(SizedFromOutside, OptionList):
         shown = sorted({row for row in rows if 0 <= row < self.size.height})
         if shown:
             self.refresh(*row_regions(shown, self.size.width))
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._scrolled()
+
+    def on_resize(self) -> None:
+        self._scrolled()
+
+    def _scrolled(self) -> None:
+        """Say in the bottom border how many of the list's rows are above and below the
+        ones in sight (``↑ 2 more · ↓ 5 more``), nothing when all of it is in sight."""
+        if not self.size:
+            return
+        above = round(self.scroll_y)
+        below = len(self._lines) - above - self.size.height  # no scrollbar: all rows
+        hidden = [f"{arrow} {rows} more" for arrow, rows in (("↑", above), ("↓", below))
+                  if rows > 0]
+        self.border_subtitle = " · ".join(hidden)
 
     def _update_lines(self) -> None:
         # OptionList works its lines out again (scrollable_content_region, twice) for every

@@ -12,10 +12,8 @@ by terminal cells, never markup.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.text import Text
-from textual.geometry import Region
 
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
@@ -298,10 +296,6 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
         self.private = True
         #: While the screen replays a changed draft, undone steps stay in the draft.
         self.syncing = False
-        #: The border's title and subtitle on screen (see :meth:`titled`).
-        self._titles: tuple[str | Text, str] | None = None
-        #: While :meth:`titled` sets one: the border row it is on (0 top, -1 bottom).
-        self._border_row: int | None = None
 
     def load_split(self, view: TulipView, private: bool) -> None:
         """Take the played steps from the view; a new reveal starts a fresh draft."""
@@ -319,35 +313,6 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
             self.draft[: len(played)] = played
         self.played = played
         self.render_split()
-
-    def titled(self, title: str | Text, subtitle: str) -> None:
-        """Set the border's title and subtitle, when they are not those shown (each of
-        Textual's assignments renders the title again to compare it), and repaint only the
-        border row of the one that changed: Textual repaints the whole panel for either,
-        when a bid changes the title's "Ana to bid" and two rows of the panel."""
-        before = self._titles or (None, None)
-        if (title, subtitle) == before:
-            return
-        self._titles = (title, subtitle)
-        try:
-            if title != before[0]:
-                self._border_row = 0
-                self.border_title = title
-            if subtitle != before[1]:
-                self._border_row = -1
-                self.border_subtitle = subtitle
-        finally:
-            self._border_row = None
-
-    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
-                recompose: bool = False) -> Any:
-        row = self._border_row
-        if row is not None and not (regions or layout or recompose) and self.size:
-            # a region is given relative to the content: the border is outside it
-            width, height = self.outer_size
-            x, y = self.content_offset
-            regions = (Region(-x, (row % height) - y, width, 1),)
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def padded(self, text: Text) -> Text:
         """The blank rows :class:`KeepsHeight` adds, but no more than the panel has now: a
@@ -409,8 +374,8 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
         if view is None:
             return
         keys = f"1-{self.bouquets}"
-        self.titled(f"Split {len(self.draft)} cards into {self.bouquets} bouquets",
-                    f"←→ card  {keys} place  0 clear  Enter confirm")
+        self.border_title = f"Split {len(self.draft)} cards into {self.bouquets} bouquets"
+        self.border_subtitle = f"←→ card  {keys} place  0 clear  Enter confirm"
         # One cell per card, "T5:1" (card and its bouquet), so twelve cards fit two lines.
         per_row = max(4, (self.size.width - 2) // 6) if self.size.width else 8
         lines: list[Text] = []
@@ -486,7 +451,7 @@ class BiddingPanel(SplitPanel):
 
     def waiting_for_split(self, view: TulipView, names: Sequence[str]) -> None:
         """While the Seller splits: who is splitting, and how the last round's bouquets went."""
-        self.titled("Split", "")
+        self.border_title, self.border_subtitle = "Split", ""
         lines = [
             Text.assemble(
                 name_cell(names[view.seller], 20, pad=False),
@@ -500,7 +465,7 @@ class BiddingPanel(SplitPanel):
 
     def show_end(self, view: TulipView, names: Sequence[str]) -> None:
         """The game is over (the scores follow): how the last round's bouquets went."""
-        self.titled("The game is over", "")
+        self.border_title, self.border_subtitle = "The game is over", ""
         lines = [Text("Last round:", style="dim")] if view.last_sales else []
         self._show(lines + self._sales(view, names))
 
@@ -550,10 +515,9 @@ class BiddingPanel(SplitPanel):
         auction = view.auction
         assert auction is not None and auction.high is not None
         assert auction.high_bidder is not None and view.keep_price is not None
-        self.titled(
-            f"Sell or keep bouquet {auction.bouquet} of {len(view.bouquets)}",
-            "s sell · k keep" if acting and not view.keep_problem else ("s sell" if acting else ""),
-        )
+        self.border_title = f"Sell or keep bouquet {auction.bouquet} of {len(view.bouquets)}"
+        self.border_subtitle = (
+            "s sell · k keep" if acting and not view.keep_problem else ("s sell" if acting else ""))
         bidder = Text(names[auction.high_bidder])
         seller = Text(names[view.seller])
         line = cards_text(auction.cards)
@@ -615,7 +579,8 @@ class BiddingPanel(SplitPanel):
             title.append(" · ")
             title.append_text(name_cell(names[auction.to_act], 16, pad=False))
             title.append(" to bid")
-        self.titled(title, "Enter raise  p pass  ↑↓ ±1  PgUp/Dn ±5" if self.acting else "")
+        self.border_title = title
+        self.border_subtitle = "Enter raise  p pass  ↑↓ ±1  PgUp/Dn ±5" if self.acting else ""
         line = cards_text(auction.cards)
         line.append(f"  ({kind_counts(auction.cards)})", style="dim")
         line.append_text(worth_text(view, auction.cards, self.private))

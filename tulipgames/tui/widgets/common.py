@@ -76,18 +76,47 @@ def row_regions(rows: Sequence[int], width: int) -> list[Region]:
 
 
 class SteadyTitle(_BorderTitle):
-    """A border title that repaints its widget only when it changes (Textual's repaints the
-    whole widget on every assignment, however few rows changed)."""
+    """A border title (or, named ``border_subtitle``, subtitle) that repaints only its own
+    border row, and only when it changes: Textual's repaints the whole widget on every
+    assignment, however little changed (a step number in a panel's title, the menu's scroll
+    hint), and renders the title again to compare it."""
+
+    def __set_name__(self, owner: Widget, name: str) -> None:
+        super().__set_name__(owner, name)
+        #: Where the value given last is kept: the same value again is a no-op at once.
+        self._given_name = f"_{name}_given"
+        self._bottom = name == "border_subtitle"
 
     def __set__(self, obj: Widget, title: Text | ContentType | None) -> None:
-        before = getattr(obj, self._internal_name, None)
-        if title is None and before is None:
+        given = row_key(title) if isinstance(title, Text) else title
+        if given == getattr(obj, self._given_name, _UNSET):
             return
-        if title is not None and before is not None:
-            after = Content.from_rich_text(title) if isinstance(title, Text) else title
-            if obj.render_str(after).expand_tabs(4).split()[0].markup == before.markup:
-                return
-        super().__set__(obj, title)
+        setattr(obj, self._given_name, given)
+        before = getattr(obj, self._internal_name, None)
+        if title is None:
+            after = None
+        else:  # as Textual stores it: the first line, tabs expanded
+            content = Content.from_rich_text(title) if isinstance(title, Text) else title
+            after = obj.render_str(content).expand_tabs(4).split()[0]
+        setattr(obj, self._internal_name, after)
+        if _markup(after) == _markup(before):  # no title and an empty one look the same
+            return
+        if not obj.size:
+            obj.refresh()
+            return
+        # a region is relative to the content: the border row is outside it
+        width, height = obj.outer_size
+        x, y = obj.content_offset
+        row = height - 1 if self._bottom else 0
+        obj.refresh(Region(-x, row - y, width, 1))
+
+
+#: No value given yet (``None`` is a title: no title).
+_UNSET = object()
+
+
+def _markup(title: Content | None) -> str:
+    return "" if title is None else title.markup
 
 
 def post_now(widget: object) -> None:
