@@ -224,3 +224,45 @@ async def test_golem_edition_on_screen() -> None:
         if "M42" in table.state.merchant_row:
             assert "PP → GGGBB" in text
     assert spice.state.merchant_row == table.state.merchant_row
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_panel_not_drawn_again_shows_what_drawing_it_again_would(
+    size: tuple[int, int],
+) -> None:
+    """The point row, the merchants, the caravan and the rivals skip a redraw when what they
+    are drawn from did not change (a payment leaves the point cards and the rivals alone):
+    after every step of a three-seat game seen from seat 0, what each shows is what a redraw
+    from scratch shows, and the skips happened."""
+    import random
+
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Bo"), SeatSpec("Cy")], seed=5,
+                      bot_delay=0.0)
+
+    class SeatZero(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(SCREEN(table, frozenset({0})))
+
+    app = SeatZero()
+    rng = random.Random(4)
+    panels = (PointRow, MerchantRow, CaravanPanel, RivalsPanel)
+    skipped = dict.fromkeys(panels, 0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(150):
+            if table.is_over:
+                break
+            drawn = {kind: screen.query_one(kind)._drawn_from for kind in panels}
+            seat = table.to_act()[0]
+            table.play(seat, rng.choice(table.turn(seat).legal))
+            await pilot.pause()
+            shown = painted(app)
+            for kind in panels:
+                widget = screen.query_one(kind)
+                skipped[kind] += widget._drawn_from is drawn[kind]
+                widget._drawn_from = None
+            screen.show(screen.turn)
+            await pilot.pause()
+            assert painted(app) == shown
+    assert all(count > 5 for count in skipped.values()), skipped

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, MERCHANT_CARDS, SPICES, Edition
 from tulipgames.games.spiceroad.rules import PlayerView, SpiceRoadView, caravan_words, counted
-from tulipgames.tui.widgets import KeepsHeight, PatchStatic
+from tulipgames.tui.widgets import DrawnFrom, KeepsHeight, PatchStatic
 
 #: Key of the n-th card a player owns (in the order they got it), so a card keeps its key for
 #: the whole game. ``t`` (rivals) and ``u`` (undo) are left out.
@@ -93,13 +93,15 @@ def hints(*pairs: tuple[str, str]) -> Text:
     return Text("  ").join(key_hint(key, what) for key, what in pairs)
 
 
-class PointRow(PatchStatic):
+class PointRow(DrawnFrom, PatchStatic):
     """Point cards 1-5: cost, VP, the coin stack above 1-2, a mark when the seat to play can
     claim it, and the deck size."""
 
     DEFAULT_CSS = "PointRow { height: 3; padding: 0 1; }"
 
     def show_row(self, view: SpiceRoadView, edition: Edition, width: int, picking: bool) -> None:
+        if self.unchanged(view.points, view.point_deck_size, edition, width, picking):
+            return
         cell = max(14, (width - 10) // 5)
         heads, costs, values = Text(), Text(), Text()
         wide = cell >= 17
@@ -121,12 +123,15 @@ class PointRow(PatchStatic):
         self.update(Text("\n").join([heads, costs, values]))
 
 
-class MerchantRow(PatchStatic):
+class MerchantRow(DrawnFrom, PatchStatic):
     """Merchant cards 1-6: the effect, the spices lying on each and the price to acquire it."""
 
     DEFAULT_CSS = "MerchantRow { height: 4; padding: 0 1; }"
 
     def show_row(self, view: SpiceRoadView, edition: Edition, width: int, picking: bool) -> None:
+        if self.unchanged(view.merchants, view.merchant_deck_size, view.phase, len(view.paid),
+                          view.acquire_position, edition, width, picking):
+            return
         title = Text("Merchants ", style="bold").append(
             f"(deck {view.merchant_deck_size})  ", style="dim"
         )
@@ -206,7 +211,7 @@ def standing(player: PlayerView, view: SpiceRoadView, edition: Edition, wide: bo
     )
 
 
-class CaravanPanel(PatchStatic):
+class CaravanPanel(DrawnFrom, PatchStatic):
     """The seat at the keyboard (or the seat to play): caravan, standing, hand, played cards.
 
     A long hand wraps; it is wrapped into rows here so that a change repaints its rows."""
@@ -226,6 +231,10 @@ class CaravanPanel(PatchStatic):
         playable: frozenset[str] | None,
     ) -> None:
         player = view.players[seat]
+        if self.unchanged(player, seat == view.current and not view.over, view.last_round,
+                          view.end_trigger, edition, name, width, playable,
+                          self.content_size.width):
+            return
         head = Text(name, style="bold")
         if player.place == 0:
             head.append(" (start)")
@@ -246,7 +255,7 @@ class CaravanPanel(PatchStatic):
 NAME_CELLS = 9
 
 
-class RivalsPanel(PatchStatic):
+class RivalsPanel(DrawnFrom, PatchStatic):
     """Every other player, one row each: caravan, point cards, coins, score and what they did
     on their latest turn; ``hands`` shows their hands and played cards instead (hands are public
     in this game). With room, both."""
@@ -263,6 +272,12 @@ class RivalsPanel(PatchStatic):
         mode: str,
         roomy: bool,
     ) -> None:
+        rivals = [s for s in view.order[view.players[seat].place + 1 :] + view.order if s != seat]
+        rivals = list(dict.fromkeys(rivals))
+        if self.unchanged(tuple(view.players[s] for s in rivals), rivals, view.current,
+                          view.over, view.last_round, view.end_trigger, view.order[0] != seat,
+                          edition, tuple(names), width, mode, roomy, self.content_size.width):
+            return
         room = width - 2
         header = fit(Text("Rivals", style="bold"), NAME_CELLS + 1)
         for key in SPICES:
@@ -278,8 +293,7 @@ class RivalsPanel(PatchStatic):
         if view.order[0] != seat:
             header.append("  * starts", style="dim")
         lines = [fit(header, room)]
-        rivals = [s for s in view.order[view.players[seat].place + 1 :] + view.order if s != seat]
-        for other in dict.fromkeys(rivals):
+        for other in rivals:
             player = view.players[other]
             mark = "▶" if other == view.current and not view.over else " "
             row = Text(mark, style="bold green")

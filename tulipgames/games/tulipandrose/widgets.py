@@ -24,7 +24,7 @@ from tulipgames.games.tulipandrose.rules import (
     feasible_bouquets,
     split_problem,
 )
-from tulipgames.tui.widgets import KeepsHeight, PatchStatic
+from tulipgames.tui.widgets import DrawnFrom, KeepsHeight, PatchStatic
 
 KIND_STYLE = {
     "T": "bright_red",
@@ -87,22 +87,6 @@ def signed(points: int) -> str:
 
 def loans_word(count: int) -> str:
     return f"{count} loan{'s' if count != 1 else ''}"
-
-
-class DrawnFrom:
-    """For a panel drawn from a few fields of the view: :meth:`unchanged` says whether what it
-    is drawn from is what it was drawn from last time, so that a key press that leaves those
-    fields alone (most do: a bid changes neither the day nor the reveal) builds no text."""
-
-    _drawn_from: object = None
-
-    def unchanged(self, *inputs: object) -> bool:
-        """Whether ``inputs`` (the view's fields, names, the width) are those of the last
-        drawing; if not, they are kept as the next drawing's."""
-        if inputs == self._drawn_from:
-            return True
-        self._drawn_from = inputs
-        return False
 
 
 #: The folded lines the decision panel keeps before it starts afresh.

@@ -2,6 +2,7 @@
 
 from tulipgames.tui.widgets.common import (
     Columns,
+    DrawnFrom,
     GameLog,
     KeepsHeight,
     PatchStatic,
@@ -22,7 +23,7 @@ from tulipgames.tui.widgets.common import (
 )
 
 __all__ = [
-    "Columns", "GameLog", "KeepsHeight", "PatchStatic", "RendersByRow", "RowPainted", "Rows",
-    "SizedFromOutside", "Steady", "changed_rows", "displayed", "fit", "focus_now", "plain",
+    "Columns", "DrawnFrom", "GameLog", "KeepsHeight", "PatchStatic", "RendersByRow", "RowPainted",
+    "Rows", "SizedFromOutside", "Steady", "changed_rows", "displayed", "fit", "focus_now", "plain",
     "printable", "row_regions", "seat_panel", "text_rows",
 ]

@@ -577,6 +577,23 @@ class RowPainted(RendersByRow, Steady):
             widget.refresh(*row_regions(rows, width))
 
 
+class DrawnFrom:
+    """For a panel drawn from a few fields of the view: :meth:`unchanged` says whether what it
+    is drawn from is what it was drawn from last time, so that a key press that leaves those
+    fields alone (most do: a bid changes neither the day nor the reveal, a payment neither the
+    point cards nor the rivals) builds no text."""
+
+    _drawn_from: object = None
+
+    def unchanged(self, *inputs: object) -> bool:
+        """Whether ``inputs`` (the view's fields, names, the width) are those of the last
+        drawing; if not, they are kept as the next drawing's."""
+        if inputs == self._drawn_from:
+            return True
+        self._drawn_from = inputs
+        return False
+
+
 class KeepsHeight:
     """For a panel whose number of lines comes and goes with the step of the game (a give
     list, the hand, a reveal): it keeps the most lines it has shown at this width, padded with
