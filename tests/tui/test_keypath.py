@@ -253,3 +253,38 @@ async def test_a_new_border_title_repaints_its_border_row_only() -> None:
             shown = panel.render_lines(whole)
             panel._styles_cache.clear()
             assert panel.render_lines(whole) == shown, (title, subtitle)
+
+
+async def test_the_log_says_how_many_of_its_rows_are_out_of_sight() -> None:
+    """The log has no scrollbar: its top border, after the screen's caption, counts the rows
+    above the ones in sight and, scrolled back, below them, on screen; new lines keep it
+    current."""
+    from rich.text import Text
+
+    from tests.pilot import screen_text
+    from tulipgames.tui.widgets import GameLog
+
+    class Logged(App[None]):
+        def compose(self) -> ComposeResult:
+            yield GameLog()
+
+    async with Logged().run_test(size=(40, 6)) as pilot:
+        log = pilot.app.query_one(GameLog)
+        log.show_lines([f"line {n}" for n in range(3)])
+        await pilot.pause()
+        assert log.border_title is None and log.styles.scrollbar_size_vertical == 0
+        log.show_lines([f"line {n}" for n in range(12)])
+        await pilot.pause()
+        hidden = 12 - log.size.height
+        assert f"↑ {hidden} earlier" in screen_text(pilot.app)
+        log.set_caption(Text("watching: Bo"))
+        log.show_lines([f"line {n}" for n in range(13)])
+        await pilot.pause()
+        assert f"watching: Bo  ↑ {hidden + 1} earlier" in screen_text(pilot.app)
+        log.take_focus()
+        await pilot.press("home")
+        await pilot.pause()
+        assert f"watching: Bo  ↓ {hidden + 1} later" in screen_text(pilot.app)
+        await pilot.press("down")
+        await pilot.pause()
+        assert f"↑ 1 earlier · ↓ {hidden} later" in screen_text(pilot.app)

@@ -563,7 +563,7 @@ class SharedTableView(_GameScreen):
 
     def _show_presence(self) -> None:
         if self.is_attached:
-            self.query_one(GameLog).border_title = Text(printable(self.opened.presence_line()))
+            self.query_one(GameLog).set_caption(Text(printable(self.opened.presence_line())))
 
     def status_text(self, turn: Turn[Any]) -> str:
         table = self.table

@@ -678,20 +678,53 @@ class GameLog(SizedFromOutside, RichLog):
 
     can_focus = False
 
+    # No scrollbar: the top border says how many rows are above and below the ones in sight
+    # (:meth:`_scrolled`). A scrollbar's thumb moves with every new line, and Textual redraws
+    # the whole bar for it: as many rows again as the log has, at every move of the game.
     DEFAULT_CSS = """
     GameLog {
         height: 5;
         border-top: solid $primary-darken-2;
         padding: 0 1;
         background: $surface;
-        scrollbar-size-vertical: 1;
+        scrollbar-size-vertical: 0;
     }
     GameLog:focus { border-top: solid $accent; }
     """
 
+    #: A new caption or scroll count repaints the top border row only.
+    border_title = SteadyTitle()
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, min_width=20)
         self._lines: list[str] = []
+        #: What the screen writes in the top border (who is at the table), before the counts.
+        self._caption = Text()
+
+    def set_caption(self, caption: Text) -> None:
+        """Write ``caption`` in the top border, ahead of the rows-out-of-sight counts."""
+        self._caption = caption
+        self._scrolled()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._scrolled()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # (Textual calls RichLog's own on_resize too)
+        self._scrolled()
+
+    def _scrolled(self) -> None:
+        """The top border: the caption, then how many rows are above the ones in sight
+        (``↑ 12 earlier``) and, scrolled back, below them (``↓ 3 later``)."""
+        above = round(self.scroll_y) if self.size else 0
+        below = self.virtual_size.height - above - self.size.height if self.size else 0
+        counts = [text for text, rows in ((f"↑ {above} earlier", above),
+                                          (f"↓ {below} later", below)) if rows > 0]
+        title = self._caption.copy()
+        if counts:
+            title.append(("  " if title else "") + " · ".join(counts), style="dim")
+        self.border_title = title if title else None
 
     def take_focus(self) -> None:
         self.can_focus = True
@@ -734,13 +767,12 @@ class GameLog(SizedFromOutside, RichLog):
                 self.write(plain(line), scroll_end=False if now else None)
             if now:
                 # Now, not after the next frame as ``write`` and the layout would: the new
-                # lines, the scroll and the scrollbar reach the terminal in one frame.
+                # lines and the scroll reach the terminal in one frame.
                 self._scroll_update(self.virtual_size)
         self._lines = new
         if now and self.auto_scroll:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
-        if now and self.show_vertical_scrollbar:
-            post_now(self.vertical_scrollbar)
+        self._scrolled()
 
 
 def seat_panel(name: str, body: RenderableType, note: str | Text = "") -> Panel:
