@@ -20,6 +20,12 @@ ROW_CLASSES = ("", "option-list--option-highlighted", "option-list--option-disab
                "option-list--option-hover")
 
 
+def two_seats(store: Store, seed: int) -> tuple[Table, TulipGamesApp]:
+    """A two-seat game with Ana at this keyboard and Bo played by the test."""
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Bo")], seed=seed, bot_delay=0.0)
+    return table, TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
+
+
 def compare_rows(menu: ActionMenu) -> int:
     """Every option of the menu drawn the quick way, in each row style, against OptionList's
     own drawing of it; returns how many were drawn the quick way."""
@@ -61,8 +67,7 @@ async def test_a_window_not_drawn_again_shows_what_drawing_it_again_would(
     """The shop window skips a redraw when nothing it draws changed (a pick changes the hand,
     not the window): after every step of a game, with the seat's card selected now and then,
     what it shows is what a redraw from scratch shows."""
-    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Bo")], seed=4, bot_delay=0.0)
-    app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
+    table, app = two_seats(store, seed=4)
     rng = random.Random(8)
     skipped = 0
     async with app.run_test(size=(80, 24)) as pilot:
@@ -92,8 +97,7 @@ async def test_the_menu_draws_each_row_as_the_option_list_draws_it(store: Store)
     styles, offsets and meta as OptionList draws it (a row drawn wrongly would differ on
     screen from a full repaint)."""
     for size in ((80, 24), (120, 40)):
-        table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Bo")], seed=11, bot_delay=0.0)
-        app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
+        table, app = two_seats(store, seed=11)
         rng = random.Random(3)
         quick = 0
         async with app.run_test(size=size) as pilot:
@@ -125,8 +129,7 @@ async def test_the_highlight_moved_repaints_its_two_rows_and_draws_them_right(
         return refresh(menu, *regions, **kwargs)
 
     monkeypatch.setattr(ActionMenu, "refresh", spy)
-    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Bo")], seed=6, bot_delay=0.0)
-    app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
+    table, app = two_seats(store, seed=6)
     rng = random.Random(2)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -159,8 +162,7 @@ async def test_the_menu_says_how_many_of_its_rows_are_out_of_sight(store: Store)
     in sight, on screen, and follows the highlight as it scrolls the list (End, Home)."""
     from tests.pilot import screen_text
 
-    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Bo")], seed=6, bot_delay=0.0)
-    app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
+    table, app = two_seats(store, seed=6)
     rng = random.Random(2)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
