@@ -56,6 +56,7 @@ from tulipgames.tui.widgets.common import (
     STYLE_CACHE,
     SteadyTitle,
     _row_strip,
+    out_of_sight,
     row_key,
     row_regions,
 )
@@ -782,13 +783,8 @@ class ActionMenu(SizedFromOutside, OptionList):
     def _scrolled(self) -> None:
         """Say in the bottom border how many of the list's rows are above and below the
         ones in sight (``↑ 2 more · ↓ 5 more``), nothing when all of it is in sight."""
-        if not self.size:
-            return
-        above = round(self.scroll_y)
-        below = len(self._lines) - above - self.size.height  # no scrollbar: all rows
-        hidden = [f"{arrow} {rows} more" for arrow, rows in (("↑", above), ("↓", below))
-                  if rows > 0]
-        self.border_subtitle = " · ".join(hidden)
+        if self.size:
+            self.border_subtitle = out_of_sight(self, len(self._lines), "more", "more")
 
     def _update_lines(self) -> None:
         # OptionList works its lines out again (scrollable_content_region, twice) for every

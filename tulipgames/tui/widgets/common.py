@@ -119,6 +119,18 @@ def _markup(title: Content | None) -> str:
     return "" if title is None else title.markup
 
 
+def out_of_sight(widget: Widget, rows: int, earlier: str, later: str) -> str:
+    """How many of a scrolling widget's ``rows`` are above and below the ones in sight, in
+    words for its border (``↑ 12 earlier · ↓ 3 later``); "" when all of them are in sight.
+    For a widget without a scrollbar: its height is the rows in sight."""
+    if not widget.size:
+        return ""
+    above = round(widget.scroll_y)
+    below = rows - above - widget.size.height
+    return " · ".join(f"{arrow} {count} {word}" for arrow, count, word
+                      in (("↑", above, earlier), ("↓", below, later)) if count > 0)
+
+
 def post_now(widget: object) -> None:
     """Tell the screen at once that ``widget`` needs repainting (or a layout).
 
@@ -717,13 +729,10 @@ class GameLog(SizedFromOutside, RichLog):
     def _scrolled(self) -> None:
         """The top border: the caption, then how many rows are above the ones in sight
         (``↑ 12 earlier``) and, scrolled back, below them (``↓ 3 later``)."""
-        above = round(self.scroll_y) if self.size else 0
-        below = self.virtual_size.height - above - self.size.height if self.size else 0
-        counts = [text for text, rows in ((f"↑ {above} earlier", above),
-                                          (f"↓ {below} later", below)) if rows > 0]
+        counts = out_of_sight(self, self.virtual_size.height, "earlier", "later")
         title = self._caption.copy()
         if counts:
-            title.append(("  " if title else "") + " · ".join(counts), style="dim")
+            title.append(("  " if title else "") + counts, style="dim")
         self.border_title = title if title else None
 
     def take_focus(self) -> None:
