@@ -288,3 +288,78 @@ async def test_the_log_says_how_many_of_its_rows_are_out_of_sight() -> None:
         await pilot.press("down")
         await pilot.pause()
         assert f"↑ 1 earlier · ↓ {hidden} later" in screen_text(pilot.app)
+
+
+async def test_the_log_wraps_between_words_and_again_at_a_new_width() -> None:
+    """The log draws its own rows: a line wider than the log wraps between words (a CJK name
+    takes two cells a character, a control character shows as its picture), and a new width
+    wraps every line again, still scrolled to the newest."""
+    from tests.pilot import screen_text
+    from tulipgames.tui.widgets import GameLog
+
+    class Logged(App[None]):
+        def compose(self) -> ComposeResult:
+            yield GameLog()
+
+    lines = [f"Round {n}: Ana keeps a Red Tulip" for n in range(1, 4)]
+    lines.append("李小龍 gives Bo\x1b[2J a Yellow Tulip worth three points")
+    async with Logged().run_test(size=(24, 6)) as pilot:
+        log = pilot.app.query_one(GameLog)
+        log.styles.height = 6
+        log.show_lines(lines)
+        await pilot.pause()
+        narrow = screen_text(pilot.app).splitlines()
+        # 22 cells inside the padding: "李小龍 gives Bo␛[2J a" is 7 + 15 cells with the space
+        assert [row.strip() for row in narrow[1:6]] == [
+            "Round 3: Ana keeps a", "Red Tulip", "李小龍 gives Bo␛[2J a", "Yellow Tulip worth",
+            "three points"]
+        assert "↑ 4 earlier" in narrow[0]  # 9 rows, 5 in sight
+        await pilot.resize_terminal(60, 6)
+        await pilot.pause()
+        wide = [row.strip() for row in screen_text(pilot.app).splitlines()]
+        assert wide[1:5] == [*lines[:3], "李小龍 gives Bo␛[2J a Yellow Tulip worth three points"]
+        assert "earlier" not in wide[0]
+        await pilot.resize_terminal(20, 6)
+        await pilot.pause()
+        narrower = [row.strip() for row in screen_text(pilot.app).splitlines()]
+        assert narrower == ["─↑ 5 earlier────────", "a Red Tulip", "李小龍 gives",
+                            "Bo␛[2J a Yellow", "Tulip worth three", "points"]
+
+
+async def test_a_new_line_in_a_log_with_room_repaints_its_own_row_only() -> None:
+    """A line added while the log has room below its rows repaints that row; once the log is
+    full, a new line scrolls it, and every row shows what a repaint of the whole log draws."""
+    from textual.geometry import Region
+
+    from tulipgames.tui.widgets import GameLog
+
+    repaints: list[tuple[Region, ...]] = []
+
+    class Logged(App[None]):
+        def compose(self) -> ComposeResult:
+            yield GameLog()
+
+    async with Logged().run_test(size=(30, 8)) as pilot:
+        log = pilot.app.query_one(GameLog)
+        log.styles.height = 5  # a border row and four rows of lines
+        log.show_lines(["one", "two"])
+        await pilot.pause()
+        refresh = log.refresh
+
+        def spy(*regions: Region, **kwargs: Any) -> Any:
+            repaints.append(regions)
+            return refresh(*regions, **kwargs)
+
+        log.refresh = spy  # type: ignore[method-assign]
+        log.show_lines(["one", "two", "three"])
+        assert repaints == [(Region(0, 2, 28, 1),)]
+        await pilot.pause()
+        log.show_lines(["one", "two", "three", "four", "five", "six"])
+        await pilot.pause()
+        assert log.scroll_y == 2
+        whole = Region(0, 0, *log.outer_size)
+        shown = log.render_lines(whole)
+        log._drawn.clear()
+        log._styles_cache.clear()
+        assert log.render_lines(whole) == shown
+        assert [strip.text.strip() for strip in shown[1:]] == ["three", "four", "five", "six"]

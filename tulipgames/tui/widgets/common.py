@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from typing import Any
 
 from rich import box
@@ -18,11 +18,12 @@ from textual.content import Content, ContentType
 from textual.css.scalar import Unit
 from textual.geometry import Region, Size
 from textual.screen import Screen
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.style import Style as TextualStyle
 from textual.visual import Visual, VisualType, visualize
 from textual.widget import Widget, _BorderTitle, _RenderCache
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 #: Keys that scroll the log while it has the focus; every other key leaves it.
 SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
@@ -677,7 +678,7 @@ class SizedFromOutside(FocusDrawnAtOnce):
         )
 
 
-class GameLog(SizedFromOutside, RichLog):
+class GameLog(SizedFromOutside, ScrollView):
     """The game log: one line per event as the viewer may read it, newest at the bottom.
 
     It takes no part in Tab focus, so it never steals the arrow keys from a game's widgets;
@@ -686,6 +687,11 @@ class GameLog(SizedFromOutside, RichLog):
     the board as if the log had never had the focus. :meth:`show_lines` appends when the log
     only grew and rewrites it when it changed otherwise (after an undo). Lines are plain text:
     names in them are the players' own words, never markup.
+
+    It draws its rows itself: each line is word-wrapped once, when it comes (and again only
+    when the log's width changes), and a row is cut from those wrapped lines when Textual asks
+    for it. A new line costs one wrap, where Textual's ``RichLog`` renders it through the
+    console and measures it; at a move, the log is most of what changes on screen.
     """
 
     can_focus = False
@@ -699,6 +705,7 @@ class GameLog(SizedFromOutside, RichLog):
         border-top: solid $primary-darken-2;
         padding: 0 1;
         background: $surface;
+        overflow-x: hidden;
         scrollbar-size-vertical: 0;
     }
     GameLog:focus { border-top: solid $accent; }
@@ -708,8 +715,13 @@ class GameLog(SizedFromOutside, RichLog):
     border_title = SteadyTitle()
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, auto_scroll=True, min_width=20)
+        super().__init__(id=id)
         self._lines: list[str] = []
+        #: The lines word-wrapped to :attr:`_width`: the rows the log scrolls through.
+        self._rows: list[Strip] = []
+        self._width = 0
+        #: Rows as drawn (cut to the width, in the log's colours), by row number.
+        self._drawn: dict[int, Strip] = {}
         #: What the screen writes in the top border (who is at the table), before the counts.
         self._caption = Text()
 
@@ -723,8 +735,49 @@ class GameLog(SizedFromOutside, RichLog):
         self._scrolled()
 
     def on_resize(self, event: events.Resize) -> None:
-        # (Textual calls RichLog's own on_resize too)
+        if self.scrollable_content_region.width != self._width:
+            self._width = self.scrollable_content_region.width
+            self._rows = [row for line in self._lines for row in self._wrapped(line)] \
+                if self._width > 0 else []
+            self._drawn.clear()
+            self.refresh()
+        self._show_newest()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._drawn.clear()  # a new theme: the rows' colours
+
+    def _wrapped(self, line: str) -> list[Strip]:
+        """The rows one line of the log takes at the log's width, wrapped between words (a
+        word longer than a row is cut; a wide character takes two cells)."""
+        text = plain(line)
+        return [Strip([Segment(row.plain)], row.cell_len)
+                for row in text.wrap(self.app.console, self._width)]
+
+    def _show_newest(self) -> None:
+        """Take the rows' number as the virtual height and scroll to the newest row, at once.
+
+        Set as Textual's scrolling would (a layout for the new virtual size, watchers of the
+        scroll), it costs more than the rows themselves: the CSS sets the log's height, so no
+        layout is needed, and only the rows in sight change."""
+        self.set_reactive(Widget.virtual_size, Size(self._width, len(self._rows)))
+        self._scroll_update(self.virtual_size)
+        newest = self.max_scroll_y
+        if newest != self.scroll_offset.y:
+            self.set_scroll(None, newest)
+            self.scroll_target_y = newest
+            self.refresh()
         self._scrolled()
+
+    def render_line(self, y: int) -> Strip:
+        row = self.scroll_offset.y + y
+        if row >= len(self._rows):
+            return Strip.blank(self._width, self.rich_style)  # not kept: a line may come here
+        drawn = self._drawn.get(row)
+        if drawn is None:
+            drawn = self._rows[row].adjust_cell_length(self._width).apply_style(self.rich_style)
+            self._drawn[row] = drawn
+        return drawn
 
     def _scrolled(self) -> None:
         """The top border: the caption, then how many rows are above the ones in sight
@@ -759,29 +812,25 @@ class GameLog(SizedFromOutside, RichLog):
         # the focus (as App.simulate_key does, keeping the typed character)
         self.app.post_message(events.Key(event.key, event.character))
 
-
     def show_lines(self, lines: Sequence[str]) -> None:
+        """Show ``lines``, scrolled to the newest: the new ones wrapped and added when the log
+        only grew, all of them wrapped again when it changed otherwise."""
         new = list(lines)
         if new == self._lines:
             return
-        # Until the log has a size, RichLog keeps the lines for later, scroll to the end included.
-        now = self._size_known
-        with self.quietly() if now else nullcontext():
-            if new[: len(self._lines)] == self._lines:
-                fresh = new[len(self._lines) :]
-            else:
-                self.clear()
-                fresh = new
-            for line in fresh:
-                self.write(plain(line), scroll_end=False if now else None)
-            if now:
-                # Now, not after the next frame as ``write`` and the layout would: the new
-                # lines and the scroll reach the terminal in one frame.
-                self._scroll_update(self.virtual_size)
-        self._lines = new
-        if now and self.auto_scroll:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
-        self._scrolled()
+        grown = new[: len(self._lines)] == self._lines
+        fresh, self._lines = new[len(self._lines):], new
+        if not self._width:
+            return  # no size yet: the first resize wraps them all
+        if grown:
+            first = len(self._rows)
+            self._rows += [row for line in fresh for row in self._wrapped(line)]
+            self.refresh_lines(first, len(self._rows) - first)
+        else:
+            self._rows = [row for line in new for row in self._wrapped(line)]
+            self._drawn.clear()
+            self.refresh()
+        self._show_newest()
 
 
 def seat_panel(name: str, body: RenderableType, note: str | Text = "") -> Panel:
