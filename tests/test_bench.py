@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -291,3 +292,67 @@ def test_only_the_parts_asked_for_are_measured(
         "spiceroad turns/s, engine playout", "spiceroad turns/s, driver loop"]
     assert report["targets"][0]["met"] is None  # no peer to race
     assert report["spiceroad_turns"]["playout"]["turns"] > 0
+
+
+# -- --rounds: how many interleaved rounds the race and the baseline comparison take ----------
+@pytest.mark.parametrize("argv", [["--rounds", "0"], ["--rounds", "-2"], ["--rounds", "x"],
+                                  ["--rounds=0"]])
+def test_the_command_line_refuses_a_round_count_below_one_or_not_a_number(
+    capsys: pytest.CaptureFixture[str], argv: list[str],
+) -> None:
+    from tulipgames.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["bench", "--only", "engine", *argv])  # refused before anything is measured
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1  # argparse's one line, no usage block, no traceback
+    assert err.startswith("tulipgames bench: error: argument --rounds: ")
+    assert ("not 'x'" if argv[-1] == "x" else "expected at least 1") in err
+
+
+def test_the_suite_refuses_no_rounds_at_all() -> None:
+    from tulipgames.bench import run
+
+    with pytest.raises(ValueError, match="at least 1 round, not 0"):
+        run(parts=("engine",), rounds=0)
+
+
+def test_the_race_runs_the_rounds_asked_for_without_a_peer() -> None:
+    race = spice_road_race(0.0, None, rounds=2)  # no budget: two games a side a round
+    assert race["rounds"] == 2 and race["peer"] is None and race["vs_peer"] is None
+    assert race["ours"]["games"] == race["playout"]["games"] == 4
+    assert race["ours"]["turns"] == race["playout"]["turns"] == 2 * spiceroad_turns(0.0)["turns"]
+    text = " ".join(format_report(report_with(race)).split())  # wherever its lines wrap
+    assert "the median of 2 interleaved rounds" in text
+
+
+def test_rounds_reach_the_race_and_the_baseline_from_the_command_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    """``--rounds 2 --quick``: both figures take 2 rounds, where --quick alone gives the race 3
+    and the baseline 1. The baseline's playouts are real but given no budget (the two games
+    each always plays), so the test takes seconds, not the quarter-minute of a quick run."""
+    import json
+
+    from tulipgames import bench
+    from tulipgames.cli import main
+
+    real = bench.compare_engines
+
+    def without_budget(tree: str, revision: str, budget: float, **kwargs: Any) -> dict:
+        return real(tree, revision, 0.0, **kwargs)
+
+    monkeypatch.setattr(bench, "compare_engines", without_budget)
+    monkeypatch.setenv("BENCH_BASELINE", "HEAD")
+    monkeypatch.setenv("PEER_DIR", str(fake_peer(tmp_path, 7)))
+
+    assert main(["bench", "--quick", "--only", "engine", "--rounds", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    race, against = report["spiceroad_turns"], report["baseline"]
+    assert race["rounds"] == 2 and against["rounds"] == 2
+    assert race["vs_peer"] is not None and race["playout_vs_peer"] is not None
+    assert against["spiceroad_turns"]["vs_peer"] is not None  # the peer raced in both
+    text = " ".join(format_report(report).split())  # wherever its lines wrap
+    assert "the median of 2 interleaved rounds" in text
+    assert "interleaved, median of 2 rounds" in text

@@ -203,8 +203,9 @@ def compare_engines(
     (its ``tulipgames`` in the folder ``tree``) and for this code in the same run.
 
     Every figure comes from fresh interpreters, the two sides interleaved ``rounds`` times
-    (with the peer as a third side of the race), and is the median of its rounds: on a shared
-    machine the ratios are what to read.
+    (``tulipgames bench --rounds N``; with the peer as a third side of the race), each side
+    playing for ``budget`` CPU-seconds a round, and is the median of its rounds: on a shared
+    machine the speed drifts from run to run, so the ratios are what to read.
     """
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     sides = {"baseline": tree, "now": here}
@@ -352,15 +353,22 @@ def peer_turns(peer_dir: str, budget: float) -> dict[str, Any] | None:
         return None
 
 
-def spice_road_race(budget: float, peer_dir: str | None, rounds: int = 3) -> dict[str, Any]:
+#: The Spice Road race's interleaved rounds when ``tulipgames bench --rounds`` is not given.
+RACE_ROUNDS = 3
+
+
+def spice_road_race(
+    budget: float, peer_dir: str | None, rounds: int = RACE_ROUNDS,
+) -> dict[str, Any]:
     """Our Spice Road turns per CPU-second, by the generic driver loop (``ours``) and by the
     engine's playout (``playout``, the figure the 1.5x target is read from: docs/bench.md),
     and, with a peer checkout, the peer's and both ratios.
 
-    ``rounds`` rounds of ``budget / rounds`` CPU-seconds each, the three sides in an order
-    that alternates from round to round: the peer's rate swings by half between runs on a
-    shared machine, so each ratio is the median of the rounds' ratios, and each side's figures
-    are its rounds added up."""
+    ``rounds`` rounds (``tulipgames bench --rounds N``) of ``budget / rounds`` CPU-seconds
+    each, the three sides in an order that alternates from round to round: the peer's rate
+    swings by half between runs on a shared machine, so each ratio is the median of the
+    rounds' ratios, and each side's figures are its rounds added up. Without a peer
+    (``peer_dir`` ``None``) our two sides still run every round."""
     share = budget / rounds
     runs: dict[str, list[dict[str, Any]]] = {"ours": [], "peer": [], "playout": []}
     measure: dict[str, Callable[[], dict[str, Any] | None]] = {
@@ -515,10 +523,19 @@ def steps(parts: tuple[str, ...] = PARTS, baseline: str | None = None) -> int:
 def run(
     quick: bool = False, progress: Callable[[int], None] | None = None,
     parts: tuple[str, ...] = PARTS, baseline: str | None = None, peer_dir: str | None = None,
+    rounds: int | None = None,
 ) -> dict[str, Any]:
     """The suite (the ``parts`` asked for) as one JSON-ready dict; ``baseline`` is a git
     revision measured side by side where a part has a before (engine, simulate, start-up),
     ``peer_dir`` a QuincyNash/spiceroad checkout for the Spice Road race.
+
+    ``rounds``: how many interleaved rounds the Spice Road race (:func:`spice_road_race`) and
+    the baseline's comparison (:func:`compare_engines`) run (``None``: :data:`RACE_ROUNDS` for
+    the race; for the baseline 3, 1 with ``quick``). On a shared 2-core machine the speed
+    drifts from run to run (the peer's rate by half), so each ratio is the median of its
+    interleaved rounds, and more rounds make a steadier median. The race splits its budget
+    among its rounds; the baseline's playouts take the whole budget in each round. Either way
+    each is one measurement: the rounds do not change :func:`steps`.
 
     ``progress(done)`` is called after each measurement. Ctrl-C (``KeyboardInterrupt``) stops
     the suite with what was measured so far: ``interrupted`` is true and the parts not reached
@@ -527,7 +544,11 @@ def run(
     unknown = [part for part in parts if part not in PARTS]
     if unknown:
         raise ValueError(f"no bench part {', '.join(unknown)} (parts: {', '.join(PARTS)})")
+    if rounds is not None and rounds < 1:
+        raise ValueError(f"the bench needs at least 1 round, not {rounds}")
     budget = 0.3 if quick else 2.0
+    race_rounds = RACE_ROUNDS if rounds is None else rounds
+    baseline_rounds = (1 if quick else 3) if rounds is None else rounds
     report: dict[str, Any] = {
         "tulipgames": __version__,
         "python": platform.python_version(),
@@ -556,11 +577,11 @@ def run(
                 for game in _available_games():
                     report["games"].append(bench_game(game, budget))
                     advance()
-                report["spiceroad_turns"] = spice_road_race(budget, peer_dir)
+                report["spiceroad_turns"] = spice_road_race(budget, peer_dir, race_rounds)
                 advance()
                 if tree is not None and baseline is not None:
                     report["baseline"] = compare_engines(
-                        tree, baseline, budget, rounds=1 if quick else 3, peer_dir=peer_dir,
+                        tree, baseline, budget, rounds=baseline_rounds, peer_dir=peer_dir,
                     )
                     advance()
             if "simulate" in parts:

@@ -236,6 +236,10 @@ def build_parser() -> Parser:
                        help="comma-separated parts: engine, simulate, startup, keys (all)")
     bench.add_argument("--ui", action="store_true",
                        help="the screen parts only: the same as --only startup,keys")
+    bench.add_argument("--rounds", type=positive, default=None, metavar="N",
+                       help="interleaved rounds of the Spice Road race and of the "
+                       "BENCH_BASELINE comparison, each ratio their median (race 3; "
+                       "baseline 3, 1 with --quick)")
 
     serve = sub.add_parser("serve", help="run the built-in SSH server",
                            description="Serve tulipgames over SSH.")
@@ -581,7 +585,7 @@ def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
     total = bench.steps(parts, baseline)
     with progress_bar(total, "benchmarks", on_terminal(args)) as advance:
         report = bench.run(quick=args.quick, progress=advance, parts=parts, baseline=baseline,
-                           peer_dir=peer_dir)
+                           peer_dir=peer_dir, rounds=args.rounds)
     if args.json:
         print(json.dumps(report), flush=True)
     elif sys.stdout.isatty():
