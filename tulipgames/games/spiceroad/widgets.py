@@ -57,7 +57,20 @@ def card_label(card_id: str, edition: Edition, compact: bool = False) -> Text:
     """A merchant card's effect with coloured letters: "+YYR", "Upgrade 3", "BB → RRRGG".
 
     ``compact`` drops the spaces ("Up×3", "BB→RRRGG") so that a wrapped hand never splits a card.
+    A card's label never changes: it is made once per edition and handed out as a copy (a
+    caller may dim it), since a turn's redraw labels every card in sight.
     """
+    made = _LABELS.get((card_id, edition.key, compact))
+    if made is None:
+        made = _LABELS[(card_id, edition.key, compact)] = _card_label(card_id, edition, compact)
+    return made.copy()
+
+
+#: Labels made so far, by card, edition and compactness (a few hundred at most).
+_LABELS: dict[tuple[str, str, bool], Text] = {}
+
+
+def _card_label(card_id: str, edition: Edition, compact: bool) -> Text:
     card = MERCHANT_CARDS[card_id]
     if card.kind == "upgrade":
         return Text(f"Up×{card.up}" if compact else f"Upgrade {card.up}", style="bold")
