@@ -258,7 +258,7 @@ async def test_a_new_border_title_repaints_its_border_row_only() -> None:
 async def test_the_log_says_how_many_of_its_rows_are_out_of_sight() -> None:
     """The log has no scrollbar: its top border, after the screen's caption, counts the rows
     above the ones in sight and, scrolled back, below them, on screen; new lines keep it
-    current."""
+    current, and do not move a log the player is reading back through."""
     from rich.text import Text
 
     from tests.pilot import screen_text
@@ -288,6 +288,16 @@ async def test_the_log_says_how_many_of_its_rows_are_out_of_sight() -> None:
         await pilot.press("down")
         await pilot.pause()
         assert f"↑ 1 earlier · ↓ {hidden} later" in screen_text(pilot.app)
+        # a line comes while the player reads back: the log stays where they read
+        log.show_lines([f"line {n}" for n in range(14)])
+        await pilot.pause()
+        assert log.scroll_y == 1
+        assert f"↑ 1 earlier · ↓ {hidden + 1} later" in screen_text(pilot.app)
+        await pilot.press("end")  # back at the newest line, the log follows new lines again
+        log.show_lines([f"line {n}" for n in range(15)])
+        await pilot.pause()
+        assert f"↑ {hidden + 3} earlier" in screen_text(pilot.app)
+        assert "later" not in screen_text(pilot.app)
 
 
 async def test_the_log_wraps_between_words_and_again_at_a_new_width() -> None:

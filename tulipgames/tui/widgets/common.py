@@ -754,8 +754,9 @@ class GameLog(SizedFromOutside, ScrollView):
         return [Strip([Segment(row.plain)], row.cell_len)
                 for row in text.wrap(self.app.console, self._width)]
 
-    def _show_newest(self) -> None:
-        """Take the rows' number as the virtual height and scroll to the newest row, at once.
+    def _show_newest(self, follow: bool = True) -> None:
+        """Take the rows' number as the virtual height and scroll to the newest row, at once
+        (not when ``follow`` is false: the border counts the rows below instead).
 
         Set as Textual's scrolling would (a layout for the new virtual size, watchers of the
         scroll), it costs more than the rows themselves: the CSS sets the log's height, so no
@@ -763,7 +764,7 @@ class GameLog(SizedFromOutside, ScrollView):
         self.set_reactive(Widget.virtual_size, Size(self._width, len(self._rows)))
         self._scroll_update(self.virtual_size)
         newest = self.max_scroll_y
-        if newest != self.scroll_offset.y:
+        if follow and newest != self.scroll_offset.y:
             self.set_scroll(None, newest)
             self.scroll_target_y = newest
             self.refresh()
@@ -814,7 +815,9 @@ class GameLog(SizedFromOutside, ScrollView):
 
     def show_lines(self, lines: Sequence[str]) -> None:
         """Show ``lines``, scrolled to the newest: the new ones wrapped and added when the log
-        only grew, all of them wrapped again when it changed otherwise."""
+        only grew, all of them wrapped again when it changed otherwise. A player reading back
+        through the log (it has the focus, scrolled up) stays where they read; the border
+        counts the new rows below."""
         new = list(lines)
         if new == self._lines:
             return
@@ -822,6 +825,7 @@ class GameLog(SizedFromOutside, ScrollView):
         fresh, self._lines = new[len(self._lines):], new
         if not self._width:
             return  # no size yet: the first resize wraps them all
+        reading = self.has_focus and self.scroll_offset.y < self.max_scroll_y
         if grown:
             first = len(self._rows)
             self._rows += [row for line in fresh for row in self._wrapped(line)]
@@ -830,7 +834,7 @@ class GameLog(SizedFromOutside, ScrollView):
             self._rows = [row for line in new for row in self._wrapped(line)]
             self._drawn.clear()
             self.refresh()
-        self._show_newest()
+        self._show_newest(follow=not (grown and reading))
 
 
 def seat_panel(name: str, body: RenderableType, note: str | Text = "") -> Panel:
