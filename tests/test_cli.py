@@ -307,3 +307,23 @@ def test_ladder_json_is_one_object(capsys: pytest.CaptureFixture[str]):
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == data["planned_games"] == 6 and data["interrupted"] is False
     assert set(data["levels"]) == {"random", "normal"}
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_ctrl_c_is_noted_even_where_python_swallows_the_interrupt():
+    """A ``KeyboardInterrupt`` raised inside a ``__del__`` is only printed as ignored: the
+    simulate loop still stops, because the Ctrl-C was also noted."""
+    import os
+
+    from tulipgames.simulate import ctrl_c_noted
+
+    class SwallowsIt:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # the handler runs here, inside __del__
+
+    with ctrl_c_noted() as stopped:
+        assert not stopped()
+        SwallowsIt()  # dropped at once: __del__ runs, and its KeyboardInterrupt is swallowed
+        assert stopped()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -26,10 +26,13 @@ An unchecked run plays the very same games (the sampling draws from its own rand
 from __future__ import annotations
 
 import random
+import signal
 import statistics
+import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -187,17 +190,43 @@ def simulate(
     notations: dict[str, Action] = {}
     start = time.perf_counter()
     try:
-        for number in range(games):
-            _play_one(
-                game, seats, levels, seed + number, number, resolved, check, report, check_share,
-                notations, view_share,
-            )
-            if progress is not None:
-                progress(report.games)
+        with ctrl_c_noted() as stopped:
+            for number in range(games):
+                _play_one(
+                    game, seats, levels, seed + number, number, resolved, check, report,
+                    check_share, notations, view_share,
+                )
+                if progress is not None:
+                    progress(report.games)
+                if stopped():
+                    raise KeyboardInterrupt
     except KeyboardInterrupt:
         report.interrupted = True
     report.seconds = time.perf_counter() - start
     return report
+
+
+@contextmanager
+def ctrl_c_noted() -> Iterator[Callable[[], bool]]:
+    """Inside: Ctrl-C still raises ``KeyboardInterrupt`` at once, and is also noted, so that
+    the run stops after the game in play even when Python swallowed that exception (raised
+    inside a ``__del__`` or a weakref callback, it is only printed as "ignored"). Yields
+    whether Ctrl-C was pressed. Outside the main thread the handler cannot be set: then only
+    the exception stops the run."""
+    pressed = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed.is_set
+        return
+
+    def note(number: int, frame: object) -> None:
+        pressed.set()
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGINT, note)
+    try:
+        yield pressed.is_set
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _play_one(
