@@ -322,8 +322,9 @@ def test_ctrl_c_is_noted_even_where_python_swallows_the_interrupt():
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(0.05)  # the handler runs here, inside __del__
 
+    handler = signal.getsignal(signal.SIGINT)  # pytest-xdist's workers set their own
     with ctrl_c_noted() as stopped:
         assert not stopped()
         SwallowsIt()  # dropped at once: __del__ runs, and its KeyboardInterrupt is swallowed
         assert stopped()
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.getsignal(signal.SIGINT) is handler  # put back
