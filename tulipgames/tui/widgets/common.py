@@ -737,10 +737,7 @@ class GameLog(SizedFromOutside, ScrollView):
     def on_resize(self, event: events.Resize) -> None:
         if self.scrollable_content_region.width != self._width:
             self._width = self.scrollable_content_region.width
-            self._rows = [row for line in self._lines for row in self._wrapped(line)] \
-                if self._width > 0 else []
-            self._drawn.clear()
-            self.refresh()
+            self._rewrap()
         self._show_newest()
 
     def notify_style_update(self) -> None:
@@ -753,6 +750,14 @@ class GameLog(SizedFromOutside, ScrollView):
         text = plain(line)
         return [Strip([Segment(row.plain)], row.cell_len)
                 for row in text.wrap(self.app.console, self._width)]
+
+    def _rewrap(self) -> None:
+        """Every line wrapped again (a new width, or lines that changed other than by growing),
+        and the whole log repainted."""
+        self._rows = [row for line in self._lines for row in self._wrapped(line)] \
+            if self._width > 0 else []
+        self._drawn.clear()
+        self.refresh()
 
     def _show_newest(self, follow: bool = True) -> None:
         """Take the rows' number as the virtual height and scroll to the newest row, at once
@@ -831,9 +836,7 @@ class GameLog(SizedFromOutside, ScrollView):
             self._rows += [row for line in fresh for row in self._wrapped(line)]
             self.refresh_lines(first, len(self._rows) - first)
         else:
-            self._rows = [row for line in new for row in self._wrapped(line)]
-            self._drawn.clear()
-            self.refresh()
+            self._rewrap()
         self._show_newest(follow=not (grown and reading))
 
 
