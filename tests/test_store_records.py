@@ -12,7 +12,14 @@ import pytest
 from tests.tui import toygame
 from tulipgames.cli import main
 from tulipgames.engine.core import SeatSpec
-from tulipgames.store import DB_NAME, EXPORT_VERSION, SaveError, Store, read_export
+from tulipgames.store import (
+    DB_NAME,
+    EXPORT_VERSION,
+    SaveError,
+    Store,
+    read_export,
+    read_record_file,
+)
 from tulipgames.table import Table
 
 
@@ -151,3 +158,33 @@ def test_the_example_in_docs_records_md_is_a_record_that_imports(tmp_path: Path)
     table, variant = read_export(example.group(1))
     assert table.game.id == "sixtyone" and len(table.record.actions) == 2
     assert Store(tmp_path).import_record(table, variant) == 1
+
+
+def test_an_imported_game_keeps_its_own_finish_date(tmp_path: Path, capsys):
+    """History and the high scores date an imported game by when it finished, not by the
+    import: the export carries ``finished_at``; a file from before it, its ``exported``."""
+    home = Store(tmp_path / "home")
+    table = finished_game(home)
+    raw = sqlite3.connect(tmp_path / "home" / DB_NAME)
+    raw.execute("UPDATE saves SET updated = '2025-03-04T05:06:07+00:00' WHERE id = ?",
+                (table.save_id,))
+    raw.commit()
+    raw.close()
+    data = home.export_record(table.save_id)
+    assert data["finished_at"] == "2025-03-04T05:06:07+00:00"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), "utf-8")
+    assert main(["--data-dir", str(tmp_path / "away"), "import", str(path)]) == 0
+    away = Store(tmp_path / "away")
+    (game,) = away.finished()
+    assert game.finished == "2025-03-04T05:06:07+00:00"
+    assert {score.date for score in away.high_scores("toy")} == {game.finished}
+
+    older = {key: value for key, value in data.items() if key != "finished_at"}
+    older["exported"] = "2025-05-01T10:00:00+02:00"
+    assert read_record_file(json.dumps(older)).played == "2025-05-01T08:00:00+00:00"
+    ahead = dict(older, exported="2999-01-01T00:00:00+00:00")
+    assert read_record_file(json.dumps(ahead)).played is None  # then: the time of import
+    unfinished = dict(data, finished=False)
+    unfinished["record"] = dict(data["record"], actions=data["record"]["actions"][:1])
+    assert read_record_file(json.dumps(unfinished)).played is None

@@ -330,6 +330,10 @@ def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
 
     if args.daily and args.seed is not None:
         parser.error("--daily and --seed cannot be combined: the daily deal has its own seed")
+    from tulipgames.engine.record import name_problem
+
+    if (problem := name_problem(args.name[:16])) is not None:
+        parser.error(f"--name: {problem}")
     game = games.get_game(SOLO_GAME)
     chosen = daily_seed() if args.daily else (random_seed() if args.seed is None else args.seed)
     table = Table.new(game, [SeatSpec(args.name[:16], "human")], chosen)
@@ -381,22 +385,40 @@ def cmd_export(args: argparse.Namespace, parser: Parser) -> int:
     return 0
 
 
-def cmd_import(args: argparse.Namespace, parser: Parser) -> int:
-    from tulipgames.engine.record import RecordError
-    from tulipgames.store import SaveError, read_export
+def read_text(path: Path, parser: Parser) -> str:
+    """A record file's text (``-``: standard input), or one line and exit 2. A file larger than
+    a record can be is refused after reading just past the limit, not read whole."""
+    from tulipgames.engine.record import MAX_RECORD_CHARS
 
-    name = str(args.file)
+    name = str(path)
     try:
-        text = sys.stdin.read() if name == "-" else args.file.read_text("utf-8")
+        if name == "-":
+            text = sys.stdin.read(MAX_RECORD_CHARS + 1)
+        else:
+            with path.open(encoding="utf-8") as file:
+                text = file.read(MAX_RECORD_CHARS + 1)
     except (OSError, UnicodeDecodeError) as exc:
         parser.error(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}")
+    if len(text) > MAX_RECORD_CHARS:
+        parser.error(f"cannot read {name}: it is larger than a record can be "
+                     f"({MAX_RECORD_CHARS} characters)")
+    return text
+
+
+def cmd_import(args: argparse.Namespace, parser: Parser) -> int:
+    from tulipgames.engine.record import RecordError
+    from tulipgames.store import SaveError, read_record_file
+
+    name = str(args.file)
+    text = read_text(args.file, parser)
     try:
-        table, variant = read_export(text)
+        read = read_record_file(text)
     except RecordError as exc:
         parser.error(f"cannot import {name}: {exc}")
+    table = read.table
     store = open_store(args, parser)
     try:
-        save_id = store.import_record(table, variant)
+        save_id = store.import_record(table, read.variant, read.played)
     except SaveError as exc:
         parser.error(f"cannot import {name}: {exc}")
     where = "History" if table.state.is_over() else "Resume"
@@ -455,9 +477,7 @@ def replay_source(text: str, store: Any, parser: Parser) -> tuple[Any, frozenset
             parser.error(f"cannot replay game {text}: {exc}")
         return table.record, frozenset(table.human_seats())
     try:
-        loaded, _ = read_export(Path(text).read_text("utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        parser.error(f"cannot read {text}: {getattr(exc, 'strerror', None) or exc}")
+        loaded, _ = read_export(read_text(Path(text), parser))
     except RecordError as exc:
         parser.error(f"cannot replay {text}: {exc}")
     return loaded.record, None

@@ -27,6 +27,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import shutil
 import sqlite3
 import threading
@@ -39,7 +40,7 @@ from typing import Any
 
 from tulipgames import __version__, games
 from tulipgames.engine.core import Result
-from tulipgames.engine.record import RECORD_FORMAT, GameRecord, RecordError
+from tulipgames.engine.record import RECORD_FORMAT, GameRecord, RecordError, parse_json, shown
 from tulipgames.table import SaveConflict, SaveFailed, Table
 
 DB_NAME = "tulipgames.sqlite3"
@@ -49,6 +50,8 @@ EMPTY_SAVE_LIFETIME = timedelta(days=1)
 #: ``"format"`` and ``"version"`` of an exported record file (docs/records.md).
 EXPORT_FORMAT = "tulipgames-record"
 EXPORT_VERSION = 1
+#: A variant (the high-score table a game counts for: "", "solo", "daily") as a file may name it.
+VARIANT_RULE = re.compile(r"[a-z0-9_-]{0,32}")
 
 _SCHEMA_V1 = (
     """CREATE TABLE IF NOT EXISTS saves (
@@ -104,7 +107,7 @@ def _is_empty(record_text: str) -> bool:
     """A save with no action played. An unreadable one or one of a newer record format is
     not: it is listed with its reason and left alone."""
     try:
-        data = json.loads(record_text)
+        data = parse_json(record_text)  # a damaged one (Infinity, deep nesting) raises here
         return int(data.get("format", 1)) <= RECORD_FORMAT and data["actions"] == []
     except (ValueError, TypeError, KeyError, AttributeError):
         return False
@@ -490,12 +493,13 @@ class Store:
                 raise StoreError(f"cannot read {self.path}: {reason}", kind) from exc
 
     # -- saving -------------------------------------------------------------------------------
-    def create(self, table: Table, variant: str = "") -> int:
+    def create(self, table: Table, variant: str = "", stamp: str | None = None) -> int:
         """Save a new table (sets ``table.save_id``, ``table.persist`` and ``table.revision``).
 
         Returns the id. Raises :class:`WriteFailed` when the database refuses the write.
+        ``stamp``: when it was played, if not now (an imported game keeps its own date).
         """
-        stamp = now()
+        stamp = stamp or now()
         with self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO saves (game, title, names, variant, record, created, updated, "
@@ -807,16 +811,16 @@ class Store:
         tulipgames may import it.
         """
         rows = self._read(
-            "SELECT record, variant, status FROM saves WHERE id = ?", (save_id,)
+            "SELECT record, variant, status, updated FROM saves WHERE id = ?", (save_id,)
         )
         if not rows:
             raise SaveError(f"there is no saved game {save_id}")
-        record_text, variant, status = rows[0]
+        record_text, variant, status, updated = rows[0]
         try:
             record = json.loads(record_text)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise SaveError(f"game {save_id} is damaged ({exc})") from exc
-        return {
+        data = {
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
             "exported_by": f"tulipgames {__version__}",
@@ -825,35 +829,82 @@ class Store:
             "finished": status == "finished",
             "record": record,
         }
+        if status == "finished":
+            data["finished_at"] = updated
+        return data
 
-    def import_record(self, table: Table, variant: str = "") -> int:
+    def import_record(self, table: Table, variant: str = "", played: str | None = None) -> int:
         """Add a record read by :func:`read_export` as a new save; returns its id.
 
-        Refuses with :class:`SaveError` a game with no move and one already in the store
-        (the same seed, seats, options and moves).
+        ``played`` is when the game was last played (its finish for a finished game, from the
+        file; see :func:`played_at`): History and the high scores date the game by it, not by
+        the import. Refuses with :class:`SaveError` a game with no move and one already in the
+        store (the same seed, seats, options and moves).
         """
         if not table.record.actions:
             raise SaveError("the record has no moves: an empty game is not kept")
         same = self._read("SELECT id FROM saves WHERE record = ?", (table.record.dumps(),))
         if same:
             raise SaveError(f"this game is already in the store as game {same[0][0]}")
-        return self.create(table, variant)
+        return self.create(table, variant, played)
+
+
+@dataclass(frozen=True)
+class RecordFile:
+    """An export file as read by :func:`read_record_file`."""
+
+    #: The replayed game, not saved anywhere yet.
+    table: Table
+    variant: str
+    #: When a finished game finished (UTC, ISO 8601 seconds), as the file says, else ``None``.
+    played: str | None
+
+
+def played_at(data: Mapping[str, Any], finished: bool, stamp: str | None = None) -> str | None:
+    """When the game of an export file finished: its ``finished_at``, else (a file from before
+    that field) the ``exported`` time, by which it had finished; ``None`` for an unfinished game
+    or a date that cannot be read or lies ahead of ``stamp`` (now). Dates are informative: a
+    bad one is not a reason to refuse the file."""
+    if not finished:
+        return None
+    limit = datetime.fromisoformat(stamp or now())
+    for key in ("finished_at", "exported"):
+        text = data.get(key)
+        if not isinstance(text, str) or len(text) > 40:
+            continue
+        try:
+            when = datetime.fromisoformat(text)
+        except ValueError:
+            continue
+        if when.tzinfo is None or when.year < 2000:
+            continue
+        when = when.astimezone(timezone.utc)
+        if when <= limit:
+            return when.isoformat(timespec="seconds")
+    return None
 
 
 def read_export(text: str) -> tuple[Table, str]:
-    """Read an export file: the replayed table (not saved anywhere yet) and its variant.
+    """Read an export file: the replayed table (not saved anywhere yet) and its variant
+    (:func:`read_record_file` has its date too)."""
+    read = read_record_file(text)
+    return read.table, read.variant
+
+
+def read_record_file(text: str) -> RecordFile:
+    """Read an export file: the replayed table, its variant and when it was played.
 
     Raises :class:`RecordError` with a one-line reason for a file that is not an export,
     is damaged, comes from a newer tulipgames, or whose actions no longer replay.
     """
     try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise RecordError(f"damaged file, not JSON ({exc})") from exc
+        data = parse_json(text)
+    except RecordError as exc:
+        raise RecordError(f"damaged file, {exc}") from exc
     if not isinstance(data, Mapping) or data.get("format") != EXPORT_FORMAT:
         raise RecordError(f"not a tulipgames record (no \"format\": \"{EXPORT_FORMAT}\")")
     version = data.get("version")
-    if not isinstance(version, int):
+    if isinstance(version, bool) or not isinstance(version, int):
         raise RecordError("damaged file: its version is missing")
     if version > EXPORT_VERSION:
         raise RecordError(
@@ -877,4 +928,6 @@ def read_export(text: str) -> tuple[Table, str]:
     except RecordError as exc:
         raise RecordError(f"its moves no longer replay: {exc}") from exc
     variant = data.get("variant", "")
-    return table, variant if isinstance(variant, str) else ""
+    if not isinstance(variant, str) or VARIANT_RULE.fullmatch(variant) is None:
+        raise RecordError(f"damaged file: its variant is {shown(variant)}")
+    return RecordFile(table, variant, played_at(data, table.state.is_over()))

@@ -643,8 +643,12 @@ def parse_seats(text: str, game: Game) -> list[SeatSpec]:
         if len(name) > MAX_NAME:
             raise ValueError(f"the name {name!r} is too long (at most {MAX_NAME} characters)")
         seats.append(SeatSpec(name, "human"))
+    from tulipgames.engine.record import name_problem  # what a record accepts (a bot's too)
+
     seen: set[str] = set()
     for spec in seats:
+        if (problem := name_problem(spec.name)) is not None:
+            raise ValueError(f"a seat has {problem}")
         key = spec.name.casefold()
         if key in seen:
             raise ValueError(f"two seats are called {spec.name!r}: one name per player")

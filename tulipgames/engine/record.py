@@ -7,6 +7,8 @@ reports and replays are one mechanism.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,9 +17,160 @@ from tulipgames.engine.core import Action, Applied, Event, Game, IllegalAction, 
 
 RECORD_FORMAT = 1
 
+# What a record may hold. A record comes from a file anyone may hand over (``import``, a replay)
+# or from a save that may be damaged, so everything in it is checked before a game is built
+# from it: the limits are far beyond any real game and small enough that no record can make a
+# game take gigabytes (a 2 MB name did: 1.07 GB), recurse without end or leave a bot seat that
+# can never move.
+#: The most characters of JSON a record (or a record file) may have.
+MAX_RECORD_CHARS = 16 * 1024 * 1024
+#: The deepest nesting of JSON arrays and objects: a record file needs 4 levels (file, record,
+#: seats, seat); the rest is room for fields a newer version may add.
+MAX_DEPTH = 16
+#: The longest seat name, in characters: twice the 16 a player types and over the 20 of an SSH
+#: login.
+MAX_RECORD_NAME = 32
+#: The most seats, actions and options, and the longest action and option texts.
+MAX_SEATS = 32
+MAX_ACTIONS = 100_000
+MAX_ACTION_CHARS = 256
+MAX_OPTIONS = 64
+MAX_OPTION_CHARS = 64
+#: Seeds are whole numbers from 0 below this.
+SEED_LIMIT = 2**64
+#: A seat's kind: ``human``, ``bot`` (the game's default level) or ``bot:LEVEL``; the level is
+#: checked against the game's levels when the record is replayed.
+KIND_RULE = re.compile(r"human|bot(:[a-z0-9_-]{1,32})?")
+GAME_RULE = re.compile(r"[a-z0-9_]{1,32}")
+#: Unicode categories no name may hold: control characters (an escape sequence), unpaired
+#: surrogates (not text at all) and line or paragraph separators (a name is one line).
+NAME_REFUSED = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
 
 class RecordError(ValueError):
     """A record that cannot be loaded: unreadable, from a newer version, or not replayable."""
+
+
+def shown(value: Any, limit: int = 24) -> str:
+    """A value from a record quoted for a message, cut short: a reason stays one short line
+    whatever the record holds."""
+    text = repr(value) if not isinstance(value, str) else repr(value[:limit])
+    if isinstance(value, str) and len(value) > limit:
+        text = text[:-1] + "..." + text[-1]
+    elif len(text) > limit + 2:
+        text = text[:limit] + "..."
+    return text
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a seat's name in a record, or ``None``: at most
+    :data:`MAX_RECORD_NAME` characters, one line, no control characters."""
+    if len(name) > MAX_RECORD_NAME:
+        return f"a name of {len(name)} characters (at most {MAX_RECORD_NAME})"
+    if any(unicodedata.category(ch) in NAME_REFUSED for ch in name):
+        return f"the name {shown(name)} holds a control character"
+    return None
+
+
+def _not_a_number(constant: str) -> float:
+    raise RecordError(f"it holds {constant}, which is not a number a record may hold")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise RecordError(f"it holds {shown(text)}, a number too large to hold")
+    return value
+
+
+def _depth(data: Any) -> int:
+    """How deeply arrays and objects nest in ``data`` (a walk without recursion)."""
+    deepest = 0
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                break
+            stack.extend((value, depth + 1) for value in item if isinstance(value, (list, dict)))
+    return deepest
+
+
+def parse_json(text: str) -> Any:
+    """JSON as a record or record file may hold it, or :class:`RecordError` with the reason:
+    not JSON, more than :data:`MAX_RECORD_CHARS` long, nested deeper than :data:`MAX_DEPTH`,
+    or holding a number that is not finite (``Infinity``, ``NaN``, ``1e999``)."""
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(
+            f"{len(text)} characters long (a record holds at most {MAX_RECORD_CHARS})"
+        )
+    try:
+        data = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError(f"nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:
+        raise RecordError(f"not JSON ({exc})") from exc
+    if _depth(data) > MAX_DEPTH:
+        raise RecordError(f"nested more than {MAX_DEPTH} levels deep")
+    return data
+
+
+def _whole(data: Mapping[str, Any], key: str, low: int, high: int | None = None,
+           default: int | None = None) -> int:
+    """``data[key]`` as a whole number in ``low..high`` (JSON ``true`` is not one)."""
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"damaged record: {key} is {shown(value)}, not a whole number")
+    if value < low or (high is not None and value > high):
+        upto = f" to {high}" if high is not None else " up"
+        raise RecordError(f"damaged record: {key} {shown(value)} is not from {low}{upto}")
+    return value
+
+
+def _seat(index: int, data: Any) -> SeatSpec:
+    if not isinstance(data, Mapping):
+        raise RecordError(f"damaged record: seat {index + 1} is {shown(data)}, not an object")
+    name, kind = data.get("name"), data.get("kind", "human")
+    if not isinstance(name, str):
+        raise RecordError(f"damaged record: seat {index + 1}'s name is {shown(name)}")
+    problem = name_problem(name)
+    if problem is not None:
+        raise RecordError(f"damaged record: seat {index + 1} has {problem}")
+    if not isinstance(kind, str) or KIND_RULE.fullmatch(kind) is None:
+        raise RecordError(
+            f"damaged record: seat {index + 1} is of kind {shown(kind)} "
+            "(a seat is \"human\" or \"bot:LEVEL\")"
+        )
+    return SeatSpec(name, kind)
+
+
+def _action(number: int, data: Any, seats: int) -> tuple[int, str]:
+    if not isinstance(data, list) or len(data) != 2:
+        raise RecordError(f"damaged record: action {number} is {shown(data)}, not [seat, text]")
+    seat, text = data
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise RecordError(f"damaged record: action {number} is by seat {shown(seat)}, "
+                          f"not one of the {seats} seats")
+    if not isinstance(text, str) or not 0 < len(text) <= MAX_ACTION_CHARS:
+        raise RecordError(f"damaged record: action {number} is {shown(text)}, not a move")
+    return seat, text
+
+
+def _options(data: Any) -> dict[str, Any]:
+    if not isinstance(data, Mapping) or len(data) > MAX_OPTIONS:
+        raise RecordError(f"damaged record: its options are {shown(data)}")
+    for name, value in data.items():
+        if len(name) > MAX_OPTION_CHARS or not (
+            value is None or isinstance(value, (bool, int, float))
+            or (isinstance(value, str) and len(value) <= MAX_OPTION_CHARS)
+        ):
+            raise RecordError(f"damaged record: option {shown(name)} is {shown(value)}")
+    return dict(data)
 
 
 @dataclass
@@ -51,30 +204,41 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
-        """Read a record, raising :class:`RecordError` with a readable reason when it is bad."""
-        try:
-            if int(data.get("format", 1)) > RECORD_FORMAT:
-                raise RecordError(f"saved by a newer tulipgames (record format {data['format']})")
-            seats = [SeatSpec(str(s["name"]), str(s.get("kind", "human"))) for s in data["seats"]]
-            actions = [(int(seat), str(text)) for seat, text in data["actions"]]
-            return cls(
-                game=str(data["game"]),
-                seed=int(data["seed"]),
-                seats=seats,
-                options=dict(data.get("options", {})),
-                rules_version=int(data.get("rules_version", 1)),
-                actions=actions,
-            )
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"damaged record ({type(exc).__name__}: {exc})") from exc
+        """Read a record, raising :class:`RecordError` with a readable reason when it is bad.
+
+        Every field is checked for its type and limits (see :data:`MAX_RECORD_NAME` and the
+        rest); a game's own rules (seat count, bot levels, options, moves) are checked when it
+        is replayed."""
+        if not isinstance(data, Mapping):
+            raise RecordError(f"damaged record: {shown(data)} is not a JSON object")
+        if _whole(data, "format", 1, default=1) > RECORD_FORMAT:
+            raise RecordError(f"saved by a newer tulipgames (record format {data['format']})")
+        for key in ("game", "seed", "seats"):
+            if key not in data:
+                raise RecordError(f"damaged record: it has no {key}")
+        game = data["game"]
+        if not isinstance(game, str) or GAME_RULE.fullmatch(game) is None:
+            raise RecordError(f"damaged record: its game is {shown(game)}")
+        seats = data["seats"]
+        if not isinstance(seats, list) or not 0 < len(seats) <= MAX_SEATS:
+            raise RecordError(f"damaged record: its seats are {shown(seats)}")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+            raise RecordError(f"damaged record: its actions are {shown(actions)}")
+        return cls(
+            game=game,
+            seed=_whole(data, "seed", 0, SEED_LIMIT - 1),
+            seats=[_seat(index, seat) for index, seat in enumerate(seats)],
+            options=_options(data.get("options", {})),
+            rules_version=_whole(data, "rules_version", 1, default=1),
+            actions=[_action(n, action, len(seats)) for n, action in enumerate(actions, 1)],
+        )
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
+            data = parse_json(text)
+        except RecordError as exc:
             raise RecordError(f"not a record: {exc}") from exc
         if not isinstance(data, dict):
             raise RecordError("not a record: expected a JSON object")
@@ -134,6 +298,13 @@ def replay_log(
             f"saved with newer {game.title} rules (version {record.rules_version}, "
             f"this tulipgames knows {game.rules_version})"
         )
+    for index, spec in enumerate(record.seats):
+        if spec.bot_level and spec.bot_level not in game.bot_levels:
+            # a seat no bot can play would wait for its move for ever
+            raise RecordError(
+                f"seat {index + 1} is a bot of level {shown(spec.bot_level)}, which "
+                f"{game.title} lacks (levels: {', '.join(game.bot_levels)})"
+            )
     try:
         state = start(game, record)
     except ValueError as exc:
