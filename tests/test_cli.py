@@ -22,6 +22,7 @@ from tests.tui import toygame
 from tulipgames import games
 from tulipgames.cli import build_parser, main, parse_args
 from tulipgames.engine.core import parse_seats
+from tulipgames.store import Store
 
 
 @pytest.fixture(autouse=True)
@@ -328,3 +329,70 @@ def test_ctrl_c_is_noted_even_where_python_swallows_the_interrupt():
         SwallowsIt()  # dropped at once: __del__ runs, and its KeyboardInterrupt is swallowed
         assert stopped()
     assert signal.getsignal(signal.SIGINT) is handler  # put back
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin"),
+    [
+        ([], subprocess.DEVNULL),
+        (["play", "sixtyone", "--seats", "Ana,bot"], subprocess.DEVNULL),
+        (["solo"], subprocess.DEVNULL),
+        (["resume"], subprocess.DEVNULL),
+        (["play", "sixtyone"], subprocess.PIPE),
+    ],
+)
+def test_without_a_terminal_the_app_is_not_started(argv: list[str], stdin: int, tmp_path):
+    """From a pipe, ``</dev/null`` or cron the full-screen app would wait for keys for ever
+    (spinning a core): one line pointing to --plain, exit code 2, nothing saved."""
+    env = dict(os.environ, TULIPGAMES_HOME=str(tmp_path))
+    env.pop("TULIPGAMES_PLAIN", None)
+    piped = {"input": "1\n"} if stdin == subprocess.PIPE else {"stdin": stdin}
+    done = subprocess.run([sys.executable, "-m", "tulipgames", *argv], **piped,
+                          capture_output=True, text=True, timeout=60, check=False, env=env)
+    assert done.returncode == 2, (done.stdout[-500:], done.stderr[-500:])
+    assert done.stderr.count("\n") == 1 and "--plain" in done.stderr, done.stderr
+    assert "not a terminal" in done.stderr and done.stdout == ""
+    assert not (tmp_path / "tulipgames.sqlite3").exists() or not Store(tmp_path).saves(
+        None, empty=True
+    )
+
+
+def test_plain_mode_still_reads_a_pipe(tmp_path):
+    env = dict(os.environ, TULIPGAMES_HOME=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-m", "tulipgames", "play", "sixtyone", "--seats", "Ana,bot",
+         "--seed", "3", "--plain"],
+        input="quit\n", capture_output=True, text=True, timeout=60, check=False, env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Sixty-One" in done.stdout and "not a terminal" not in done.stderr
+
+
+@pytest.mark.parametrize("how", ["env", "flag"])
+def test_replay_in_plain_text(how: str, tmp_path, capsys: pytest.CaptureFixture[str],
+                              monkeypatch: pytest.MonkeyPatch):
+    """``TULIPGAMES_PLAIN=1`` (or ``--plain``) tells a replay as text in reading order: the
+    players, every line of the log and the result, where the viewer used to be opened."""
+    from tulipgames.engine.core import SeatSpec
+    from tulipgames.table import Table
+
+    store = Store(tmp_path)
+    sixtyone = games.get_game("sixtyone")
+    table = Table.new(sixtyone, [SeatSpec("Ana"), SeatSpec("Bot", "bot:random")], 5)
+    store.create(table)
+    rng = random.Random(5)
+    while not table.state.is_over():
+        seat = table.state.to_act()[0]
+        table.play(seat, rng.choice(table.state.legal_actions(seat)))
+    monkeypatch.delenv("TULIPGAMES_PLAIN", raising=False)
+    argv = ["--data-dir", str(tmp_path), "replay", str(table.save_id)]
+    if how == "env":
+        monkeypatch.setenv("TULIPGAMES_PLAIN", "1")
+    else:
+        argv.append("--plain")
+    assert main(argv) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Replay of Sixty-One, seed 5: Ana, Bot (bot random);")
+    assert out[1:1 + len(table.log_for(None))] == table.log_for(None)
+    totals = table.result().totals
+    assert out[-1] == f"Final scores: Ana {totals[0]}, Bot {totals[1]}."

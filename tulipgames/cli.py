@@ -187,6 +187,7 @@ def build_parser() -> Parser:
         "finished game shows every seat; an unfinished one only the seats played here.",
     )
     replay.add_argument("game", metavar="FILE|ID", help="a game number or a record file")
+    add_plain(replay)
 
     simulate = sub.add_parser(
         "simulate", help="headless bot games: results, throughput, invariant checks",
@@ -298,8 +299,29 @@ def store_opener(data_dir: Path | None) -> Callable[[], Any]:
     return open_
 
 
+NO_TERMINAL = (
+    "tulipgames: standard input is not a terminal, and the full-screen app reads keys from "
+    "one; add --plain (or set TULIPGAMES_PLAIN=1) to play as text from a pipe or a script"
+)
+
+
+def need_terminal() -> None:
+    """Refuse to start the full-screen app without a terminal on standard input: from a pipe,
+    ``</dev/null`` or cron it would wait for keys that never come and spin (one ran for 40
+    minutes at 77% of a core). One line and exit code 2; ``--plain`` reads the pipe."""
+    try:
+        terminal = sys.stdin is not None and sys.stdin.isatty()
+    except ValueError:  # standard input closed
+        terminal = False
+    if not terminal:
+        print(NO_TERMINAL, file=sys.stderr)
+        raise SystemExit(2)
+
+
 def run_app(**kwargs: Any) -> int:
     from tulipgames.net.terminal import tune_for_ssh_login
+
+    need_terminal()
     from tulipgames.tui.app import TulipGamesApp
 
     app = TulipGamesApp(**kwargs)
@@ -318,6 +340,8 @@ def cmd_play(args: argparse.Namespace, parser: Parser) -> int:
         options = parse_options(args.option, game)
     except ValueError as exc:
         parser.error(str(exc))
+    if not wants_plain(args):
+        need_terminal()
     table = Table.new(game, seats, random_seed() if args.seed is None else args.seed, options)
     return run_table(args, open_store(args, parser), table)
 
@@ -337,6 +361,8 @@ def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
     game = games.get_game(SOLO_GAME)
     chosen = daily_seed() if args.daily else (random_seed() if args.seed is None else args.seed)
     table = Table.new(game, [SeatSpec(args.name[:16], "human")], chosen)
+    if not wants_plain(args):
+        need_terminal()  # before the game is saved
     store = open_store(args, parser)
     store.create(table, "daily" if chosen == daily_seed() else "solo")
     return run_table(args, store, table)
@@ -502,6 +528,13 @@ def cmd_replay(args: argparse.Namespace, parser: Parser) -> int:
 
     store = open_store(args, parser)
     record, owned = replay_source(args.game, store, parser)
+    if wants_plain(args):
+        from tulipgames.plain.menu import Console
+        from tulipgames.replay import plain_replay
+
+        plain_replay(games.get_game(record.game), record, owned, Console().write)
+        return 0
+    need_terminal()
     app = replay_app(record, owned, store)
     app.run(**tune_for_ssh_login(app))
     return 0

@@ -14,7 +14,7 @@ another seat's side (see :meth:`ReplayTable.viewers`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from tulipgames.engine.core import Action, Applied, Event, Game, IllegalAction, State
@@ -123,3 +123,30 @@ class ReplayTable(Table):
 
     def save(self) -> None:
         """A replay is never saved."""
+
+
+def plain_replay(
+    game: Game, record: GameRecord, owned: Collection[int] | None,
+    write: Callable[[str], None],
+) -> None:
+    """A record told as plain text in reading order (``replay --plain``, or
+    ``TULIPGAMES_PLAIN=1``): who played, every event of the log, then the result of a finished
+    game. What may be read follows :meth:`ReplayTable.viewers`: an unfinished game is told as
+    the one seat its viewer owns sees it, else as everyone sees it."""
+    from tulipgames.plain.session import PlainSession
+
+    table = ReplayTable(game, record)
+    seats = ", ".join(
+        seat.name if not seat.is_bot else f"{seat.name} (bot {seat.bot_level or 'default'})"
+        for seat in table.seats
+    )
+    write(f"Replay of {game.title}, seed {record.seed}: {seats}; "
+          f"{table.length} moves.")
+    mine = sorted(owned or ())
+    viewer = mine[0] if not table.finished and len(mine) == 1 else None
+    for line in table.log_for(viewer):
+        write(line)
+    if table.finished:
+        PlainSession(table, lambda: None, write).finish()
+    else:
+        write(f"The game is not over: {table.length} moves played so far.")
