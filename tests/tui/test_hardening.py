@@ -395,3 +395,34 @@ async def test_a_control_sequence_in_a_name_never_reaches_the_terminal_from_a_ga
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.3)
         assert "\x1b" not in app.export_screenshot()
+
+
+async def test_a_page_key_at_a_select_opened_this_frame_does_not_crash_the_setup():
+    """The burst that crashed the fuzzer with ``KeyError: 0`` in Textual's ``SelectOverlay``:
+    Enter opens a setup Select and PageDown reaches its drop-down before the screen was laid
+    out again (on a loaded machine the screen's update timer comes late; here the layout is
+    held back with ``batch_update`` so the burst lands in that gap every time)."""
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    app = TulipGamesApp(None, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_setup("tulipandrose")
+        await pilot.pause()
+        # the first seat's kind: "human", the first option, so the lookup was of index 0
+        kind = app.screen.query_one("#kind-0", Select)
+        kind.focus()
+        await pilot.pause()
+        assert kind.query_one(SelectOverlay).highlighted == 0
+        for key in ("enter", "pagedown", "pageup", "pagedown"):
+            with app.batch_update():  # no layout until the key has been handled
+                app.post_message(events.Key(key, None))
+                await wait_for(pilot, lambda: isinstance(app.focused, SelectOverlay), tries=50)
+                await pilot.pause()
+            assert crashed(app) is None
+        overlay = app.focused
+        assert isinstance(overlay, SelectOverlay) and overlay.highlighted is not None
+        await pilot.press("enter")  # the drop-down still works: it picks and closes
+        await pilot.pause()
+        assert app.focused is kind and crashed(app) is None
+        assert isinstance(app.screen, SetupScreen)

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from tulipgames.engine.core import Game, Option, SeatSpec
 from tulipgames.tui.screens.rules import RulesScreen
@@ -115,6 +116,40 @@ def choice_help(option: Option, value: object) -> str:
     return text
 
 
+class PagingOverlay(SelectOverlay):
+    """Textual's Select drop-down, safe from a page key pressed before it is first drawn.
+
+    Opening a Select (Enter, Space, Up or Down) shows and focuses its overlay at once, but the
+    overlay learns where its rows are only when the screen is next laid out (the screen's update
+    timer, late on a loaded machine). A PageUp or PageDown that reaches it before then looked
+    the highlighted option up in the still-empty row table and crashed the app with
+    ``KeyError: 0`` (Textual 8's ``OptionList._move_page``): a fast typist's Enter, PageDown
+    did it. Until the rows are known a page is taken as :data:`PAGE_ROWS` options.
+    """
+
+    #: Options in a page before the overlay is laid out (it shows at most 10 rows).
+    PAGE_ROWS = 10
+
+    def _move_page(self, direction: Any) -> None:
+        self._update_lines()
+        highlighted = self.highlighted or 0
+        if self.options and highlighted not in self._line_cache.index_to_line:
+            last = len(self.options) - 1
+            self.highlighted = max(0, min(last, highlighted + direction * self.PAGE_ROWS))
+            return
+        super()._move_page(direction)
+
+
+class SafeSelect(Select[Any]):
+    """A Select whose drop-down is a :class:`PagingOverlay` (the rest is Textual's own)."""
+
+    def compose(self) -> ComposeResult:
+        yield SelectCurrent(self.prompt)
+        yield PagingOverlay(type_to_search=self._type_to_search).data_bind(
+            compact=Select.compact
+        )
+
+
 class SeatRow(Horizontal):
     """One seat: its name and who plays it."""
 
@@ -134,7 +169,7 @@ class SeatRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield Label(f"  Seat {self.index + 1}")
         yield Input(self.spec.name, max_length=NAME_CELLS, compact=True, id=f"name-{self.index}")
-        yield Select(self.kinds, value=self.spec.kind, allow_blank=False, compact=True,
+        yield SafeSelect(self.kinds, value=self.spec.kind, allow_blank=False, compact=True,
                      id=f"kind-{self.index}")
 
     def read(self) -> SeatSpec:
@@ -233,7 +268,7 @@ class SetupScreen(Screen[SetupChoice | None]):
             )
             with Horizontal(classes="field-row"):
                 yield Label("  Players")
-                yield Select(
+                yield SafeSelect(
                     [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                     value=len(self.seats), allow_blank=False, compact=True, id="player-count",
                     disabled=fixed or game.min_players == game.max_players,
@@ -246,7 +281,7 @@ class SetupScreen(Screen[SetupChoice | None]):
                 for name, option in game.options.items():
                     with Horizontal(classes="field-row"):
                         yield Label(Text(" " + name.replace("_", " ").capitalize()[:14]))
-                        yield Select(
+                        yield SafeSelect(
                             [(choice_label(choice), choice) for choice in option.choices],
                             value=option.default, allow_blank=False, compact=True,
                             id=f"option-{name}", disabled=fixed,
