@@ -9,12 +9,14 @@ import pty
 import random
 import re
 import select
+import shutil
 import signal
 import struct
 import subprocess
 import sys
 import termios
 import time
+from pathlib import Path
 
 import pytest
 
@@ -158,6 +160,46 @@ def test_data_dir_before_or_after_the_command(tmp_path):
     assert parse_args(parser, ["--data-dir", str(tmp_path), "serve"]).data_dir == tmp_path
     assert parse_args(parser, ["serve", "--data-dir", str(tmp_path)]).data_dir == tmp_path
     assert parse_args(parser, ["--data-dir", str(tmp_path), "resume"]).data_dir == tmp_path
+    for argv in (["play", "sixtyone"], ["solo"], ["resume"], ["export", "1"],
+                 ["import", "x.json"], ["replay", "1"]):
+        args = parse_args(parser, [*argv, "--data-dir", str(tmp_path)])
+        assert args.data_dir == tmp_path, argv
+        assert parse_args(parser, argv).data_dir is None
+
+
+def test_import_and_export_with_the_data_dir_after_the_command(tmp_path, capsys):
+    from tulipgames.engine.core import SeatSpec
+    from tulipgames.table import Table
+
+    home = Store(tmp_path / "home")
+    table = Table.new(games.get_game("sixtyone"), [SeatSpec("Ana"), SeatSpec("Ben")], 5)
+    home.create(table)
+    table.play(0, table.state.legal_actions(0)[0])
+    out = tmp_path / "game.json"
+    assert main(["export", str(table.save_id), "-o", str(out),
+                 "--data-dir", str(tmp_path / "home")]) == 0
+    assert main(["import", str(out), "--data-dir", str(tmp_path / "away")]) == 0
+    assert [save.moves for save in Store(tmp_path / "away").saves()] == [1]
+
+
+def test_the_data_dir_keeps_its_own_preferences(monkeypatch: pytest.MonkeyPatch, tmp_path):
+    """``--data-dir DIR`` (before or after the command) reads and saves the preferences in
+    DIR/config.json, not the user's config directory: a damaged one there is reported."""
+    import tempfile
+
+    monkeypatch.delenv("TULIPGAMES_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "user-config"))
+    for before in (True, False):
+        data = Path(tempfile.mkdtemp(prefix="tg", dir="/tmp"))  # short: the toast's line
+        try:
+            (data / "config.json").write_text("{damaged", "utf-8")
+            argv = (["--data-dir", str(data), "resume"] if before
+                    else ["resume", "--data-dir", str(data)])
+            _, text = run_on_a_terminal(argv, ready="is damaged", timeout=60)
+            assert "settings file" in text
+        finally:
+            shutil.rmtree(data)
+    assert not (tmp_path / "user-config").exists()
 
 
 def run_on_a_terminal(argv: list[str], ready: str, timeout: float = 120) -> tuple[int, str]:

@@ -94,6 +94,15 @@ def add_plain(parser: argparse.ArgumentParser) -> None:
     )
 
 
+DATA_DIR_HELP = "where games and scores are saved (default: $TULIPGAMES_HOME or the user data dir)"
+
+
+def add_data_dir(parser: argparse.ArgumentParser) -> None:
+    """``--data-dir`` after the command too (``tulipgames play toy --data-dir DIR``)."""
+    parser.add_argument("--data-dir", type=Path, metavar="DIR", default=None,
+                        help=DATA_DIR_HELP + "; also before the command")
+
+
 def wants_plain(args: argparse.Namespace) -> bool:
     """``--plain`` on the command, before it, or ``TULIPGAMES_PLAIN=1`` in the environment."""
     if getattr(args, "plain", None) or getattr(args, "global_plain", None):
@@ -115,7 +124,7 @@ def run_table(args: argparse.Namespace, store: Any, table: Any) -> int:
             store.create(table)
         table.bot_delay = 0
         return play_plain(table, Console())
-    return run_app(store=store, table=table)
+    return run_app(store=store, table=table, data_dir=args.data_dir)
 
 
 def build_parser() -> Parser:
@@ -136,7 +145,7 @@ def build_parser() -> Parser:
         dest="global_data_dir",
         type=Path,
         metavar="DIR",
-        help="where games and scores are saved (default: $TULIPGAMES_HOME or the user data dir)",
+        help=DATA_DIR_HELP,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     ids = ", ".join(games.GAME_IDS)
@@ -153,6 +162,7 @@ def build_parser() -> Parser:
     play.add_argument("--option", type=option_pair, action="append", default=[],
                       metavar="NAME=VALUE", help="a game option; repeatable")
     add_plain(play)
+    add_data_dir(play)
 
     solo = sub.add_parser("solo", help="the Little Flower Shop solo challenge",
                           description="The Little Flower Shop solo challenge (one seat).")
@@ -160,11 +170,13 @@ def build_parser() -> Parser:
     solo.add_argument("--seed", type=seed, help="a particular deal")
     solo.add_argument("--name", default="Ana", help="your name for the high scores")
     add_plain(solo)
+    add_data_dir(solo)
 
     resume = sub.add_parser("resume", help="go on with a saved game",
                             description="Resume a saved game (without ID: pick from a list).")
     resume.add_argument("id", nargs="?", type=positive, metavar="ID", help="saved game number")
     add_plain(resume)
+    add_data_dir(resume)
 
     export = sub.add_parser(
         "export", help="write a game's record as a JSON file",
@@ -173,6 +185,7 @@ def build_parser() -> Parser:
     export.add_argument("id", type=positive, metavar="ID", help="game number (see History)")
     export.add_argument("-o", "--output", type=Path, metavar="FILE",
                         help="where to write it (default: standard output)")
+    add_data_dir(export)
 
     import_ = sub.add_parser(
         "import", help="add a game record file to your games",
@@ -180,6 +193,7 @@ def build_parser() -> Parser:
         "finished game to History, an unfinished one to Resume.",
     )
     import_.add_argument("file", type=Path, metavar="FILE", help="a record file ('-': stdin)")
+    add_data_dir(import_)
 
     replay = sub.add_parser(
         "replay", help="step through a game: a saved one by number, or a record file",
@@ -188,6 +202,7 @@ def build_parser() -> Parser:
     )
     replay.add_argument("game", metavar="FILE|ID", help="a game number or a record file")
     add_plain(replay)
+    add_data_dir(replay)
 
     simulate = sub.add_parser(
         "simulate", help="headless bot games: results, throughput, invariant checks",
@@ -318,13 +333,25 @@ def need_terminal() -> None:
         raise SystemExit(2)
 
 
-def run_app(**kwargs: Any) -> int:
+def prefs_path(data_dir: Path | None) -> Path | None:
+    """Where the app keeps its preferences: with ``--data-dir``, ``config.json`` in that
+    directory (each data directory has its own settings, as each SSH player has); else the
+    default (``None``: ``$TULIPGAMES_CONFIG`` or the user config directory)."""
+    if data_dir is None:
+        return None
+    from tulipgames.tui import prefs
+
+    return prefs.config_path(data_dir)
+
+
+def run_app(data_dir: Path | None = None, **kwargs: Any) -> int:
+    """The full-screen app, its preferences beside the data of ``data_dir`` when one is given."""
     from tulipgames.net.terminal import tune_for_ssh_login
 
     need_terminal()
     from tulipgames.tui.app import TulipGamesApp
 
-    app = TulipGamesApp(**kwargs)
+    app = TulipGamesApp(prefs_path=prefs_path(data_dir), **kwargs)
     app.run(**tune_for_ssh_login(app))
     return app.return_code or 0
 
@@ -379,7 +406,7 @@ def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
             console = Console()
             chosen = choose_save(store, store.saves(), console)
             return 0 if chosen is None else play_plain(chosen, console)
-        return run_app(store=store, open_screen="resume")
+        return run_app(store=store, open_screen="resume", data_dir=args.data_dir)
     try:
         table = store.load(args.id)
     except SaveError as exc:
@@ -509,7 +536,10 @@ def replay_source(text: str, store: Any, parser: Parser) -> tuple[Any, frozenset
     return loaded.record, None
 
 
-def replay_app(record: Any, owned: frozenset[int] | None, store: Any = None) -> Any:
+def replay_app(
+    record: Any, owned: frozenset[int] | None, store: Any = None,
+    data_dir: Path | None = None,
+) -> Any:
     """The app opened on the replay viewer of ``record``; closing it leads to the menu."""
     from tulipgames.tui.app import TulipGamesApp
     from tulipgames.tui.screens.replay import replay_screen
@@ -520,7 +550,7 @@ def replay_app(record: Any, owned: frozenset[int] | None, store: Any = None) -> 
             # goes on top once that is done.
             self.call_later(self.push_screen, replay_screen(record, owned))
 
-    return ReplayApp(store)
+    return ReplayApp(store, prefs_path=prefs_path(data_dir))
 
 
 def cmd_replay(args: argparse.Namespace, parser: Parser) -> int:
@@ -535,7 +565,7 @@ def cmd_replay(args: argparse.Namespace, parser: Parser) -> int:
         plain_replay(games.get_game(record.game), record, owned, Console().write)
         return 0
     need_terminal()
-    app = replay_app(record, owned, store)
+    app = replay_app(record, owned, store, args.data_dir)
     app.run(**tune_for_ssh_login(app))
     return 0
 
@@ -676,7 +706,7 @@ def menu(data_dir: Path | None, plain: bool) -> int:
         from tulipgames.plain.menu import Console, plain_menu
 
         return plain_menu(store_at(data_dir), Console())
-    return run_app(open_store=store_opener(data_dir))
+    return run_app(open_store=store_opener(data_dir), data_dir=data_dir)
 
 
 COMMANDS = {
@@ -697,7 +727,7 @@ COMMANDS = {
 
 
 def parse_args(parser: Parser, argv: Sequence[str] | None) -> argparse.Namespace:
-    """Parse; ``--data-dir`` may come before the command or (for serve) after it."""
+    """Parse; ``--data-dir`` may come before the command or after it (the one after wins)."""
     args = parser.parse_args(argv)
     if getattr(args, "data_dir", None) is None:
         args.data_dir = args.global_data_dir

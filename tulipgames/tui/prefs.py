@@ -1,7 +1,8 @@
 """The player's preferences: theme, bot speed and the name to offer, in a small JSON file.
 
-The file is ``config.json`` in the user config directory (``platformdirs``), or the path in
-``TULIPGAMES_CONFIG`` (tests point it elsewhere). A missing file means the defaults. A damaged
+The file is ``config.json`` in the user config directory (``platformdirs``), in the data
+directory given with ``--data-dir``, or the path in ``TULIPGAMES_CONFIG`` (tests point it
+elsewhere). A missing file means the defaults. A damaged
 one also means the defaults, with a message saying so; it is moved aside, never overwritten, the
 first time a preference is saved.
 """
@@ -38,10 +39,14 @@ class Preferences:
 FILE_NAME = "config.json"
 
 
-def config_path() -> Path:
+def config_path(data_dir: Path | None = None) -> Path:
+    """``$TULIPGAMES_CONFIG`` if set; else ``config.json`` in ``data_dir`` (``--data-dir``:
+    each data directory keeps its own settings); else in the user config directory."""
     override = os.environ.get("TULIPGAMES_CONFIG")
     if override:
         return Path(override)
+    if data_dir is not None:
+        return Path(data_dir).expanduser() / FILE_NAME
     return Path(user_config_dir("tulipgames")) / FILE_NAME
 
 
