@@ -240,3 +240,17 @@ async def test_damaged_saves_are_listed_in_resume_with_their_reason(store: Store
         await pilot.press("enter")  # the playable one is highlighted, and opens
         await wait_for(pilot, lambda: not isinstance(app.screen, ResumeScreen))
     assert getattr(app, "_exception", None) is None
+
+
+def test_a_deeply_nested_shared_save_is_left_out_of_your_tables(store: Store):
+    tables = []
+    for code in ("AAAA", "BBBB"):
+        table = Table.new(toygame.GAME, [SeatSpec("Ana"), SeatSpec("Ben")], 4, {"cards": 3})
+        store.create(table)
+        table.play(0, table.state.legal_actions(0)[0])
+        assert table.save_id is not None
+        store.share(table.save_id, code, {})
+        tables.append(table)
+    deep = '"cards":' + nested(100_000)
+    damage(store, tables[0].save_id or 0, lambda t: t.replace('"cards":3', deep))
+    assert [shared.code for shared in store.shared_tables("Ana")] == ["BBBB"]

@@ -724,7 +724,7 @@ class Store:
                     i for i, seat in enumerate(seats) if seat.get("kind", "human") == "human"
                 )
                 waiting = tuple(int(seat) for seat in json.loads(to_act))
-            except (ValueError, TypeError, KeyError, AttributeError):
+            except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
                 continue  # a damaged row is not offered; the code still finds it
             if name is not None and not any(name_list[i] == name for i in humans):
                 continue
