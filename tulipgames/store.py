@@ -40,7 +40,14 @@ from typing import Any
 
 from tulipgames import __version__, games
 from tulipgames.engine.core import Result
-from tulipgames.engine.record import RECORD_FORMAT, GameRecord, RecordError, parse_json, shown
+from tulipgames.engine.record import (
+    RECORD_FORMAT,
+    GameRecord,
+    RecordError,
+    check_seats,
+    parse_json,
+    shown,
+)
 from tulipgames.table import SaveConflict, SaveFailed, Table
 
 DB_NAME = "tulipgames.sqlite3"
@@ -923,6 +930,7 @@ def read_record_file(text: str) -> RecordFile:
             f"played with newer {game.title} rules (version {record.rules_version}, this "
             f"tulipgames knows {game.rules_version}); upgrade tulipgames to import it"
         )
+    check_seats(game, record)
     try:
         table = Table(game, record)
     except RecordError as exc:

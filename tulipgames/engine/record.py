@@ -285,6 +285,21 @@ def replay(
     return Replay(state, applied)
 
 
+def check_seats(game: Game, record: GameRecord) -> None:
+    """The record's seats are ones ``game`` can seat: their number, and every bot's level one
+    the game has (a seat no bot can play would wait for its move for ever)."""
+    try:
+        game.check_seats(len(record.seats))
+    except ValueError as exc:
+        raise RecordError(str(exc)) from exc
+    for index, spec in enumerate(record.seats):
+        if spec.bot_level and spec.bot_level not in game.bot_levels:
+            raise RecordError(
+                f"seat {index + 1} is a bot of level {shown(spec.bot_level)}, which "
+                f"{game.title} lacks (levels: {', '.join(game.bot_levels)})"
+            )
+
+
 def replay_log(
     game: Game, record: GameRecord, upto: int | None = None,
     notations: dict[str, Action] | None = None,
@@ -298,13 +313,7 @@ def replay_log(
             f"saved with newer {game.title} rules (version {record.rules_version}, "
             f"this tulipgames knows {game.rules_version})"
         )
-    for index, spec in enumerate(record.seats):
-        if spec.bot_level and spec.bot_level not in game.bot_levels:
-            # a seat no bot can play would wait for its move for ever
-            raise RecordError(
-                f"seat {index + 1} is a bot of level {shown(spec.bot_level)}, which "
-                f"{game.title} lacks (levels: {', '.join(game.bot_levels)})"
-            )
+    check_seats(game, record)
     try:
         state = start(game, record)
     except ValueError as exc:
