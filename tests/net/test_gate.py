@@ -35,33 +35,57 @@ def test_names_the_rule_would_change_are_refused(name: str) -> None:
 def test_throttle_grows_and_queues_concurrent_attempts() -> None:
     clock = Clock()
     throttle = Throttle(clock)
-    keys = ("addr:1.2.3.4", "name:alice")
     waits = []
-    for _ in range(9):  # nine attempts at once: each booked behind the one before
-        waits.append(throttle.reserve(keys))
+    for _ in range(9):  # nine attempts at once from one address: each booked behind the last
+        waits.append(throttle.reserve("1.2.3.4", "alice"))
     assert waits == [0, 0, 0, 0, 0.25, 0.75, 1.75, 3.75, 7.75]
     for _ in range(9):
-        throttle.done(keys, ok=False)
+        throttle.done("1.2.3.4", "alice", ok=False)
     clock.now += 7.75
-    assert throttle.reserve(keys) == pytest.approx(8.0)  # capped at MAX after the queue
-    throttle.done(keys, ok=False)
+    assert throttle.reserve("1.2.3.4", "alice") == pytest.approx(8.0)  # capped after the queue
+    throttle.done("1.2.3.4", "alice", ok=False)
 
 
-def test_throttle_success_clears_and_old_failures_are_forgotten() -> None:
+def test_throttle_success_clears_the_address_and_old_failures_are_forgotten() -> None:
     clock = Clock()
     throttle = Throttle(clock)
     for _ in range(6):
-        clock.now += throttle.reserve(["name:bob"])  # each attempt waits its turn, then fails
-        throttle.done(["name:bob"], ok=False)
-    assert throttle.reserve(["name:bob"]) == pytest.approx(1.0)  # the 7th waits 1 s
-    throttle.done(["name:bob"], ok=True)
-    assert throttle.reserve(["name:bob"]) == 0
-    throttle.done(["name:bob"], ok=False)
+        clock.now += throttle.reserve("x", "bob")  # each attempt waits its turn, then fails
+        throttle.done("x", "bob", ok=False)
+    assert throttle.reserve("x", "bob") == pytest.approx(1.0)  # the 7th waits 1 s
+    throttle.done("x", "bob", ok=True)
+    assert throttle.reserve("x") == 0  # the address is clear again
+    throttle.done("x", None, ok=False)
     for _ in range(6):
-        throttle.reserve(["addr:x"])
-        throttle.done(["addr:x"], ok=False)
+        throttle.reserve("y")
+        throttle.done("y", None, ok=False)
     clock.now += Throttle.FORGET + 1
-    assert throttle.reserve(["addr:x"]) == 0
+    assert throttle.reserve("y") == 0
+
+
+def test_an_attack_on_a_name_never_holds_its_owner_up() -> None:
+    """Many wrong passwords for alice, from one address and then from ten: alice herself, from
+    an address with no failures, waits at most NAME_CAP; the attackers wait ever longer."""
+    clock = Clock()
+    throttle = Throttle(clock)
+    attacker = [throttle.reserve("6.6.6.6", "alice") for _ in range(40)]
+    for _ in range(40):
+        throttle.done("6.6.6.6", "alice", ok=False)
+    for _ in range(5):  # ten more addresses, five tries each, all at once
+        for n in range(10):
+            attacker.append(throttle.reserve(f"7.7.7.{n}", "alice"))
+    for n in range(10):
+        for _ in range(5):
+            throttle.done(f"7.7.7.{n}", "alice", ok=False)
+    assert max(attacker) > 60  # the queue an attacker's address builds (the old lockout)
+    owner = throttle.reserve("10.0.0.1", "alice")
+    assert owner <= Throttle.NAME_CAP
+    throttle.done("10.0.0.1", "alice", ok=True)
+    # A distributed guesser: past their free tries, its addresses queue behind each other on
+    # the name (8 s apart), however many addresses it has.
+    spread = [throttle.reserve(f"7.7.7.{n}", "alice") for n in range(10)]
+    assert spread[-1] >= 9 * Throttle.MAX
+    assert throttle.reserve("10.0.0.2", "alice") <= Throttle.NAME_CAP  # another clean one
 
 
 def test_gate_binds_names_to_keys(tmp_path: Path) -> None:
