@@ -317,6 +317,7 @@ class WebDoor:
         if problem is not None:
             return self._form(f"Cannot log in: {problem}.", status=400)
         gate = self.server.gate
+        wait = 0.0
         if self.asks_password:
             address = _address(request)
             with self._attempt(request) as admitted:
@@ -344,7 +345,8 @@ class WebDoor:
             return self._form(status=403)
         if not verdict.ok:
             audit.record("auth_failure", name=name, peer=_peer(request), method=method,
-                         reason=verdict.reason, door="web")
+                         reason=verdict.reason, door="web",
+                         waited=round(wait, 2) if method == "password" else None)
             message = "That name and password do not match." if method == "password" else (
                 f"The name {name} belongs to another player; pick another name.")
             return self._form(message, status=403)
