@@ -8,7 +8,7 @@ import asyncssh
 import pytest
 
 from tulipgames.net.gate import Gate, Throttle
-from tulipgames.net.identity import Identities, KeyRing, name_problem
+from tulipgames.net.identity import Identities, KeyRing, fingerprint, name_problem
 
 
 class Clock:
@@ -122,4 +122,57 @@ def test_one_spelling_per_player(tmp_path: Path) -> None:
     assert [gate.canonical(n) for n in ("alice", "BOB", "mira", "zed")] == [
         "Alice", "Bob", "Mira", "zed"
     ]
+    identities.close()
+
+
+def test_one_registry_for_every_door(tmp_path: Path) -> None:
+    """Passwords, tokens, name= keys and the store's keys and browsers: an owned name opens
+    only with its owner's credential, whatever the door; the wildcard opens only free names."""
+    from tulipgames.net.identity import BROWSER, browser_credential
+
+    named, other = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    identities = Identities(tmp_path / "ids.sqlite3")
+    closed = Gate({"alice": "secret", "*": "guest"},
+                  KeyRing('name="kim" ' + named.export_public_key().decode()
+                          + other.export_public_key().decode()),
+                  identities, tokens={"t" * 20: "dora"})
+    assert identities.bind("kai", fingerprint(other))
+    for name in ("alice", "dora", "kim", "kai", "DORA"):
+        assert not closed.check_password(name, "guest").ok, name
+    assert closed.check_password("zed", "guest").ok
+    assert closed.check_token("t" * 20) == "dora" and closed.check_token("t" * 19) is None
+    assert not closed.check_key("dora", other, "", "127.0.0.1").ok
+    assert closed.canonical("DORA") == "dora"
+    assert not closed.check_browser("zed", browser_credential("x" * 20)).ok  # no name form
+
+    open_ = Gate({}, None, identities, allow_keyless=True, tokens={"t" * 20: "dora"})
+    mine, theirs = browser_credential("mine" * 8), browser_credential("theirs" * 8)
+    assert "mine" not in mine  # the store keeps a hash, never the cookie
+    assert open_.check_browser("bea", mine).ok and identities.bind("bea", mine, BROWSER)
+    assert open_.check_browser("Bea", mine).ok
+    assert not open_.check_browser("bea", theirs).ok
+    assert not identities.bind("bea", theirs, BROWSER)
+    verdict = open_.check_key("bea", other, "", "127.0.0.1")
+    assert not verdict.ok and "web page" in str(verdict.message)
+    assert not open_.check_keyless("bea").ok and not open_.check_keyless("dora").ok
+    assert not open_.check_browser("dora", mine).ok and not open_.check_browser("kai", mine).ok
+    assert open_.check_keyless("gus").ok
+    identities.close()
+
+
+def test_an_identities_file_from_before_browsers_keeps_its_keys(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "ids.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE owners (name_key TEXT PRIMARY KEY, name TEXT NOT NULL,"
+               " fingerprint TEXT NOT NULL, since REAL NOT NULL)")
+    db.execute("INSERT INTO owners VALUES ('mira', 'Mira', 'SHA256:one', 1.0)")
+    db.commit()
+    db.close()
+    identities = Identities(path)
+    record = identities.record("MIRA")
+    assert record is not None and (record.kind, record.credential) == ("key", "SHA256:one")
+    assert not identities.bind("mira", "SHA256:two")
+    assert identities.bind("nora", "SHA256:two")
     identities.close()
