@@ -86,6 +86,9 @@ def test_an_attack_on_a_name_never_holds_its_owner_up() -> None:
     spread = [throttle.reserve(f"7.7.7.{n}", "alice") for n in range(10)]
     assert spread[-1] >= 9 * Throttle.MAX
     assert throttle.reserve("10.0.0.2", "alice") <= Throttle.NAME_CAP  # another clean one
+    # A guesser who holds a password of its own cannot wash its record on alice by using it.
+    throttle.done("7.7.7.1", "mallory", ok=True)
+    assert throttle.reserve("7.7.7.1", "alice") > 9 * Throttle.MAX
 
 
 def test_gate_binds_names_to_keys(tmp_path: Path) -> None:

@@ -244,12 +244,14 @@ class Throttle:
 
     **Per name.** A name under attack from many addresses slows down too, but never so that its
     owner is locked out (a lockout is what an attacker wants): an address with fewer than
-    :attr:`FREE` failures of its own (the owner's, typically) waits at most :attr:`NAME_CAP`
-    seconds for the name, and never behind the attacker's queue; an address past its free
-    failures queues behind every earlier attempt on the name, so spreading a guesser over
-    addresses buys at most :attr:`FREE` quick tries per address.
+    :attr:`FREE` failures of its own, on any name and on this one (the owner's, typically),
+    waits at most :attr:`NAME_CAP` seconds for the name, and never behind the attacker's queue;
+    an address past its free failures queues behind every earlier attempt on the name, so
+    spreading a guesser over addresses buys at most :attr:`FREE` quick tries per address.
 
-    A success clears the record of its address (not of the name: the attack on it may go on);
+    A success clears the record of its address and of that address on that name (not of the
+    name: the attack on it may go on, nor of the address on other names: a guesser who also
+    holds a password of its own cannot wash its record on the name it attacks by logging in);
     a record is forgotten :attr:`FORGET` seconds after its last failure.
     """
 
@@ -297,6 +299,7 @@ class Throttle:
         yield "addr:" + address
         if name is not None:
             yield "name:" + name_key(name)
+            yield "pair:" + address + " " + name_key(name)
 
     def reserve(self, address: str, name: str | None = None) -> float:
         """Book the next attempt from ``address`` (on ``name``); how many seconds it must wait."""
@@ -305,6 +308,9 @@ class Throttle:
         suspect = by_address.failures >= self.FREE
         wait = self._book(by_address, now)
         if name is not None:
+            pair = self._record("pair:" + address + " " + name_key(name), now)
+            pair.pending += 1
+            suspect = suspect or pair.failures >= self.FREE
             by_name = self._record("name:" + name_key(name), now)
             if suspect:
                 wait = max(wait, self._book(by_name, now))
@@ -320,7 +326,7 @@ class Throttle:
             record = self._record(key, now)
             record.pending = max(0, record.pending - 1)
             if ok:
-                if key.startswith("addr:"):
+                if not key.startswith("name:"):
                     del self._records[key]
             else:
                 record.failures += 1
