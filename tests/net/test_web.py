@@ -659,7 +659,9 @@ async def test_a_deeply_nested_message_does_not_end_the_session(server: Server) 
         await page.wait_for(MENU_READY)
         assert page.ws is not None
         for hostile in ("[" * 60_000, '["stdin", ' + "[" * 30_000 + "]" * 30_000 + "]",
-                        '{"a":' * 10_000 + "1" + "}" * 10_000, '"[[[["', "[]", "{}", "7"):
+                        '{"a":' * 10_000 + "1" + "}" * 10_000, '"[[[["', "[]", "{}", "7",
+                        '["resize", {"width": ' + "[" * 900 + "]" * 900 + ', "height": 9}]',
+                        '"\\' * 30_000, "[" + "[]," * 20_000 + "[]]"):
             await page.ws.send_str(hostile)
         await page.send("stdin", END)  # the session still reads its keys
         await page.wait_for("Leave tulipgames")

@@ -35,7 +35,6 @@ import contextlib
 import html
 import json
 import logging
-import re
 import secrets
 import time
 from collections.abc import Iterator
@@ -91,8 +90,10 @@ MAX_PENDING = 64
 #: Most tabs (sessions) one player may have open at once, and at most this share of
 #: ``--max-sessions``: one login cannot fill the server.
 MAX_TABS = 3
-#: Deepest JSON a page's message may nest (the page's own messages nest 2 deep).
+#: Deepest JSON a page's message may nest, and most characters outside its strings (the
+#: page's own messages nest 2 deep, in a few dozen characters: ``["resize", {"width": 80, ...}]``).
 MAX_DEPTH = 4
+MAX_STRUCTURE = 256
 COOKIE = "tulipgames"
 #: The browser's own secret on an open server: it owns the names this browser took (the store
 #: keeps a hash of it). Kept for about a year, the most Chromium allows.
@@ -541,24 +542,33 @@ class WebSession:
 
 
 def tab_share(max_sessions: int) -> int:
-    """How many sessions one player may hold: a quarter of the server, at most :data:`MAX_TABS`,
-    at least one."""
-    return max(1, min(MAX_TABS, max_sessions // 4))
-
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+    """How many sessions one player may hold: a quarter of the server, at most :data:`MAX_TABS`
+    and at least two (a reloaded page's new tab may come before its old one has closed)."""
+    return min(MAX_TABS, max(2, max_sessions // 4))
 
 
 def parse_message(text: str) -> tuple[object, list[Any]] | None:
     """A page's message ``[kind, args...]``, or ``None`` for anything else: not JSON, not a
-    non-empty list, or nested deeper than :data:`MAX_DEPTH` (json would recurse until Python's
-    limit on ``[[[[...`` and end the session with a ``RecursionError``)."""
+    non-empty list, more than :data:`MAX_STRUCTURE` characters outside its strings or nested
+    deeper than :data:`MAX_DEPTH` (json recursed until Python's limit on ``[[[[...`` and ended
+    the session with a ``RecursionError``).
+
+    The check costs a few passes at C speed: escaped backslashes and quotes are dropped, so
+    every quote left opens or closes a string, and what lies between strings is the structure.
+    """
+    bare = text.replace("\\\\", "").replace('\\"', "")
+    structure = "".join(bare.split('"')[::2])
+    if len(structure) > MAX_STRUCTURE:
+        return None
     depth = deepest = 0
-    for bracket in re.findall(r"[\[\]{}]", _STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
-        if deepest > MAX_DEPTH:
-            return None
+    for char in structure:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    if deepest > MAX_DEPTH:
+        return None
     try:
         value = json.loads(text)
     except (ValueError, TypeError, RecursionError):
@@ -603,8 +613,10 @@ def _host_check(hosts: frozenset[str]) -> Any:
 
 
 def _int(value: object) -> int:
+    if not isinstance(value, (int, str)):
+        return 0  # never str() of whatever a page sent: a deep list recurses
     try:
-        return int(str(value))
+        return int(value)
     except ValueError:
         return 0
 
