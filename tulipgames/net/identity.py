@@ -13,7 +13,9 @@ On a server with no ``--authorized-keys`` and no ``--password-file`` the first p
 logs in under a name owns it from then on (:class:`Identities`, one small SQLite file in the data
 directory): your SSH key is your account, no sign-up. With ``--authorized-keys`` a key line may
 carry the names it may use as an option, ``name="alice"`` (repeatable); a key without that option
-is bound to the first free name it logs in with, like on an open server.
+is bound to the first free name it logs in with, like on an open server. On an open server's web
+page a browser owns the names it took the same way, through a secret cookie whose hash is kept
+in the same store, so one registry answers for every door (see :mod:`tulipgames.net.gate`).
 """
 
 from __future__ import annotations
