@@ -179,3 +179,19 @@ def test_an_identities_file_from_before_browsers_keeps_its_keys(tmp_path: Path) 
     assert not identities.bind("mira", "SHA256:two")
     assert identities.bind("nora", "SHA256:two")
     identities.close()
+
+
+async def test_a_client_that_leaves_while_it_waits_gives_its_booking_back() -> None:
+    import asyncio
+
+    throttle = Throttle()
+    for _ in range(6):
+        throttle.reserve("x", "ann")
+        throttle.done("x", "ann", ok=False)
+    waiting = asyncio.ensure_future(throttle.wait("x", "ann"))
+    await asyncio.sleep(0.05)
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    assert all(record.pending == 0 for record in throttle._records.values())
+    assert throttle._records["addr:x"].failures == 6  # not counted as a failure either

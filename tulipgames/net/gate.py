@@ -29,6 +29,7 @@ slowdown of a name under attack never holds its owner up more than a second.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import time
 from collections.abc import Callable, Iterable
@@ -301,6 +302,18 @@ class Throttle:
             yield "name:" + name_key(name)
             yield "pair:" + address + " " + name_key(name)
 
+    async def wait(self, address: str, name: str | None = None) -> float:
+        """Book an attempt (:meth:`reserve`) and wait its turn; the seconds waited. A client that
+        leaves meanwhile (cancelled) gives its booking back, so its records can be forgotten."""
+        wait = self.reserve(address, name)
+        if wait:
+            try:
+                await asyncio.sleep(wait)
+            except asyncio.CancelledError:
+                self.done(address, name, None)
+                raise
+        return wait
+
     def reserve(self, address: str, name: str | None = None) -> float:
         """Book the next attempt from ``address`` (on ``name``); how many seconds it must wait."""
         now = self.clock()
@@ -319,12 +332,15 @@ class Throttle:
                 wait = max(wait, min(self.NAME_CAP, self.gap(by_name.failures)))
         return wait
 
-    def done(self, address: str, name: str | None, ok: bool) -> None:
-        """The booked attempt ended: a success clears its address, a failure counts."""
+    def done(self, address: str, name: str | None, ok: bool | None) -> None:
+        """The booked attempt ended: a success clears its address, a failure counts; ``None``:
+        it never happened (the client left while it waited), its place in the queue is kept."""
         now = self.clock()
         for key in self._keys(address, name):
             record = self._record(key, now)
             record.pending = max(0, record.pending - 1)
+            if ok is None:
+                continue
             if ok:
                 if not key.startswith("name:"):
                     del self._records[key]

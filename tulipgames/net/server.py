@@ -484,9 +484,7 @@ class _Connection(asyncssh.SSHServer):
 
     async def validate_password(self, username: str, password: str) -> bool:
         throttle = self.server.throttle
-        wait = throttle.reserve(self.address, username)
-        if wait:
-            await asyncio.sleep(wait)
+        wait = await throttle.wait(self.address, username)
         verdict = self.server.gate.check_password(username, password)
         throttle.done(self.address, username, verdict.ok)
         if not verdict.ok:

@@ -324,9 +324,7 @@ class WebDoor:
             with self._attempt(request) as admitted:
                 if not admitted:
                     return self._form(TOO_MANY, status=429)
-                wait = self.server.throttle.reserve(address, name)
-                if wait:
-                    await asyncio.sleep(wait)
+                wait = await self.server.throttle.wait(address, name)
                 verdict = gate.check_password(name, password)
                 self.server.throttle.done(address, name, verdict.ok)
             method = "password"
@@ -364,9 +362,7 @@ class WebDoor:
         with self._attempt(request) as admitted:
             if not admitted:
                 return self._form(TOO_MANY, status=429)
-            wait = self.server.throttle.reserve(address)
-            if wait:
-                await asyncio.sleep(wait)
+            wait = await self.server.throttle.wait(address)
             name = self.server.gate.check_token(token)
             self.server.throttle.done(address, None, name is not None)
         if name is None:
