@@ -174,6 +174,10 @@ class Identities:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        # Who owns which name is the operator's business alone (SQLite's journals take the
+        # file's mode).
+        path.touch(mode=0o600)
+        path.chmod(0o600)
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
         self._db.execute(
