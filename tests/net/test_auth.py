@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -171,3 +172,79 @@ async def test_the_log_can_go_to_a_file(tmp_path: Path) -> None:
     events = [line.split()[1] for line in log.read_text().splitlines()]
     assert events[:2] == ["event=login", "event=disconnect"] and "event=auth_failure" in events
     assert not server.log_lines("login")  # not on stderr as well
+
+
+async def test_an_attack_on_a_name_does_not_lock_its_owner_out(tmp_path: Path) -> None:
+    """Wrong passwords for alice pour in from 127.0.0.2, over SSH and the web form at once;
+    meanwhile alice logs in with her right password from other addresses, over both doors,
+    and gets in at once (the throttle used to queue her behind the attacker for minutes)."""
+    import aiohttp
+
+    passwords = tmp_path / "players.txt"
+    passwords.write_text("alice:secret\n")
+    server = Server(tmp_path, "--password-file", str(passwords), "--web", "0")
+    match = re.search(r"web: (http://127\.0\.0\.1:\d+)/", "\n".join(server.banner))
+    assert match
+    base = match.group(1)
+    stop = asyncio.Event()
+
+    async def ssh_attacker(n: int) -> None:
+        while not stop.is_set():
+            answer = await login(server, "alice", source="127.0.0.2", password=f"guess{n}",
+                                 client_keys=None)
+            assert answer != "ok"
+
+    async def web_attacker(n: int) -> None:
+        connector = aiohttp.TCPConnector(local_addr=("127.0.0.2", 0))
+        async with aiohttp.ClientSession(base, connector=connector) as http:
+            while not stop.is_set():
+                async with http.post("/login", data={"name": "alice", "password": f"w{n}"},
+                                     headers={"Origin": base}, allow_redirects=False) as reply:
+                    assert reply.status in (403, 429)
+                    if reply.status == 429:
+                        await asyncio.sleep(0.2)
+
+    async def web_owner(source: str) -> int:
+        connector = aiohttp.TCPConnector(local_addr=(source, 0))
+        async with aiohttp.ClientSession(base, connector=connector) as http, http.post(
+            "/login", data={"name": "alice", "password": "secret"}, headers={"Origin": base},
+            allow_redirects=False,
+        ) as reply:
+            return reply.status
+
+    attack = [asyncio.ensure_future(ssh_attacker(n)) for n in range(8)]
+    attack += [asyncio.ensure_future(web_attacker(n)) for n in range(6)]
+    try:
+        # The attack is on: past its free tries, its attempts wait ever longer.
+        for _ in range(300):
+            if len(server.log_lines("auth_failure")) >= 8:
+                break
+            await asyncio.sleep(0.1)
+        assert len(server.log_lines("auth_failure")) >= 8
+        loop = asyncio.get_running_loop()
+        for round_ in range(2):  # twice, the second time deeper into the attack
+            began = loop.time()
+            assert await asyncio.wait_for(
+                login(server, "alice", source=f"127.0.0.{3 + round_}", password="secret",
+                      client_keys=None), 6) == "ok"
+            ssh_took = loop.time() - began
+            began = loop.time()
+            assert await asyncio.wait_for(web_owner(f"127.0.0.{5 + round_}"), 6) == 303
+            print(f"\nowner during the attack: SSH {ssh_took:.2f} s, web "
+                  f"{loop.time() - began:.2f} s")
+            await asyncio.sleep(3)
+    finally:
+        stop.set()
+        for task in attack:
+            task.cancel()
+        await asyncio.gather(*attack, return_exceptions=True)
+        server.stop()
+    failures = server.log_lines("auth_failure")
+    waited = [float(m.group(1)) for line in failures
+              if (m := re.search(r"waited=([\d.]+)", line))]
+    print(f"attacker: {len(failures)} passwords checked, longest wait {max(waited):.2f} s")
+    assert max(waited) >= 2  # the attacker's address is slowed down...
+    assert all("peer=127.0.0.2:" in line for line in failures)
+    logins = server.log_lines("login")  # ...and the owner was let in, both doors, both times
+    assert len([line for line in logins if "door=web" in line]) == 2
+    assert len([line for line in logins if "door=web" not in line]) == 2

@@ -497,3 +497,175 @@ async def test_a_flooding_tab_is_fenced_like_an_ssh_client(server: Server) -> No
     dropped = re.search(r"dropped_bytes=(\d+)", line)
     assert dropped and int(dropped.group(1)) > 100_000, line
     assert "Traceback" not in (server.data_dir / "serve.err").read_text()
+
+
+# -- the web door's own holes (issue 36): Host, the name form, shares, guesses, deep messages ----
+def raw_status(port: int, path: str, host: str, method: str = "GET") -> int:
+    """The status of a request whose Host header says ``host`` (a page that rebinds its own
+    name to this address sends its own name)."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request(method, path, headers={"Host": host})
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def test_a_forged_host_is_refused(tmp_path: Path) -> None:
+    server = Server(tmp_path, "--web", "0", "--web-host", "games.example.org")
+    port = web_port(server)
+    try:
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", "LOCALHOST", "games.example.org",
+                     f"games.example.org.:{port}"):
+            assert raw_status(port, "/", host) == 200, host
+        for host in (f"evil.example:{port}", "rebind.attacker.test", "127.0.0.1.evil.test",
+                     "games.example.org.evil.test", ""):
+            assert raw_status(port, "/", host) == 421, host
+            assert raw_status(port, "/login", host, "POST") == 421, host
+            assert raw_status(port, "/static/textual.js", host) == 421, host
+            assert raw_status(port, "/ws/x", host) == 421, host
+    finally:
+        server.stop()
+    assert server.log_lines("refused")
+
+
+def test_tulipgames_web_checks_the_host_too(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tulipgames", "web", "--port", "0", "--data-dir", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        while line and not line.startswith("play:"):
+            line = proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, line
+        port = int(match.group(1))
+        assert raw_status(port, "/", f"127.0.0.1:{port}") == 200
+        assert raw_status(port, "/", f"attacker.test:{port}") == 421
+    finally:
+        proc.terminate()
+        proc.wait(15)
+
+
+async def test_no_name_form_on_a_network_with_tokens_only(tmp_path: Path) -> None:
+    """``serve --host <network address> --web-tokens FILE`` without a password file: the token
+    links work, and there is no name form that would admit anyone (token holders included).
+    127.0.0.2 stands for a network address: only 127.0.0.1, ::1 and localhost count as this
+    machine alone."""
+    tokens = tmp_path / "tokens"
+    tokens.write_text("ben:0123456789abcdefXYZ\n")
+    server = Server(tmp_path, "--host", "127.0.0.2", "--web", "0", "--web-tokens", str(tokens))
+    match = re.search(r"web: (http://127\.0\.0\.2:\d+)/", "\n".join(server.banner))
+    assert match, server.banner
+    base = match.group(1)
+    try:
+        with urllib.request.urlopen(base + "/", timeout=10) as reply:
+            body = reply.read().decode()
+        assert 'name="name"' not in body and "personal link" in body
+        page = PageClient(base)
+        for name in ("ben", "mallory"):
+            assert await page.log_in(name) == 403
+        assert await page.ticket() is None
+        async with page.http.get("/t/0123456789abcdefXYZ", allow_redirects=False) as reply:
+            assert reply.status == 303
+        assert await page.ticket() is not None
+        await page.close()
+    finally:
+        server.stop()
+
+
+async def test_one_login_cannot_take_the_others_tickets_or_places(tmp_path: Path) -> None:
+    from yarl import URL
+
+    server = Server(tmp_path, "--web", "0", "--max-sessions", "8")
+    base = f"http://127.0.0.1:{web_port(server)}"
+    hog, ben = PageClient(base), PageClient(base)
+    try:
+        assert await ben.log_in("ben") == 303
+        bens_ticket = await ben.ticket()
+        assert await hog.log_in("hog") == 303
+        for _ in range(1100):  # a page reloading in a loop: more tickets than the server keeps
+            async with hog.http.get("/") as reply:
+                assert reply.status == 200
+        await ben.play(bens_ticket)  # ben's ticket is still good
+        await ben.wait_for(MENU_READY)
+        # The hog opens tabs: it gets its share of the 8 places (2), never all of them.
+        tabs = []
+        for _ in range(2):
+            tab = PageClient(base)
+            tab.http.cookie_jar.update_cookies(hog.http.cookie_jar.filter_cookies(URL(base)))
+            await tab.play()
+            await tab.wait_for(MENU_READY)
+            tabs.append(tab)
+        async with hog.http.get("/") as reply:
+            assert reply.status == 503 and "sessions open already" in await reply.text()
+        cleo = PageClient(base)
+        assert await cleo.log_in("cleo") == 303
+        await cleo.play()
+        await cleo.wait_for(MENU_READY)
+        for page in (*tabs, cleo):
+            await page.close()
+    finally:
+        await hog.close()
+        await ben.close()
+        server.stop()
+    assert "Traceback" not in (server.data_dir / "serve.err").read_text()
+
+
+async def test_token_guesses_are_slowed_per_address(tmp_path: Path) -> None:
+    import aiohttp
+
+    tokens = tmp_path / "tokens"
+    tokens.write_text("ben:0123456789abcdefXYZ\n")
+    server = Server(tmp_path, "--web", "0", "--web-tokens", str(tokens))
+    base = f"http://127.0.0.1:{web_port(server)}"
+    page = PageClient(base)
+
+    async def guess(n: int) -> int:
+        async with page.http.get(f"/t/guess-{n:012d}abcdef", allow_redirects=False) as reply:
+            return reply.status
+
+    try:
+        guesses = [asyncio.ensure_future(guess(n)) for n in range(60)]
+        done, pending = await asyncio.wait(guesses, timeout=3)
+        # Four free tries, then 0.25, 0.5, 1, 2 s... and at most four waiting at once: the
+        # rest are told "too many attempts" without a check. It used to be 1,800 a second.
+        checked = [line for line in server.log_lines("auth_failure") if "method=token" in line]
+        assert 1 <= len(checked) <= 8, checked
+        assert sum(1 for task in done if task.result() == 429) >= 40
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        # Another address with the right token is not held up.
+        connector = aiohttp.TCPConnector(local_addr=("127.0.0.2", 0))
+        async with aiohttp.ClientSession(base, connector=connector) as other, other.get(
+            "/t/0123456789abcdefXYZ", allow_redirects=False
+        ) as reply:
+            assert reply.status == 303
+    finally:
+        await page.close()
+        server.stop()
+
+
+async def test_a_deeply_nested_message_does_not_end_the_session(server: Server) -> None:
+    page = PageClient(f"http://127.0.0.1:{web_port(server)}")
+    try:
+        assert await page.log_in("ana") == 303
+        await page.play()
+        await page.wait_for(MENU_READY)
+        assert page.ws is not None
+        for hostile in ("[" * 60_000, '["stdin", ' + "[" * 30_000 + "]" * 30_000 + "]",
+                        '{"a":' * 10_000 + "1" + "}" * 10_000, '"[[[["', "[]", "{}", "7",
+                        '["resize", {"width": ' + "[" * 900 + "]" * 900 + ', "height": 9}]',
+                        '"\\' * 30_000, "[" + "[]," * 20_000 + "[]]"):
+            await page.ws.send_str(hostile)
+        await page.send("stdin", END)  # the session still reads its keys
+        await page.wait_for("Leave tulipgames")
+        assert not page.closed.is_set()
+    finally:
+        await page.close()
+    assert "RecursionError" not in (server.data_dir / "serve.err").read_text()

@@ -13,11 +13,14 @@ On a server with no ``--authorized-keys`` and no ``--password-file`` the first p
 logs in under a name owns it from then on (:class:`Identities`, one small SQLite file in the data
 directory): your SSH key is your account, no sign-up. With ``--authorized-keys`` a key line may
 carry the names it may use as an option, ``name="alice"`` (repeatable); a key without that option
-is bound to the first free name it logs in with, like on an open server.
+is bound to the first free name it logs in with, like on an open server. On an open server's web
+page a browser owns the names it took the same way, through a secret cookie whose hash is kept
+in the same store, so one registry answers for every door (see :mod:`tulipgames.net.gate`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import sqlite3
 import threading
@@ -140,31 +143,64 @@ def _key_part(line: str) -> str:
     raise ValueError("no public key found")
 
 
-class Identities:
-    """Which key owns which name, persisted in ``identities.sqlite3``.
+#: The kinds of credential that can own a name in :class:`Identities` (the store); passwords,
+#: token links and ``name=`` keys own theirs through the operator's files instead.
+KEY, BROWSER = "key", "browser"
 
-    One row per name; the key is stored as its SHA256 fingerprint. Binding is first come,
-    first served and permanent (an operator frees a name by deleting its row).
+
+def browser_credential(secret: str) -> str:
+    """What the store keeps of a browser's secret (its cookie): a hash, never the secret."""
+    return "browser:" + hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Who owns a name in the store: the kind of credential and its fingerprint or hash."""
+
+    kind: str
+    credential: str
+
+
+class Identities:
+    """Which credential owns which name, persisted in ``identities.sqlite3``.
+
+    One row per name: the kind of credential (``key``: an SSH key, stored as its SHA256
+    fingerprint; ``browser``: a browser's secret cookie on an open server's web door, stored as
+    a SHA-256 hash, never the cookie itself). Binding is first come, first served and permanent,
+    whatever the door (an operator frees a name by deleting its row), so a name a browser player
+    took cannot be taken by an SSH key, nor a key's name by a browser.
     """
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        # Who owns which name is the operator's business alone (SQLite's journals take the
+        # file's mode).
+        path.touch(mode=0o600)
+        path.chmod(0o600)
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
         self._db.execute(
             "CREATE TABLE IF NOT EXISTS owners ("
             " name_key TEXT PRIMARY KEY, name TEXT NOT NULL,"
-            " fingerprint TEXT NOT NULL, since REAL NOT NULL)"
+            " fingerprint TEXT NOT NULL, since REAL NOT NULL, kind TEXT NOT NULL DEFAULT 'key')"
         )
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(owners)")}
+        if "kind" not in columns:  # a store from before browsers could own names: all keys
+            self._db.execute("ALTER TABLE owners ADD COLUMN kind TEXT NOT NULL DEFAULT 'key'")
 
-    def owner(self, name: str) -> str | None:
-        """The fingerprint of the key that owns ``name``, if any."""
+    def record(self, name: str) -> Owner | None:
+        """The credential that owns ``name``, if any."""
         with self._lock:
             row = self._db.execute(
-                "SELECT fingerprint FROM owners WHERE name_key = ?", (name_key(name),)
+                "SELECT kind, fingerprint FROM owners WHERE name_key = ?", (name_key(name),)
             ).fetchone()
-        return None if row is None else str(row[0])
+        return None if row is None else Owner(str(row[0]), str(row[1]))
+
+    def owner(self, name: str) -> str | None:
+        """The fingerprint (or browser hash) of the credential that owns ``name``, if any."""
+        record = self.record(name)
+        return None if record is None else record.credential
 
     def spelling(self, name: str) -> str | None:
         """The name as its owner first wrote it (``Alice`` for a login as ``alice``), if owned."""
@@ -174,17 +210,18 @@ class Identities:
             ).fetchone()
         return None if row is None else str(row[0])
 
-    def bind(self, name: str, key_fingerprint: str) -> bool:
-        """Give ``name`` to the key if nobody owns it; True if the key owns it now."""
+    def bind(self, name: str, credential: str, kind: str = KEY) -> bool:
+        """Give ``name`` to the credential if nobody owns it; True if it owns it now."""
         with self._lock:
             self._db.execute(
-                "INSERT OR IGNORE INTO owners VALUES (?, ?, ?, ?)",
-                (name_key(name), name, key_fingerprint, time.time()),
+                "INSERT OR IGNORE INTO owners (name_key, name, fingerprint, since, kind)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (name_key(name), name, credential, time.time(), kind),
             )
             row = self._db.execute(
-                "SELECT fingerprint FROM owners WHERE name_key = ?", (name_key(name),)
+                "SELECT fingerprint, kind FROM owners WHERE name_key = ?", (name_key(name),)
             ).fetchone()
-        return row is not None and row[0] == key_fingerprint
+        return row is not None and row[0] == credential and row[1] == kind
 
     def close(self) -> None:
         self._db.close()

@@ -90,6 +90,8 @@ class ServerConfig:
     #: Also serve browsers on this port (``--web``); ``ssh=False``: browsers only.
     web_port: int | None = None
     web_tokens: dict[str, str] = field(default_factory=dict)
+    #: Names the web door answers to besides this machine's (``--web-host``; Host header).
+    web_hosts: tuple[str, ...] = ()
     ssh: bool = True
     #: Worker processes for the apps of sessions away from the tables (``--workers``; 0: every
     #: app in this process). See :mod:`tulipgames.net.worker`.
@@ -235,7 +237,8 @@ class GameServer:
         self.host_key = load_host_key(config.data_dir)
         keyring = None if config.authorized_keys is None else KeyRing.read(config.authorized_keys)
         self.identities = Identities(config.data_dir / IDENTITIES_FILE)
-        self.gate = Gate(config.passwords, keyring, self.identities, config.allow_keyless)
+        self.gate = Gate(config.passwords, keyring, self.identities, config.allow_keyless,
+                         config.web_tokens)
         self.throttle = Throttle()
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._watchdog: asyncio.Task[None] | None = None
@@ -480,13 +483,10 @@ class _Connection(asyncssh.SSHServer):
         return bool(self.server.gate.passwords)
 
     async def validate_password(self, username: str, password: str) -> bool:
-        keys = ("addr:" + self.address, "name:" + name_key(username))
         throttle = self.server.throttle
-        wait = throttle.reserve(keys)
-        if wait:
-            await asyncio.sleep(wait)
+        wait = await throttle.wait(self.address, username)
         verdict = self.server.gate.check_password(username, password)
-        throttle.done(keys, verdict.ok)
+        throttle.done(self.address, username, verdict.ok)
         if not verdict.ok:
             audit.record("auth_failure", name=username, peer=self.peer, method="password",
                          reason=verdict.reason, waited=round(wait, 2))

@@ -37,6 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser, browser_only: bool = False) -
     parser.add_argument("--web-tokens", type=Path, metavar="FILE",
                         help="name:token lines: http://host:PORT/t/TOKEN logs that player in "
                              "from a browser")
+    parser.add_argument("--web-host", action="append", default=[], metavar="NAME",
+                        help="a name the web page is reached by (the Host header; repeatable; "
+                             "127.0.0.1, localhost and --host are always accepted)")
     parser.add_argument("--max-sessions", type=int, default=32, metavar="N",
                         help="most players connected at once, with or without a session "
                              "(default 32)")
@@ -142,6 +145,7 @@ def run(args: argparse.Namespace) -> int:
         allow_keyless=args.allow_keyless,
         web_port=web_port,
         web_tokens=tokens,
+        web_hosts=tuple(args.web_host),
         ssh=not args.browser_only,
         workers=workers,
     )

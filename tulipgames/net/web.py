@@ -18,8 +18,11 @@ file system). Who may play:
 * with ``--password-file``: the login form, checked by the same :class:`~tulipgames.net.gate.Gate`
   and slowed down by the same :class:`~tulipgames.net.gate.Throttle` as SSH passwords;
 * with ``--web-tokens FILE`` (``name:token`` lines): the link ``/t/TOKEN`` logs that player in;
-* on an open server (no keys, no passwords), only on a loopback address: a name form, refused
-  for names that an SSH key owns. :func:`web_problem` refuses every other combination.
+* on an open server (no keys, no passwords), only on a loopback address: a name form. A name
+  nothing owns becomes this browser's: a secret cookie (``tulipgames_id``) is bound to it in the
+  same :class:`~tulipgames.net.identity.Identities` store as the SSH keys' names, so neither
+  another browser nor an SSH key can take it, and the form refuses every name something else
+  owns (a key, a token, another browser). :func:`web_problem` refuses every other combination.
 
 A login sets an HttpOnly, SameSite=Strict cookie naming a server-side login; the page then gets a
 single-use ticket for its websocket, which must come from the page's own origin.
@@ -29,12 +32,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import html
 import json
 import logging
 import secrets
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -44,8 +47,9 @@ from aiohttp import WSMsgType, web
 
 from tulipgames.net import audit
 from tulipgames.net.driver import ChannelDriver, clamp_size
-from tulipgames.net.gate import ADMIT, Verdict
-from tulipgames.net.identity import name_key, name_problem
+from tulipgames.net.gate import Verdict
+from tulipgames.net.identity import BROWSER as BROWSER_KIND
+from tulipgames.net.identity import browser_credential, name_key, name_problem
 from tulipgames.net.server import (
     LOOPBACK,
     MAX_BACKLOG,
@@ -71,8 +75,30 @@ MAX_MESSAGE = 64 * 1024
 #: How long a login (its cookie) lasts, and how long a page's websocket ticket waits.
 LOGIN_SECONDS = 12 * 3600
 TICKET_SECONDS = 60.0
+#: Websocket tickets waiting to be used, in all and per login: a page reloading in a loop
+#: replaces its own oldest ticket, never another player's; a full table refuses new ones.
 MAX_TICKETS = 1000
+TICKETS_PER_LOGIN = 4
+#: Logins (cookies) kept, in all and per address: an address logging in over and over loses
+#: its own oldest login; when all are taken, new logins wait for old ones to expire.
+MAX_LOGINS = 2000
+LOGINS_PER_ADDRESS = 16
+#: Password and token checks waiting for the throttle at once, per address and in all: more
+#: are answered at once with "too many attempts" (they would only pile up in memory).
+PENDING_PER_ADDRESS = 4
+MAX_PENDING = 64
+#: Most tabs (sessions) one player may have open at once, and at most this share of
+#: ``--max-sessions``: one login cannot fill the server.
+MAX_TABS = 3
+#: Deepest JSON a page's message may nest, and most characters outside its strings (the
+#: page's own messages nest 2 deep, in a few dozen characters: ``["resize", {"width": 80, ...}]``).
+MAX_DEPTH = 4
+MAX_STRUCTURE = 256
 COOKIE = "tulipgames"
+#: The browser's own secret on an open server: it owns the names this browser took (the store
+#: keeps a hash of it). Kept for about a year, the most Chromium allows.
+ID_COOKIE = "tulipgames_id"
+ID_SECONDS = 400 * 24 * 3600
 MIN_TOKEN = 16
 #: Sent with every answer: no framing, no referrer to other sites (a token link must not
 #: leak; "no-referrer" would also blank the Origin of our own form posts), no caching.
@@ -125,6 +151,9 @@ def web_problem(host: str, open_server: bool, passwords: bool, tokens: bool) -> 
 class _Login:
     name: str
     until: float
+    address: str = ""
+    #: For a ticket: the login (cookie id) it was issued to.
+    sid: str = ""
 
 
 class WebDoor:
@@ -139,12 +168,17 @@ class WebDoor:
         self.static = static_dir()
         self._logins: dict[str, _Login] = {}
         self._tickets: dict[str, _Login] = {}
+        #: Password and token checks under way, per address.
+        self._pending: dict[str, int] = {}
+        #: The names the Host header may carry (see :func:`allowed_hosts`).
+        self.hosts = allowed_hosts(host, server.config.web_hosts)
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
 
     # -- lifecycle --------------------------------------------------------------------------
     def make_app(self) -> web.Application:
-        app = web.Application(client_max_size=16 * 1024, middlewares=[_headers])
+        app = web.Application(client_max_size=16 * 1024,
+                              middlewares=[_headers, _host_check(self.hosts)])
         app.add_routes([
             web.get("/", self.page),
             web.post("/login", self.login),
@@ -174,48 +208,91 @@ class WebDoor:
     def asks_password(self) -> bool:
         return bool(self.server.gate.passwords)
 
-    def _logged_in(self, request: web.Request) -> str | None:
+    @property
+    def asks_name(self) -> bool:
+        """The name form: only on an open server listening on this machine alone (see
+        :func:`web_problem`): on a network a name proves nothing, tokens or not."""
+        return self.server.config.open and self.host in LOOPBACK
+
+    def _logged_in(self, request: web.Request) -> tuple[str, str] | None:
+        """The login of this request's cookie: (cookie id, name), or ``None``."""
         sid = request.cookies.get(COOKIE, "")
         login = self._logins.get(sid)
         if login is None or login.until < time.monotonic():
             self._logins.pop(sid, None)
             return None
-        return login.name
+        return sid, login.name
 
     def _log_in(self, name: str, method: str, request: web.Request) -> web.Response:
         now = time.monotonic()
         for sid in [s for s, login in self._logins.items() if login.until < now]:
             del self._logins[sid]
+        address = _address(request)
+        own = [s for s, login in self._logins.items() if login.address == address]
+        for sid in own[: max(0, len(own) - LOGINS_PER_ADDRESS + 1)]:  # this address's oldest
+            del self._logins[sid]
+        if len(self._logins) >= MAX_LOGINS:
+            audit.record("refused", peer=_peer(request), reason="too many logins", door="web")
+            return self._form("Too many players are logging in; please try again later.",
+                              status=503)
         name = self.server.gate.canonical(name)
         sid = secrets.token_urlsafe(32)
-        self._logins[sid] = _Login(name, now + LOGIN_SECONDS)
+        self._logins[sid] = _Login(name, now + LOGIN_SECONDS, address)
         audit.record("login", name=name, peer=_peer(request), method=method, door="web")
         response = web.HTTPSeeOther("/")
         response.set_cookie(COOKIE, sid, httponly=True, samesite="Strict", path="/",
                             max_age=LOGIN_SECONDS)
         return response
 
-    def _refusal(self) -> str | None:
+    def _refusal(self, name: str) -> str | None:
         cap = self.server.config.max_sessions
         if len(self.server.sessions) >= cap or self.server.players >= cap:
             return f"The tulipgames server is full ({cap} players). Please try again later."
+        share = tab_share(cap)
+        mine = sum(1 for session in self.server.sessions
+                   if name_key(getattr(session, "username", "")) == name_key(name))
+        if mine >= share:
+            return (f"You have {mine} tulipgames sessions open already (at most {share}): "
+                    "close one to open another.")
         return None
+
+    @contextlib.contextmanager
+    def _attempt(self, request: web.Request) -> Iterator[bool]:
+        """Count a password or token check under way for its address; yields False when the
+        address or the server has too many waiting already (answer at once, check nothing)."""
+        address = _address(request)
+        if (self._pending.get(address, 0) >= PENDING_PER_ADDRESS
+                or sum(self._pending.values()) >= MAX_PENDING):
+            yield False
+            return
+        self._pending[address] = self._pending.get(address, 0) + 1
+        try:
+            yield True
+        finally:
+            self._pending[address] -= 1
+            if not self._pending[address]:
+                del self._pending[address]
 
     # -- pages ----------------------------------------------------------------------------
     async def page(self, request: web.Request) -> web.Response:
-        name = self._logged_in(request)
-        if name is None:
+        login = self._logged_in(request)
+        if login is None:
             return self._form()
-        refusal = self._refusal()
+        sid, name = login
+        refusal = self._refusal(name)
         if refusal is not None:
             return self._form(refusal, status=503, fields=False)
         ticket = secrets.token_urlsafe(24)
         now = time.monotonic()
-        for old in [t for t, login in self._tickets.items() if login.until < now]:
+        for old in [t for t, waiting in self._tickets.items() if waiting.until < now]:
             del self._tickets[old]
-        while len(self._tickets) >= MAX_TICKETS:  # a reloading loop: the oldest go first
-            del self._tickets[next(iter(self._tickets))]
-        self._tickets[ticket] = _Login(name, now + TICKET_SECONDS)
+        own = [t for t, waiting in self._tickets.items() if waiting.sid == sid]
+        for old in own[: max(0, len(own) - TICKETS_PER_LOGIN + 1)]:  # a reloading loop
+            del self._tickets[old]
+        if len(self._tickets) >= MAX_TICKETS:
+            return self._form("The server is busy; please reload in a minute.", status=503,
+                              fields=False)
+        self._tickets[ticket] = _Login(name, now + TICKET_SECONDS, _address(request), sid)
         return web.Response(text=TERMINAL_PAGE.replace("TICKET", ticket), content_type="text/html")
 
     def _form(self, message: str = "", status: int = 200, fields: bool = True) -> web.Response:
@@ -223,7 +300,7 @@ class WebDoor:
             fields_html = ""
         elif self.asks_password:
             fields_html = PASSWORD_FIELDS
-        elif self.server.config.open:
+        elif self.asks_name:
             fields_html = NAME_FIELDS
         else:
             fields_html = ""
@@ -241,35 +318,56 @@ class WebDoor:
         if problem is not None:
             return self._form(f"Cannot log in: {problem}.", status=400)
         gate = self.server.gate
+        wait = 0.0
         if self.asks_password:
-            keys = ("addr:" + _address(request), "name:" + name_key(name))
-            wait = self.server.throttle.reserve(keys)
-            if wait:
-                await asyncio.sleep(wait)
-            verdict = gate.check_password(name, password)
-            self.server.throttle.done(keys, verdict.ok)
+            address = _address(request)
+            with self._attempt(request) as admitted:
+                if not admitted:
+                    return self._form(TOO_MANY, status=429)
+                wait = await self.server.throttle.wait(address, name)
+                verdict = gate.check_password(name, password)
+                self.server.throttle.done(address, name, verdict.ok)
             method = "password"
-        elif self.server.config.open:
-            # A browser has no key: like a keyless SSH client, a name no key owns.
-            verdict = _keyless(gate.identities.owner(name))
+        elif self.asks_name:
+            # A browser has no key: it owns its names through a secret cookie of its own,
+            # bound to them in the same store as the SSH keys' names.
+            secret = request.cookies.get(ID_COOKIE, "")
+            fresh = len(secret) < MIN_TOKEN
+            if fresh:
+                secret = secrets.token_urlsafe(32)
+            credential = browser_credential(secret)
+            verdict = gate.check_browser(name, credential)
+            if verdict.ok and not gate.identities.bind(name, credential, BROWSER_KIND):
+                verdict = Verdict(False, "name taken meanwhile")
             method = "name"
         else:
             return self._form(status=403)
         if not verdict.ok:
             audit.record("auth_failure", name=name, peer=_peer(request), method=method,
-                         reason=verdict.reason, door="web")
+                         reason=verdict.reason, door="web",
+                         waited=round(wait, 2) if method == "password" else None)
             message = "That name and password do not match." if method == "password" else (
-                f"The name {name} belongs to a player's SSH key; pick another name.")
+                f"The name {name} belongs to another player; pick another name.")
             return self._form(message, status=403)
-        return self._log_in(name, method, request)
+        response = self._log_in(name, method, request)
+        if method == "name" and fresh:
+            response.set_cookie(ID_COOKIE, secret, httponly=True, samesite="Strict", path="/",
+                                max_age=ID_SECONDS)
+        return response
 
     async def token_link(self, request: web.Request) -> web.Response:
         token = request.match_info["token"]
-        name = next((n for t, n in self.tokens.items()
-                     if hmac.compare_digest(t.encode(), token.encode())), None)
+        # Guesses are slowed per address like passwords (they were answered 1,800 a second).
+        address = _address(request)
+        with self._attempt(request) as admitted:
+            if not admitted:
+                return self._form(TOO_MANY, status=429)
+            wait = await self.server.throttle.wait(address)
+            name = self.server.gate.check_token(token)
+            self.server.throttle.done(address, None, name is not None)
         if name is None:
             audit.record("auth_failure", peer=_peer(request), method="token",
-                         reason="unknown token", door="web")
+                         reason="unknown token", door="web", waited=round(wait, 2))
             return self._form("This link is not (or no longer) valid.", status=403)
         return self._log_in(name, "token", request)
 
@@ -286,7 +384,7 @@ class WebDoor:
         login = self._tickets.pop(request.match_info["ticket"], None)
         if login is None or login.until < time.monotonic() or not _same_origin(request):
             raise web.HTTPForbidden(text="reload the page")
-        refusal = self._refusal()
+        refusal = self._refusal(login.name)
         if refusal is not None:
             raise web.HTTPServiceUnavailable(text=refusal)
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30, compress=False)
@@ -402,10 +500,10 @@ class WebSession:
         async for message in self.ws:
             if message.type != WSMsgType.TEXT:
                 continue
-            try:
-                kind, *rest = json.loads(message.data)
-            except (ValueError, TypeError):
+            parsed = parse_message(message.data)
+            if parsed is None:
                 continue
+            kind, rest = parsed
             driver = self._driver
             if kind == "stdin" and rest and isinstance(rest[0], str) and driver is not None:
                 self.last_input = asyncio.get_running_loop().time()  # a key press, as over SSH
@@ -439,13 +537,82 @@ class WebSession:
             self.server.sessions.discard(self)
 
 
-def _keyless(owner: str | None) -> Verdict:
-    return ADMIT if owner is None else Verdict(False, "name owned by a key")
+def tab_share(max_sessions: int) -> int:
+    """How many sessions one player may hold: a quarter of the server, at most :data:`MAX_TABS`
+    and at least two (a reloaded page's new tab may come before its old one has closed)."""
+    return min(MAX_TABS, max(2, max_sessions // 4))
+
+
+def parse_message(text: str) -> tuple[object, list[Any]] | None:
+    """A page's message ``[kind, args...]``, or ``None`` for anything else: not JSON, not a
+    non-empty list, more than :data:`MAX_STRUCTURE` characters outside its strings or nested
+    deeper than :data:`MAX_DEPTH` (json recursed until Python's limit on ``[[[[...`` and ended
+    the session with a ``RecursionError``).
+
+    The check costs a few passes at C speed: escaped backslashes and quotes are dropped, so
+    every quote left opens or closes a string, and what lies between strings is the structure.
+    """
+    bare = text.replace("\\\\", "").replace('\\"', "")
+    structure = "".join(bare.split('"')[::2])
+    if len(structure) > MAX_STRUCTURE:
+        return None
+    depth = deepest = 0
+    for char in structure:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    if deepest > MAX_DEPTH:
+        return None
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    if not isinstance(value, list) or not value:
+        return None
+    return value[0], value[1:]
+
+
+def allowed_hosts(host: str, extra: tuple[str, ...] = ()) -> frozenset[str]:
+    """The names a request's ``Host`` header may carry: this machine's (``127.0.0.1``,
+    ``localhost``, ``::1``), the address listened on unless it is a wildcard, and every
+    ``--web-host``. A page of another site that rebinds its own name to this address (DNS
+    rebinding) sends its own name, and is refused."""
+    names = {"127.0.0.1", "localhost", "::1"}
+    if host not in ("", "0.0.0.0", "::"):
+        names.add(host)
+    names.update(extra)
+    return frozenset(_host_name(name) for name in names)
+
+
+def _host_name(value: str) -> str:
+    """``Example.org:8080`` -> ``example.org``; ``[::1]:8080`` -> ``::1``."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:].partition("]")[0]
+    if value.count(":") == 1:
+        value = value.partition(":")[0]
+    return value.rstrip(".")
+
+
+def _host_check(hosts: frozenset[str]) -> Any:
+    @web.middleware
+    async def check(request: web.Request, handler: Any) -> web.StreamResponse:
+        if _host_name(request.headers.get("Host", "")) not in hosts:
+            audit.record("refused", peer=_peer(request), reason="unknown Host", door="web")
+            raise web.HTTPMisdirectedRequest(
+                text="This server does not answer to that name (see --web-host).")
+        return await handler(request)
+
+    return check
 
 
 def _int(value: object) -> int:
+    if not isinstance(value, (int, str)):
+        return 0  # never str() of whatever a page sent: a deep list recurses
     try:
-        return int(str(value))
+        return int(value)
     except ValueError:
         return 0
 
@@ -526,6 +693,8 @@ FIELDS
 </body></html>
 """
 )
+
+TOO_MANY = "Too many login attempts at once from your address; wait a moment and try again."
 
 NAME_FIELDS = """<form method="post" action="/login"><h1>tulipgames</h1>
 <label for="name">Your name</label>
