@@ -520,7 +520,7 @@ class TulipGamesApp(App[None]):
         from tulipgames.tui.screens.stats import StatsScreen
 
         if self.store is not None:
-            self.push_screen(StatsScreen(self.store.finished(limit=None)))
+            self.push_screen(StatsScreen(self.store))
 
     def show_history(self) -> None:
         from tulipgames.tui.screens.history import SCORE_TABS, HistoryScreen
