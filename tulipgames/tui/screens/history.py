@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from tulipgames import games
 from tulipgames.store import FinishedGame, HighScore
 from tulipgames.tui.widgets import plain
+from tulipgames.tui.widgets.footer import KeyFooter
 
 #: The high-score tables: a solo score, a daily-deal score and a score against others are
 #: different contests, so each has its own tab. ``(tab id, title, variants)``.
@@ -70,7 +71,7 @@ class HistoryScreen(Screen[None]):
                         yield DataTable(id=f"{tab}-rows", cursor_type="row", zebra_stripes=True)
                 with TabPane("Finished games", id="tab-games"):
                     yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         for tab, _, variants in SCORE_TABS:

@@ -18,11 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from tulipgames import stats
 from tulipgames.stats import title_of
 from tulipgames.store import FinishedGame, SeatResult, Store
+from tulipgames.tui.widgets.footer import KeyFooter
 
 __all__ = ["StatsScreen", "chart_width", "player_label", "title_of"]
 
@@ -97,7 +98,7 @@ class StatsScreen(Screen[None]):
             yield Static("Recent results", classes="stats-heading")
             yield DataTable(id="stats-recent", cursor_type="row", zebra_stripes=True)
             yield Static(id="stats-solo")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.draw()
