@@ -919,6 +919,16 @@ class Store:
         rows = self._read(f"SELECT DISTINCT {_WHO} FROM seat_results WHERE {_WHOLE_SEAT}")
         return [str(row[0]) for row in rows]
 
+    def daily_score(self, game: str, name: str, seed: int) -> int | None:
+        """``name``'s score on the daily deal ``seed``: the first attempt they finished, the
+        one the daily high scores keep (``None``: no attempt finished yet)."""
+        rows = self._read(
+            "SELECT score FROM scores WHERE game = ? AND variant = 'daily' AND name = ? "
+            "AND seed = ? ORDER BY date, id LIMIT 1",
+            (game, name, seed),
+        )
+        return int(rows[0][0]) if rows else None
+
     def add_high_score(
         self,
         game: str,

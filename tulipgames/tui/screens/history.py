@@ -80,7 +80,7 @@ class HistoryScreen(Screen[None]):
                 [entry for entry in self.scores if entry.variant in variants],
             )
         played = self.query_one("#games", DataTable)
-        played.add_columns("Date", "Game", "Result", "Seed")
+        played.add_columns("Date (UTC)", "Game", "Result", "Seed")  # as stored: UTC
         for game in self.finished:
             played.add_row(
                 game.finished[:16].replace("T", " "), Text(game.title), ranking_line(game),
@@ -92,7 +92,7 @@ class HistoryScreen(Screen[None]):
 
     @staticmethod
     def _fill_scores(table: DataTable[Text | str], scores: list[HighScore]) -> None:
-        table.add_columns("Game", "Name", "Score", "Detail", "Seed", "Date")
+        table.add_columns("Game", "Name", "Score", "Detail", "Seed", "Date (UTC)")
         for entry in scores:
             table.add_row(
                 Text(game_title(entry.game)), plain(entry.name),

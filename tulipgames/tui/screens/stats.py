@@ -132,7 +132,7 @@ class StatsScreen(Screen[None]):
                 "solo" if line.wins is None else str(line.wins), f"{line.mean:.1f}",
                 str(line.best),
             )
-        recent.add_columns("Finished", "Game", "Score", "Place", "Against")
+        recent.add_columns("Finished (UTC)", "Game", "Score", "Place", "Against")
         for entry in stats.recent_results(rows, player):
             place = f"{entry.place} of {entry.seats}" if entry.seats > 1 else "solo"
             recent.add_row(
