@@ -76,7 +76,7 @@ def score_lines(rows: Iterable[SeatResult]) -> list[ScoreLine]:
         key = (who(row.name, row.kind), row.game, row.seats)
         line = sums.get(key)
         if line is None:
-            sums[key] = [1, row.place == 1, row.score, row.score]
+            sums[key] = [1, int(row.place == 1), row.score, row.score]
         else:
             line[0] += 1
             line[1] += row.place == 1

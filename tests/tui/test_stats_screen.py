@@ -88,6 +88,9 @@ async def test_the_chart_shows_at_80x24_and_one_game_draws_no_bar(store: Store) 
         assert not set(gift_line) & set(stats.BARS)
         shop = next(line for line in lines if "Flower Shop" in line and " 1 " in line)
         assert shop.split()[-4:-2] == ["1", "solo"]  # games 1, wins: none to count
+        gift_row = next(line for line in lines if line.split()[:4] == ["Gift", "of", "Tulips", "3"])
+        won = int(0 in gift.result().winners)
+        assert gift_row.split()[4:6] == ["1", str(won)]  # one game: a count, not True/False
         assert solo.result().ranks == (1,)
         await pilot.press("right")  # Ben: five games, no chart wider than five cells
         await pilot.pause()
