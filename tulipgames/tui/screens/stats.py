@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from tulipgames import stats
 from tulipgames.stats import title_of
@@ -39,6 +40,15 @@ def player_label(player: str) -> str:
     return player
 
 
+def figures_table(*columns: str) -> Table:
+    """A table of figures drawn as text (no cursor: nothing on these rows can be chosen, and
+    one widget of text is far cheaper to draw than a DataTable)."""
+    table = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 2, 0, 0))
+    for column in columns:
+        table.add_column(column, no_wrap=column != "Against")
+    return table
+
+
 def chart_width(games_played: int, room: int = CHART_MAX) -> int:
     """Cells of a score-history sparkline: one per game up to ``room``, none for one game."""
     return 0 if games_played < 2 else min(games_played, room)
@@ -56,7 +66,8 @@ class StatsScreen(Screen[None]):
     StatsScreen VerticalScroll { padding: 0 1; }
     StatsScreen .stats-heading { text-style: bold; color: $accent; margin: 1 0 0 0; }
     StatsScreen #stats-title { margin: 0; }
-    StatsScreen DataTable { height: auto; max-height: 14; }
+    StatsScreen #stats-scores, StatsScreen #stats-recent { height: auto; }
+    StatsScreen #stats-scores { margin: 1 0 0 0; }
     StatsScreen #stats-charts { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
@@ -94,9 +105,9 @@ class StatsScreen(Screen[None]):
             yield Static(id="stats-title", classes="stats-heading")
             yield Static("Score history (oldest first)", classes="stats-heading")
             yield Static(id="stats-charts")
-            yield DataTable(id="stats-scores", cursor_type="row", zebra_stripes=True)
+            yield Static(id="stats-scores")
             yield Static("Recent results", classes="stats-heading")
-            yield DataTable(id="stats-recent", cursor_type="row", zebra_stripes=True)
+            yield Static(id="stats-recent")
             yield Static(id="stats-solo")
         yield KeyFooter()
 
@@ -106,12 +117,11 @@ class StatsScreen(Screen[None]):
     def draw(self) -> None:
         player = self.player
         title = self.query_one("#stats-title", Static)
-        scores = self.query_one("#stats-scores", DataTable)
-        recent = self.query_one("#stats-recent", DataTable)
+        scores = self.query_one("#stats-scores", Static)
+        recent = self.query_one("#stats-recent", Static)
         charts = self.query_one("#stats-charts", Static)
-        scores.clear(columns=True)
-        recent.clear(columns=True)
-        charts.update("")
+        for part in (scores, recent, charts):
+            part.update("")
         if player is None:
             title.update("Statistics: no finished games yet. Play one!")
             return
@@ -125,20 +135,22 @@ class StatsScreen(Screen[None]):
         rows = self.rows_of(player)
         mine = [row for row in rows if stats.player_of(row) == player]
         charts.update(self.chart_text(stats.score_histories(mine, player)))
-        scores.add_columns("Game", "Seats", "Games", "Wins", "Mean", "Best")
+        table = figures_table("Game", "Seats", "Games", "Wins", "Mean", "Best")
         for line in stats.score_lines(mine):
-            scores.add_row(
+            table.add_row(
                 title_of(line.game), str(line.seats), str(line.games),
                 "solo" if line.wins is None else str(line.wins), f"{line.mean:.1f}",
                 str(line.best),
             )
-        recent.add_columns("Finished (UTC)", "Game", "Score", "Place", "Against")
+        scores.update(table)
+        table = figures_table("Finished (UTC)", "Game", "Score", "Place", "Against")
         for entry in stats.recent_results(rows, player):
             place = f"{entry.place} of {entry.seats}" if entry.seats > 1 else "solo"
-            recent.add_row(
+            table.add_row(
                 entry.finished[:16].replace("T", " "), entry.title, str(entry.score), place,
-                Text(", ".join(entry.others) or "-"),
+                Text(", ".join(entry.others) or "-", overflow="ellipsis", no_wrap=True),
             )
+        recent.update(table)
         solo = stats.solo_levels(mine, player)
         self.query_one("#stats-solo", Static).update(
             Text(
