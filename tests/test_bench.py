@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,21 @@ def test_the_race_adds_up_its_rounds_and_takes_the_median_ratio(tmp_path: Path) 
     assert race["ours"]["games"] == race["playout"]["games"] == 6
     assert race["ours"]["turns"] == race["playout"]["turns"] == 3 * spiceroad_turns(0.0)["turns"]
     assert race["vs_peer"] is not None and race["playout_vs_peer"] is not None
+
+
+def test_the_race_is_symmetric_every_side_in_a_fresh_interpreter_each_round(
+    tmp_path: Path,
+) -> None:
+    """Ours ran warm in the bench's own process against a peer started cold each round (2.17x
+    where a race run alike gives 1.64-1.74x): now every side of every round has an interpreter
+    of its own, none of them the bench's."""
+    race = spice_road_race(0.0, str(fake_peer(tmp_path, 7)), rounds=2)
+    processes = [pid for side in ("ours", "playout", "peer") for pid in race[side]["processes"]]
+    assert len(processes) == 6 and None not in processes
+    assert len(set(processes)) == 6 and os.getpid() not in processes
+    # the fresh interpreters play the very games the bench's own loop plays
+    assert race["ours"]["turns"] == 2 * spiceroad_turns(0.0)["turns"]
+    assert "every side in a fresh interpreter each round" in format_report(report_with(race))
 
 
 def test_a_missing_peer_is_reported_not_guessed(tmp_path: Path) -> None:

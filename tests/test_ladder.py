@@ -7,8 +7,18 @@ import json
 import pytest
 
 from tests.engine.toygame import NIM
+from tulipgames import ladder as ladder_module
 from tulipgames.cli import main
-from tulipgames.ladder import Played, bradley_terry, clustered, ladder, schedule, wilson
+from tulipgames.ladder import (
+    Played,
+    TimeLeft,
+    bradley_terry,
+    clock_text,
+    clustered,
+    ladder,
+    schedule,
+    wilson,
+)
 
 
 def test_bradley_terry_orders_levels_by_results() -> None:
@@ -89,3 +99,58 @@ def test_the_ladder_command_prints_json_figures(capsys: pytest.CaptureFixture[st
     assert data["games"] == 4 and set(data["levels"]) == {"random", "normal"}
     assert data["head_to_head"]["random-normal"]["meetings"] == 4
     assert data["levels"]["random"]["rating"] == 0
+
+
+def test_time_left_adds_up_the_games_to_come_by_their_levels() -> None:
+    """The games still to come count at their own levels' pace, not at the rate of the games
+    just played (which the bar's estimate followed: 1 s said where 25 s remained)."""
+    think = {"random": 0.0001, "normal": 0.01, "hard": 0.1}
+    plan = schedule(["random", "normal", "hard"], 2, 6)
+    levels = [lv for _, lv in plan]
+    assert levels[:4] == [("normal", "random"), ("random", "normal"),
+                          ("hard", "random"), ("random", "hard")]
+    clock = TimeLeft(levels)
+    assert clock.left(0) is None and clock.done(0, 5) == 0.0  # nothing known yet
+    for game in levels[:4]:
+        for move in range(20):  # 20 moves, the seats in turn; nothing costs beside thinking
+            clock.move(game[move % 2], think[game[move % 2]])
+        clock.game(20, sum(think[game[m % 2]] for m in range(20)))
+    expected = 2 * 20 * (think["normal"] + think["hard"]) / 2
+    left = clock.left(4)
+    assert left is not None and abs(left - expected) < 1e-9
+    pace_so_far = clock._seconds / 4 * 2  # two more games at the mean pace of the four played
+    assert pace_so_far < 0.6 * expected
+    assert clock.left(4, moves_played=10, current=0.5) == expected - 0.5
+    assert clock.done(4, 10) == 4.5 and clock.done(4, 40) == 4.99  # never whole before the end
+    assert clock.left(6) == 0.0
+
+
+def test_time_left_counts_time_beside_thinking_per_move() -> None:
+    clock = TimeLeft([("a", "a"), ("a", "a")])
+    for _ in range(10):
+        clock.move("a", 0.01)
+    clock.game(10, 0.3)  # 0.1 s thinking, 0.2 s applying moves and the like
+    assert abs((clock.left(1) or 0) - 0.3) < 1e-12
+
+
+def test_the_ladder_reports_progress_within_a_game_and_the_time_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ladder_module, "PROGRESS_EVERY", 0.0)  # every move, to see them all
+    heard: list[tuple[float, float | None]] = []
+    report = ladder(NIM, ["random", "hard"], games=4, seats=2, seed=5,
+                    progress=lambda done, left: heard.append((done, left)))
+    assert len(report.played) == 4
+    done = [d for d, _ in heard]
+    assert len(heard) > 2 * 4 and done == sorted(done)  # moves, not only games
+    assert any(0 < d - int(d) < 1 for d in done[len(done) // 4:])  # inside a game
+    assert [d for d in done if d == int(d) and d > 0][-4:] == [1.0, 2.0, 3.0, 4.0]
+    assert heard[-1] == (4.0, 0.0)
+    after_first = heard[done.index(1.0):]
+    assert all(left is not None and left >= 0 for _, left in after_first)
+
+
+def test_the_time_left_reads_as_a_clock() -> None:
+    assert clock_text(None) == "-:--:--"
+    assert clock_text(0.2) == "0:00:01" and clock_text(65) == "0:01:05"
+    assert clock_text(3725) == "1:02:05"

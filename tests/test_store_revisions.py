@@ -110,7 +110,7 @@ def test_a_schema_1_database_is_migrated_and_keeps_its_games(tmp_path: Path):
     raw.close()
     store = Store(tmp_path)
     raw = sqlite3.connect(tmp_path / DB_NAME)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     (save,) = store.saves()
     assert save.revision == 0 and save.moves == 1
     resumed = store.load(save.id)

@@ -1,9 +1,12 @@
 """Player statistics match the games the store finished (expected figures come from the tables
-as they were played, not from the store)."""
+as they were played, not from the store), read from the columns of schema 4 (``seat_results``,
+``saves.seed``/``kinds``), which a schema-3 database gets filled when it is opened."""
 
 from __future__ import annotations
 
+import json
 import random
+import sqlite3
 import statistics
 from pathlib import Path
 
@@ -13,8 +16,16 @@ from tests.tui import toygame
 from tulipgames import games
 from tulipgames.engine.bots import bot_move
 from tulipgames.engine.core import SeatSpec
-from tulipgames.stats import players, recent_results, score_history, score_lines, solo_levels
-from tulipgames.store import Store
+from tulipgames.stats import (
+    players,
+    recent_results,
+    score_history,
+    score_lines,
+    seat_results,
+    solo_levels,
+    sparkline,
+)
+from tulipgames.store import _MIGRATIONS, DB_NAME, SCHEMA_VERSION, Store
 from tulipgames.table import Table
 
 
@@ -53,28 +64,44 @@ def played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, list
 
 def test_score_lines_match_the_played_games(played: tuple[Store, list[Table]]):
     store, tables = played
-    lines = {(s.player, s.game, s.seats): s for s in score_lines(store.finished(limit=None))}
+    lines = {(s.player, s.game, s.seats): s for s in score_lines(store.seat_results())}
     expected: dict[tuple[str, str, int], list[tuple[int, bool]]] = {}
     for table in tables:
         result = table.state.result()
         for seat, spec in enumerate(table.seats):
             player = spec.name if not spec.is_bot else spec.kind
             key = (player, table.game.id, len(table.seats))
-            expected.setdefault(key, []).append((result.totals[seat], result.ranks[seat] == 1))
+            won = result.ranks[seat] == 1 and len(table.seats) > 1
+            expected.setdefault(key, []).append((result.totals[seat], won))
     assert set(lines) == set(expected)
     assert ("bot:random", "toy", 2) in lines and ("Ana", "toy", 3) in lines
     for key, rows in expected.items():
         line = lines[key]
         assert line.games == len(rows)
-        assert line.wins == sum(won for _, won in rows)
+        assert line.wins == (None if key[2] == 1 else sum(won for _, won in rows))
         assert line.mean == pytest.approx(statistics.fmean(s for s, _ in rows))
         assert line.best == max(s for s, _ in rows)
-    assert players(store.finished(limit=None)) == ["Ana", "Ben", "bot:normal", "bot:random"]
+    assert all(type(line.wins) is int for line in lines.values() if line.seats > 1)  # not True
+    assert players(store.seat_results()) == ["Ana", "Ben", "bot:normal", "bot:random"]
+    # the same figures from the finished games themselves, and from Ana's games only
+    assert score_lines(seat_results(store.finished(limit=None))) == list(lines.values())
+    ana = [line for line in lines.values() if line.player == "Ana"]
+    assert [ln for ln in score_lines(store.seat_results("Ana")) if ln.player == "Ana"] == ana
+
+
+def test_a_solo_game_is_not_counted_as_a_win(played: tuple[Store, list[Table]]):
+    store, tables = played
+    solo = [t for t in tables if len(t.seats) == 1]
+    assert solo and all(t.state.result().ranks == (1,) for t in solo)  # alone, always "first"
+    (line,) = [ln for ln in score_lines(store.seat_results()) if ln.seats == 1]
+    assert (line.player, line.games, line.wins) == ("Ana", len(solo), None)
+    recent = recent_results(store.seat_results(), "Ana", limit=50)
+    assert [r.won for r in recent if r.seats == 1] == [False] * len(solo)
 
 
 def test_solo_levels_recent_results_and_score_history(played: tuple[Store, list[Table]]):
     store, tables = played
-    finished = store.finished(limit=None)
+    finished = store.seat_results()
     solo = [t for t in tables if t.game.id == "flowershop"]
     levels = {line.level: line for line in solo_levels(finished, "Ana")}
     reached: dict[str, list[int]] = {}
@@ -99,3 +126,99 @@ def test_solo_levels_recent_results_and_score_history(played: tuple[Store, list[
         t.state.result().totals[t.names.index("Ana")] for t in tables if t.game.id == "toy"
     ]
     assert score_history(finished, "Ana", "toy") == toy_scores
+
+
+def test_statistics_and_history_read_columns_not_records(played: tuple[Store, list[Table]]):
+    """Neither reads a finished game's record (10,000 of them took two seconds to parse)."""
+    store, tables = played
+    expected_rows = store.seat_results()
+    expected_games = store.finished(limit=None)
+
+    def no_records(action: int, table: str | None, column: str | None, *_: object) -> int:
+        return sqlite3.SQLITE_DENY if (table, column) == ("saves", "record") else sqlite3.SQLITE_OK
+
+    store._db.set_authorizer(no_records)
+    try:
+        assert store.seat_results() == expected_rows
+        assert store.finished(limit=None) == expected_games
+        assert store.seat_players() and set(store.seat_players()) == set(players(expected_rows))
+    finally:
+        store._db.set_authorizer(None)
+    assert [g.seed for g in sorted(expected_games, key=lambda g: g.id)] == [
+        t.record.seed for t in tables
+    ]
+    assert [g.kinds for g in sorted(expected_games, key=lambda g: g.id)] == [
+        tuple(spec.kind for spec in t.seats) for t in tables
+    ]
+
+
+def as_schema_3(source: Path, target: Path) -> None:
+    """A schema-3 database (as tulipgames made it before schema 4) holding ``source``'s saves
+    and scores."""
+    target.mkdir()
+    raw = sqlite3.connect(target / DB_NAME)
+    for step in _MIGRATIONS[:3]:
+        step(raw)
+    raw.execute("PRAGMA user_version = 3")
+    raw.execute("ATTACH DATABASE ? AS old", (str(source / DB_NAME),))
+    columns = [row[1] for row in raw.execute("PRAGMA main.table_info(saves)")]
+    listed = ", ".join(columns)
+    raw.execute(f"INSERT INTO main.saves ({listed}) SELECT {listed} FROM old.saves")
+    raw.execute("INSERT INTO main.scores SELECT * FROM old.scores")
+    raw.commit()
+    raw.execute("DETACH DATABASE old")
+    raw.close()
+
+
+def test_a_schema_3_database_gets_its_finished_games_columns(
+    played: tuple[Store, list[Table]], tmp_path: Path
+) -> None:
+    store, tables = played
+    rows, games_before = store.seat_results(), store.finished(limit=None)
+    old = tmp_path / "old"
+    as_schema_3(store.data_dir, old)
+    raw = sqlite3.connect(old / DB_NAME)
+    # two rows the columns cannot hold: a seed past 64 bits, and a damaged record
+    big = json.loads(tables[0].record.dumps())
+    big["seed"] = 2**70 + 3
+    raw.execute("UPDATE saves SET record = ? WHERE id = ?", (json.dumps(big), tables[0].save_id))
+    raw.execute("UPDATE saves SET record = '{damaged' WHERE id = ?", (tables[1].save_id,))
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert "seed" not in {row[1] for row in raw.execute("PRAGMA table_info(saves)")}
+    raw.commit()
+    raw.close()
+
+    migrated = Store(old)
+    raw = sqlite3.connect(old / DB_NAME)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    filled = dict(raw.execute("SELECT id, seed FROM saves"))
+    assert filled[tables[0].save_id] is None  # too big for SQLite: read from the record
+    assert filled[tables[2].save_id] == tables[2].record.seed
+    raw.close()
+    damaged = tables[1].save_id
+    assert migrated.seat_results() == [row for row in rows if row.save_id != damaged]
+    after = {g.id: g for g in migrated.finished(limit=None)}
+    assert set(after) == {g.id for g in games_before} - {damaged}
+    assert after[tables[0].save_id].seed == 2**70 + 3
+    assert all(after[g.id] == g for g in games_before if g.id not in (damaged, tables[0].save_id))
+
+    # a game finished after the migration gets its columns from the triggers
+    rng = random.Random(8)
+    seats = [SeatSpec("Cleo"), SeatSpec("Bot 2", "bot:random")]
+    table = play_out(migrated, Table.new(toygame.GAME, seats, 99), rng)
+    new_rows = [row for row in migrated.seat_results() if row.save_id == table.save_id]
+    result = table.state.result()
+    assert [(r.name, r.kind, r.score, r.place, r.seats) for r in new_rows] == [
+        ("Cleo", "human", result.totals[0], result.ranks[0], 2),
+        ("Bot 2", "bot:random", result.totals[1], result.ranks[1], 2),
+    ]
+    assert players(migrated.seat_results("Cleo")) == ["Cleo", "bot:random"]
+
+
+def test_sparkline_one_cell_per_game_and_squeezed_when_long() -> None:
+    assert sparkline([], 10) == "" and sparkline([5], 0) == ""
+    assert sparkline([1, 8], 10) == "▁█"
+    assert sparkline([3, 3, 3], 10) == "▅▅▅"
+    assert sparkline(list(range(8)), 8) == "▁▂▃▄▅▆▇█"
+    long = sparkline(list(range(100)), 10)
+    assert len(long) == 10 and long[0] == "▁" and long[-1] == "█" and list(long) == sorted(long)

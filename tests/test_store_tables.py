@@ -69,7 +69,7 @@ def test_a_schema_2_database_is_migrated_to_schema_3(tmp_path: Path) -> None:
     raw.close()
     store = Store(tmp_path)
     raw = sqlite3.connect(tmp_path / DB_NAME)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     raw.close()
     (save,) = store.saves()
     assert save.moves == 1 and store.shared_tables() == []

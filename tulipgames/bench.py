@@ -7,9 +7,9 @@ figure against the limit issue 16 sets for it (:func:`targets`):
   rates on positions taken from those playouts, and the time to replay a whole record (what
   resume and undo cost); for Century: Spice Road, complete turns per CPU-second of random
   2-player games, side by side with the public pure-Python engine QuincyNash/spiceroad when
-  ``PEER_DIR`` names a checkout of it (the peer runs from that checkout in its own interpreter;
-  none of its code is in this project); with ``BENCH_BASELINE``, the same playouts of that git
-  revision, interleaved.
+  ``PEER_DIR`` names a checkout of it (the peer runs from that checkout; every side of the race
+  runs in a fresh interpreter each round; none of the peer's code is in this project); with
+  ``BENCH_BASELINE``, the same playouts of that git revision, interleaved.
 - simulate: what ``simulate``'s checks cost, checked against ``--no-check`` (:func:`check_cost`).
 - startup: ``tulipgames`` started for real on a pseudo-terminal against a bare Textual
   hello-world (``bench_ui.startup_report``), and import times, in fresh interpreters.
@@ -73,7 +73,20 @@ games = turns = 0
 while games < 2 or time.process_time() - began < budget:
     turns += play(games)
     games += 1
-print(json.dumps({"games": games, "turns": turns, "cpu_seconds": time.process_time() - began}))
+print(json.dumps({"games": games, "turns": turns, "cpu_seconds": time.process_time() - began,
+                  "pid": os.getpid()}))
+"""
+
+
+# Our side of the Spice Road race in a fresh interpreter, as the peer's side runs in one: the
+# imports first, then ``spiceroad_turns`` times its games (the driver loop, or with ``playout``
+# the engine's playout) from a cold start, as ``_PEER_SCRIPT`` times the peer's. One line of
+# JSON, with the process id so a test can see that every round had an interpreter of its own.
+_RACE_SCRIPT = """
+import json, os, sys
+from tulipgames.bench import spiceroad_turns
+figures = spiceroad_turns(float(sys.argv[1]), playout=sys.argv[2:] == ["playout"])
+print(json.dumps({**figures, "pid": os.getpid()}))
 """
 
 
@@ -348,9 +361,23 @@ def peer_turns(peer_dir: str, budget: float) -> dict[str, Any] | None:
     )
     try:
         figures = json.loads(done.stdout.strip().splitlines()[-1])
-        return _turn_rates(int(figures["games"]), int(figures["turns"]), figures["cpu_seconds"])
+        rates = _turn_rates(int(figures["games"]), int(figures["turns"]), figures["cpu_seconds"])
     except (ValueError, IndexError, KeyError, TypeError):
         return None
+    if "pid" in figures:
+        rates["pid"] = figures["pid"]
+    return rates
+
+
+def fresh_spiceroad_turns(budget: float, playout: bool = False) -> dict[str, Any] | None:
+    """:func:`spiceroad_turns` in a fresh interpreter of this installation, as the peer's games
+    are run (``None`` if it did not run)."""
+    got = _fresh_json(_RACE_SCRIPT, [str(budget), *(["playout"] if playout else [])], None)
+    if not got or "turns" not in got:
+        return None
+    rates = _turn_rates(int(got["games"]), int(got["turns"]), float(got["cpu_seconds"]))
+    rates["pid"] = got.get("pid")
+    return rates
 
 
 #: The Spice Road race's interleaved rounds when ``tulipgames bench --rounds`` is not given.
@@ -368,13 +395,18 @@ def spice_road_race(
     each, the three sides in an order that alternates from round to round: the peer's rate
     swings by half between runs on a shared machine, so each ratio is the median of the
     rounds' ratios, and each side's figures are its rounds added up. Without a peer
-    (``peer_dir`` ``None``) our two sides still run every round."""
+    (``peer_dir`` ``None``) our two sides still run every round.
+
+    The race is symmetric: every side of every round plays in an interpreter of its own, started
+    for it, and times its games after its imports. Our sides used to play in the bench's own
+    process, warm from the rounds before, against a peer started cold each round, and that
+    printed 2.17x where the same engines raced alike gave 1.64-1.74x."""
     share = budget / rounds
     runs: dict[str, list[dict[str, Any]]] = {"ours": [], "peer": [], "playout": []}
     measure: dict[str, Callable[[], dict[str, Any] | None]] = {
-        "ours": lambda: spiceroad_turns(share),
+        "ours": lambda: fresh_spiceroad_turns(share),
         "peer": lambda: peer_turns(peer_dir, share) if peer_dir else None,
-        "playout": lambda: spiceroad_turns(share, playout=True),
+        "playout": lambda: fresh_spiceroad_turns(share, playout=True),
     }
     for number in range(rounds):
         for side in measure if number % 2 == 0 else reversed(measure):
@@ -386,8 +418,11 @@ def spice_road_race(
         done = runs[side]
         if len(done) < rounds:
             return None
-        return _turn_rates(sum(run["games"] for run in done), sum(run["turns"] for run in done),
-                           sum(run["cpu_seconds"] for run in done))
+        figures = _turn_rates(sum(run["games"] for run in done),
+                              sum(run["turns"] for run in done),
+                              sum(run["cpu_seconds"] for run in done))
+        figures["processes"] = [run.get("pid") for run in done]
+        return figures
 
     def versus(side: str) -> float | None:
         ratios = [
@@ -737,11 +772,12 @@ def render_engine(report: dict[str, Any]) -> list[RenderableType]:
         parts.append(Text("(no game was measured)"))
     race = report.get("spiceroad_turns")
     if race:
-        playout = race.get("playout") or {}
+        ours, playout = race.get("ours") or {}, race.get("playout") or {}
         line = (
-            f"\nspiceroad: {race['ours']['turns_per_cpu_second']} turns per CPU-second by the "
+            f"\nspiceroad: {ours.get('turns_per_cpu_second')} turns per CPU-second by the "
             f"driver loop, {playout.get('turns_per_cpu_second')} by the engine playout "
-            f"(random 2-player games, {race['ours']['games']} and {playout.get('games')} played; "
+            f"(random 2-player games, {ours.get('games')} and {playout.get('games')} played; "
+            f"every side in a fresh interpreter each round; "
             f"ratios: the median of {race.get('rounds', 1)} interleaved rounds)"
         )
         if race["peer"]:

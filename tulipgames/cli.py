@@ -614,7 +614,7 @@ def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
 def cmd_ladder(args: argparse.Namespace, parser: Parser) -> int:
     import json
 
-    from tulipgames.ladder import ladder
+    from tulipgames.ladder import ladder, ladder_progress
 
     game: Game = args.game
     levels = None
@@ -630,7 +630,7 @@ def cmd_ladder(args: argparse.Namespace, parser: Parser) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     label = f"{game.title} ladder, {args.seats} seats"
-    with progress_bar(args.games, label, on_terminal(args)) as advance:
+    with ladder_progress(args.games, label, on_terminal(args)) as advance:
         report = ladder(game, levels, games=args.games, seats=args.seats, seed=args.seed,
                         options=options, progress=advance)
     if args.json:

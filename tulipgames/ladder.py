@@ -22,7 +22,8 @@ import math
 import random
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -376,6 +377,82 @@ def schedule(levels: Sequence[str], seats: int, games: int) -> list[tuple[int, t
     return plan
 
 
+class TimeLeft:
+    """How long the games still to play will take, game by game.
+
+    The levels of a ladder think for very different times (a random bot in microseconds, a
+    hard one in tens of milliseconds a move), and the schedule takes the pairings in turn, so
+    the rate of the games just played says little of the next ones: it said 1 s where 25 s
+    remained. Each game still to play is expected to last the moves a game takes times what
+    a move costs at its seats: the mean think time of each seat's level (a level not seen yet:
+    the slowest seen), plus what a move costs beside thinking (applying it, the game's own
+    work).
+    """
+
+    def __init__(self, plan: Sequence[tuple[str, ...]]) -> None:
+        self.plan = list(plan)
+        #: Per level: seconds thought and moves.
+        self._think: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+        self._games = 0
+        self._moves = 0
+        self._seconds = 0.0
+
+    def move(self, level: str, seconds: float) -> None:
+        """A bot of ``level`` thought ``seconds`` for a move."""
+        spent = self._think[level]
+        spent[0] += seconds
+        spent[1] += 1
+
+    def game(self, moves: int, seconds: float) -> None:
+        """A game of ``moves`` moves took ``seconds`` in all."""
+        self._games += 1
+        self._moves += moves
+        self._seconds += seconds
+
+    @property
+    def moves_per_game(self) -> float | None:
+        return self._moves / self._games if self._games else None
+
+    def move_seconds(self, levels: Sequence[str]) -> float | None:
+        """What a move of a game with these seats is expected to cost."""
+        means = {lv: spent[0] / spent[1] for lv, spent in self._think.items() if spent[1]}
+        if not means or not self._moves:
+            return None
+        thinking = sum(spent[0] for spent in self._think.values())
+        beside = max(0.0, self._seconds - thinking) / self._moves
+        unseen = max(means.values())
+        return beside + sum(means.get(lv, unseen) for lv in levels) / len(levels)
+
+    def left(self, index: int, moves_played: int = 0, current: float = 0.0) -> float | None:
+        """Seconds left while game ``index`` of the plan is being played (``moves_played``
+        moves in, ``current`` seconds spent on it), or ``None`` before anything is known."""
+        per_game = self.moves_per_game
+        if per_game is None:
+            return None
+        total = 0.0
+        for levels in self.plan[index:]:
+            cost = self.move_seconds(levels)
+            if cost is None:
+                return None
+            total += cost * per_game
+        if moves_played and index < len(self.plan):
+            this_game = (self.move_seconds(self.plan[index]) or 0.0) * per_game
+            total -= min(current, this_game)
+        return total
+
+    def done(self, index: int, moves_played: int) -> float:
+        """Games finished, with the share of game ``index`` its moves so far make (never a
+        whole game before it ends)."""
+        per_game = self.moves_per_game
+        if not per_game:
+            return float(index)
+        return index + min(moves_played / per_game, 0.99)
+
+
+#: At most this often (seconds) the progress callback hears of moves inside a game.
+PROGRESS_EVERY = 0.1
+
+
 def ladder(
     game: Game,
     levels: Sequence[str] | None = None,
@@ -384,32 +461,90 @@ def ladder(
     seats: int = 2,
     seed: int = 0,
     options: dict[str, Any] | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[float, float | None], None] | None = None,
 ) -> LadderReport:
-    """Play the ladder; Ctrl-C ends it early with the games finished so far."""
+    """Play the ladder; Ctrl-C ends it early with the games finished so far.
+
+    ``progress(done, left)`` hears, after each game and every :data:`PROGRESS_EVERY` seconds
+    within one, the games done (with the share of the one being played) and the seconds the
+    rest is expected to take (:class:`TimeLeft`; ``None`` while nothing is known)."""
     chosen = list(levels or game.bot_levels)
     for level in chosen:
         game.check_level(level)
     game.check_seats(seats)
     resolved = game.resolve_options(options)
     report = LadderReport(game.id, seats, chosen, seed, games)
+    plan = schedule(chosen, seats, games)
+    clock = TimeLeft([levels for _, levels in plan])
     began = time.perf_counter()
     try:
-        for offset, seat_levels in schedule(chosen, seats, games):
+        for index, (offset, seat_levels) in enumerate(plan):
             game_seed = seed + offset
             bots = [game.make_bot(lv, seed=game_seed * 31 + s) for s, lv in enumerate(seat_levels)]
             rng = random.Random(game_seed ^ 0x1ADDE5)
+            game_began = told = time.perf_counter()
             state = game.new_state(seats, game_seed, resolved)
+            moves = 0
             while not state.is_over():
                 seat = state.to_act()[0]
                 start = time.perf_counter()
                 action = bot_move(bots[seat], state, seat, rng)
-                report.think[seat_levels[seat]].samples.append(time.perf_counter() - start)
+                now = time.perf_counter()
+                report.think[seat_levels[seat]].samples.append(now - start)
+                clock.move(seat_levels[seat], now - start)
                 state.apply(seat, action)
+                moves += 1
+                if progress is not None and now - told >= PROGRESS_EVERY:
+                    told = now
+                    progress(clock.done(index, moves), clock.left(index, moves, now - game_began))
+            clock.game(moves, time.perf_counter() - game_began)
             report.played.append(Played(game_seed, seat_levels, state.result().ranks))
             if progress is not None:
-                progress(len(report.played))
+                progress(float(len(report.played)), clock.left(index + 1))
     except KeyboardInterrupt:
         report.interrupted = True
     report.seconds = time.perf_counter() - began
     return report
+
+
+@contextmanager
+def ladder_progress(
+    total: int, description: str, shown: bool
+) -> Iterator[Callable[[float, float | None], None]]:
+    """The progress bar of ``tulipgames ladder`` (when ``shown``: a terminal, no ``--json``):
+    games done of ``total``, the bar moving within a game, and the time left as
+    :class:`TimeLeft` reckons it (Rich's own estimate follows the rate of the latest games,
+    which differ by level). The bar goes away when the ladder ends."""
+    if not shown:
+        yield lambda done, left: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    class Left(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            return Text(clock_text(task.fields.get("left")), style="progress.remaining")
+
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), Left(), transient=True,
+    ) as bar:
+        task = bar.add_task(description, total=total, left=None)
+        yield lambda done, left: bar.update(task, completed=done, left=left)
+
+
+def clock_text(seconds: float | None) -> str:
+    """Seconds left as a progress bar shows them ("0:01:05"; "-:--:--" while unknown)."""
+    if seconds is None:
+        return "-:--:--"
+    minutes, whole = divmod(math.ceil(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours:d}:{minutes:02d}:{whole:02d}"
+

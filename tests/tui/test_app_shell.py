@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 import pytest
-from textual.widgets import Label, Markdown, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 
 from tests.pilot import screen_text, wait_for
 from tests.tui import toygame
@@ -198,7 +198,7 @@ async def test_rules_on_question_mark(store: Store):
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
-        assert app.screen.query_one(Markdown)
+        assert app.screen.query_one("#rules-text", Static)
         assert "end" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()

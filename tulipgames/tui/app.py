@@ -465,6 +465,9 @@ class TulipGamesApp(App[None]):
         table = self.new_table(record.game, seats, seed, dict(record.options))
         results.dismiss(None)
         self.start_table(table, variant=variant)
+        if variant == "daily":  # the same deal again: it is practice, and the player hears so
+            from tulipgames.notices import daily_notice
+            self.notify(daily_notice(self.store, seats[0].name, seed), timeout=10)
 
     # -- resume and history -------------------------------------------------------------------
     def show_resume(self) -> None:
@@ -520,7 +523,7 @@ class TulipGamesApp(App[None]):
         from tulipgames.tui.screens.stats import StatsScreen
 
         if self.store is not None:
-            self.push_screen(StatsScreen(self.store.finished(limit=None)))
+            self.push_screen(StatsScreen(self.store))
 
     def show_history(self) -> None:
         from tulipgames.tui.screens.history import SCORE_TABS, HistoryScreen

@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from tulipgames import games
 from tulipgames.store import FinishedGame, HighScore
 from tulipgames.tui.widgets import plain
+from tulipgames.tui.widgets.footer import KeyFooter
 
 #: The high-score tables: a solo score, a daily-deal score and a score against others are
 #: different contests, so each has its own tab. ``(tab id, title, variants)``.
@@ -70,7 +71,7 @@ class HistoryScreen(Screen[None]):
                         yield DataTable(id=f"{tab}-rows", cursor_type="row", zebra_stripes=True)
                 with TabPane("Finished games", id="tab-games"):
                     yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         for tab, _, variants in SCORE_TABS:
@@ -79,7 +80,7 @@ class HistoryScreen(Screen[None]):
                 [entry for entry in self.scores if entry.variant in variants],
             )
         played = self.query_one("#games", DataTable)
-        played.add_columns("Date", "Game", "Result", "Seed")
+        played.add_columns("Date (UTC)", "Game", "Result", "Seed")  # as stored: UTC
         for game in self.finished:
             played.add_row(
                 game.finished[:16].replace("T", " "), Text(game.title), ranking_line(game),
@@ -91,7 +92,7 @@ class HistoryScreen(Screen[None]):
 
     @staticmethod
     def _fill_scores(table: DataTable[Text | str], scores: list[HighScore]) -> None:
-        table.add_columns("Game", "Name", "Score", "Detail", "Seed", "Date")
+        table.add_columns("Game", "Name", "Score", "Detail", "Seed", "Date (UTC)")
         for entry in scores:
             table.add_row(
                 Text(game_title(entry.game)), plain(entry.name),

@@ -1,14 +1,46 @@
-"""A game's rules on screen (``?`` anywhere in a game, or Rules in the menu)."""
+"""A game's rules on screen (``?`` anywhere in a game, or Rules in the menu).
+
+The rules are drawn as one Rich Markdown renderable in one widget. Textual's Markdown widget
+made a widget of every paragraph, bullet and table cell (218 for Tulip & Rose), and styling and
+laying those out took 0.4-1.0 s of CPU each time the page opened; one renderable is drawn in a
+few tens of milliseconds, and only again when the width changes. The parsed text is kept per
+game, so a page opened again is not parsed again either.
+"""
 
 from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer
+from textual.widgets import Static
 
 from tulipgames.engine.core import Game
+from tulipgames.tui.widgets.footer import KeyFooter
+
+if TYPE_CHECKING:
+    from rich.markdown import Markdown
+
+
+def rules_text(game: Game) -> str:
+    """The game's ``rules.md``, or a line saying it is missing."""
+    try:
+        return game.rules_markdown()
+    except (OSError, ModuleNotFoundError):
+        return f"# {game.title}\n\nThe rules text is missing from this installation."
+
+
+@lru_cache(maxsize=16)
+def rules_markdown(text: str) -> Markdown:
+    """The rules parsed once (Rich's Markdown keeps its parsed blocks, not a width)."""
+    # Imported here: Markdown brings markdown-it, about a tenth of start-up time, and the rules
+    # are opened far less often than the menu.
+    from rich.markdown import Markdown
+
+    return Markdown(text, hyperlinks=False)
 
 
 class RulesScreen(ModalScreen[None]):
@@ -23,7 +55,9 @@ class RulesScreen(ModalScreen[None]):
     RulesScreen { align: center middle; }
     RulesScreen > VerticalScroll {
         width: 100%; max-width: 100; height: 1fr; border: round $accent; background: $surface;
+        padding: 0 1;
     }
+    RulesScreen #rules-text { width: 100%; height: auto; }
     """
 
     def __init__(self, game: Game) -> None:
@@ -31,18 +65,10 @@ class RulesScreen(ModalScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        # Imported here: the Markdown widget brings markdown-it, about a tenth of start-up time,
-        # and the rules are opened far less often than the menu.
-        from textual.widgets import Markdown
-
-        try:
-            text = self.game.rules_markdown()
-        except (OSError, ModuleNotFoundError):
-            text = f"# {self.game.title}\n\nThe rules text is missing from this installation."
         with VerticalScroll(id="rules-scroll") as scroll:
             scroll.border_title = f"Rules: {self.game.title}"
-            yield Markdown(text)
-        yield Footer()
+            yield Static(rules_markdown(rules_text(self.game)), id="rules-text")
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()

@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from tulipgames.engine.core import Game, Option, SeatSpec
+from tulipgames.notices import daily_line
 from tulipgames.tui.screens.rules import RulesScreen
 from tulipgames.tui.widgets import plain, printable
 
@@ -262,6 +263,8 @@ class SetupScreen(Screen[SetupChoice | None]):
                 title = f"Daily deal: {game.title}  (today's deal, the same for everyone)"
             yield Static(Text(title), id="setup-title")
             yield Static(Text(game.info.pitch), id="setup-pitch")
+            if fixed:  # a second attempt may be played, and is not scored: say so first
+                yield Static(daily_line(self.app, self.first_name, self.seed), id="setup-daily")
             yield Static(
                 Text("Tab / Shift+Tab move between fields · Enter on Start (or ctrl+g) starts"),
                 id="setup-keys",

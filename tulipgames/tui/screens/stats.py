@@ -1,28 +1,36 @@
 """Statistics per player: games, wins, mean and best scores, solo levels, recent results and a
-score-history chart per game, all computed from the store's finished games (``tulipgames.stats``).
+score-history chart per game, all computed from the seats of the store's finished games
+(``Store.seat_results``, ``tulipgames.stats``).
 
-←/→ choose the player (humans by name, then bots by level); the chart shows the player's scores
-in each game they played, oldest first, as a sparkline (a terminal chart reads at a glance where
-a column of numbers would not).
+←/→ choose the player (humans by name, then bots by level). The chart comes first, one line per
+game, so it is on screen at 80x24: the player's scores in that game, oldest first, as a
+sparkline one cell per game (a terminal chart reads at a glance where a column of numbers would
+not). A single game draws no chart (one bar says nothing), and a long history is squeezed into
+the width, each cell the mean of the games it stands for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Sparkline, Static
+from textual.widgets import Static
 
-from tulipgames import games, stats
-from tulipgames.store import FinishedGame
+from tulipgames import stats
+from tulipgames.stats import title_of
+from tulipgames.store import FinishedGame, SeatResult, Store
+from tulipgames.tui.widgets.footer import KeyFooter
 
+__all__ = ["StatsScreen", "chart_width", "player_label", "title_of"]
 
-def title_of(game_id: str) -> str:
-    return games.info(game_id).title if game_id in games.GAME_IDS else game_id
+#: Columns of a chart line before the sparkline (the game's title) and the most it may take.
+LABEL_WIDTH = 16
+CHART_MAX = 40
 
 
 def player_label(player: str) -> str:
@@ -30,6 +38,20 @@ def player_label(player: str) -> str:
     if player.startswith("bot:"):
         return f"bots ({player.partition(':')[2] or 'default'})"
     return player
+
+
+def figures_table(*columns: str) -> Table:
+    """A table of figures drawn as text (no cursor: nothing on these rows can be chosen, and
+    one widget of text is far cheaper to draw than a DataTable)."""
+    table = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 2, 0, 0))
+    for column in columns:
+        table.add_column(column, no_wrap=column != "Against")
+    return table
+
+
+def chart_width(games_played: int, room: int = CHART_MAX) -> int:
+    """Cells of a score-history sparkline: one per game up to ``room``, none for one game."""
+    return 0 if games_played < 2 else min(games_played, room)
 
 
 class StatsScreen(Screen[None]):
@@ -42,17 +64,37 @@ class StatsScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     StatsScreen VerticalScroll { padding: 0 1; }
-    StatsScreen .stats-heading { text-style: bold; color: $accent; padding: 1 0 0 0; }
-    StatsScreen DataTable { height: auto; max-height: 14; }
-    StatsScreen Sparkline { height: 2; margin: 0 0 0 2; }
-    StatsScreen .chart-label { height: 1; }
+    StatsScreen .stats-heading { text-style: bold; color: $accent; margin: 1 0 0 0; }
+    StatsScreen #stats-title { margin: 0; }
+    StatsScreen #stats-scores, StatsScreen #stats-recent { height: auto; }
+    StatsScreen #stats-scores { margin: 1 0 0 0; }
+    StatsScreen #stats-charts { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
-    def __init__(self, finished: Sequence[FinishedGame], player: str | None = None) -> None:
+    def __init__(
+        self,
+        source: Store | Sequence[SeatResult] | Sequence[FinishedGame],
+        player: str | None = None,
+    ) -> None:
+        """``source``: the store (each player's games are read when shown, from columns), or
+        the rows themselves (``Store.seat_results()``, or finished games)."""
         super().__init__()
-        self.finished = list(finished)
-        self.players = stats.players(self.finished)
+        self.store = source if isinstance(source, Store) else None
+        self.rows: list[SeatResult] = []
+        if isinstance(source, Store):
+            self.players = stats.in_order(source.seat_players())
+        else:
+            if source and isinstance(source[0], FinishedGame):
+                source = stats.seat_results(source)  # type: ignore[arg-type]
+            self.rows = list(source)  # type: ignore[arg-type]
+            self.players = stats.players(self.rows)
         self.index = self.players.index(player) if player in self.players else 0
+
+    def rows_of(self, player: str) -> list[SeatResult]:
+        """The seats of every game ``player`` sat in (their own and their opponents')."""
+        if self.store is not None:
+            return self.store.seat_results(player)
+        return self.rows
 
     @property
     def player(self) -> str | None:
@@ -61,13 +103,13 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="stats-body"):
             yield Static(id="stats-title", classes="stats-heading")
-            yield DataTable(id="stats-scores", cursor_type="row", zebra_stripes=True)
-            yield Static("Score history", classes="stats-heading", id="stats-chart-heading")
-            yield VerticalScroll(id="stats-charts")
+            yield Static("Score history (oldest first)", classes="stats-heading")
+            yield Static(id="stats-charts")
+            yield Static(id="stats-scores")
             yield Static("Recent results", classes="stats-heading")
-            yield DataTable(id="stats-recent", cursor_type="row", zebra_stripes=True)
+            yield Static(id="stats-recent")
             yield Static(id="stats-solo")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.draw()
@@ -75,12 +117,11 @@ class StatsScreen(Screen[None]):
     def draw(self) -> None:
         player = self.player
         title = self.query_one("#stats-title", Static)
-        scores = self.query_one("#stats-scores", DataTable)
-        recent = self.query_one("#stats-recent", DataTable)
-        charts = self.query_one("#stats-charts", VerticalScroll)
-        scores.clear(columns=True)
-        recent.clear(columns=True)
-        charts.remove_children()
+        scores = self.query_one("#stats-scores", Static)
+        recent = self.query_one("#stats-recent", Static)
+        charts = self.query_one("#stats-charts", Static)
+        for part in (scores, recent, charts):
+            part.update("")
         if player is None:
             title.update("Statistics: no finished games yet. Play one!")
             return
@@ -91,32 +132,26 @@ class StatsScreen(Screen[None]):
                 (f"   ({self.index + 1} of {count}; ←/→ another player)", "dim"),
             )
         )
-        lines = [line for line in stats.score_lines(self.finished) if line.player == player]
-        scores.add_columns("Game", "Seats", "Games", "Wins", "Mean", "Best")
-        for line in lines:
-            scores.add_row(
-                title_of(line.game), str(line.seats), str(line.games), str(line.wins),
-                f"{line.mean:.1f}", str(line.best),
+        rows = self.rows_of(player)
+        mine = [row for row in rows if stats.player_of(row) == player]
+        charts.update(self.chart_text(stats.score_histories(mine, player)))
+        table = figures_table("Game", "Seats", "Games", "Wins", "Mean", "Best")
+        for line in stats.score_lines(mine):
+            table.add_row(
+                title_of(line.game), str(line.seats), str(line.games),
+                "solo" if line.wins is None else str(line.wins), f"{line.mean:.1f}",
+                str(line.best),
             )
-        played = sorted({line.game for line in lines}, key=title_of)
-        for game_id in played:
-            history = stats.score_history(self.finished, player, game_id)
-            low, high = min(history), max(history)
-            label = Text.assemble(
-                (title_of(game_id), "bold"),
-                f"  {len(history)} game{'s' if len(history) != 1 else ''},"
-                f" lowest {low}, highest {high}, last {history[-1]}",
-            )
-            charts.mount(Static(label, classes="chart-label"))
-            charts.mount(Sparkline(history, summary_function=max))
-        recent.add_columns("Finished", "Game", "Score", "Place", "Against")
-        for entry in stats.recent_results(self.finished, player):
+        scores.update(table)
+        table = figures_table("Finished (UTC)", "Game", "Score", "Place", "Against")
+        for entry in stats.recent_results(rows, player):
             place = f"{entry.place} of {entry.seats}" if entry.seats > 1 else "solo"
-            recent.add_row(
+            table.add_row(
                 entry.finished[:16].replace("T", " "), entry.title, str(entry.score), place,
-                Text(", ".join(entry.others) or "-"),
+                Text(", ".join(entry.others) or "-", overflow="ellipsis", no_wrap=True),
             )
-        solo = stats.solo_levels(self.finished, player)
+        recent.update(table)
+        solo = stats.solo_levels(mine, player)
         self.query_one("#stats-solo", Static).update(
             Text(
                 "Flower Shop solo levels reached: "
@@ -125,6 +160,32 @@ class StatsScreen(Screen[None]):
             if solo
             else ""
         )
+
+    def chart_text(self, histories: dict[str, list[int]]) -> Text:
+        """One line per game: its title, the sparkline, and the figures it stands for."""
+        # the screen's padding and scroll bar take 4 columns, the figures after the chart 33
+        room = max(10, min(CHART_MAX, self.app.size.width - 4 - LABEL_WIDTH - 33))
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for game_id in sorted(histories, key=title_of):
+            history = histories[game_id]
+            if len(history) == 1:
+                note = f"1 game, score {history[0]}"
+            else:
+                note = (
+                    f"{len(history)} games, {min(history)} to {max(history)},"
+                    f" last {history[-1]}"
+                )
+            chart = stats.sparkline(history, chart_width(len(history), room))
+            if text:
+                text.append("\n")
+            name = title_of(game_id)
+            if len(name) >= LABEL_WIDTH:
+                name = name[:LABEL_WIDTH - 2] + "…"
+            text.append(f"{name:<{LABEL_WIDTH}}", "bold")
+            if chart:
+                text.append(chart + " ")
+            text.append(note)
+        return text
 
     def action_player(self, step: int) -> None:
         if self.players:
