@@ -328,9 +328,15 @@ class HardBot:
     #: Measured at 2 and 4 seats (300 and 200 seeded ladder games): 0.75 won 73.5% and 50.5%
     #: against ``normal``, 0.5 and 1.0 won 69% and 71% at 2 seats, 0.25 won 35% at 4 seats.
     RIVAL_WEIGHT = 0.75
+    #: Choices within this many acorns of the best margin are equal to the bot, and which of
+    #: them it takes is its own seeded choice: every seat has its own seed, so hard bots on the
+    #: same shared dice play sheets of their own instead of one sheet copied (the evaluation's
+    #: own error is larger than this, so the strength stays).
+    TIE = 0.1
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, tie: float | None = None) -> None:
         self.rng = random.Random(seed)
+        self.tie = self.TIE if tie is None else tie
 
     def choose(self, state: SixtyOneState, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -345,7 +351,9 @@ class HardBot:
             value, after, new_total, _ = outcome(sheet, total, action, outlook)
             return value - self.RIVAL_WEIGHT * rival(new_total, after)
 
-        return max(legal, key=margin)
+        scored = [(margin(action), action) for action in legal]
+        best = max(value for value, _ in scored)
+        return self.rng.choice([action for value, action in scored if value >= best - self.tie])
 
 
 #: Strengths measured by ``tulipgames ladder`` (docs/bots.md, section Sixty-One).
