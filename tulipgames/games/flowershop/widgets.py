@@ -742,6 +742,8 @@ class ActionMenu(SizedFromOutside, OptionList):
         """Open a folded group, or fold an opened one again, keeping it highlighted."""
         self._open = self._open ^ {group}
         turn, note, card, pending = self._shown
+        if turn is None:
+            return
         self.show_actions(turn, note, card, pending)
         row = next((i for i, g in self._toggles.items() if g == group), None)
         if row is not None:
