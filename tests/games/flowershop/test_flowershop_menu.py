@@ -210,3 +210,30 @@ async def test_the_register_line_scores_trash_as_the_rules_do() -> None:
         trash = dict(zip(view.categories, view.preview[0], strict=True))["Trash"]
         assert trash == -1
         assert "Trash 0→3 (-1 FP)" in screen_text(app)
+
+
+async def test_row_for_finds_an_outcomes_row_and_opens_its_group() -> None:
+    """Scripts that play through the screen ask for the row of an action's outcome: a vase
+    the greedy bot would place at L5 is played by the row that places it at the first free
+    spot, and a folded group is opened for it."""
+    table = Table.new(GAME, FOUR, seed=11, bot_delay=0.0)
+    state = state_of(table)
+    using(state, 0, "VA19")
+    app = TulipGamesApp(None, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(ActionMenu)
+        place = menu.row_for(Place("VA19", "L5"))
+        assert place is not None and menu._actions[place] == Place("VA19", "L4")
+        assert menu.row_for(Move("SR1", "L6")) is None  # changes nothing: not offered
+    table = Table.new(GAME, FOUR[:3], seed=31, bot_delay=0.0)
+    _advance(table, lambda v: v.round == 3 and v.step >= 3 and v.phase == "use"
+             and v.shops[0].using is not None)
+    app = TulipGamesApp(None, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(ActionMenu)
+        trash = next(a for a in menu.offered() if isinstance(a, Trash))
+        assert trash not in menu._actions and "Trash" in menu._toggles.values()
+        row = menu.row_for(trash)
+        assert row is not None and menu._actions[row] == trash

@@ -794,6 +794,21 @@ class ActionMenu(SizedFromOutside, OptionList):
                       if a is not None or i in self._toggles), None)
         self._replace(options, first)
 
+    def row_for(self, action: Action) -> int | None:
+        """The row that plays ``action``'s outcome, its folded group opened first (for
+        scripts that play through the screen); ``None`` when the list does not offer it."""
+        turn = self._shown[0]
+        if turn is None or turn.seat is None:
+            return None
+        shop = turn.view.shops[turn.seat]
+        named = outcome(shop, action)
+        same = next((a for a in self.offered() if outcome(shop, a) == named), None)
+        if same is None:
+            return None
+        if same not in self._actions:
+            self.toggle(group_of(same))
+        return self._actions.index(same)
+
     def offered(self) -> list[Action]:
         """Every action the list offers, its folded groups' included: one per outcome."""
         turn, _note, card, _pending = self._shown
