@@ -304,10 +304,10 @@ def final_windows(view: FlowerShopView, names: Sequence[str]) -> list[Text]:
             line.append(f"{CARDS[vase].flower}×{CARDS[vase].count}:", style="dim")
             line.append_text(card_text(flower, with_id=False))
             line.append(" ")
-        petals = sum(CARDS[v].petals for v, _f in filled)
-        line.append(f"({len(filled)} vases, {petals}p) ", style="dim")
-        fp = sum(CARDS[b].fp for b in shop.hooks)
-        line.append(f"baskets {len(shop.hooks)} ({fp}FP) ${shop.money} trash {len(shop.trash)}")
+        rows = dict(zip(view.categories, view.preview[shop.seat], strict=True))  # E3's rows
+        line.append(f"({len(filled)} vases, {rows.get('Petals', 0)}p) ", style="dim")
+        line.append(f"baskets {len(shop.hooks)} ({rows.get('Baskets', 0)}FP) ${shop.money} "
+                    f"trash {len(shop.trash)}")
         lines.append(line)
     return lines
 
