@@ -610,8 +610,8 @@ def move_order(action: Action, view: FlowerShopView, seat: int) -> int:
     return 2 if view.shops[seat].spots[index][0] is None else 3
 
 
-#: The rows the menu aims to stay within: a group that would take it past them is folded into
-#: one row (the step keys have their rows always).
+#: The rows the menu aims to stay within (fewer where fewer are in sight): a group that would
+#: take it past them is folded into one row (the step keys have their rows always).
 MENU_ROWS = 15
 
 
@@ -723,7 +723,7 @@ class ActionMenu(SizedFromOutside, OptionList):
         self._shown = (turn, note, card, pending)
         # the width too: the "Not yet" row is cut to it (the first list comes before a size)
         key = (turn.version, turn.seat, turn.acting, note, card, pending, self._open,
-               self.size.width)
+               self.size.width, self.size.height)
         if key == self._key:
             return
         self._key = key
@@ -770,7 +770,9 @@ class ActionMenu(SizedFromOutside, OptionList):
                 options.append((blocker, True))
                 self._actions.append(None)
             groups = grouped(actions, view, seat)
-            folded = set() if card is not None else fold(groups, MENU_ROWS - len(options))
+            # at most MENU_ROWS rows, and no more than are in sight where fewer are
+            room = min(MENU_ROWS, self.size.height or MENU_ROWS) - len(options)
+            folded = set() if card is not None else fold(groups, room)
             for group, listed in groups.items():
                 if group in folded and group not in self._open:
                     self._toggles[len(options)] = group
