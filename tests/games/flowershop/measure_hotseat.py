@@ -88,7 +88,8 @@ async def main(seats: int, seed: int) -> None:
             for _attempt in range(2):  # a second press confirms where the screen asks
                 if key is None:
                     menu = screen.query_one(ActionMenu)
-                    index = menu._actions.index(action)
+                    index = menu.row_for(action)  # its outcome's row (a folded group opened)
+                    assert index is not None
                     if menu.highlighted != index:
                         menu.highlighted = index
                     await press("enter")

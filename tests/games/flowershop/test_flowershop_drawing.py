@@ -26,6 +26,13 @@ def two_seats(store: Store, seed: int) -> tuple[Table, TulipGamesApp]:
     return table, TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
 
 
+def open_all(menu: ActionMenu) -> None:
+    """Open every folded group: the list is then long enough to scroll."""
+    for group in dict.fromkeys(menu._toggles.values()):
+        if group not in menu._open:
+            menu.toggle(group)
+
+
 def compare_rows(menu: ActionMenu) -> int:
     """Every option of the menu drawn the quick way, in each row style, against OptionList's
     own drawing of it; returns how many were drawn the quick way."""
@@ -138,6 +145,9 @@ async def test_the_highlight_moved_repaints_its_two_rows_and_draws_them_right(
         keys = 0
         while keys < 40 and not table.is_over:
             seat = table.to_act()[0]
+            if seat == 0 and table.turn(0).view.phase == "use":
+                open_all(menu)
+                await pilot.pause()
             if seat == 0 and table.turn(0).view.phase == "use" and menu.option_count > 12:
                 for key in ["down"] * 12 + ["up"] * 3 + ["end", "home"]:
                     repaints.clear()
@@ -169,10 +179,15 @@ async def test_the_menu_says_how_many_of_its_rows_are_out_of_sight(store: Store)
         menu = app.screen.query_one(ActionMenu)
         assert menu.styles.scrollbar_size_vertical == 0
         while not (0 in table.to_act() and len(menu._lines) > menu.size.height + 3):
+            if 0 in table.to_act() and set(menu._toggles.values()) - menu._open:
+                open_all(menu)
+                await pilot.pause()
+                continue
             seat = table.to_act()[0]
             table.play(seat, rng.choice(table.turn(seat).legal))
             await pilot.pause()
         menu.focus()
+        menu.action_first()  # opening the groups left the highlight on the last one opened
         await pilot.pause()
         hidden = len(menu._lines) - menu.size.height
         assert menu.scroll_y == 0

@@ -61,7 +61,8 @@ def give(state: FlowerShopState, seat: int, card: str) -> None:
 
 
 def menu_actions(app: App[None]) -> list[object]:
-    return [a for a in app.screen.query_one(ActionMenu)._actions if a is not None]
+    """What the menu offers, its folded groups included (one action per outcome)."""
+    return list(app.screen.query_one(ActionMenu).offered())
 
 
 async def test_the_solo_menu_follows_the_flipped_card_after_a_discard() -> None:

@@ -16,9 +16,10 @@ from tulipgames.games.flowershop.rules import (
     Keep,
     Pick,
     Swap,
+    outcome,
 )
 from tulipgames.games.flowershop.screen import SCREEN
-from tulipgames.games.flowershop.widgets import ActionMenu, DraftPanel
+from tulipgames.games.flowershop.widgets import ActionMenu, DraftPanel, group_of
 from tulipgames.store import Store
 from tulipgames.table import Table
 from tulipgames.tui.app import TulipGamesApp
@@ -39,23 +40,38 @@ def key_for(action: Action, state: FlowerShopState, seat: int) -> str | None:
 
 
 async def play_through_screen(pilot, app: TulipGamesApp, table: Table, seat: int) -> None:
-    """Play the greedy bot's choice for ``seat`` with the keyboard, as a person would."""
+    """Play the greedy bot's choice for ``seat`` with the keyboard, as a person would: its
+    own key, or its row in the menu (the row of the same outcome; a folded group opened
+    first). The menu offers one row per distinct outcome of the legal actions."""
     state = table.state
     assert isinstance(state, FlowerShopState)
     action = greedy_action(state, seat)
     menu = app.screen.query_one(ActionMenu)
-    offered = [a for a in menu._actions if a is not None]
-    assert set(map(str, offered)) == set(map(str, state.legal_actions(seat)))
+    shop = state.view(seat).shops[seat]
+    legal = state.legal_actions(seat)
+    offered = menu.offered()
+    named = [outcome(shop, a) for a in offered]
+    assert len(set(named)) == len(named) and None not in named
+    assert set(named) == {outcome(shop, a) for a in legal} - {None}
     before = len(table.record.actions)
     key = key_for(action, state, seat)
     if key is None:
+        chosen = offered[named.index(outcome(shop, action))]
         menu.focus()
-        menu.highlighted = menu._actions.index(action)
+        if chosen not in menu._actions:
+            group = group_of(chosen)
+            menu.highlighted = next(i for i, g in menu._toggles.items() if g == group)
+            await pilot.press("enter")
+            await pilot.pause()
+        menu.highlighted = menu._actions.index(chosen)
         await pilot.press("enter")
     else:
+        chosen = action
         await pilot.press(key)
     await wait_for(pilot, lambda: len(table.record.actions) > before)
-    assert table.record.actions[before] == (seat, str(action))
+    assert table.record.actions[before] == (seat, str(chosen))
+    await pilot.pause()
+    assert not [n for n in app._notifications if n.severity == "error"]
 
 
 async def test_solo_challenge_to_the_level_screen(store: Store) -> None:

@@ -99,3 +99,17 @@ def test_bots_use_every_area_and_the_x(level: str) -> None:
             state.apply(seat, action)
     assert areas == {1, 2, 3, 4, 5, 6}
     assert PlaceX in kinds
+
+
+def test_four_hard_bots_on_the_same_dice_play_sheets_of_their_own() -> None:
+    """Issue 29: four `hard` bots on the shared dice played one sheet four times (the same
+    evaluation of the same position). Each seat's seeded choice among near-equal moves now
+    gives each its own game: in every game the four final scores are not all one."""
+    for seed in range(3):
+        state = GAME.new_state(4, seed=seed)
+        bots = [GAME.make_bot("hard", seed=seed * 31 + s) for s in range(4)]
+        while not state.is_over():
+            seat = state.to_act()[0]
+            state.apply(seat, bots[seat].choose(state.clone(), seat))
+        breakdowns = {tuple(row) for row in state.result().breakdown}
+        assert len(breakdowns) > 1, (seed, breakdowns)

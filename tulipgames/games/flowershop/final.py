@@ -14,7 +14,13 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from tulipgames.games.flowershop.rules import FlowerShopView, ShopView
-from tulipgames.games.flowershop.widgets import card_text, hooks_line, score_line, spot_cell
+from tulipgames.games.flowershop.widgets import (
+    card_text,
+    hooks_line,
+    register_line,
+    score_line,
+    spot_cell,
+)
 from tulipgames.table import Turn
 from tulipgames.tui.widgets import seat_panel
 
@@ -29,15 +35,6 @@ SHELVES: tuple[tuple[str, tuple[int, ...]], ...] = (
 WIDE = 60
 #: A frame's border and padding.
 FRAME = 4
-
-
-def register_line(shop: ShopView) -> Text:
-    """Money and trash with what each is worth at the end (5 money = 1 FP, -1 FP per 2 trash)."""
-    trash = len(shop.trash)
-    return Text.assemble(
-        ("Register ", "dim"), (f"${shop.money}", "bold"), f" (={shop.money // 5} FP)  ",
-        ("Trash ", "dim"), (f"{trash}", "bold"), f" (-{trash // 2} FP)",
-    )
 
 
 def shelf_line(label: str, shop: ShopView, spots: Sequence[int], wide: bool) -> Text:
@@ -73,7 +70,7 @@ def trash_lines(shop: ShopView, room: int) -> list[Text]:
 
 def shop_body(view: FlowerShopView, shop: ShopView, width: int) -> Text:
     wide = width - FRAME >= WIDE
-    lines = [register_line(shop), hooks_line(shop)]
+    lines = [register_line(view, shop.seat), hooks_line(shop)]
     lines += [shelf_line(label, shop, spots, wide) for label, spots in SHELVES]
     lines += trash_lines(shop, width - FRAME)
     lines.append(Text.assemble(("Score ", "dim"), score_line(view.categories,

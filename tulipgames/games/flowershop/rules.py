@@ -479,6 +479,8 @@ class ShopView:
     filler: str | None
     #: Window flowers per filler letter (B, H, F): what each filler choice would score.
     filler_counts: tuple[tuple[str, int], ...] = ()
+    #: The trash count if the game ended now: cleanup (E1) adds empty vases and stored cards.
+    end_trash: int = 0
 
     def filler_count(self, letter: str) -> int:
         return dict(self.filler_counts).get(letter, 0)
@@ -1012,6 +1014,7 @@ class FlowerShopState(State):
                     done=shop.done,
                     filler=shop.filler,
                     filler_counts=tuple(filler_counts(shop).items()),
+                    end_trash=shop_after_cleanup(shop)[1],
                 )
             )
         mine = self.shops[seat] if seat is not None else None
@@ -1485,6 +1488,36 @@ def _move(shop: Shop, who: str, action: Move) -> list[Event]:
         shop.spots[here], shop.spots[index] = shop.spots[index], shop.spots[here]
         shop.flowers[here], shop.flowers[index] = shop.flowers[index], shop.flowers[here]
     return [Event(f"{who} moves {describe(card)} to {action.to}.")]
+
+
+def outcome(shop: ShopView, action: Action) -> tuple[str, ...] | None:
+    """What a legal action does to its own shop, named so that two actions with the same
+    outcome get the same name, or ``None`` for a reorganize that changes nothing.
+
+    Spots are interchangeable (rules.md: any vase may stand on any spot, and no rule reads a
+    spot's name), so a vase placed or moved from storage to any free spot is the same outcome,
+    and a window vase moved to another spot (its flower with it, or swapped with the vase
+    there) changes nothing at all. A flower's outcome is the vase it ends in. Every other
+    action is its own outcome.
+    """
+    if isinstance(action, Place):
+        if kind(action.card) == "vase":
+            return ("place", action.card)
+        return ("place", action.card, _vase_at(shop, action.spot))
+    if isinstance(action, Move):
+        if action.to == STORAGE:
+            return ("storage", action.card)
+        if kind(action.card) == "flower":
+            return ("flower", action.card, _vase_at(shop, action.to))
+        if action.card in shop.storage:
+            return ("window", action.card)
+        return None
+    return (type(action).__name__, str(action))
+
+
+def _vase_at(shop: ShopView, spot: str) -> str:
+    vase = shop.spots[SPOTS.index(spot)][0] if spot in SPOTS else None
+    return vase or spot
 
 
 # -- the game ----------------------------------------------------------------------------------

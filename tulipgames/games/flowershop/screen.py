@@ -97,7 +97,9 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
     def compose_board(self) -> ComposeResult:
         yield OpponentsPanel(id="fs-opponents")
         with Columns(id="fs-main"):
-            with VerticalScroll(id="fs-left"):
+            # the windows scroll with the mouse only: a focusable column took Tab's focus
+            # from the menu and showed no sign of having it
+            with VerticalScroll(id="fs-left", can_focus=False):
                 yield ShopWindow(id="fs-window")
                 for _ in range(len(self.table.seats) - 1):
                     yield ShopWindow(classes="fs-rival")
@@ -175,9 +177,17 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         message.stop()
+        # Textual calls the handler of every class up the line: without this GameScreen's
+        # would submit the same action a second time (refused: "VA18 is already yours").
+        message.prevent_default()
         action = message.action
         if isinstance(action, Action):
             self.play(action)
+
+    def can_step_back(self) -> bool:
+        """Whether Esc has something on screen to undo (the footer then says "Back"; at the
+        top level Esc leaves the table and the footer says so)."""
+        return self._pending is not None or self._card is not None or bool(self._look)
 
     def step_back(self) -> bool:
         """Esc undoes what was set up on screen, innermost first: a confirmation, the
@@ -198,7 +208,7 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
         """Show (and run) only the keys that work now; a key of the step at hand that the rules
         refuse just now is shown dimmed (its reason is on screen), every other key hidden."""
         if action not in ("pick", "step", "filler", "card", "look"):
-            return True
+            return super().check_action(action, parameters)  # Undo, and Esc's Back or Menu
         turn = self.turn
         view = turn.view
         if action == "look":

@@ -47,6 +47,7 @@ from tulipgames.games.flowershop.rules import (
     Swap,
     Trash,
     kind,
+    outcome,
 )
 from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
@@ -125,6 +126,21 @@ def score_line(categories: Sequence[str], rows: Sequence[int]) -> Text:
     return text
 
 
+def register_line(view: FlowerShopView, seat: int) -> Text:
+    """``Register $12 (2 FP)  Trash 1→4 (-2 FP)``: money and trash now, and what they score
+    if the game ended now, taken from the rules' preview (E3; the trash after cleanup, E1,
+    when cleanup would add to it) rather than worked out here."""
+    shop = view.shops[seat]
+    rows = dict(zip(view.categories, view.preview[seat], strict=True))
+    trash = f"{len(shop.trash)}"
+    if shop.end_trash != len(shop.trash):
+        trash += f"→{shop.end_trash}"
+    return Text.assemble(
+        ("Register ", "dim"), (f"${shop.money}", "bold"), f" ({rows.get('Money', 0)} FP)  ",
+        ("Trash ", "dim"), (trash, "bold"), f" ({rows.get('Trash', 0)} FP)",
+    )
+
+
 def hooks_line(shop: ShopView) -> Text:
     """The three basket hooks: each hung basket with its FP, or a free hook."""
     text = Text("Hooks ", style="dim")
@@ -170,19 +186,15 @@ class ShopWindow(KeepsHeight, PatchStatic):
         wide = self.has_class("-wide")
         # everything the window draws (a pick changes the seat's hand, not its window)
         drawn = (shop.colour, shop.spots, shop.hooks, shop.storage, len(shop.trash), shop.money,
-                 shop.using, view.categories, view.preview[seat], name, selected, hint, wide,
-                 self.content_size.width)
+                 shop.end_trash, shop.using, view.categories, view.preview[seat], name, selected,
+                 hint, wide, self.content_size.width)
         if drawn == self._drawn:
             return
         self._drawn = drawn
         self.border_title = Text(f"{name}'s shop ({shop.colour})")
         self.border_subtitle = hint
-        trash = len(shop.trash)
         lines = [
-            Text.assemble(
-                ("Register ", "dim"), (f"${shop.money}", "bold"), f" (={shop.money // 5} FP)  ",
-                ("Trash ", "dim"), (f"{trash}", "bold"), f" (-{trash // 2} FP)",
-            ),
+            register_line(view, seat),
             hooks_line(shop),
             self._shelf("Hanging", shop, [6, 7], wide, selected),
         ]
@@ -292,10 +304,10 @@ def final_windows(view: FlowerShopView, names: Sequence[str]) -> list[Text]:
             line.append(f"{CARDS[vase].flower}×{CARDS[vase].count}:", style="dim")
             line.append_text(card_text(flower, with_id=False))
             line.append(" ")
-        petals = sum(CARDS[v].petals for v, _f in filled)
-        line.append(f"({len(filled)} vases, {petals}p) ", style="dim")
-        fp = sum(CARDS[b].fp for b in shop.hooks)
-        line.append(f"baskets {len(shop.hooks)} ({fp}FP) ${shop.money} trash {len(shop.trash)}")
+        rows = dict(zip(view.categories, view.preview[shop.seat], strict=True))  # E3's rows
+        line.append(f"({len(filled)} vases, {rows.get('Petals', 0)}p) ", style="dim")
+        line.append(f"baskets {len(shop.hooks)} ({rows.get('Baskets', 0)}FP) ${shop.money} "
+                    f"trash {len(shop.trash)}")
         lines.append(line)
     return lines
 
@@ -598,10 +610,56 @@ def move_order(action: Action, view: FlowerShopView, seat: int) -> int:
     return 2 if view.shops[seat].spots[index][0] is None else 3
 
 
+#: The rows the menu aims to stay within (fewer where fewer are in sight): a group that would
+#: take it past them is folded into one row (the step keys have their rows always).
+MENU_ROWS = 15
+
+
+def grouped(actions: Sequence[Action], view: FlowerShopView, seat: int) -> dict[str, list[Action]]:
+    """The actions worth a row, by group in :data:`GROUPS` order (empty groups left out): one
+    action per distinct outcome (the rules' :func:`outcome`: a vase on any free spot is one
+    row), none for a reorganize that changes nothing; the largest filler first; the useful
+    moves first."""
+    shop = view.shops[seat]
+    by_group: dict[str, list[Action]] = {group: [] for group in GROUPS}
+    seen: set[tuple[str, ...]] = set()
+    for action in actions:
+        named = outcome(shop, action)
+        if named is None or named in seen:
+            continue
+        seen.add(named)
+        by_group[group_of(action)].append(action)
+    if view.phase == "filler":  # the largest filler comes first, preselected
+        by_group["Step"].sort(key=lambda a: -shop.filler_count(getattr(a, "filler", "B")))
+    by_group["Reorganize"].sort(key=lambda a: move_order(a, view, seat))
+    # the best-paying sale first (the price is the rules', in the view)
+    by_group["Sell"].sort(key=lambda a: -(view.price(a) or 0) if isinstance(a, Sell) else 0)
+    return {group: listed for group, listed in by_group.items() if listed}
+
+
+#: The groups folded first when the list is long: the ones a turn needs least often.
+FOLD_ORDER = ("Trash", "Reorganize", "Sell", "Buy basket", "Store", "Place")
+
+
+def fold(groups: dict[str, list[Action]], room: int) -> set[str]:
+    """The groups to fold into one row each so that the list fits ``room`` rows where it
+    can, folding in :data:`FOLD_ORDER` (the step's own rows are never folded)."""
+    sizes = {group: len(listed) + (group != "Step") for group, listed in groups.items()}
+    folded: set[str] = set()
+    for group in FOLD_ORDER:
+        if sum(sizes.values()) <= room:
+            break
+        if group in sizes:
+            sizes[group] = 1
+            folded.add(group)
+    return folded
+
+
 class ActionMenu(SizedFromOutside, OptionList):
-    """What may be done now: the acting seat's legal actions grouped as Step, Place, Store,
-    Sell, Buy basket, Reorganize and Trash (or only those on a selected card). Arrows move,
-    Enter plays the highlighted action.
+    """What may be done now: the acting seat's legal actions, one row per distinct outcome,
+    grouped as Step, Place, Store, Sell, Buy basket, Reorganize and Trash (or only those on
+    a selected card); a group that would make the list long is one row that Enter opens.
+    Arrows move, Enter plays the highlighted action.
     """
 
     # No scrollbar: the bottom border says how many rows are out of sight (:meth:`_scrolled`).
@@ -641,15 +699,31 @@ class ActionMenu(SizedFromOutside, OptionList):
         self._made: dict[tuple[object, bool], Option] = {}
         #: Per option style and ANSI theme: a span's style -> its cells' (see ``_row_strip``).
         self._styles: dict[tuple[object, object], dict[object, object]] = {}
+        #: The rows that open or fold a group, by index, and the groups opened this step.
+        self._toggles: dict[int, str] = {}
+        self._open: frozenset[str] = frozenset()
+        self._step: object = None
+        #: What :meth:`show_actions` was last given (a group opened redraws from it).
+        self._shown: tuple[FlowerTurn | None, str, str | None, Action | None] = (
+            None, "", None, None)
 
     def show_actions(
         self, turn: FlowerTurn, note: str = "", card: str | None = None,
         pending: Action | None = None,
     ) -> None:
-        """List ``turn``'s legal actions (rebuilt for every new turn: a label never outlives
-        the position it describes); with ``card``, only the actions on that card; a
-        ``pending`` step waiting for confirmation comes first, highlighted."""
-        key = (turn.version, turn.seat, turn.acting, note, card, pending)
+        """List ``turn``'s legal actions, one row per distinct outcome (rebuilt for every new
+        turn: a label never outlives the position it describes); with ``card``, only the
+        actions on that card; a ``pending`` step waiting for confirmation comes first,
+        highlighted. Groups that would take the list past :data:`MENU_ROWS` rows are folded
+        into one row each, which Enter opens (:meth:`toggle`)."""
+        view = turn.view
+        step = (turn.seat, view.round, view.step, view.phase)
+        if step != self._step:  # a new step starts folded again; opened groups last the step
+            self._step, self._open = step, frozenset()
+        self._shown = (turn, note, card, pending)
+        # the width too: the "Not yet" row is cut to it (the first list comes before a size)
+        key = (turn.version, turn.seat, turn.acting, note, card, pending, self._open,
+               self.size.width, self.size.height)
         if key == self._key:
             return
         self._key = key
@@ -664,10 +738,22 @@ class ActionMenu(SizedFromOutside, OptionList):
         with self.quietly():  # its height is the CSS's: a longer list needs no layout
             self._list(turn, actions, note, card, pending)
 
+    def toggle(self, group: str) -> None:
+        """Open a folded group, or fold an opened one again, keeping it highlighted."""
+        self._open = self._open ^ {group}
+        turn, note, card, pending = self._shown
+        if turn is None:
+            return
+        self.show_actions(turn, note, card, pending)
+        row = next((i for i, g in self._toggles.items() if g == group), None)
+        if row is not None:
+            self.highlighted = row
+
     def _list(self, turn: FlowerTurn, actions: list[Action], note: str, card: str | None,
               pending: Action | None) -> None:
         view, seat = turn.view, turn.seat
         self._actions = []
+        self._toggles = {}
         options: list[tuple[Text, bool]] = []  # each row's prompt and whether it is disabled
         if note:
             options.append((Text(note, style="italic"), True))
@@ -683,27 +769,55 @@ class ActionMenu(SizedFromOutside, OptionList):
                 blocker.truncate(max(12, self.size.width - 4), overflow="ellipsis")
                 options.append((blocker, True))
                 self._actions.append(None)
-            by_group: dict[str, list[Action]] = {group: [] for group in GROUPS}
-            for action in actions:
-                by_group[group_of(action)].append(action)
-            for group in GROUPS:
-                if not by_group[group]:
+            groups = grouped(actions, view, seat)
+            # at most MENU_ROWS rows, and no more than are in sight where fewer are
+            room = min(MENU_ROWS, self.size.height or MENU_ROWS) - len(options)
+            folded = set() if card is not None else fold(groups, room)
+            for group, listed in groups.items():
+                if group in folded and group not in self._open:
+                    self._toggles[len(options)] = group
+                    options.append((Text.assemble(
+                        ("▸ ", "bold"), (group, "bold"),
+                        f" ({len(listed)}): Enter opens"), False))
+                    self._actions.append(None)
                     continue
-                if group != "Step":
+                if group in folded:
+                    self._toggles[len(options)] = group
+                    options.append((Text.assemble(("▾ ", "bold"), (group, "bold"),
+                                                  f" ({len(listed)}): Enter folds"), False))
+                    self._actions.append(None)
+                elif group != "Step":
                     options.append((Text(f"— {group} —", style="bold dim"), True))
                     self._actions.append(None)
-                listed = by_group[group]
-                if view.phase == "filler":  # the largest filler comes first, preselected
-                    shop = view.shops[seat]
-                    listed = sorted(listed,
-                                    key=lambda a: -shop.filler_count(getattr(a, "filler", "B")))
-                if group == "Reorganize":
-                    listed = sorted(listed, key=lambda a: move_order(a, view, seat))
                 for action in listed:
                     options.append((action_label(action, view, seat), False))
                     self._actions.append(action)
-        first = next((i for i, a in enumerate(self._actions) if a is not None), None)
+        first = next((i for i, a in enumerate(self._actions)
+                      if a is not None or i in self._toggles), None)
         self._replace(options, first)
+
+    def row_for(self, action: Action) -> int | None:
+        """The row that plays ``action``'s outcome, its folded group opened first (for
+        scripts that play through the screen); ``None`` when the list does not offer it."""
+        turn = self._shown[0]
+        if turn is None or turn.seat is None:
+            return None
+        shop = turn.view.shops[turn.seat]
+        named = outcome(shop, action)
+        same = next((a for a in self.offered() if outcome(shop, a) == named), None)
+        if same is None:
+            return None
+        if same not in self._actions:
+            self.toggle(group_of(same))
+        return self._actions.index(same)
+
+    def offered(self) -> list[Action]:
+        """Every action the list offers, its folded groups' included: one per outcome."""
+        turn, _note, card, _pending = self._shown
+        if turn is None or turn.seat is None or not turn.acting:
+            return []
+        actions = [a for a in turn.legal if card is None or involves(a, card)]
+        return [a for listed in grouped(actions, turn.view, turn.seat).values() for a in listed]
 
     def _replace(self, entries: list[tuple[Text, bool]], first: int | None) -> None:
         """Show the rows ``entries`` (prompt, disabled) with ``first`` highlighted, repainting
@@ -859,6 +973,10 @@ class ActionMenu(SizedFromOutside, OptionList):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        group = self._toggles.get(event.option_index)
+        if group is not None:
+            self.toggle(group)
+            return
         action = self._actions[event.option_index]
         if action is not None:
             self.post_message(ActionChosen(action))

@@ -328,9 +328,16 @@ class HardBot:
     #: Measured at 2 and 4 seats (300 and 200 seeded ladder games): 0.75 won 73.5% and 50.5%
     #: against ``normal``, 0.5 and 1.0 won 69% and 71% at 2 seats, 0.25 won 35% at 4 seats.
     RIVAL_WEIGHT = 0.75
+    #: While a rival's sheet is the bot's own (hard bots on the same shared dice, from the
+    #: first roll), choices within this many acorns of the best margin are equal to it, and
+    #: which it takes is its own seeded choice (every seat has its own seed): each plays a sheet
+    #: of its own instead of one sheet copied. Once the sheets differ it takes the best again,
+    #: so the strength stays.
+    TIE = 0.1
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, tie: float | None = None) -> None:
         self.rng = random.Random(seed)
+        self.tie = self.TIE if tie is None else tie
 
     def choose(self, state: SixtyOneState, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -345,7 +352,19 @@ class HardBot:
             value, after, new_total, _ = outcome(sheet, total, action, outlook)
             return value - self.RIVAL_WEIGHT * rival(new_total, after)
 
-        return max(legal, key=margin)
+        scored = [(margin(action), action) for action in legal]
+        best = max(value for value, _ in scored)
+        mine = same_sheet(sheet)
+        if not any(same_sheet(state.sheets[r]) == mine for r in range(state.seats) if r != seat):
+            return next(action for value, action in scored if value == best)
+        return self.rng.choice([action for value, action in scored if value >= best - self.tie])
+
+
+def same_sheet(sheet: Sheet) -> tuple[tuple[int, ...], ...]:
+    """A sheet with each area's marks in order, so that two sheets that differ only by which
+    of an area's equal spots took a value compare equal (a few others do too: the bot then
+    varies a little more often than it must)."""
+    return tuple(tuple(sorted(cells)) for cells in sheet)
 
 
 #: Strengths measured by ``tulipgames ladder`` (docs/bots.md, section Sixty-One).

@@ -477,6 +477,9 @@ class RolloutBot:
         self.playout = PlannerBot(seed, depth=2)
         self.values = engine_values
         self.queue: list[Action] = []
+        #: Per seat, the point card the planner would have claimed last turn and the look
+        #: ahead put off: it is claimed now if the planner still rates it best.
+        self.deferred: dict[int, str] = {}
 
     def choose(self, state: State, seat: int) -> Action:
         assert isinstance(state, SpiceRoadState)
@@ -486,6 +489,23 @@ class RolloutBot:
             self.queue = []
             return self.settle.choose(state, seat)
         planned = self.settle.choose(state.clone(), seat)
+        wanted = state.point_row[planned.position - 1] if isinstance(planned, Claim) else None
+        if wanted is not None and self.deferred.get(seat) == wanted:
+            # A claim put off once is not put off again: the look ahead is rough, and every
+            # turn a claimable card lies there a rival may take it (and its coin) first.
+            del self.deferred[seat]
+            self.queue = []
+            return planned
+        action = self._look_ahead(state, seat, planned)
+        if wanted is not None and action != planned:
+            self.deferred[seat] = wanted
+        else:
+            self.deferred.pop(seat, None)
+        return action
+
+    def _look_ahead(self, state: SpiceRoadState, seat: int, planned: Action) -> Action:
+        """The first step of the best whole turn (the planner's own unless another is
+        clearly better); the rest of that turn is queued."""
         turns = [
             (steps, after)
             for steps, after in whole_turns(state, seat, self.settle)
