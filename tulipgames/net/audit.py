@@ -3,11 +3,13 @@
 Lines look like ``2026-12-01T09:00:00Z event=login name=alice peer=127.0.0.1:50412
 method=publickey key=SHA256:...``; a value with a space, quote, ``=`` or a non-printable character
 is written as a JSON string, so a hostile login name can neither forge a field nor put a
-terminal escape into an operator's terminal. They go to stderr, or to ``--log FILE``.
+terminal escape into an operator's terminal. They go to stderr, or to ``--log FILE``, which
+:func:`reopen` opens again under its name (``SIGHUP``, after logrotate renamed it).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import re
@@ -16,6 +18,8 @@ from pathlib import Path
 from typing import TextIO
 
 log = logging.getLogger("tulipgames.audit")
+#: The handler :func:`configure` installed (the file one is reopened by :func:`reopen`).
+_handler: logging.Handler | None = None
 
 _PLAIN = re.compile(r"[A-Za-z0-9_.:/@+-]+")
 
@@ -49,7 +53,32 @@ def configure(path: Path | None, stream: TextIO | None) -> logging.Handler:
         path.parent.mkdir(parents=True, exist_ok=True)
         handler = logging.FileHandler(path, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(message)s"))
+    global _handler
+    if _handler is not None:
+        log.removeHandler(_handler)
+        _handler.close()
+    _handler = handler
     log.addHandler(handler)
     log.setLevel(logging.INFO)
     log.propagate = False
     return handler
+
+
+def reopen() -> str | None:
+    """Open the ``--log FILE`` again by its name, the way logrotate expects on ``SIGHUP``:
+    after a rotation renamed it, the lines go to a new file of that name instead of the old one.
+    Returns why it could not (the lines then keep going to the file already open), or ``None``.
+    """
+    handler = _handler
+    if not isinstance(handler, logging.FileHandler):
+        return None  # stderr: nothing to reopen
+    try:
+        fresh = handler._open()
+    except OSError as exc:
+        return str(exc)
+    with handler.lock or contextlib.nullcontext():
+        old, handler.stream = handler.stream, fresh
+    if old is not None:
+        with contextlib.suppress(OSError):
+            old.close()
+    return None

@@ -244,6 +244,8 @@ async def _serve(config: object) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
+    with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
+        loop.add_signal_handler(signal.SIGHUP, _reopen_log)
     await stop.wait()
     print("tulipgames serve: stopping", file=out, flush=True)
     for signum in (signal.SIGINT, signal.SIGTERM):  # a second signal: stop at once
@@ -254,6 +256,18 @@ async def _serve(config: object) -> int:
         await door.stop()
     store.close()
     return 0
+
+
+def _reopen_log() -> None:
+    """``SIGHUP``: logrotate (``postrotate``) or ``systemctl reload`` asks for a fresh ``--log``
+    file under the same name; the server and its sessions go on."""
+    from tulipgames.net import audit
+
+    problem = audit.reopen()
+    if problem is not None:
+        print(f"tulipgames serve: cannot reopen the log: {problem}", file=sys.__stderr__,
+              flush=True)
+    audit.record("log_reopened", problem=problem)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -243,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
     # Ctrl-C at the server's terminal reaches the whole process group: the main process stops
     # the workers itself, by closing their wires, after telling the players.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # SIGHUP (a closed terminal, logrotate's reload) is the main process's to handle.
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
     logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
                         format=f"%(asctime)s worker {args.index}: %(message)s")
     logging.getLogger("asyncio").setLevel(logging.WARNING)
