@@ -7,12 +7,21 @@ A real ``tulipgames serve`` subprocess and real asyncssh clients, as in ``test_f
 from __future__ import annotations
 
 import asyncio
+import re
 import signal
+import socket
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
-from tests.net.conftest import Server
+import asyncssh
+import pytest
+
+from tests.net.conftest import HOST, Server
 from tulipgames.net.loadtest import END, MENU_READY, QUIT_HELP, connect
+from tulipgames.net.web import MAX_WEB_PER_ADDRESS
 
 
 def wait_for_text(path: Path, text: str, timeout: float = 10) -> str:
@@ -49,3 +58,130 @@ async def test_sighup_reopens_the_log_file_and_the_server_goes_on(tmp_path: Path
     finally:
         server.stop()
     assert server.proc.returncode == 0
+
+
+def serve_exit(tmp_path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    """A ``tulipgames serve`` that is expected to refuse to start."""
+    return subprocess.run(
+        [sys.executable, "-m", "tulipgames", "serve", "--port", "0", "--data-dir", str(tmp_path),
+         *extra], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+    )
+
+
+def test_an_open_server_behind_a_proxy_is_refused(tmp_path: Path) -> None:
+    """Open is allowed on 127.0.0.1 because only this machine gets in; a proxy on this machine
+    would hand it to the internet. Each door needs its own credentials behind one."""
+    tokens = tmp_path / "tokens"
+    tokens.write_text("dora:" + "t" * 24 + "\n")
+    for extra, says in (
+        ([], "would open this server to everyone"),
+        (["--web", "0"], "would open this server to everyone"),
+        (["--allow-keyless"], "would open this server to everyone"),
+        (["--web", "0", "--web-tokens", str(tokens)], "the SSH door would be open"),
+        (["--password-file", str(tmp_path / "none")], "--password-file"),
+    ):
+        done = serve_exit(tmp_path, "--behind-proxy", "127.0.0.1", *extra)
+        assert done.returncode == 2, done
+        assert says in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    done = serve_exit(tmp_path, "--behind-proxy", "proxy.example")
+    assert done.returncode == 2 and "not an IP address" in done.stderr
+    assert not list(tmp_path.glob("*.sqlite3"))  # refused before anything was opened
+
+
+@pytest.fixture
+def proxied(tmp_path: Path) -> Iterator[Server]:
+    """A server with passwords behind a "proxy" at 127.0.0.1; players also come straight
+    from 127.0.0.2."""
+    passwords = tmp_path / "players.txt"
+    passwords.write_text("ana:secret\n")
+    srv = Server(tmp_path, "--password-file", str(passwords), "--behind-proxy", "127.0.0.1",
+                 "--web", "0", "--workers", "0")
+    yield srv
+    srv.stop()
+
+
+def through_proxy(port: int, client: str, client_port: int = 40000) -> socket.socket:
+    """A socket from the proxy's address that has said which client it carries."""
+    sock = socket.create_connection((HOST, port))
+    sock.sendall(f"PROXY TCP4 {client} {HOST} {client_port} {port}\r\n".encode())
+    return sock
+
+
+async def test_the_proxy_line_gives_the_ssh_door_the_real_client_address(proxied: Server) -> None:
+    server = proxied
+    sock = through_proxy(server.port, "203.0.113.7", 41234)
+    conn = await asyncssh.connect(sock=sock, username="ana", password="secret",
+                                  known_hosts=None, agent_path=None, client_keys=None)
+    conn.close()
+    await conn.wait_closed()
+    logins = server.wait_log("login", 1)
+    assert "peer=203.0.113.7:41234" in logins[0], logins
+    # The per-address cap of connections still logging in counts the real address: 30 idle
+    # ones "from" 203.0.113.7 push out their own oldest, not those of another client.
+    idle = [through_proxy(server.port, "203.0.113.7", 50000 + i) for i in range(30)]
+    other = through_proxy(server.port, "198.51.100.9", 42000)
+    try:
+        await asyncio.sleep(1.0)
+        conn = await asyncssh.connect(sock=other, username="ana", password="secret",
+                                      known_hosts=None, agent_path=None, client_keys=None)
+        conn.close()
+        await conn.wait_closed()
+    finally:
+        for sock in idle:
+            sock.close()
+    # From the proxy, a connection without its PROXY line is dropped (and said so).
+    bare = socket.create_connection((HOST, server.port))
+    bare.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+    bare.settimeout(10)
+    assert bare.recv(100) == b""
+    bare.close()
+    server.stop()
+    lines = server.log_lines("refused")
+    assert any('reason="bad PROXY line"' in line and "peer=127.0.0.1 " in line for line in lines)
+    refused = [line for line in lines if "PROXY" not in line]
+    assert refused and all("peer=203.0.113.7 " in line for line in refused), refused
+    assert sum(int(re.search(r"count=(\d+)", line).group(1)) if "count=" in line else 1  # type: ignore[union-attr]
+               for line in refused) >= 6
+    assert any("peer=198.51.100.9:42000" in line for line in server.log_lines("login"))
+
+
+async def http(port: int, request: str, source: str = HOST) -> tuple[asyncio.StreamReader,
+                                                                     asyncio.StreamWriter]:
+    reader, writer = await asyncio.open_connection(HOST, port, local_addr=(source, 0))
+    writer.write(request.encode())
+    await writer.drain()
+    return reader, writer
+
+
+async def test_the_web_door_takes_the_client_address_from_the_proxy_only(
+        proxied: Server) -> None:
+    """``X-Forwarded-For`` names the client when the proxy sends it; from anyone else it is
+    ignored (a client could write any address there); the per-address cap of the web door
+    counts each client behind the proxy on its own."""
+    port = int(re.search(r"web: http://127\.0\.0\.1:(\d+)/", "\n".join(proxied.banner))
+               .group(1))  # type: ignore[union-attr]
+    bad = "GET /t/" + "x" * 20 + " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: {}\r\n" \
+        "Connection: close\r\n\r\n"
+    for source in (HOST, "127.0.0.2"):
+        reader, writer = await http(port, bad.format("1.1.1.1, 203.0.113.7"), source)
+        await reader.read()
+        writer.close()
+    failures = proxied.wait_log("auth_failure", 2)
+    assert "peer=203.0.113.7 " in failures[0] + " ", failures
+    assert "peer=127.0.0.2:" in failures[1] and "203.0.113.7" not in failures[1], failures
+    # Logins in flight (their bodies not sent yet) through the proxy, for one client: the
+    # door's per-address cap is its own, and another client behind the proxy still gets in.
+    held = "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: {}\r\n" \
+        "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n"
+    hold = [await http(port, held.format("203.0.113.7")) for _ in range(MAX_WEB_PER_ADDRESS)]
+    await asyncio.sleep(0.5)
+    reader, writer = await http(port, held.format("203.0.113.7"))
+    answer = await asyncio.wait_for(reader.readline(), 10)
+    assert answer.startswith(b"HTTP/1.1 503"), answer[:200]
+    writer.close()
+    reader, writer = await http(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                "X-Forwarded-For: 198.51.100.9\r\nConnection: close\r\n\r\n")
+    answer = await asyncio.wait_for(reader.read(), 10)
+    assert answer.startswith(b"HTTP/1.1 200"), answer[:200]
+    for _, writer in hold:
+        writer.close()

@@ -9,11 +9,13 @@ terminal escape into an operator's terminal. They go to stderr, or to ``--log FI
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
 import re
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
@@ -42,6 +44,69 @@ def line(event: str, **fields: object) -> str:
 def record(event: str, **fields: object) -> None:
     """Write one structured line (see the module docstring)."""
     log.info(line(event, **fields))
+
+
+#: Seconds over which the refused connections of one source make one line.
+SUMMARY_SECONDS = 10.0
+#: Sources followed at once; beyond, the refusals of new ones are summed under ``peer=*``.
+SUMMARY_SOURCES = 1000
+
+
+@dataclass
+class _Refusals:
+    count: int = 0
+    reason: str = ""
+    since: float = field(default_factory=time.monotonic)
+
+
+_refusals: dict[tuple[str, str], _Refusals] = {}
+
+
+def refused(address: str, door: str, reason: str) -> None:
+    """A connection from ``address`` to ``door`` was refused (a cap, a rate, a bad PROXY line).
+
+    One line per source and :data:`SUMMARY_SECONDS`, not one per socket: the first refusal of a
+    source is written at once, the following ones are counted, and once the seconds are over one
+    line says how many (``event=refused peer=1.2.3.4 door=ssh count=250 seconds=10``). A flood of
+    sockets therefore writes a few lines a minute instead of thousands a second.
+    """
+    key = (address, door)
+    if key not in _refusals and len(_refusals) >= SUMMARY_SOURCES:
+        key = ("*", door)
+    summary = _refusals.get(key)
+    if summary is not None:
+        summary.count += 1
+        summary.reason = reason
+        return
+    record("refused", peer=key[0], door=door, reason=reason)
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return  # no loop to sum over (a test calling in): a line each
+    _refusals[key] = _Refusals()
+    loop.call_later(SUMMARY_SECONDS, _summarise, key)
+
+
+def _summarise(key: tuple[str, str]) -> None:
+    """Write the count of a source's refusals so far; follow it for another period if there
+    were any (a flood that goes on), else forget it (its next refusal is written at once)."""
+    summary = _refusals.pop(key, None)
+    if summary is None or not summary.count:
+        return
+    record("refused", peer=key[0], door=key[1], count=summary.count,
+           seconds=round(time.monotonic() - summary.since), reason=summary.reason)
+    with contextlib.suppress(RuntimeError):
+        asyncio.get_running_loop().call_later(SUMMARY_SECONDS, _summarise, key)
+        _refusals[key] = _Refusals()
+
+
+def flush_refusals() -> None:
+    """Write every pending count now (the server is stopping)."""
+    for key in list(_refusals):
+        summary = _refusals.pop(key)
+        if summary.count:
+            record("refused", peer=key[0], door=key[1], count=summary.count,
+                   seconds=round(time.monotonic() - summary.since), reason=summary.reason)
 
 
 def configure(path: Path | None, stream: TextIO | None) -> logging.Handler:

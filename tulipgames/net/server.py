@@ -55,6 +55,7 @@ from tulipgames.net.identity import (
     name_key,
     name_problem,
 )
+from tulipgames.net.listener import Admission, GatedListener
 from tulipgames.net.terminal import TerminalProfile, apply_profile
 from tulipgames.net.worker import RemoteApp, WorkerPool, start_message
 
@@ -65,6 +66,9 @@ MAX_BACKLOG = 4 * 1024 * 1024
 #: Connections still in their handshake or login, from one address and in all.
 MAX_UNAUTHENTICATED_PER_ADDRESS = 24
 MAX_UNAUTHENTICATED = 64
+#: Connections beyond players and logins that the SSH door still accepts (authenticated
+#: connections about to hear that the server is full).
+SPARE_CONNECTIONS = 16
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
 
@@ -94,6 +98,9 @@ class ServerConfig:
     #: Worker processes for the apps of sessions away from the tables (``--workers``; 0: every
     #: app in this process). See :mod:`tulipgames.net.worker`.
     workers: int = 0
+    #: The addresses of a reverse proxy in front (``--behind-proxy``): their connections carry
+    #: the client's address (PROXY protocol on the SSH port, ``X-Forwarded-For`` on the web's).
+    proxies: tuple[str, ...] = ()
 
     @property
     def open(self) -> bool:
@@ -237,6 +244,12 @@ class GameServer:
         self.identities = Identities(config.data_dir / IDENTITIES_FILE)
         self.gate = Gate(config.passwords, keyring, self.identities, config.allow_keyless)
         self.throttle = Throttle()
+        #: Connections per address and in all, before asyncssh sees them (see listener.py).
+        self.admission = Admission(
+            "ssh", per_address=config.max_sessions + MAX_UNAUTHENTICATED_PER_ADDRESS,
+            total=config.max_sessions + MAX_UNAUTHENTICATED + SPARE_CONNECTIONS,
+            exempt=frozenset(config.proxies),
+        )
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._watchdog: asyncio.Task[None] | None = None
         self._stdout, self._stderr = sys.stdout, sys.stderr
@@ -299,6 +312,8 @@ class GameServer:
             keepalive_interval=30,
             keepalive_count_max=3,
             server_version="tulipgames",
+            # not a tunnel: the listener whose sockets pass admission (and a proxy's PROXY line)
+            tunnel=GatedListener(self.admission, self.config.proxies),
         )
 
     async def stop(self, grace: float = 5.0) -> None:
@@ -327,6 +342,7 @@ class GameServer:
         if self._acceptor is not None:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._acceptor.wait_closed(), 2)
+        audit.flush_refusals()
         self.identities.close()
 
     async def _watch_idle(self) -> None:
@@ -431,7 +447,7 @@ class _Connection(asyncssh.SSHServer):
 
     def evict(self) -> None:
         """Dropped to make room for newer connections (see :meth:`GameServer.make_room`)."""
-        audit.record("refused", peer=self.peer, reason="too many connections logging in")
+        audit.refused(self.address, "ssh", "too many connections logging in")
         self.abort()
 
     def close(self) -> None:
