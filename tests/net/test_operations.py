@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import re
+import resource
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import asyncssh
@@ -21,6 +22,7 @@ import pytest
 
 from tests.net.conftest import HOST, Server
 from tulipgames.net.loadtest import END, MENU_READY, QUIT_HELP, connect
+from tulipgames.net.server import ServerConfig, files_needed
 from tulipgames.net.web import MAX_WEB_PER_ADDRESS
 
 
@@ -185,3 +187,36 @@ async def test_the_web_door_takes_the_client_address_from_the_proxy_only(
     assert answer.startswith(b"HTTP/1.1 200"), answer[:200]
     for _, writer in hold:
         writer.close()
+
+
+def limit_files(soft: int, hard: int) -> Callable[[], None]:
+    def apply() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return apply
+
+
+def test_file_descriptors_are_checked_at_start(tmp_path: Path) -> None:
+    """A --max-sessions that cannot fit in the hard limit of open files is refused with the
+    figures; one that fits once the soft limit is raised gets it raised."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tulipgames", "serve", "--port", "0", "--data-dir", str(tmp_path),
+         "--max-sessions", "1000"], capture_output=True, text=True, timeout=60,
+        stdin=subprocess.DEVNULL, preexec_fn=limit_files(1024, 1024),
+    )
+    assert done.returncode == 2, done
+    assert "--max-sessions 1000 needs about" in done.stderr and "1024" in done.stderr
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tulipgames", "serve", "--port", "0", "--data-dir", str(tmp_path),
+         "--max-sessions", "200", "--workers", "0"], stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, text=True, preexec_fn=limit_files(256, 8192),
+    )
+    try:
+        assert proc.stdout is not None
+        while not proc.stdout.readline().startswith("play:"):
+            assert proc.poll() is None
+        limits = Path(f"/proc/{proc.pid}/limits").read_text()
+        soft = int(re.search(r"Max open files\s+(\d+)", limits).group(1))  # type: ignore[union-attr]
+        assert soft >= files_needed(ServerConfig(tmp_path, max_sessions=200)) > 256
+    finally:
+        proc.terminate()
+        proc.wait(20)

@@ -274,3 +274,28 @@ class GatedListener:
 
     async def wait_closed(self) -> None:
         """See :meth:`close`."""
+
+
+def fit_file_descriptors(needed: int) -> tuple[int, str | None]:
+    """Raise this process's soft limit of open files (``RLIMIT_NOFILE``, inherited by the
+    workers) toward its hard limit so that ``needed`` fit; return the limit now in force and,
+    if ``needed`` still does not fit, why (the server must not start: past the limit every
+    accept fails, and then every login times out, the players' included)."""
+    try:
+        import resource
+    except ImportError:  # not a POSIX system: nothing to check
+        return needed, None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    ceiling = hard if hard != resource.RLIM_INFINITY else max(needed, soft, 65536)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        wanted = min(ceiling, max(needed, 4096))
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (OSError, ValueError):
+            pass
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        return soft, (f"needs about {needed} open files and may open only {soft} (the hard "
+                      f"limit is {hard}): lower --max-sessions, or raise the limit (ulimit -n, "
+                      "LimitNOFILE= in a systemd unit)")
+    return soft, None

@@ -192,6 +192,12 @@ def run(args: argparse.Namespace) -> int:
         workers=workers,
         proxies=proxies,
     )
+    from tulipgames.net.listener import fit_file_descriptors
+    from tulipgames.net.server import files_needed
+
+    _, problem = fit_file_descriptors(files_needed(config))
+    if problem is not None:
+        return _fail(f"--max-sessions {config.max_sessions} {problem}")
     logging.basicConfig(
         stream=sys.__stderr__, level=logging.INFO, format="%(asctime)s %(message)s"
     )

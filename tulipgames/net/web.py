@@ -54,6 +54,7 @@ from tulipgames.net.server import (
     SessionInfo,
     name_lines,
     run_app,
+    web_connections,
 )
 from tulipgames.net.terminal import TerminalProfile
 
@@ -125,13 +126,6 @@ def web_problem(host: str, open_server: bool, passwords: bool, tokens: bool) -> 
         return (f"--web on {host} would let anyone on the network in: give --password-file "
                 "or --web-tokens (or listen on 127.0.0.1)")
     return None
-
-
-def web_connections(max_sessions: int) -> int:
-    """The web door's cap on open connections: two for each player (a websocket and a page
-    load) and room for a few dozen visitors logging in. Without it idle sockets could take all
-    of the server's file descriptors (1,100 did), and then SSH logins time out too."""
-    return 2 * max_sessions + 64
 
 
 @dataclass
