@@ -139,6 +139,23 @@ PLAIN_LINE = 1000
 ENTRIES_DELAY = 0.25
 
 
+def web_connections(max_sessions: int) -> int:
+    """The web door's cap on open connections: two for each player (a websocket and a page
+    load) and room for a few dozen visitors logging in. Without it idle sockets could take all
+    of the server's file descriptors (1,100 did), and then SSH logins time out too."""
+    return 2 * max_sessions + 64
+
+
+def files_needed(config: ServerConfig) -> int:
+    """Open files the main process may need at its caps: each player a socket and a saves
+    database (SQLite in WAL mode: three files), the connections still logging in, the web door's
+    connections, a few for each worker's wire, and some for Python, the lobby, the log and the
+    listeners."""
+    ssh = config.max_sessions * 5 + MAX_UNAUTHENTICATED + SPARE_CONNECTIONS
+    web = 0 if config.web_port is None else web_connections(config.max_sessions)
+    return 64 + 4 * config.workers + ssh + web
+
+
 def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
     """The server's persistent host key, created (mode 0600) on first start."""
     path = data_dir / HOST_KEY_NAME
@@ -372,7 +389,9 @@ class GameServer:
         each newcomer pushes out the oldest of them, and the flood has to outpace a whole
         handshake to push the newcomer out in turn.
         """
-        waiting = [c for c in self.connections if not c.authenticated]
+        # An evicted connection stays in the set until its socket has closed: it is not
+        # waiting any more (counting it again would evict, and log, the same one many times).
+        waiting = [c for c in self.connections if not c.authenticated and not c.evicted]
         same = [c for c in waiting if c.address == newcomer.address]
         for pool, cap in ((same, MAX_UNAUTHENTICATED_PER_ADDRESS), (waiting, MAX_UNAUTHENTICATED)):
             while len(pool) > cap:
@@ -407,6 +426,7 @@ class _Connection(asyncssh.SSHServer):
         self.since = time.monotonic()
         self.in_auth = False
         self.authenticated = False
+        self.evicted = False
         self.name = ""
         self.session: GameSession | None = None
         #: The last attempt that passed: ("publickey", fingerprint), ("password", "") ...
@@ -447,6 +467,7 @@ class _Connection(asyncssh.SSHServer):
 
     def evict(self) -> None:
         """Dropped to make room for newer connections (see :meth:`GameServer.make_room`)."""
+        self.evicted = True
         audit.refused(self.address, "ssh", "too many connections logging in")
         self.abort()
 
@@ -642,6 +663,8 @@ class GameSession(asyncssh.SSHServerSession):
         self._partial = ""
         self._ended = False
         self.dropped_lines = 0
+        #: The plain-text menu of this session in a worker (with ``--workers``).
+        self._remote_plain: RemoteApp | None = None
 
     # -- asyncssh callbacks ---------------------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -706,6 +729,12 @@ class GameSession(asyncssh.SSHServerSession):
             complete.append(self._partial)
             self._partial = ""
         assert self._lines is not None
+        if self._remote_plain is not None:  # the worker's queue bounds them (and counts)
+            cleaned = ("".join(ch for ch in line[:PLAIN_LINE] if ch.isprintable())
+                       for line in complete)
+            if complete:
+                self._remote_plain.feed("".join(line + "\n" for line in cleaned).encode())
+            return
         for line in complete:
             clean = "".join(ch for ch in line[:PLAIN_LINE] if ch.isprintable())
             try:
@@ -724,6 +753,8 @@ class GameSession(asyncssh.SSHServerSession):
     def eof_received(self) -> bool:
         if self._lines is not None:
             self._ended = True  # the plain session reads what is queued, then ends
+            if self._remote_plain is not None:
+                self._remote_plain.end_input()
             return True
         self.close()
         return False
@@ -886,10 +917,14 @@ class GameSession(asyncssh.SSHServerSession):
         console = LineConsole(read, write, prompt, echo=False, player=self.username)
         note = "Goodbye."
         self.running = True
+        pool = self.server.pool
         try:
-            await loop.run_in_executor(
-                self.server.plain_pool, self.server.plain_factory, info, console
-            )
+            if pool is not None and pool.live:
+                note = await self._run_plain_remote(info, pool)
+            else:
+                await loop.run_in_executor(
+                    self.server.plain_pool, self.server.plain_factory, info, console
+                )
         except Exception:
             log.exception("plain session of %s (%s) failed", self.username, self.peer)
             note = "Sorry, tulipgames hit an error; the server log has the details."
@@ -899,6 +934,29 @@ class GameSession(asyncssh.SSHServerSession):
             await asyncio.sleep(0)  # let the last lines the thread wrote be queued first
             self._flush()
             self._goodbye_plain(self._closing_note or note)
+
+    async def _run_plain_remote(self, info: SessionInfo, pool: WorkerPool) -> str:
+        """The plain-text menu in a worker, like a full-screen app there: its games and bots
+        think in that process, never in this one's threads (16 sessions against hard bots
+        here stalled every player). Returns the note to leave."""
+        start = start_message(info.username, info.profile, info.peer, self.size, [], plain=True)
+        remote = self._remote_plain = pool.open(start, self.send)
+        audit.record("session_placed", name=info.username, peer=info.peer,
+                     worker=remote.worker.index, pid=remote.worker.pid, plain=1)
+        assert self._lines is not None
+        early = []
+        while not self._lines.empty():  # typed before the worker was asked
+            early.append(self._lines.get_nowait())
+        if early:
+            remote.feed("".join(line + "\n" for line in early).encode())
+        if self._ended:
+            remote.end_input()
+        try:
+            outcome = await remote.ended
+        finally:
+            self._remote_plain = None
+        self.dropped_lines += int(outcome.get("dropped_lines") or 0)
+        return str(outcome.get("note") or CRASH_NOTE)
 
     def _goodbye_plain(self, note: str) -> None:
         if self._chan is None:
@@ -926,6 +984,8 @@ class GameSession(asyncssh.SSHServerSession):
             self._closing_note = note
         if self._lines is not None:
             self._ended = True  # the plain session's next read ends it
+            if self._remote_plain is not None:
+                self._remote_plain.exit()
             if self._task is None and self._chan is not None:
                 self._goodbye_plain(self._closing_note or "Goodbye.")
             return
