@@ -7,6 +7,7 @@ A real ``tulipgames serve`` subprocess and real asyncssh clients, as in ``test_f
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import resource
 import signal
@@ -220,3 +221,63 @@ def test_file_descriptors_are_checked_at_start(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(20)
+
+
+def modes(root: Path) -> dict[str, str]:
+    """Every directory and file under ``root`` (itself included) with its permission bits."""
+    found = {".": oct(root.stat().st_mode & 0o777)}
+    for path in root.rglob("*"):
+        found[str(path.relative_to(root))] = oct(path.stat().st_mode & 0o777)
+    return found
+
+
+async def test_the_server_creates_its_files_for_the_operator_only(tmp_path: Path) -> None:
+    """Saves, identities, the host key, the tables and the log: directories 0700, files 0600,
+    whatever the umask the server was started with (here 022), in its workers too."""
+    data, logs = tmp_path / "data", tmp_path / "logs"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tulipgames", "serve", "--host", HOST, "--port", "0",
+         "--data-dir", str(data), "--log", str(logs / "serve.log"), "--workers", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        preexec_fn=lambda: os.umask(0o022),
+    )
+    try:
+        assert proc.stdout is not None
+        banner = ""
+        while not banner.startswith("play:"):
+            banner = proc.stdout.readline()
+            assert banner, "the server did not start"
+            match = re.search(r"listening on [\d.]+:(\d+)", banner)
+            if match:
+                port = int(match.group(1))
+        player = await connect(port, "ana")  # her saves are opened in the worker
+        await player.term.wait_for(MENU_READY)
+        player.conn.close()
+        await player.conn.wait_closed()
+        assert (data / "players" / "ana" / "tulipgames.sqlite3").exists()
+    finally:
+        proc.terminate()
+        proc.wait(20)
+    for root in (data, logs):
+        found = modes(root)
+        loose = {name: mode for name, mode in found.items()
+                 if mode != ("0o700" if (root / name).is_dir() else "0o600")}
+        assert not loose, found
+    assert {"ssh_host_ed25519_key", "identities.sqlite3", "tulipgames.sqlite3"} <= set(
+        modes(data))
+
+
+def test_a_new_store_is_private(tmp_path: Path) -> None:
+    """The local app's saves too (not only the server's): a new data directory is 0700 and
+    its database files 0600, with the usual umask of 022."""
+    from tulipgames.store import Store
+
+    old = os.umask(0o022)
+    try:
+        store = Store(tmp_path / "saves")
+        store.close()
+    finally:
+        os.umask(old)
+    found = modes(tmp_path / "saves")
+    assert found["."] == "0o700" and found["tulipgames.sqlite3"] == "0o600", found
+    assert all(mode == "0o600" for name, mode in found.items() if name != "."), found

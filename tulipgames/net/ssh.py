@@ -203,6 +203,9 @@ def run(args: argparse.Namespace) -> int:
     )
     from tulipgames.net import audit
 
+    # Everything the server and its workers create from here on (the data directory, saves,
+    # identities, the host key, the log) is the operator's alone: directories 0700, files 0600.
+    os.umask(0o077)
     try:
         audit.configure(args.log, sys.__stderr__)
     except OSError as exc:
