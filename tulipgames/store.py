@@ -383,10 +383,8 @@ class Store:
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)  # saves: private
             was_empty = self.path.exists() and self.path.stat().st_size == 0
-            try:  # a new one is made 0600 before SQLite opens it (its -wal and -shm follow)
-                os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
-            except OSError:
-                pass  # it exists, or cannot be made: SQLite's own error below says why
+            if not self.path.exists():  # made 0600 before SQLite opens it (-wal, -shm follow)
+                os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
         except OSError as exc:
             raise _open_failure(exc, self.path) from exc
         try:

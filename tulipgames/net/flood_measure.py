@@ -1,6 +1,7 @@
 """Measure a socket flood from one address against ``tulipgames serve`` (loopback only, bounded).
 
     python -m tulipgames.net.flood_measure [--sockets 300] [--seconds 20] [--source DIR]
+    python -m tulipgames.net.flood_measure --plain 16 [--seconds 20] [--source DIR]
 
 A server starts on 127.0.0.1 (from ``--source DIR``, a checkout, to measure older code); a player
 "ana" connects from 127.0.0.2 and reaches the menu; then a flood process holds ``--sockets``
@@ -8,6 +9,8 @@ idle TCP connections from 127.0.0.1 to the SSH port, opening a new one as soon a
 drops one, for ``--seconds``. Meanwhile ana presses a key every 0.3 s (its latency: key to
 screen) and newcomers from 127.0.0.2 log in one after another (time from connect to the menu).
 Printed at the end: the figures, the connections the flood made, and the log's lines and bytes.
+With ``--plain N`` the load is N plain-text sessions (``ssh -T``) from 127.0.0.1 instead, each
+playing games of Century: Spice Road between three hard bots, one after another.
 Nothing but 127.0.0.1/127.0.0.2 is ever contacted, and every loop stops at its deadline.
 """
 
@@ -60,14 +63,50 @@ async def flood(port: int, sockets: int, seconds: float, web: bool = False) -> i
     return opened
 
 
-async def measure(port: int, sockets: int, seconds: float, log: Path) -> dict[str, Any]:
+async def plain_bots(port: int, count: int, seconds: float) -> int:
+    """``count`` plain-text sessions, each starting all-bot games of Spice Road (hard bots)
+    until the deadline; returns the lines they were sent back."""
+    import asyncssh
+
+    from tulipgames.net.loadtest import client_key
+
+    deadline = time.monotonic() + seconds
+    received = 0
+
+    async def one(index: int) -> None:
+        nonlocal received
+        conn = await asyncssh.connect("127.0.0.1", port, username=f"plain{index}",
+                                      known_hosts=None, agent_path=None,
+                                      client_keys=[client_key()], local_addr=(FLOOD_FROM, 0))
+        process = await conn.create_process()
+        game = "3\nbot:hard,bot:hard,bot:hard\n"
+        process.stdin.write(game * 20)
+        try:
+            while time.monotonic() < deadline:
+                line = await asyncio.wait_for(process.stdout.readline(),
+                                              max(0.1, deadline - time.monotonic()))
+                if not line:
+                    break
+                received += 1
+        except asyncio.TimeoutError:
+            pass
+        conn.close()
+
+    await asyncio.gather(*(one(i) for i in range(count)))
+    return received
+
+
+async def measure(port: int, sockets: int, seconds: float, log: Path,
+                  plain: int = 0) -> dict[str, Any]:
     from tulipgames.net.loadtest import END, MENU_READY, QUIT_HELP, UP, connect
 
     ana = await connect(port, "ana", local_addr=PLAYERS_FROM)
     await ana.term.wait_for(MENU_READY)
+    load = ["--plain-port", str(port), "--plain", str(plain)] if plain else [
+        "--flood-port", str(port), "--sockets", str(sockets)]
     flooder = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tulipgames.net.flood_measure", "--flood-port", str(port),
-        "--sockets", str(sockets), "--seconds", str(seconds), stdout=subprocess.PIPE,
+        sys.executable, "-m", "tulipgames.net.flood_measure", *load,
+        "--seconds", str(seconds), stdout=subprocess.PIPE,
     )
     await asyncio.sleep(2.0)  # the flood is at full strength
     deadline = time.monotonic() + seconds - 3
@@ -107,7 +146,7 @@ async def measure(port: int, sockets: int, seconds: float, log: Path) -> dict[st
     out, _ = await flooder.communicate()
     ana.conn.close()
     return {
-        "flood_connections": int(out.decode().strip() or 0),
+        ("plain_lines" if plain else "flood_connections"): int(out.decode().strip() or 0),
         "key_median_s": round(statistics.median(keys), 3) if keys else None,
         "key_max_s": round(max(keys), 3) if keys else None,
         "keys": len(keys),
@@ -124,10 +163,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--source", type=Path, help="run the server from this checkout")
     parser.add_argument("--workers", type=int)
+    parser.add_argument("--plain", type=int, default=0, metavar="N",
+                        help="N plain-text sessions of hard bots instead of the socket flood")
     parser.add_argument("--flood-port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--plain-port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if not 1 <= args.sockets <= 2000 or not 1 <= args.seconds <= 120:
         parser.error("--sockets 1-2000 and --seconds 1-120 (a bounded measurement)")
+    if not 0 <= args.plain <= 64:
+        parser.error("--plain 0-64")
+    if args.plain_port is not None:
+        print(asyncio.run(plain_bots(args.plain_port, args.plain, args.seconds)))
+        return 0
     if args.flood_port is not None:
         print(asyncio.run(flood(args.flood_port, args.sockets, args.seconds)))
         return 0
@@ -150,10 +197,14 @@ def main(argv: list[str] | None = None) -> int:
             if line.startswith("play:"):
                 break
         try:
-            figures = asyncio.run(measure(port, args.sockets, args.seconds, log))
+            figures = asyncio.run(measure(port, args.sockets, args.seconds, log, args.plain))
         finally:
             proc.terminate()
-            proc.wait(30)
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:  # a figure too: it did not stop in time
+                proc.kill()
+                proc.wait()
         text = log.read_text() if log.exists() else ""
         figures["log_lines"] = text.count("\n")
         figures["log_bytes"] = len(text.encode())
