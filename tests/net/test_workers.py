@@ -205,3 +205,24 @@ async def test_a_plain_session_runs_in_a_worker(serve: list[Server], tmp_path: P
     assert "Goodbye." in out
     conn.close()
     await conn.wait_closed()
+
+
+async def test_a_plain_session_s_piped_lines_all_reach_its_worker(
+        serve: list[Server], tmp_path: Path) -> None:
+    """A script pipes every line at once (``ssh -T host < answers``): the lines that reach the
+    worker right behind the session's start are read, none lost before its menu runs."""
+    import asyncssh
+
+    from tulipgames.net.loadtest import client_key
+
+    serve.append(server := Server(tmp_path, "--workers", "1"))
+    for attempt in range(3):
+        conn = await asyncssh.connect("127.0.0.1", server.port, username=f"pipe{attempt}",
+                                      known_hosts=None, agent_path=None,
+                                      client_keys=[client_key()])
+        result = await asyncio.wait_for(conn.run(input="6\n7\n"), 60)  # Resume, then Quit
+        conn.close()
+        await conn.wait_closed()
+        out = str(result.stdout)
+        assert "There are no saved games." in out and "Goodbye." in out, out[-600:]
+        assert out.count("Choose by number") == 1  # no line was lost or read twice

@@ -178,13 +178,26 @@ class _Host:
         store = Store(_player_dir(self.data_dir, info.username))
         return WorkerApp(info, self._entries, store, terminal.move)
 
+    def prepare(self, session_id: int, start: dict[str, Any]) -> WorkerTerminal | PlainTerminal:
+        """The session's terminal, made as its START frame is read: the input frames right
+        behind it (a pipe into ``ssh -T`` sends every line at once) find it, before the task
+        that runs the app has had a turn."""
+        if start.get("plain"):
+            from tulipgames.net.server import PLAIN_QUEUE
+
+            plain = self.plain[session_id] = PlainTerminal(PLAIN_QUEUE)
+            return plain
+        size = (int(start["size"][0]), int(start["size"][1]))
+        terminal = self.terminals[session_id] = WorkerTerminal(
+            self, session_id, size, str(start["peer"]))
+        return terminal
+
     async def run(self, session_id: int, start: dict[str, Any]) -> None:
         from tulipgames.net.server import CRASH_NOTE, SessionInfo, run_app
         from tulipgames.net.terminal import TerminalProfile
 
-        size = (int(start["size"][0]), int(start["size"][1]))
-        terminal = WorkerTerminal(self, session_id, size, str(start["peer"]))
-        self.terminals[session_id] = terminal
+        terminal = self.terminals.get(session_id) or self.prepare(session_id, start)
+        assert isinstance(terminal, WorkerTerminal)
         self.sessions.add(terminal)
         note = CRASH_NOTE
         try:
@@ -212,12 +225,13 @@ class _Host:
     async def run_plain(self, session_id: int, start: dict[str, Any]) -> None:
         """A session without a terminal: the plain-text menu on the player's own saves, in a
         thread (its bots think there too), reading lines and writing lines back."""
-        from tulipgames.net.server import CRASH_NOTE, PLAIN_QUEUE
+        from tulipgames.net.server import CRASH_NOTE
         from tulipgames.plain.menu import LineConsole, plain_menu
         from tulipgames.store import Store
 
         loop = asyncio.get_running_loop()
-        terminal = self.plain[session_id] = PlainTerminal(PLAIN_QUEUE)
+        terminal = self.plain.get(session_id) or self.prepare(session_id, start)
+        assert isinstance(terminal, PlainTerminal)
         username = str(start["username"])
 
         def write(line: str) -> None:
@@ -292,6 +306,7 @@ async def serve_worker(fd: int, data_dir: Path) -> None:
             session, kind, payload = await read_frame(reader)
             if kind == START:
                 start = json.loads(payload)
+                host.prepare(session, start)
                 run = host.run_plain if start.get("plain") else host.run
                 task = loop.create_task(run(session, start))
                 tasks.add(task)
