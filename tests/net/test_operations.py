@@ -281,3 +281,39 @@ def test_a_new_store_is_private(tmp_path: Path) -> None:
     found = modes(tmp_path / "saves")
     assert found["."] == "0o700" and found["tulipgames.sqlite3"] == "0o600", found
     assert all(mode == "0o600" for name, mode in found.items() if name != "."), found
+
+
+async def test_behind_a_proxy_tokens_alone_offer_no_name_form(tmp_path: Path) -> None:
+    """``tulipgames web --web-tokens`` behind a proxy: the token links are the only way in; the
+    open server's name form (anyone types a name) is not offered or accepted."""
+    tokens = tmp_path / "tokens"
+    tokens.write_text("dora:" + "t" * 24 + "\n")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tulipgames", "web", "--port", "0", "--data-dir", str(tmp_path),
+         "--web-tokens", str(tokens), "--behind-proxy", "127.0.0.1"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        banner = [proc.stdout.readline()]
+        while banner[-1] and not banner[-1].startswith("play:"):
+            banner.append(proc.stdout.readline())
+        assert not any("OPEN" in line for line in banner), banner
+        port = int(re.search(r"web: http://127\.0\.0\.1:(\d+)/", "".join(banner))
+                   .group(1))  # type: ignore[union-attr]
+        reader, writer = await http(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                    "Connection: close\r\n\r\n")
+        page = (await asyncio.wait_for(reader.read(), 10)).decode()
+        writer.close()
+        assert 'name="name"' not in page and "personal link" in page, page[-400:]
+        body = "name=eve"
+        reader, writer = await http(port, "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                    "Content-Type: application/x-www-form-urlencoded\r\n"
+                                    f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+                                    + body)
+        answer = await asyncio.wait_for(reader.read(), 10)
+        writer.close()
+        assert answer.startswith(b"HTTP/1.1 403") and b"Set-Cookie" not in answer, answer[:300]
+    finally:
+        proc.terminate()
+        proc.wait(20)

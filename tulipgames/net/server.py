@@ -104,8 +104,9 @@ class ServerConfig:
 
     @property
     def open(self) -> bool:
-        """No access control: anyone who can reach the port may play (keys still own names)."""
-        return self.authorized_keys is None and not self.passwords
+        """No access control: anyone who can reach the port may play (keys still own names).
+        Never behind a proxy (``serve`` refuses it there): no browser name form either."""
+        return self.authorized_keys is None and not self.passwords and not self.proxies
 
 
 @dataclass(frozen=True)

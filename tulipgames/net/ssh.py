@@ -283,8 +283,8 @@ async def _serve(config: object) -> int:
             keys = "a browser player picks a name that no SSH key owns"
         print(f"access: OPEN, no password asked ({where} may connect; {keys})", file=out)
     else:
-        kinds = [k for k, on in (("keys", config.authorized_keys), ("passwords", config.passwords))
-                 if on]
+        kinds = [k for k, on in (("keys", config.authorized_keys), ("passwords", config.passwords),
+                                 ("web tokens", config.web_tokens)) if on]
         print(f"access: {' and '.join(kinds)} only", file=out)
     if config.proxies:
         print(f"behind a proxy: connections from {', '.join(config.proxies)} carry the "
