@@ -506,8 +506,10 @@ class Store:
         self.notice: str | None = None
         self._lock = threading.RLock()
         try:
-            self.data_dir.mkdir(parents=True, exist_ok=True)
+            self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)  # saves: private
             was_empty = self.path.exists() and self.path.stat().st_size == 0
+            if not self.path.exists():  # made 0600 before SQLite opens it (-wal, -shm follow)
+                os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
         except OSError as exc:
             raise _open_failure(exc, self.path) from exc
         try:

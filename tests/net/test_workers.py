@@ -172,3 +172,57 @@ def test_back_at_the_menu_a_session_returns_to_a_worker(
         alice.conn.close()
 
     asyncio.run(play())
+
+
+async def test_a_plain_session_runs_in_a_worker(serve: list[Server], tmp_path: Path) -> None:
+    """``ssh -T`` (no terminal): its plain-text menu, games and bots run in a worker like a
+    full-screen app, never in the main process's threads (16 of them against hard bots there
+    stalled every player): the worker, not the main process, has the player's saves open."""
+    import asyncssh
+
+    from tulipgames.net.loadtest import client_key
+
+    serve.append(server := Server(tmp_path, "--workers", "2"))
+    conn = await asyncssh.connect("127.0.0.1", server.port, username="zoe", known_hosts=None,
+                                  agent_path=None, client_keys=[client_key()])
+    process = await conn.create_process()  # no terminal requested: the plain-text mode
+    assert "plain-text mode" in await asyncio.wait_for(process.stdout.readline(), 30)
+    where = placed(server, 1)
+    assert where["zoe"] != ["main"], where
+    saves = tmp_path / "players" / "zoe" / "tulipgames.sqlite3"
+
+    def holds_saves(pid: int) -> bool:
+        fds = Path(f"/proc/{pid}/fd")
+        return any(os.path.realpath(fd) == str(saves.resolve()) for fd in fds.iterdir())
+
+    pids = worker_pids(server)
+    assert holds_saves(pids[int(where["zoe"][0])])
+    assert not holds_saves(server.proc.pid)
+    process.stdin.write("5\nzoe,bot\n1\n1\nlook\nquit\n7\n")  # a Sixty-One move, then quit
+    process.stdin.write_eof()
+    out = await asyncio.wait_for(process.stdout.read(), 60)
+    assert "Your leaf total:" in out and "Saved as game" in out, out[-600:]
+    assert "Goodbye." in out
+    conn.close()
+    await conn.wait_closed()
+
+
+async def test_a_plain_session_s_piped_lines_all_reach_its_worker(
+        serve: list[Server], tmp_path: Path) -> None:
+    """A script pipes every line at once (``ssh -T host < answers``): the lines that reach the
+    worker right behind the session's start are read, none lost before its menu runs."""
+    import asyncssh
+
+    from tulipgames.net.loadtest import client_key
+
+    serve.append(server := Server(tmp_path, "--workers", "1"))
+    for attempt in range(3):
+        conn = await asyncssh.connect("127.0.0.1", server.port, username=f"pipe{attempt}",
+                                      known_hosts=None, agent_path=None,
+                                      client_keys=[client_key()])
+        result = await asyncio.wait_for(conn.run(input="6\n7\n"), 60)  # Resume, then Quit
+        conn.close()
+        await conn.wait_closed()
+        out = str(result.stdout)
+        assert "There are no saved games." in out and "Goodbye." in out, out[-600:]
+        assert out.count("Choose by number") == 1  # no line was lost or read twice

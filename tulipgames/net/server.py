@@ -55,6 +55,7 @@ from tulipgames.net.identity import (
     name_key,
     name_problem,
 )
+from tulipgames.net.listener import Admission, GatedListener
 from tulipgames.net.terminal import TerminalProfile, apply_profile
 from tulipgames.net.worker import RemoteApp, WorkerPool, start_message
 
@@ -65,6 +66,9 @@ MAX_BACKLOG = 4 * 1024 * 1024
 #: Connections still in their handshake or login, from one address and in all.
 MAX_UNAUTHENTICATED_PER_ADDRESS = 24
 MAX_UNAUTHENTICATED = 64
+#: Connections beyond players and logins that the SSH door still accepts (authenticated
+#: connections about to hear that the server is full).
+SPARE_CONNECTIONS = 16
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
 
@@ -96,11 +100,15 @@ class ServerConfig:
     #: Worker processes for the apps of sessions away from the tables (``--workers``; 0: every
     #: app in this process). See :mod:`tulipgames.net.worker`.
     workers: int = 0
+    #: The addresses of a reverse proxy in front (``--behind-proxy``): their connections carry
+    #: the client's address (PROXY protocol on the SSH port, ``X-Forwarded-For`` on the web's).
+    proxies: tuple[str, ...] = ()
 
     @property
     def open(self) -> bool:
-        """No access control: anyone who can reach the port may play (keys still own names)."""
-        return self.authorized_keys is None and not self.passwords
+        """No access control: anyone who can reach the port may play (keys still own names).
+        Never behind a proxy (``serve`` refuses it there): no browser name form either."""
+        return self.authorized_keys is None and not self.passwords and not self.proxies
 
 
 @dataclass(frozen=True)
@@ -132,6 +140,23 @@ PLAIN_QUEUE = 64
 PLAIN_LINE = 1000
 #: Seconds the lobby's changes are gathered before the worker sessions' menus hear of them.
 ENTRIES_DELAY = 0.25
+
+
+def web_connections(max_sessions: int) -> int:
+    """The web door's cap on open connections: two for each player (a websocket and a page
+    load) and room for a few dozen visitors logging in. Without it idle sockets could take all
+    of the server's file descriptors (1,100 did), and then SSH logins time out too."""
+    return 2 * max_sessions + 64
+
+
+def files_needed(config: ServerConfig) -> int:
+    """Open files the main process may need at its caps: each player a socket and a saves
+    database (SQLite in WAL mode: three files), the connections still logging in, the web door's
+    connections, a few for each worker's wire, and some for Python, the lobby, the log and the
+    listeners."""
+    ssh = config.max_sessions * 5 + MAX_UNAUTHENTICATED + SPARE_CONNECTIONS
+    web = 0 if config.web_port is None else web_connections(config.max_sessions)
+    return 64 + 4 * config.workers + ssh + web
 
 
 def load_host_key(data_dir: Path) -> asyncssh.SSHKey:
@@ -240,6 +265,12 @@ class GameServer:
         self.gate = Gate(config.passwords, keyring, self.identities, config.allow_keyless,
                          config.web_tokens)
         self.throttle = Throttle()
+        #: Connections per address and in all, before asyncssh sees them (see listener.py).
+        self.admission = Admission(
+            "ssh", per_address=config.max_sessions + MAX_UNAUTHENTICATED_PER_ADDRESS,
+            total=config.max_sessions + MAX_UNAUTHENTICATED + SPARE_CONNECTIONS,
+            exempt=frozenset(config.proxies),
+        )
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._watchdog: asyncio.Task[None] | None = None
         self._stdout, self._stderr = sys.stdout, sys.stderr
@@ -302,6 +333,8 @@ class GameServer:
             keepalive_interval=30,
             keepalive_count_max=3,
             server_version="tulipgames",
+            # not a tunnel: the listener whose sockets pass admission (and a proxy's PROXY line)
+            tunnel=GatedListener(self.admission, self.config.proxies),
         )
 
     async def stop(self, grace: float = 5.0) -> None:
@@ -330,6 +363,7 @@ class GameServer:
         if self._acceptor is not None:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._acceptor.wait_closed(), 2)
+        audit.flush_refusals()
         self.identities.close()
 
     async def _watch_idle(self) -> None:
@@ -359,7 +393,9 @@ class GameServer:
         each newcomer pushes out the oldest of them, and the flood has to outpace a whole
         handshake to push the newcomer out in turn.
         """
-        waiting = [c for c in self.connections if not c.authenticated]
+        # An evicted connection stays in the set until its socket has closed: it is not
+        # waiting any more (counting it again would evict, and log, the same one many times).
+        waiting = [c for c in self.connections if not c.authenticated and not c.evicted]
         same = [c for c in waiting if c.address == newcomer.address]
         for pool, cap in ((same, MAX_UNAUTHENTICATED_PER_ADDRESS), (waiting, MAX_UNAUTHENTICATED)):
             while len(pool) > cap:
@@ -394,6 +430,7 @@ class _Connection(asyncssh.SSHServer):
         self.since = time.monotonic()
         self.in_auth = False
         self.authenticated = False
+        self.evicted = False
         self.name = ""
         self.session: GameSession | None = None
         #: The last attempt that passed: ("publickey", fingerprint), ("password", "") ...
@@ -434,7 +471,8 @@ class _Connection(asyncssh.SSHServer):
 
     def evict(self) -> None:
         """Dropped to make room for newer connections (see :meth:`GameServer.make_room`)."""
-        audit.record("refused", peer=self.peer, reason="too many connections logging in")
+        self.evicted = True
+        audit.refused(self.address, "ssh", "too many connections logging in")
         self.abort()
 
     def close(self) -> None:
@@ -626,6 +664,8 @@ class GameSession(asyncssh.SSHServerSession):
         self._partial = ""
         self._ended = False
         self.dropped_lines = 0
+        #: The plain-text menu of this session in a worker (with ``--workers``).
+        self._remote_plain: RemoteApp | None = None
 
     # -- asyncssh callbacks ---------------------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -690,6 +730,12 @@ class GameSession(asyncssh.SSHServerSession):
             complete.append(self._partial)
             self._partial = ""
         assert self._lines is not None
+        if self._remote_plain is not None:  # the worker's queue bounds them (and counts)
+            cleaned = ("".join(ch for ch in line[:PLAIN_LINE] if ch.isprintable())
+                       for line in complete)
+            if complete:
+                self._remote_plain.feed("".join(line + "\n" for line in cleaned).encode())
+            return
         for line in complete:
             clean = "".join(ch for ch in line[:PLAIN_LINE] if ch.isprintable())
             try:
@@ -708,6 +754,8 @@ class GameSession(asyncssh.SSHServerSession):
     def eof_received(self) -> bool:
         if self._lines is not None:
             self._ended = True  # the plain session reads what is queued, then ends
+            if self._remote_plain is not None:
+                self._remote_plain.end_input()
             return True
         self.close()
         return False
@@ -870,10 +918,14 @@ class GameSession(asyncssh.SSHServerSession):
         console = LineConsole(read, write, prompt, echo=False, player=self.username)
         note = "Goodbye."
         self.running = True
+        pool = self.server.pool
         try:
-            await loop.run_in_executor(
-                self.server.plain_pool, self.server.plain_factory, info, console
-            )
+            if pool is not None and pool.live:
+                note = await self._run_plain_remote(info, pool)
+            else:
+                await loop.run_in_executor(
+                    self.server.plain_pool, self.server.plain_factory, info, console
+                )
         except Exception:
             log.exception("plain session of %s (%s) failed", self.username, self.peer)
             note = "Sorry, tulipgames hit an error; the server log has the details."
@@ -883,6 +935,29 @@ class GameSession(asyncssh.SSHServerSession):
             await asyncio.sleep(0)  # let the last lines the thread wrote be queued first
             self._flush()
             self._goodbye_plain(self._closing_note or note)
+
+    async def _run_plain_remote(self, info: SessionInfo, pool: WorkerPool) -> str:
+        """The plain-text menu in a worker, like a full-screen app there: its games and bots
+        think in that process, never in this one's threads (16 sessions against hard bots
+        here stalled every player). Returns the note to leave."""
+        start = start_message(info.username, info.profile, info.peer, self.size, [], plain=True)
+        remote = self._remote_plain = pool.open(start, self.send)
+        audit.record("session_placed", name=info.username, peer=info.peer,
+                     worker=remote.worker.index, pid=remote.worker.pid, plain=1)
+        assert self._lines is not None
+        early = []
+        while not self._lines.empty():  # typed before the worker was asked
+            early.append(self._lines.get_nowait())
+        if early:
+            remote.feed("".join(line + "\n" for line in early).encode())
+        if self._ended:
+            remote.end_input()
+        try:
+            outcome = await remote.ended
+        finally:
+            self._remote_plain = None
+        self.dropped_lines += int(outcome.get("dropped_lines") or 0)
+        return str(outcome.get("note") or CRASH_NOTE)
 
     def _goodbye_plain(self, note: str) -> None:
         if self._chan is None:
@@ -910,6 +985,8 @@ class GameSession(asyncssh.SSHServerSession):
             self._closing_note = note
         if self._lines is not None:
             self._ended = True  # the plain session's next read ends it
+            if self._remote_plain is not None:
+                self._remote_plain.exit()
             if self._task is None and self._chan is not None:
                 self._goodbye_plain(self._closing_note or "Goodbye.")
             return

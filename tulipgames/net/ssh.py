@@ -56,6 +56,11 @@ def add_arguments(parser: argparse.ArgumentParser, browser_only: bool = False) -
     parser.add_argument("--allow-keyless", action="store_true",
                         help="open server: also admit clients without an SSH key, under names "
                              "no key owns yet (by default a key is needed and owns its name)")
+    parser.add_argument("--behind-proxy", metavar="ADDRESS[,ADDRESS]", default="",
+                        help="a reverse proxy at ADDRESS passes the players on: its "
+                             "connections carry the client's address (PROXY protocol v1 on the "
+                             "SSH port, X-Forwarded-For on the web port); refused for an open "
+                             "server (needs --password-file, --authorized-keys or --web-tokens)")
     parser.add_argument("--log", type=Path, metavar="FILE",
                         help="append the structured log (logins, refusals, tables) to FILE "
                              "instead of stderr")
@@ -66,6 +71,40 @@ def add_arguments(parser: argparse.ArgumentParser, browser_only: bool = False) -
                                  "tables and the browser door stay in the main process)")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="host key, saved games and tables (default: the tulipgames data dir)")
+
+
+def proxy_addresses(text: str) -> tuple[tuple[str, ...], str | None]:
+    """The addresses of ``--behind-proxy`` (comma-separated IP addresses), or why not."""
+    import ipaddress
+
+    addresses = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        try:
+            addresses.append(str(ipaddress.ip_address(part)))
+        except ValueError:
+            return (), f"--behind-proxy: {part!r} is not an IP address (the proxy's, as this " \
+                "server sees its connections)"
+    return tuple(addresses), None
+
+
+def proxy_problem(proxies: tuple[str, ...], ssh: bool, keys: bool, passwords: bool,
+                  tokens: bool) -> str | None:
+    """Why a server behind a proxy may not start as configured, or ``None``.
+
+    An open server is allowed on 127.0.0.1 because only this machine reaches it; a reverse
+    proxy on this machine hands it the internet. So behind a proxy every door needs its own
+    credentials: the SSH door keys or passwords, the browser door passwords or tokens.
+    """
+    if not proxies:
+        return None
+    if not (keys or passwords or tokens):
+        return ("--behind-proxy: the proxy would open this server to everyone who reaches the "
+                "proxy; give --password-file, --authorized-keys or --web-tokens")
+    if ssh and not (keys or passwords):
+        return ("--behind-proxy: the SSH door would be open to everyone who reaches the proxy "
+                "(--web-tokens admit browsers only); give --password-file or --authorized-keys, "
+                "or serve browsers only with tulipgames web")
+    return None
 
 
 def _fail(message: str) -> int:
@@ -113,6 +152,9 @@ def run(args: argparse.Namespace) -> int:
             return _fail(f"--password-file: {exc}")
         if not passwords:
             return _fail(f"--password-file: {args.password_file} has no name:password line")
+    proxies, problem = proxy_addresses(args.behind_proxy)
+    if problem is not None:
+        return _fail(problem)
     tokens: dict[str, str] = {}
     if web_port is None and args.web_tokens is not None:
         return _fail("--web-tokens is for the browser door: add --web PORT")
@@ -133,6 +175,10 @@ def run(args: argparse.Namespace) -> int:
         )
         if problem is not None:
             return _fail(problem)
+    problem = proxy_problem(proxies, not args.browser_only, args.authorized_keys is not None,
+                            bool(passwords), bool(tokens))
+    if problem is not None:
+        return _fail(problem)
     config = ServerConfig(
         data_dir=(args.data_dir or default_data_dir()).expanduser(),
         host=args.host,
@@ -148,12 +194,22 @@ def run(args: argparse.Namespace) -> int:
         web_hosts=tuple(args.web_host),
         ssh=not args.browser_only,
         workers=workers,
+        proxies=proxies,
     )
+    from tulipgames.net.listener import fit_file_descriptors
+    from tulipgames.net.server import files_needed
+
+    _, problem = fit_file_descriptors(files_needed(config))
+    if problem is not None:
+        return _fail(f"--max-sessions {config.max_sessions} {problem}")
     logging.basicConfig(
         stream=sys.__stderr__, level=logging.INFO, format="%(asctime)s %(message)s"
     )
     from tulipgames.net import audit
 
+    # Everything the server and its workers create from here on (the data directory, saves,
+    # identities, the host key, the log) is the operator's alone: directories 0700, files 0600.
+    os.umask(0o077)
     try:
         audit.configure(args.log, sys.__stderr__)
     except OSError as exc:
@@ -170,6 +226,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _serve(config: object) -> int:
+    from tulipgames.net import audit
     from tulipgames.net.app import ServerApp, lobby_entries, player_dir
     from tulipgames.net.lobby import Lobby
     from tulipgames.net.server import LOOPBACK, GameServer, ServerConfig, SessionInfo
@@ -230,9 +287,12 @@ async def _serve(config: object) -> int:
             keys = "a browser player picks a name that no SSH key owns"
         print(f"access: OPEN, no password asked ({where} may connect; {keys})", file=out)
     else:
-        kinds = [k for k, on in (("keys", config.authorized_keys), ("passwords", config.passwords))
-                 if on]
+        kinds = [k for k, on in (("keys", config.authorized_keys), ("passwords", config.passwords),
+                                 ("web tokens", config.web_tokens)) if on]
         print(f"access: {' and '.join(kinds)} only", file=out)
+    if config.proxies:
+        print(f"behind a proxy: connections from {', '.join(config.proxies)} carry the "
+              "client's address (PROXY protocol on SSH, X-Forwarded-For on the web)", file=out)
     page = ""
     if door is not None:
         page = f"http://{f'[{config.host}]' if ':' in config.host else config.host}:{door.port}/"
@@ -248,6 +308,8 @@ async def _serve(config: object) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
+    with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
+        loop.add_signal_handler(signal.SIGHUP, _reopen_log)
     await stop.wait()
     print("tulipgames serve: stopping", file=out, flush=True)
     for signum in (signal.SIGINT, signal.SIGTERM):  # a second signal: stop at once
@@ -256,8 +318,21 @@ async def _serve(config: object) -> int:
     await server.stop()
     if door is not None:
         await door.stop()
+    audit.flush_refusals()
     store.close()
     return 0
+
+
+def _reopen_log() -> None:
+    """``SIGHUP``: logrotate (``postrotate``) or ``systemctl reload`` asks for a fresh ``--log``
+    file under the same name; the server and its sessions go on."""
+    from tulipgames.net import audit
+
+    problem = audit.reopen()
+    if problem is not None:
+        print(f"tulipgames serve: cannot reopen the log: {problem}", file=sys.__stderr__,
+              flush=True)
+    audit.record("log_reopened", problem=problem)
 
 
 def main(argv: list[str] | None = None) -> int:

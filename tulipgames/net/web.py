@@ -47,9 +47,10 @@ from aiohttp import WSMsgType, web
 
 from tulipgames.net import audit
 from tulipgames.net.driver import ChannelDriver, clamp_size
-from tulipgames.net.gate import Verdict
+from tulipgames.net.gate import ADMIT, Verdict
 from tulipgames.net.identity import BROWSER as BROWSER_KIND
 from tulipgames.net.identity import browser_credential, name_key, name_problem
+from tulipgames.net.listener import Admission, forwarded_address, listen
 from tulipgames.net.server import (
     LOOPBACK,
     MAX_BACKLOG,
@@ -57,6 +58,7 @@ from tulipgames.net.server import (
     SessionInfo,
     name_lines,
     run_app,
+    web_connections,
 )
 from tulipgames.net.terminal import TerminalProfile
 
@@ -100,6 +102,11 @@ COOKIE = "tulipgames"
 ID_COOKIE = "tulipgames_id"
 ID_SECONDS = 400 * 24 * 3600
 MIN_TOKEN = 16
+#: Open connections from one address (a browser opens about six, a tab's websocket is one),
+#: and in all: a page is a few requests, a player one websocket (see :func:`web_connections`).
+MAX_WEB_PER_ADDRESS = 32
+#: The trusted reverse proxies' addresses (``--behind-proxy``), kept on the aiohttp app.
+PROXIES = web.AppKey("proxies", frozenset)
 #: Sent with every answer: no framing, no referrer to other sites (a token link must not
 #: leak; "no-referrer" would also blank the Origin of our own form posts), no caching.
 HEADERS = {
@@ -174,11 +181,23 @@ class WebDoor:
         self.hosts = allowed_hosts(host, server.config.web_hosts)
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
+        self.proxies = frozenset(server.config.proxies)
+        #: Connections per address and in all, before aiohttp sees them (a proxy's count only
+        #: in all: its clients are counted by address in :meth:`_proxied_limits`).
+        self.admission = Admission("web", MAX_WEB_PER_ADDRESS,
+                                   web_connections(server.config.max_sessions),
+                                   exempt=self.proxies)
+        self.proxied = Admission("web", MAX_WEB_PER_ADDRESS)
 
     # -- lifecycle --------------------------------------------------------------------------
     def make_app(self) -> web.Application:
+        @web.middleware
+        async def proxied_limits(request: web.Request, handler: Any) -> web.StreamResponse:
+            return await self._proxied_limits(request, handler)
+
         app = web.Application(client_max_size=16 * 1024,
-                              middlewares=[_headers, _host_check(self.hosts)])
+                              middlewares=[_headers, _host_check(self.hosts), proxied_limits])
+        app[PROXIES] = self.proxies
         app.add_routes([
             web.get("/", self.page),
             web.post("/login", self.login),
@@ -191,7 +210,7 @@ class WebDoor:
     async def start(self) -> None:
         self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
         await self._runner.setup()
-        self._site = web.TCPSite(self._runner, self.host, self.requested_port)
+        self._site = _GatedSite(self._runner, self.host, self.requested_port, self.admission)
         await self._site.start()
 
     @property
@@ -202,6 +221,22 @@ class WebDoor:
     async def stop(self) -> None:
         if self._runner is not None:
             await self._runner.cleanup()
+
+    async def _proxied_limits(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """A request through a trusted proxy counts against its client's address (the
+        listener counted it against the proxy's only in the door's total)."""
+        peer = request.transport.get_extra_info("peername") if request.transport else None
+        if not peer or str(peer[0]) not in self.proxies:
+            return await handler(request)
+        address = _address(request)
+        reason = self.proxied.admit(address)
+        if reason is not None:
+            audit.refused(address, "web", reason)
+            raise web.HTTPServiceUnavailable(text="too many connections from your address")
+        try:
+            return await handler(request)
+        finally:
+            self.proxied.release(address)
 
     # -- who is this ------------------------------------------------------------------------
     @property
@@ -617,14 +652,45 @@ def _int(value: object) -> int:
         return 0
 
 
-def _address(request: web.Request) -> str:
+def _client(request: web.Request) -> tuple[str, str]:
+    """The client's address and its ``address:port`` for the log: the TCP peer's, or behind a
+    trusted proxy (``--behind-proxy``) the one it put in ``X-Forwarded-For`` (no port known).
+    A header from anyone else is ignored: a client could write any address there."""
     peer = request.transport.get_extra_info("peername") if request.transport else None
-    return str(peer[0]) if peer else "?"
+    if not peer:
+        return "?", "?"
+    address = str(peer[0])
+    if address in request.app.get(PROXIES, frozenset()):
+        forwarded = forwarded_address(request.headers.get("X-Forwarded-For"))
+        if forwarded is not None:
+            return forwarded, forwarded
+    return address, f"{peer[0]}:{peer[1]}"
+
+
+def _address(request: web.Request) -> str:
+    return _client(request)[0]
 
 
 def _peer(request: web.Request) -> str:
-    peer = request.transport.get_extra_info("peername") if request.transport else None
-    return f"{peer[0]}:{peer[1]}" if peer else "?"
+    return _client(request)[1]
+
+
+class _GatedSite(web.TCPSite):
+    """aiohttp's TCP site, listening through :func:`tulipgames.net.listener.listen`: a
+    connection over the door's caps is dropped before aiohttp builds anything for it."""
+
+    __slots__ = ("_admission",)
+
+    def __init__(self, runner: web.BaseRunner, host: str, port: int,
+                 admission: Admission) -> None:
+        super().__init__(runner, host, port)
+        self._admission = admission
+
+    async def start(self) -> None:
+        await web.BaseSite.start(self)  # registers the site with its runner
+        server = self._runner.server
+        assert server is not None
+        self._server = await listen(server, self._host or "", self._port, self._admission)
 
 
 def _same_origin(request: web.Request) -> bool:

@@ -10,8 +10,10 @@ keeps what must be in one place and the workers run the apps:
   join codes, presence, clocks, spectators, rematches and play-by-mail tables, one live
   :class:`~tulipgames.net.lobby.RemoteTable` per table that every screen at it subscribes to;
 * **a worker** runs the apps of the sessions handed to it: the menu, solo and hot-seat games,
-  history, the rules. The main process forwards the channel's bytes and window sizes to it and
-  writes what the app draws back to the channel.
+  history, the rules; and the plain-text sessions (``ssh -T``) with their bots, which would
+  otherwise think in the main process's threads and hold its GIL. The main process forwards
+  the channel's bytes (a plain session's lines) and window sizes to it and writes what the app
+  draws back to the channel.
 
 A table is reached from any session by moving the session to the tables: choosing "Open",
 "Join" or "Your tables" in a worker's menu ends that app (its last frame stays on the player's
@@ -46,8 +48,9 @@ from tulipgames.net import audit
 log = logging.getLogger("tulipgames.serve")
 
 _HEADER = struct.Struct("!IBI")
-#: main -> worker (ENTRIES: the shared-table menu entries changed, e.g. a table opened)
-START, INPUT, RESIZE, CLOSE, ENTRIES = 1, 2, 3, 4, 5
+#: main -> worker (ENTRIES: the shared-table menu entries changed, e.g. a table opened;
+#: END_INPUT: a plain session's client sent EOF, its queued lines are read, then it ends)
+START, INPUT, RESIZE, CLOSE, ENTRIES, END_INPUT = 1, 2, 3, 4, 5, 6
 #: worker -> main (READY once, when it can start apps at once)
 OUTPUT, ENDED, READY = 11, 12, 13
 #: Seconds a new worker has to become ready.
@@ -104,6 +107,10 @@ class RemoteApp:
 
     def exit(self) -> None:
         self.worker.send(self.session_id, CLOSE)
+
+    def end_input(self) -> None:
+        """A plain session's client is done typing (EOF): the worker reads what is queued."""
+        self.worker.send(self.session_id, END_INPUT)
 
     def show_entries(self, entries: list[tuple[str, str]]) -> None:
         """Tell the app its menu's shared-table entries (their counts) changed; unchanged
@@ -252,8 +259,10 @@ class WorkerPool:
 
 
 def start_message(username: str, profile: Any, peer: str, size: tuple[int, int],
-                  entries: list[tuple[str, str]], highlight: str = "") -> dict[str, Any]:
-    """What a worker is told to start a session's app (``highlight``: the menu entry to light)."""
+                  entries: list[tuple[str, str]], highlight: str = "",
+                  plain: bool = False) -> dict[str, Any]:
+    """What a worker is told to start a session's app (``highlight``: the menu entry to light;
+    ``plain``: the plain-text menu of a session without a terminal, fed lines of text)."""
     return {"username": username, "profile": dataclasses.asdict(profile), "peer": peer,
             "size": list(size), "entries": [list(entry) for entry in entries],
-            "highlight": highlight}
+            "highlight": highlight, "plain": plain}

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import json
 import logging
 import os
+import queue
 import signal
 import socket
 import sys
@@ -23,6 +25,7 @@ from typing import Any
 from tulipgames.net.driver import INBOX_BYTES
 from tulipgames.net.worker import (
     CLOSE,
+    END_INPUT,
     ENDED,
     ENTRIES,
     INPUT,
@@ -108,6 +111,36 @@ class WorkerTerminal:
             self.close()
 
 
+class PlainTerminal:
+    """One session without a terminal in a worker: the lines its client typed (bounded like in
+    the main process: :data:`~tulipgames.net.server.PLAIN_QUEUE` lines wait, more are dropped
+    and counted), read by the plain-text menu in a thread of this process."""
+
+    def __init__(self, size: int) -> None:
+        self.lines: queue.Queue[str] = queue.Queue(size)
+        self.ended = False
+        self.dropped_lines = 0
+
+    def feed(self, data: bytes) -> None:
+        """Lines the main process cleaned and bounded already, one per ``\n``."""
+        for line in data.decode("utf-8", errors="replace").split("\n")[:-1]:
+            try:
+                self.lines.put_nowait(line)
+            except queue.Full:
+                self.dropped_lines += 1
+
+    def read(self) -> str | None:
+        while True:
+            try:
+                return self.lines.get(timeout=0.2)
+            except queue.Empty:
+                if self.ended:
+                    return None
+
+    def close(self) -> None:
+        self.ended = True
+
+
 class _Host:
     """What :func:`~tulipgames.net.server.run_app` needs of a server, in a worker."""
 
@@ -123,6 +156,10 @@ class _Host:
         self.app_factory: Callable[[Any], Any] = self._new_app
         self._building: WorkerTerminal | None = None
         self._entries: list[tuple[str, str]] = []
+        #: The sessions without a terminal, each in a thread of its own while it runs.
+        self.plain: dict[int, PlainTerminal] = {}
+        self.plain_pool = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1000, thread_name_prefix="plain")
 
     def send(self, session: int, kind: int, payload: bytes = b"") -> None:
         if not self.writer.is_closing():
@@ -141,13 +178,26 @@ class _Host:
         store = Store(_player_dir(self.data_dir, info.username))
         return WorkerApp(info, self._entries, store, terminal.move)
 
+    def prepare(self, session_id: int, start: dict[str, Any]) -> WorkerTerminal | PlainTerminal:
+        """The session's terminal, made as its START frame is read: the input frames right
+        behind it (a pipe into ``ssh -T`` sends every line at once) find it, before the task
+        that runs the app has had a turn."""
+        if start.get("plain"):
+            from tulipgames.net.server import PLAIN_QUEUE
+
+            plain = self.plain[session_id] = PlainTerminal(PLAIN_QUEUE)
+            return plain
+        size = (int(start["size"][0]), int(start["size"][1]))
+        terminal = self.terminals[session_id] = WorkerTerminal(
+            self, session_id, size, str(start["peer"]))
+        return terminal
+
     async def run(self, session_id: int, start: dict[str, Any]) -> None:
         from tulipgames.net.server import CRASH_NOTE, SessionInfo, run_app
         from tulipgames.net.terminal import TerminalProfile
 
-        size = (int(start["size"][0]), int(start["size"][1]))
-        terminal = WorkerTerminal(self, session_id, size, str(start["peer"]))
-        self.terminals[session_id] = terminal
+        terminal = self.terminals.get(session_id) or self.prepare(session_id, start)
+        assert isinstance(terminal, WorkerTerminal)
         self.sessions.add(terminal)
         note = CRASH_NOTE
         try:
@@ -172,7 +222,49 @@ class _Host:
                 "dropped_events": getattr(fences, "dropped_events", 0),
             }).encode())
 
+    async def run_plain(self, session_id: int, start: dict[str, Any]) -> None:
+        """A session without a terminal: the plain-text menu on the player's own saves, in a
+        thread (its bots think there too), reading lines and writing lines back."""
+        from tulipgames.net.server import CRASH_NOTE
+        from tulipgames.plain.menu import LineConsole, plain_menu
+        from tulipgames.store import Store
+
+        loop = asyncio.get_running_loop()
+        terminal = self.plain.get(session_id) or self.prepare(session_id, start)
+        assert isinstance(terminal, PlainTerminal)
+        username = str(start["username"])
+
+        def write(line: str) -> None:
+            prompt(line + "\r\n")
+
+        def prompt(text: str) -> None:
+            loop.call_soon_threadsafe(self.send, session_id, OUTPUT, text.encode("utf-8"))
+
+        def play() -> int:
+            console = LineConsole(terminal.read, write, prompt, echo=False, player=username)
+            own = Store(_player_dir(self.data_dir, username))
+            try:
+                return plain_menu(own, console)
+            finally:
+                own.close()
+
+        note = "Goodbye."
+        try:
+            await loop.run_in_executor(self.plain_pool, play)
+        except Exception:
+            log.exception("plain session of %s failed", username)
+            note = CRASH_NOTE
+        finally:
+            self.plain.pop(session_id, None)
+            await asyncio.sleep(0)  # the last lines the thread wrote go first
+            self.send(session_id, ENDED, json.dumps({
+                "note": note, "dropped_lines": terminal.dropped_lines}).encode())
+
     def feed(self, session_id: int, data: bytes) -> None:
+        plain = self.plain.get(session_id)
+        if plain is not None:
+            plain.feed(data)
+            return
         terminal = self.terminals.get(session_id)
         if terminal is not None:
             terminal.feed(data)
@@ -213,7 +305,10 @@ async def serve_worker(fd: int, data_dir: Path) -> None:
         while True:
             session, kind, payload = await read_frame(reader)
             if kind == START:
-                task = loop.create_task(host.run(session, json.loads(payload)))
+                start = json.loads(payload)
+                host.prepare(session, start)
+                run = host.run_plain if start.get("plain") else host.run
+                task = loop.create_task(run(session, start))
                 tasks.add(task)
                 task.add_done_callback(tasks.discard)
             elif kind == INPUT:
@@ -225,10 +320,14 @@ async def serve_worker(fd: int, data_dir: Path) -> None:
                 host.show_entries(session, [tuple(entry) for entry in json.loads(payload)])
             elif kind == CLOSE and session in host.terminals:
                 host.terminals[session].close()
+            elif kind in (CLOSE, END_INPUT) and session in host.plain:
+                host.plain[session].close()
     except (asyncio.IncompleteReadError, ConnectionError):
         pass  # the main process closed the wire: end every app
     for terminal in list(host.terminals.values()):
         terminal.close()
+    for plain in list(host.plain.values()):
+        plain.close()
     if tasks:
         await asyncio.wait(tasks, timeout=5)
 
@@ -243,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
     # Ctrl-C at the server's terminal reaches the whole process group: the main process stops
     # the workers itself, by closing their wires, after telling the players.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # SIGHUP (a closed terminal, logrotate's reload) is the main process's to handle.
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
     logging.basicConfig(stream=sys.__stderr__, level=logging.INFO,
                         format=f"%(asctime)s worker {args.index}: %(message)s")
     logging.getLogger("asyncio").setLevel(logging.WARNING)
