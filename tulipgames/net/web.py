@@ -47,7 +47,7 @@ from aiohttp import WSMsgType, web
 
 from tulipgames.net import audit
 from tulipgames.net.driver import ChannelDriver, clamp_size
-from tulipgames.net.gate import ADMIT, Verdict
+from tulipgames.net.gate import Verdict
 from tulipgames.net.identity import BROWSER as BROWSER_KIND
 from tulipgames.net.identity import browser_credential, name_key, name_problem
 from tulipgames.net.listener import Admission, forwarded_address, listen
