@@ -364,6 +364,22 @@ def _insert_score(
     )
 
 
+#: The kind :meth:`Store.finished` gives a human seat a stand-in bot played for (its record's
+#: ``standins``): the result counts for "the stand-in bots", never as its player's own win.
+STANDIN_KIND = "bot:stand-in"
+
+
+def seat_kinds(record: Mapping[str, Any]) -> tuple[str, ...]:
+    """Each seat's kind in a stored record, a human seat with stand-in moves as
+    :data:`STANDIN_KIND` (statistics count it so; high scores already left it out)."""
+    standins = set(record.get("standins", ()))
+    kinds = (str(seat.get("kind", "human")) for seat in record["seats"])
+    return tuple(
+        STANDIN_KIND if kind == "human" and seat in standins else kind
+        for seat, kind in enumerate(kinds)
+    )
+
+
 class Store:
     """The database of one data directory. Safe to share between the tasks of one process.
 
@@ -578,6 +594,8 @@ class Store:
         )
         variant = db.execute("SELECT variant FROM saves WHERE id = ?", (save_id,)).fetchone()[0]
         for seat in table.human_seats():
+            if seat in table.record.standins:
+                continue  # a stand-in bot played for this seat: not its player's own score
             if variant == "daily" and _has_score(
                 db, table.game.id, variant, table.names[seat], table.record.seed
             ):
@@ -754,7 +772,7 @@ class Store:
             try:
                 record = json.loads(record_text)
                 name_list = tuple(str(n) for n in json.loads(names))
-                kinds = tuple(str(seat.get("kind", "human")) for seat in record["seats"])
+                kinds = seat_kinds(record)
                 found = details.get(save_id, {})
                 out.append(
                     FinishedGame(

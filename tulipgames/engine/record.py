@@ -30,6 +30,9 @@ class GameRecord:
     options: dict[str, Any] = field(default_factory=dict)
     rules_version: int = 1
     actions: list[tuple[int, str]] = field(default_factory=list)
+    #: Seats for which a stand-in bot played at least one decision (a shared table's clock ran
+    #: out): their results are not their players' own (no high score, no win). Not replayed.
+    standins: list[int] = field(default_factory=list)
 
     @property
     def names(self) -> list[str]:
@@ -44,7 +47,7 @@ class GameRecord:
             "seats": [seat.to_json() for seat in self.seats],
             "seed": self.seed,
             "actions": [[seat, text] for seat, text in self.actions],
-        }
+        } | ({"standins": sorted(self.standins)} if self.standins else {})
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -64,6 +67,9 @@ class GameRecord:
                 options=dict(data.get("options", {})),
                 rules_version=int(data.get("rules_version", 1)),
                 actions=actions,
+                standins=sorted(
+                    {int(seat) for seat in data.get("standins", [])} & set(range(len(seats)))
+                ),
             )
         except RecordError:
             raise
