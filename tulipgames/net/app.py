@@ -256,8 +256,8 @@ class ServerApp(SessionApp):
             return
         if results.save_id != table.save_id and not table.is_over:
             results.dismiss(None)
-            self.notify(f"Rematch at table {opened.code}: seed {table.record.seed}.",
-                        markup=False)
+            # Never the new seed: with it a player could work out the live game's deck order.
+            self.notify(f"Rematch at table {opened.code}.", markup=False)
             self.start_table(table, seats=frozenset({seat}))
             return
         others = {name: same for name, same in opened.votes.items() if name != self.player}
