@@ -321,3 +321,15 @@ async def test_history_marks_a_seat_a_stand_in_played_for(
         await pilot.pause()
         rows = ana.screen.query_one("#games")
         assert "ana (stand-in)" in str(rows.get_row_at(0)[2])  # type: ignore[attr-defined]
+
+
+def test_vote_after_is_a_table_setting_kept_with_the_save(lobby: Lobby) -> None:
+    settings = TableSettings(clock="5min", vote_after=5)
+    assert TableSettings.from_json(settings.to_json()) == settings
+    assert TableSettings.from_json({}).vote_after == 3  # the default, and for older saves
+    assert TableSettings.from_json({"vote_after": "x"}).vote_after == 3
+    assert TableSettings.from_json({"vote_after": 0}).vote_after == 1
+    opened = started(lobby, vote_after=5)
+    [row] = lobby.your_tables("ana")
+    assert row.settings["vote_after"] == 5 and row.settings["decided"]["ended"] is False
+    assert opened.settings.vote_after == 5

@@ -30,6 +30,7 @@ from tulipgames.net.lobby import (
     CLOCKS,
     END,
     FINISH,
+    VOTE_AFTER,
     Lobby,
     OpenTable,
     RemoteTable,
@@ -99,7 +100,13 @@ def option_fields(game: Game) -> list[Horizontal]:
         " Stand-in bots",
         Select([(level, level) for level in game.bot_levels], value=game.default_level,
                allow_blank=False, compact=True, id="standin"),
-        "play for a seat whose time ran out",
+        "play a decision whose time ran out",
+    ))
+    rows.append(_field(
+        " Vote after",
+        Select([(f"{n} missed", n) for n in (1, 2, 3, 5, 10)], value=VOTE_AFTER,
+               allow_blank=False, compact=True, id="vote-after"),
+        "in a row: the others end the game or let the bot finish",
     ))
     return rows
 
@@ -144,7 +151,7 @@ class OpenTableScreen(Screen[None]):
                 " Clock",
                 Select([(c.label, c.key) for c in CLOCKS], value=CLOCKS[0].key,
                        allow_blank=False, compact=True, id="clock"),
-                "then a bot stands in until the player is back",
+                "then a bot plays that decision, and the clock starts again",
             )
             yield _field(
                 " Spectators",
@@ -222,10 +229,12 @@ class OpenTableScreen(Screen[None]):
                 options[name] = found.first(Select).value
         seed_text = self.query_one("#seed", Input).value.strip()
         standin = self.query("#standin")
+        vote_after = self.query("#vote-after")
         settings = TableSettings(
             clock=str(self.query_one("#clock", Select).value),
             standin=str(standin.first(Select).value) if standin else "",
             spectators=bool(self.query_one("#spectators", Select).value),
+            vote_after=int(vote_after.first(Select).value) if vote_after else VOTE_AFTER,
         )
         return options, int(seed_text) if seed_text else None, settings
 
@@ -401,7 +410,8 @@ class LobbyScreen(Screen[None]):
         lines.append(f"Clock: {settings.clock_spec.label}", style="bold")
         if settings.clock != "off":
             level = settings.standin or opened.game.default_level
-            lines.append(f" (then a {level} bot stands in)")
+            lines.append(f" (then a {level} bot plays that decision; after "
+                         f"{settings.vote_after} in a row, a vote)")
         lines.append("   Spectators: " + ("welcome" if settings.spectators else "not allowed"))
         lines.append("\n* connected   - away", style="dim")
         self.query_one("#seats", Static).update(lines)
