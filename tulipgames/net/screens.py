@@ -234,7 +234,7 @@ class OpenTableScreen(Screen[None]):
             clock=str(self.query_one("#clock", Select).value),
             standin=str(standin.first(Select).value) if standin else "",
             spectators=bool(self.query_one("#spectators", Select).value),
-            vote_after=int(vote_after.first(Select).value) if vote_after else VOTE_AFTER,
+            vote_after=int(str(vote_after.first(Select).value)) if vote_after else VOTE_AFTER,
         )
         return options, int(seed_text) if seed_text else None, settings
 
