@@ -286,7 +286,7 @@ async def test_screens_count_the_clock_down_and_the_other_player_votes_with_a_ke
         assert {"Vote: end game", "Vote: bot finishes"} <= keys(ben)
         assert "Vote: end game" not in keys(ana)
         assert any("ctrl+e ends the game" in n.message for n in ben._notifications)
-        assert "missed 1 in a row" in status(ben)
+        assert "Vote on ana (1 missed): ^e end 0 · ^f bot 0 · 1 of 1 decide" in status(ben)
         await pb.press("ctrl+f")
         await pb.pause()
         assert table.bot_finishes == {0}

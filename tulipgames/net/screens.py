@@ -713,10 +713,11 @@ class SharedTableView(_GameScreen):
         ends = sum(ballots.get(v) == END for v in voters)
         bots = sum(ballots.get(v) == FINISH for v in voters)
         mine = ballots.get(self.player or "")
-        said = "" if mine is None else (" You: end." if mine == END else " You: bot.")
-        return (f"{table.names[seat]} missed {table.missed.get(seat, 0)} in a row. Vote: "
-                f"^e end the game ({ends}), ^f bot finishes ({bots}); "
-                f"{len(voters) // 2 + 1} of {len(voters)} decide.{said}")
+        said = "" if mine is None else (" · you: end" if mine == END else " · you: bot")
+        # short: with the clock in front it must fit 80 columns
+        return (f"Vote on {table.names[seat]} ({table.missed.get(seat, 0)} missed): "
+                f"^e end {ends} · ^f bot {bots} · {len(voters) // 2 + 1} of {len(voters)} "
+                f"decide{said}")
 
     def _tell_votes(self) -> None:
         """A new vote this player may vote in is announced once, with its keys and rule."""
