@@ -333,3 +333,17 @@ def test_vote_after_is_a_table_setting_kept_with_the_save(lobby: Lobby) -> None:
     [row] = lobby.your_tables("ana")
     assert row.settings["vote_after"] == 5 and row.settings["decided"]["ended"] is False
     assert opened.settings.vote_after == 5
+
+
+def test_a_record_without_stand_ins_is_written_as_before(lobby: Lobby) -> None:
+    """Only a record with stand-in moves carries ``standins``; older readers ignore it."""
+    opened = started(lobby)
+    table = opened.table
+    assert table is not None
+    own_move(table, 0)
+    assert "standins" not in table.record.to_json()
+    data = {**table.record.to_json(), "standins": [1, 7, "x"]}
+    with pytest.raises(ValueError):
+        GameRecord.from_json(data)  # a damaged mark is a damaged record
+    data["standins"] = [1, 7]
+    assert GameRecord.from_json(data).standins == [1]  # a seat the game lacks is dropped
