@@ -244,6 +244,12 @@ def status(app: ServerApp) -> str:
     return str(app.screen.query_one("#status").render())
 
 
+def clock_shown(app: ServerApp) -> str:
+    """The clock widget's text ("" while it is hidden)."""
+    clock = app.screen.query_one("#clock")
+    return str(clock.render()) if clock.display else ""
+
+
 async def test_screens_count_the_clock_down_and_the_other_player_votes_with_a_key(
     lobby: Lobby, clock: FakeTime, tmp_path: Path
 ) -> None:
@@ -260,14 +266,19 @@ async def test_screens_count_the_clock_down_and_the_other_player_votes_with_a_ke
         ana_screen, ben_screen = ana.screen, ben.screen
         assert isinstance(ana_screen, SharedTableView)
         assert isinstance(ben_screen, SharedTableView)
-        assert status(ana).startswith("you 1:00 left")
-        assert status(ben).startswith("ana 1:00 left")
-        # A timer per screen redraws the status line alone when the words change.
+        assert clock_shown(ana) == "you 1:00 left"
+        assert clock_shown(ben) == "ana 1:00 left"
+        assert status(ana).startswith("ana: ")  # the status line itself is as without a clock
+        # The clock sits over the right end of the status line, taking no room from the game.
+        shown, line = ana_screen.query_one("#clock"), ana_screen.query_one("#status")
+        assert shown.region.y == line.region.y == 0 and shown.region.right == 80
+        assert line.region.width == 80
+        # A timer per screen redraws the clock alone when its words change.
         assert ana_screen._clock_timer is not None
         clock.now += 18.5
         with ana._context():
             ana_screen._tick_clock()
-        assert status(ana).startswith("you 0:42 left")
+        assert clock_shown(ana) == "you 0:42 left"
 
         clock.now += 42
         table.check_clock()
@@ -277,7 +288,7 @@ async def test_screens_count_the_clock_down_and_the_other_player_votes_with_a_ke
                 break
         await pb.pause()
         assert table.missed == {0: 1} and len(table.record.actions) == 1
-        assert status(ana).startswith("you 1:00 left")  # her clock started again
+        assert clock_shown(ana) == "you 1:00 left"  # her clock started again
         # ben is told, and his footer has the vote's keys; ana's (the absent one's) has not.
         def keys(app: ServerApp) -> set[str]:
             return {b.binding.description for b in app.screen.active_bindings.values()
@@ -295,7 +306,7 @@ async def test_screens_count_the_clock_down_and_the_other_player_votes_with_a_ke
             if table.to_act() == (1,):
                 break
         assert table.to_act() == (1,)  # the bot finished ana's turn at once
-        assert status(ben).startswith("you 1:00 left")
+        assert clock_shown(ben) == "you 1:00 left"
         # ana presses a key: her seat is hers again.
         await pa.press("x")
         await pa.pause()

@@ -42,7 +42,7 @@ from tulipgames.store import SharedTable
 from tulipgames.table import Turn
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.screens.setup import choice_help, choice_label, level_line
-from tulipgames.tui.widgets import GameLog, printable
+from tulipgames.tui.widgets import GameLog, PatchStatic, printable
 
 #: Seconds past the moment the words of a running clock change, so a timer lands after it.
 _CLOCK_SLACK = 0.02
@@ -572,9 +572,10 @@ class SharedTableView(_GameScreen):
     take it back, and a spectator that they watch. A spectator's screen leaves when the host
     closes the table to spectators.
 
-    At a clocked table the status line starts with the time left of every seat that must act
-    ("you 0:42, ben 4 min left"). One timer per screen redraws that line alone, when its words
-    change (each minute, each second in the last minute), and only while a clock runs.
+    At a clocked table a small widget at the right end of the status line shows the time left
+    of every seat that must act ("you 0:42, ben 4 min left"). One timer per screen redraws that
+    widget alone (patched, no layout), when its words change (each minute, each second in the
+    last minute), and only while a clock runs.
 
     When a stand-in has played a seat's decisions :attr:`TableSettings.vote_after` times in a
     row, the others are told, and the keys of the vote (ctrl+e: end the game, ctrl+f: the bot
@@ -592,6 +593,21 @@ class SharedTableView(_GameScreen):
     _clock_next: float | None = None
     _clock_timer: Any = None
     _votes_told: frozenset[int] = frozenset()
+
+    #: CSS of the screen class :func:`shared_screen` makes (``{name}``: that class): the clock
+    #: on a layer of its own, docked over the right end of the status line, so it takes no
+    #: room from the game's layout.
+    CLOCK_CSS = """
+    {name} {{ layers: default clock; }}
+    {name} #clock {{
+        dock: right; layer: clock; width: auto; height: 1; padding: 0 1;
+        background: $primary-darken-2; color: $text; text-style: bold;
+    }}
+    """
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield PatchStatic(id="clock")
 
     # Textual runs the on_mount/on_unmount of every class of the screen itself: no super().
     def on_mount(self) -> None:
@@ -617,7 +633,7 @@ class SharedTableView(_GameScreen):
         super().show(turn)
         self._show_presence()
         self._tell_votes()
-        self._arm_clock()
+        self._show_clock()
 
     def _show_presence(self) -> None:
         if self.is_attached:
@@ -632,7 +648,6 @@ class SharedTableView(_GameScreen):
 
     def status_text(self, turn: Turn[Any]) -> str:
         table = self.table
-        clock = self.clock_text()
         if (
             turn.seat is not None and isinstance(table, RemoteTable)
             and turn.seat in table.standins and not turn.over
@@ -645,8 +660,6 @@ class SharedTableView(_GameScreen):
         vote = self.vote_text()
         if vote and not turn.acting:
             text = vote
-        if clock:
-            text = f"{clock} left · {text}"
         return f"Watching {self.opened.code} · {text}" if self.watching else text
 
     # -- the clock ----------------------------------------------------------------------------
@@ -681,15 +694,23 @@ class SharedTableView(_GameScreen):
             self._clock_timer.stop()
             self._clock_timer = None
 
-    def _tick_clock(self) -> None:
-        """The clock's words changed: redraw the status line alone (not the board, not the
-        log), then wait for the next change."""
-        self._clock_timer = None
+    def _show_clock(self) -> None:
+        """Draw the clock widget (hidden without a running clock), then wait for its next
+        change."""
         if not self.is_attached:
             return
-        turn = self.turn
-        self._show_status(printable(self.status_text(turn)), turn.trouble is not None)
+        text = self.clock_text()
+        clock = self.part(PatchStatic, "#clock")
+        clock.display = bool(text)
+        if text:
+            clock.update(Text(printable(f"{text} left"), no_wrap=True))
         self._arm_clock()
+
+    def _tick_clock(self) -> None:
+        """The clock's words changed: redraw the clock widget alone (not the status line, the
+        board or the log)."""
+        self._clock_timer = None
+        self._show_clock()
 
     # -- the vote about a seat a stand-in kept playing --------------------------------------------
     def vote_seat(self) -> int | None:
@@ -770,8 +791,11 @@ def shared_screen(
     """The game's own screen class with :class:`SharedTableView` mixed in, for ``seats``
     (none: a spectator)."""
     if base not in _SHARED:
-        _SHARED[base] = type(f"Shared{base.__name__}", (SharedTableView, base),
-                             {"BINDINGS": SharedTableView.VOTE_BINDINGS})
+        name = f"Shared{base.__name__}"
+        _SHARED[base] = type(name, (SharedTableView, base), {
+            "BINDINGS": SharedTableView.VOTE_BINDINGS,
+            "DEFAULT_CSS": SharedTableView.CLOCK_CSS.format(name=name),
+        })
     screen = _SHARED[base](table, seats)
     assert isinstance(screen, SharedTableView)
     screen.opened = opened
