@@ -358,3 +358,23 @@ def test_a_record_without_stand_ins_is_written_as_before(lobby: Lobby) -> None:
         GameRecord.from_json(data)  # a damaged mark is a damaged record
     data["standins"] = [1, 7]
     assert GameRecord.from_json(data).standins == [1]  # a seat the game lacks is dropped
+
+
+async def test_a_click_takes_the_seat_back_as_a_key_does(
+    lobby: Lobby, clock: FakeTime, tmp_path: Path
+) -> None:
+    opened = started(lobby)
+    table = opened.table
+    assert table is not None
+    table.bot_delay = 3600  # the stand-in waits: the click comes first
+    ana = session_app(lobby, "ana", tmp_path)
+    async with ana.run_test(size=(80, 24)) as pilot:
+        with ana._context():
+            ana.start_table(table, seats=frozenset({0}))
+        await pilot.pause()
+        clock.now += 61
+        assert table.check_clock() == [0]
+        await pilot.click("#status")
+        await pilot.pause()
+        assert table.standins == {} and table.record.actions == []
+        table.stop_bots()
