@@ -340,6 +340,8 @@ def test_vote_after_is_a_table_setting_kept_with_the_save(lobby: Lobby) -> None:
     assert TableSettings.from_json({}).vote_after == 3  # the default, and for older saves
     assert TableSettings.from_json({"vote_after": "x"}).vote_after == 3
     assert TableSettings.from_json({"vote_after": 0}).vote_after == 1
+    with pytest.raises(TableError, match="at least 1"):
+        lobby.open("toy", 2, "ana", settings=TableSettings(vote_after=0))
     opened = started(lobby, vote_after=5)
     [row] = lobby.your_tables("ana")
     assert row.settings["vote_after"] == 5 and row.settings["decided"]["ended"] is False

@@ -332,9 +332,10 @@ class RemoteTable(Table):
             }
         except (TypeError, ValueError, AttributeError):
             self.ended, self.bot_finishes, self.missed, self.votes = False, set(), {}, {}
-        level = self.game.check_level(self.settings.standin or None)
-        for seat in self.bot_finishes:
-            self.standins[seat] = level
+        if self.bot_finishes:
+            level = self.game.check_level(self.settings.standin or None)
+            for seat in self.bot_finishes:
+                self.standins[seat] = level
 
     def _decided(self) -> None:
         if self.decided_hook is not None:
@@ -859,6 +860,8 @@ class Lobby:
             clock(settings.clock)
             if settings.standin:
                 game.check_level(settings.standin)
+            if settings.vote_after < 1:
+                raise ValueError("a vote comes after at least 1 missed decision")
         except ValueError as exc:
             raise TableError(str(exc)) from exc
         opened = OpenTable(self.new_code(), game, seats, host, options=resolved, seed=seed,
