@@ -111,11 +111,29 @@ _SEED_OF_RECORD = (
     "CASE WHEN json_valid(record) AND typeof(json_extract(record, '$.seed')) = 'integer' "
     "THEN json_extract(record, '$.seed') END"
 )
+
+
+#: The kind :meth:`Store.finished` gives a human seat a stand-in bot played for (its record's
+#: ``standins``): the result counts for "the stand-in bots", never as its player's own win.
+STANDIN_KIND = "bot:stand-in"
+
+
+def _seat_kind_sql(record: str, seat: str) -> str:
+    """SQL for one seat's kind as :func:`seat_kinds` gives it: the record's ``kind`` (a seat
+    without one is human), a human seat with stand-in moves as :data:`STANDIN_KIND`.
+    ``seat`` is a ``json_each`` row over the record's seats."""
+    kind = (f"coalesce(CASE WHEN {seat}.type = 'object' "
+            f"THEN json_extract({seat}.value, '$.kind') END, 'human')")
+    return (f"CASE WHEN {kind} = 'human' AND EXISTS (SELECT 1 FROM json_each({record}, "
+            f"'$.standins') AS standin WHERE standin.value = {seat}.key) "
+            f"THEN '{STANDIN_KIND}' ELSE {kind} END")
+
+
 #: Its seats' kinds as a JSON list (``["human", "bot:hard"]``; a seat without one is human).
 _KINDS_OF_RECORD = (
     "CASE WHEN json_valid(record) AND json_type(record, '$.seats') = 'array' THEN ("
-    "SELECT json_group_array(coalesce(CASE WHEN type = 'object' "
-    "THEN json_extract(value, '$.kind') END, 'human')) FROM json_each(record, '$.seats')) END"
+    f"SELECT json_group_array({_seat_kind_sql('record', 'seat')}) "
+    "FROM json_each(record, '$.seats') AS seat) END"
 )
 #: One ``seat_results`` row per seat of the finished saves that ``{which}`` picks, read from
 #: the save's names, record (seat kinds) and result (totals, ranks), and the seat's score
@@ -126,8 +144,7 @@ _SEAT_ROWS = (
     "(save_id, seat, game, finished, seats, name, kind, score, place, detail) "
     "SELECT saves.id, seat.key, saves.game, saves.updated, json_array_length(saves.names), "
     "json_extract(saves.names, '$[' || seat.key || ']'), "
-    "coalesce(CASE WHEN seat.type = 'object' THEN json_extract(seat.value, '$.kind') END, "
-    "'human'), "
+    f"{_seat_kind_sql('saves.record', 'seat')}, "
     "json_extract(saves.result, '$.totals[' || seat.key || ']'), "
     "json_extract(saves.result, '$.ranks[' || seat.key || ']'), "
     "coalesce((SELECT detail FROM scores WHERE scores.save_id = saves.id "
@@ -489,6 +506,17 @@ def _insert_score(
     )
 
 
+def seat_kinds(record: Mapping[str, Any]) -> tuple[str, ...]:
+    """Each seat's kind in a stored record, a human seat with stand-in moves as
+    :data:`STANDIN_KIND` (statistics count it so; high scores already left it out)."""
+    standins = set(record.get("standins", ()))
+    kinds = (str(seat.get("kind", "human")) for seat in record["seats"])
+    return tuple(
+        STANDIN_KIND if kind == "human" and seat in standins else kind
+        for seat, kind in enumerate(kinds)
+    )
+
+
 class Store:
     """The database of one data directory. Safe to share between the tasks of one process.
 
@@ -706,6 +734,8 @@ class Store:
         )
         variant = db.execute("SELECT variant FROM saves WHERE id = ?", (save_id,)).fetchone()[0]
         for seat in table.human_seats():
+            if seat in table.record.standins:
+                continue  # a stand-in bot played for this seat: not its player's own score
             if variant == "daily" and _has_score(
                 db, table.game.id, variant, table.names[seat], table.record.seed
             ):
@@ -909,8 +939,7 @@ class Store:
         """A finished save's seed and seat kinds read from its record (the slow way, for a
         row whose columns could not hold them); raises on a damaged record."""
         record = json.loads(self._read("SELECT record FROM saves WHERE id = ?", (save_id,))[0][0])
-        kinds = tuple(str(seat.get("kind", "human")) for seat in record["seats"])
-        return int(record.get("seed", 0)), kinds
+        return int(record.get("seed", 0)), seat_kinds(record)
 
     def seat_results(self, player: str | None = None) -> list[SeatResult]:
         """Every seat of every finished game, or with ``player`` every seat of the games that

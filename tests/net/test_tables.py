@@ -116,21 +116,38 @@ def test_a_silent_seat_gets_a_stand_in_bot_when_its_time_runs_out_and_returns(
     assert table.turn(1).bots_to_act == (0,)  # everybody sees that a bot plays seat 1
     assert "ana away 1 min (bot plays)" in opened.presence_line()
     before = len(table.record.actions)
-    table.run_bots_now()  # the stand-in plays ana's whole turn (a card, then the end)
-    assert len(table.record.actions) == before + 2 and table.to_act() == (1,)
+    table.run_bots_now()  # the stand-in plays ONE decision of ana's (a card), no more
+    assert len(table.record.actions) == before + 1 and table.to_act() == (0,)
+    assert table.standins == {} and table.missed == {0: 1}
     assert any("event=bot_takeover" in m and "name=ana" in m for m in caplog.messages)
+    # ... and ana's clock starts again for her next decision (the end of her turn).
+    clock.now += 59
+    assert table.check_clock() == []
+    clock.now += 2
+    assert table.check_clock() == [0]
+    table.run_bots_now()
+    assert len(table.record.actions) == before + 2 and table.to_act() == (1,)
 
     # Ben's decision has its own full minute from when it began, not from the game's start.
     clock.now += 59
     assert table.check_clock() == []
-    # Ana comes back: her seat is hers again at once, and no bot moves for her.
+    table.play(1, table.state.legal_actions(1)[0])
+    table.play(1, "end")
+    # Ana's time runs out again; she comes back before the stand-in moved: her seat is hers
+    # again at once, no bot moves for her, and her clock starts again.
+    clock.now += 61
+    assert table.check_clock() == [0]
     opened.arrive("ana")
     assert table.standins == {}
     assert any("event=seat_reclaimed" in m for m in caplog.messages)
-    table.play(1, table.state.legal_actions(1)[0])
-    table.play(1, "end")
     table.run_bots_now()
     assert table.to_act() == (0,) and len(table.record.actions) == before + 4
+    clock.now += 59
+    assert table.check_clock() == []
+    # Her own move ends the run of missed decisions.
+    assert table.missed == {0: 2}
+    table.play(0, table.state.legal_actions(0)[0])
+    assert table.missed == {}
 
 
 def test_no_clock_never_stands_in(lobby: Lobby, clock: FakeTime) -> None:

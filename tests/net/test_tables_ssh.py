@@ -2,7 +2,7 @@
 ``tulipgames serve`` subprocess: the clock and its stand-in bots, a rematch with the same seed,
 spectators who never see a private card, play-by-mail tables across a server restart.
 
-The clock is scaled down with ``TULIPGAMES_CLOCK_SCALE`` (so "1 min per move" is 3 s), which the
+The clock is scaled down with ``TULIPGAMES_CLOCK_SCALE`` (so "1 min per move" is 0.6 s), which the
 server subprocess inherits. (A second key taking an owned name: tests/net/test_auth.py.)
 """
 
@@ -28,7 +28,9 @@ CLOCK, SPECTATORS = 1, 2
 
 @pytest.fixture
 def scaled(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TULIPGAMES_CLOCK_SCALE", "0.05")  # 1 min per move -> 3 s
+    # 1 min per move -> 0.6 s: a stand-in plays one decision per clock period, so a game the
+    # stand-ins finish takes a period per decision
+    monkeypatch.setenv("TULIPGAMES_CLOCK_SCALE", "0.01")
 
 
 async def pick_in_select(client: Client, row: int, downs: int, shown: str) -> None:
@@ -95,7 +97,7 @@ async def test_a_dropped_player_gets_a_stand_in_bot_then_the_seat_back_and_a_rem
     await send(ana, "s")
     await ben.term.wait_for("ben connected")  # the presence line of the game screen
 
-    ben.conn.close()  # ben drops out; after his 3 s a bot plays his seat, and everybody sees it
+    ben.conn.close()  # ben drops out; after his 0.6 s a bot plays for him, and everybody sees it
     await ana.term.until(lambda: "ben away" in ana.term.text()
                          and "(bot plays)" in ana.term.text(), timeout=20)
     [takeover] = [line for line in server.wait_log("bot_takeover", 1) if "name=ben" in line]
@@ -106,9 +108,10 @@ async def test_a_dropped_player_gets_a_stand_in_bot_then_the_seat_back_and_a_rem
     assert any("name=ben" in line for line in server.wait_log("seat_reclaimed", 1))
     await ana.term.wait_for("ben connected")
 
-    # Both fall silent: stand-ins finish the game; both accept a rematch with the same seed.
+    # Both fall silent: stand-ins finish the game, one decision per clock period; both accept
+    # a rematch with the same seed.
     for player in (ana, ben):
-        await player.term.until(lambda p=player: "Rematch" in p.term.text(), timeout=60)
+        await player.term.until(lambda p=player: "Rematch" in p.term.text(), timeout=180)
     await send(ana, "r")
     await send(ben, "r")
     for player in (ana, ben):

@@ -161,6 +161,16 @@ def _action(number: int, data: Any, seats: int) -> tuple[int, str]:
     return seat, text
 
 
+def _standins(data: Any, seats: int) -> list[int]:
+    """The seats a stand-in bot played for (see :attr:`GameRecord.standins`), in order."""
+    if not isinstance(data, list) or len(data) > seats or not all(
+        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats
+        for seat in data
+    ):
+        raise RecordError(f"damaged record: its stand-in seats are {shown(data)}")
+    return sorted(set(data))
+
+
 def _options(data: Any) -> dict[str, Any]:
     if not isinstance(data, Mapping) or len(data) > MAX_OPTIONS:
         raise RecordError(f"damaged record: its options are {shown(data)}")
@@ -183,6 +193,9 @@ class GameRecord:
     options: dict[str, Any] = field(default_factory=dict)
     rules_version: int = 1
     actions: list[tuple[int, str]] = field(default_factory=list)
+    #: Seats for which a stand-in bot played at least one decision (a shared table's clock ran
+    #: out): their results are not their players' own (no high score, no win). Not replayed.
+    standins: list[int] = field(default_factory=list)
 
     @property
     def names(self) -> list[str]:
@@ -197,7 +210,7 @@ class GameRecord:
             "seats": [seat.to_json() for seat in self.seats],
             "seed": self.seed,
             "actions": [[seat, text] for seat, text in self.actions],
-        }
+        } | ({"standins": sorted(self.standins)} if self.standins else {})
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -232,6 +245,7 @@ class GameRecord:
             options=_options(data.get("options", {})),
             rules_version=_whole(data, "rules_version", 1, default=1),
             actions=[_action(n, action, len(seats)) for n, action in enumerate(actions, 1)],
+            standins=_standins(data.get("standins", []), len(seats)),
         )
 
     @classmethod

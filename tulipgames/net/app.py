@@ -192,9 +192,11 @@ class ServerApp(SessionApp):
         self._set_presence(set())
 
     async def on_event(self, event: events.Event) -> None:
-        """Any key of a player at a shared table takes their seat back from a stand-in bot."""
-        if isinstance(event, events.Key):
-            if self._release_timer is not None:
+        """Any key or click of a player at a shared table takes their seat back from a stand-in
+        bot (before the key or click plays: a move while a stand-in holds the seat would be
+        the stand-in's)."""
+        if isinstance(event, events.Key | events.MouseDown):
+            if self._release_timer is not None and isinstance(event, events.Key):
                 self._arm_release()  # a player using the menu is not moved under their keys
             for code, watching in self._present:
                 opened = self.lobby.tables.get(code)
@@ -256,8 +258,8 @@ class ServerApp(SessionApp):
             return
         if results.save_id != table.save_id and not table.is_over:
             results.dismiss(None)
-            self.notify(f"Rematch at table {opened.code}: seed {table.record.seed}.",
-                        markup=False)
+            # Never the new seed: with it a player could work out the live game's deck order.
+            self.notify(f"Rematch at table {opened.code}.", markup=False)
             self.start_table(table, seats=frozenset({seat}))
             return
         others = {name: same for name, same in opened.votes.items() if name != self.player}

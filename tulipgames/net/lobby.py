@@ -12,9 +12,12 @@ CODE`` or "Your tables" brings the players back to their seats.
 
 A table behaves like a real one: it shows who is connected, away (since when) or a bot; a clock
 chosen at the opening (:data:`CLOCKS`) lets a bot of the host's level stand in for a seat whose
-time ran out, until its player is back; anyone may watch (public information only) unless the
-host closed the table to spectators; at the end the players may all accept a rematch at the
-same table; and each finished game goes into every player's own History and high scores.
+time ran out, for that one decision, and the clock starts again; after
+:attr:`TableSettings.vote_after` such decisions in a row the other players vote to end the game
+or let the bot finish that seat (:meth:`OpenTable.vote`); anyone may watch (public information
+only) unless the host closed the table to spectators; at the end the players may all accept a
+rematch at the same table; and each finished game goes into every player's own History and high
+scores, except the results of seats a stand-in played for (``GameRecord.standins``).
 
 Every session runs its own Textual app on the shared event loop. Textual finds "the current app"
 through a context variable, so a callback registered by one session's screen must run inside that
@@ -40,7 +43,7 @@ from typing import Any
 
 from tulipgames import games
 from tulipgames.engine.bots import Bot
-from tulipgames.engine.core import Game, SeatSpec
+from tulipgames.engine.core import Action, Event, Game, IllegalAction, SeatSpec
 from tulipgames.net import audit
 from tulipgames.table import Listener, Table, Turn
 
@@ -53,6 +56,10 @@ CODE_LENGTH = 4
 CODES_FILE = "tables.json"
 #: Multiplies every clock (tests set it small so that "1 min" passes in a fraction of a second).
 CLOCK_SCALE_ENV = "TULIPGAMES_CLOCK_SCALE"
+#: Decisions in a row a stand-in plays for one seat before the others vote (the default).
+VOTE_AFTER = 3
+#: The two choices of that vote: end the game, or let the stand-in bot finish the seat.
+END, FINISH = "end", "finish"
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,9 @@ class TableSettings:
     #: The level of the bots that stand in for a seat whose time ran out ("" = the default).
     standin: str = ""
     spectators: bool = True
+    #: After this many decisions in a row a stand-in played for one seat, the other players
+    #: vote to end the game or to let the bot finish that seat.
+    vote_after: int = VOTE_AFTER
 
     @property
     def clock_spec(self) -> Clock:
@@ -136,17 +146,22 @@ class TableSettings:
 
     def to_json(self) -> dict[str, Any]:
         return {"host": self.host, "clock": self.clock, "standin": self.standin,
-                "spectators": self.spectators}
+                "spectators": self.spectators, "vote_after": self.vote_after}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
         """Settings read back from the store; anything unreadable falls back to the default."""
         key = str(data.get("clock", "off"))
+        try:
+            vote_after = max(1, int(data.get("vote_after", VOTE_AFTER)))
+        except (TypeError, ValueError):
+            vote_after = VOTE_AFTER
         return cls(
             host=str(data.get("host", "")),
             clock=key if any(c.key == key for c in CLOCKS) else "off",
             standin=str(data.get("standin", "")),
             spectators=bool(data.get("spectators", True)),
+            vote_after=vote_after,
         )
 
 
@@ -193,10 +208,25 @@ class RemoteTable(Table):
     """A :class:`Table` shared by sessions, with a clock and bots that stand in for the absent.
 
     Each seat that must act has the time of its clock (:class:`TableSettings`) from the moment
-    its decision began; when it runs out, a bot of the host's level plays that seat's decisions
-    (:attr:`standins`) until :meth:`reclaim` gives the seat back to its player. ``now`` is the
-    clock's time source (wall-clock seconds), injectable for tests; :meth:`check_clock` applies
-    the clock and is called by a timer armed for the next deadline when an event loop runs.
+    its decision began; when it runs out, a bot of the host's level plays that one decision
+    (:attr:`standins` holds the seats whose current decision a stand-in plays) and the seat's
+    clock starts again for its player. :meth:`reclaim` stops a stand-in that has not played yet.
+
+    :attr:`missed` counts the decisions in a row stand-ins played for each seat; the player's
+    own move sets it back to 0. At :attr:`TableSettings.vote_after` a vote opens
+    (:attr:`votes`): the other players choose to end the game (:attr:`ended`; no more moves,
+    nothing goes into History) or to let the stand-in finish the seat (:attr:`bot_finishes`:
+    it plays every later decision, until its player takes the seat back). Until the vote is
+    decided the seat keeps getting one stand-in move per clock period. Who votes and what wins
+    is :meth:`OpenTable.tally`'s rule (the table knows no presence). These decisions are kept
+    with the save (:meth:`decided_json`, through :attr:`decided_hook`).
+
+    Every seat a stand-in played for is written into the record (``GameRecord.standins``)
+    before that move is saved: such a seat's result never counts as its player's own.
+
+    ``now`` is the clock's time source (wall-clock seconds), injectable for tests;
+    :meth:`check_clock` applies the clock and is called by a timer armed for the next deadline
+    when an event loop runs.
     """
 
     def __init__(
@@ -205,6 +235,7 @@ class RemoteTable(Table):
         settings: TableSettings | None = None,
         now: Callable[[], float] = time.time,
         since: float | None = None,
+        decided: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -216,17 +247,29 @@ class RemoteTable(Table):
         self._finish_logged = self.state.is_over()
         #: Called once when the game ends (the lobby copies it into the players' History).
         self.finished_hook: Callable[[RemoteTable], None] | None = None
-        #: Seats played by a stand-in bot, with its level.
+        #: Called when a vote, a missed decision or its outcome changes (the lobby saves them).
+        self.decided_hook: Callable[[RemoteTable], None] | None = None
+        #: Seats whose current decision a stand-in bot plays, with its level.
         self.standins: dict[int, str] = {}
+        #: Decisions in a row a stand-in played for each seat.
+        self.missed: dict[int, int] = {}
+        #: Open votes, per seat they are about: voter name -> END or FINISH.
+        self.votes: dict[int, dict[str, str]] = {}
+        #: Seats the table voted a stand-in bot finishes.
+        self.bot_finishes: set[int] = set()
+        #: The players voted to end this game: it takes no move any more.
+        self.ended = False
         #: When the current decision of each seat that must act began.
         self.since: dict[int, float] = {}
         self._standin_bots: dict[tuple[int, str], Bot] = {}
         self._timer: asyncio.TimerHandle | None = None
+        self._read_decided(decided or {})
         self._track_clock(since)
 
     @classmethod
     def adopt(cls, table: Table, settings: TableSettings | None = None,
-              since: float | None = None, now: Callable[[], float] = time.time) -> RemoteTable:
+              since: float | None = None, now: Callable[[], float] = time.time,
+              decided: dict[str, Any] | None = None) -> RemoteTable:
         """The same game as a shared table (for a table loaded from the store)."""
         return cls(
             table.game,
@@ -238,6 +281,7 @@ class RemoteTable(Table):
             settings=settings,
             since=since,
             now=now,
+            decided=decided,
         )
 
     def subscribe(self, listener: Listener) -> None:
@@ -263,12 +307,118 @@ class RemoteTable(Table):
             self._timer = None
         self.stop_bots()
 
+    # -- what the table decided, kept with its save -------------------------------------------
+    def decided_json(self) -> dict[str, Any]:
+        """The missed decisions, open votes and their outcomes, as kept with the save."""
+        return {
+            "ended": self.ended,
+            "bot_finishes": sorted(self.bot_finishes),
+            "missed": {str(seat): count for seat, count in self.missed.items() if count},
+            "votes": {str(seat): dict(ballots) for seat, ballots in self.votes.items()},
+        }
+
+    def _read_decided(self, data: dict[str, Any]) -> None:
+        """The inverse of :meth:`decided_json`; anything unreadable is left out."""
+        seats = range(len(self.seats))
+        try:
+            self.ended = bool(data.get("ended", False))
+            self.bot_finishes = {int(s) for s in data.get("bot_finishes", ())} & set(seats)
+            self.missed = {int(s): int(n) for s, n in dict(data.get("missed", {})).items()
+                           if int(s) in seats}
+            self.votes = {
+                int(s): {str(name): str(choice) for name, choice in dict(ballots).items()
+                         if choice in (END, FINISH)}
+                for s, ballots in dict(data.get("votes", {})).items() if int(s) in seats
+            }
+        except (TypeError, ValueError, AttributeError):
+            self.ended, self.bot_finishes, self.missed, self.votes = False, set(), {}, {}
+        if self.bot_finishes:
+            level = self.game.check_level(self.settings.standin or None)
+            for seat in self.bot_finishes:
+                self.standins[seat] = level
+
+    def _decided(self) -> None:
+        if self.decided_hook is not None:
+            self.decided_hook(self)
+
+    # -- playing ------------------------------------------------------------------------------
+    def play(self, seat: int, *actions: Action | str) -> list[Event]:
+        """As :meth:`Table.play`. A move for a seat a stand-in holds is the stand-in's (a
+        player takes the seat back, :meth:`reclaim`, before playing): the seat goes into the
+        record's ``standins`` with that very move, the stand-in leaves (unless the table voted
+        it finishes the seat) and the seat's clock starts again. A player's own move ends the
+        run of missed decisions and any vote about the seat."""
+        if self.ended:
+            raise IllegalAction("the players ended this game by vote")
+        level = None if self.seats[seat].is_bot else self.standins.get(seat)
+        if level is None:
+            if self.seats[seat].is_bot or (not self.missed.get(seat) and seat not in self.votes):
+                return super().play(seat, *actions)
+            missed, vote = self.missed.pop(seat, 0), self.votes.pop(seat, None)
+            try:
+                events = super().play(seat, *actions)  # screens see the vote gone with it
+            except Exception:
+                self.missed[seat] = missed
+                if vote is not None:
+                    self.votes[seat] = vote
+                raise
+            self._decided()
+            return events
+        finishing = seat in self.bot_finishes
+        marked = seat not in self.record.standins
+        began = self.since.pop(seat, None)  # the next decision's clock starts with this move
+        if marked:
+            self.record.standins.append(seat)
+            self.record.standins.sort()
+        if not finishing:
+            del self.standins[seat]
+            self.missed[seat] = self.missed.get(seat, 0) + 1
+        try:
+            events = super().play(seat, *actions)
+        except Exception:
+            if marked:
+                self.record.standins.remove(seat)
+            if not finishing:
+                self.standins[seat] = level
+                self.missed[seat] -= 1
+            if began is not None:
+                self.since.setdefault(seat, began)
+            raise
+        if not finishing:
+            self._count_missed(seat)
+        return events
+
+    def _count_missed(self, seat: int) -> None:
+        """One more decision a stand-in played for ``seat``: at the table's limit the others
+        are asked to vote (once; the vote stays open until it is decided)."""
+        count = self.missed.get(seat, 0)
+        if count >= self.settings.vote_after and seat not in self.votes and not self.is_over:
+            self.votes[seat] = {}
+            audit.record("standin_vote_opened", code=self.code or None, seat=seat + 1,
+                         name=self.names[seat], missed=count)
+            self.version += 1
+            self._remote_listeners.publish(self)
+        self._decided()
+
+    def turn(self, seat: int | None) -> Turn[Any]:
+        """As :meth:`Table.turn`; a seat a stand-in bot plays counts among ``bots_to_act``,
+        and a game the players ended by vote has nobody to act and says so."""
+        turn = super().turn(seat)
+        if self.ended and not turn.over:
+            return replace(turn, legal=(), prompt="", acting=False, to_act=(), bots_to_act=(),
+                           undoable=0, trouble="The players ended this game by vote.")
+        if not self.standins:
+            return turn
+        return replace(turn, bots_to_act=tuple(s for s in turn.to_act if self.is_bot_now(s)))
+
     # -- stand-in bots ----------------------------------------------------------------------
     def is_bot_now(self, seat: int) -> bool:
         """Whether a bot plays ``seat`` now: a bot seat, or a stand-in for its player."""
         return self.seats[seat].is_bot or seat in self.standins
 
     def bot_seats_to_act(self) -> list[int]:
+        if self.ended:
+            return []
         return [seat for seat in self.state.to_act() if self.is_bot_now(seat)]
 
     def bot_for(self, seat: int) -> Bot:
@@ -280,19 +430,16 @@ class RemoteTable(Table):
             self._standin_bots[key] = self.game.make_bot(level, seed=self.record.seed + seat)
         return self._standin_bots[key]
 
-    def turn(self, seat: int | None) -> Turn[Any]:
-        """As :meth:`Table.turn`; a seat a stand-in bot plays counts among ``bots_to_act``."""
-        turn = super().turn(seat)
-        if not self.standins:
-            return turn
-        return replace(turn, bots_to_act=tuple(s for s in turn.to_act if self.is_bot_now(s)))
-
     def reclaim(self, seat: int) -> bool:
-        """The player of ``seat`` is back: the stand-in bot stops at once and the clock of the
-        seat's decision starts again. Returns whether a bot stood in."""
+        """The player of ``seat`` is back: a stand-in that has not played yet stops at once
+        (one the table voted to finish the seat too) and the clock of the seat's decision
+        starts again. Returns whether a bot stood in."""
         if seat not in self.standins:
             return False
         level = self.standins.pop(seat)
+        if seat in self.bot_finishes:
+            self.bot_finishes.discard(seat)
+            self._decided()
         if seat in self.since:
             self.since[seat] = self.now()
         audit.record("seat_reclaimed", code=self.code or None, seat=seat + 1,
@@ -306,19 +453,53 @@ class RemoteTable(Table):
         self._notify()
         self._keep_bots_moving()
 
+    # -- the vote -----------------------------------------------------------------------------
+    def cast(self, seat: int, voter: str, choice: str) -> None:
+        """``voter``'s ballot about ``seat`` (END or FINISH; who may vote is the lobby's)."""
+        if seat not in self.votes:
+            raise TableError("there is no vote about that seat")
+        if choice not in (END, FINISH):
+            raise TableError(f"a vote is {END!r} or {FINISH!r}")
+        self.votes[seat][voter] = choice
+        audit.record("standin_vote", code=self.code or None, seat=seat + 1, voter=voter,
+                     choice=choice)
+        self._decided()
+        self.version += 1
+        self._remote_listeners.publish(self)
+
+    def decide(self, seat: int, choice: str) -> None:
+        """The vote about ``seat`` is decided: END ends the game (nobody moves any more, the
+        save stays, not in History), FINISH lets the stand-in play every later decision."""
+        ballots = self.votes.pop(seat, {})
+        audit.record("standin_vote_decided", code=self.code or None, seat=seat + 1,
+                     choice=choice, votes=len(ballots))
+        if choice == END:
+            self.ended = True
+            self.standins.clear()
+            self.votes.clear()
+            self.stop_bots()
+            audit.record("table_ended", code=self.code or None, game=self.game.id,
+                         save=self.save_id)
+        else:
+            self.bot_finishes.add(seat)
+            self.standins[seat] = self.game.check_level(self.settings.standin or None)
+        self._decided()
+        self._bump()
+
     # -- the clock --------------------------------------------------------------------------
     def deadline(self, seat: int) -> float | None:
         """When ``seat``'s time for its current decision runs out (``None``: no clock, not its
         turn, or a bot plays it anyway)."""
         limit = self.settings.clock_spec.limit()
-        if limit is None or seat not in self.since or self.is_bot_now(seat):
+        if limit is None or self.ended or seat not in self.since or self.is_bot_now(seat):
             return None
         return self.since[seat] + limit
 
     def check_clock(self) -> list[int]:
-        """Give each seat whose time ran out a stand-in bot of the host's level; returns them."""
+        """Give each seat whose time ran out a stand-in bot of the host's level for its
+        current decision; returns them."""
         self._timer = None
-        if self.state.is_over():
+        if self.state.is_over() or self.ended:
             return []
         moment = self.now()
         taken = []
@@ -330,7 +511,7 @@ class RemoteTable(Table):
                 taken.append(seat)
                 audit.record("bot_takeover", code=self.code or None, seat=seat + 1,
                              name=self.names[seat], level=level,
-                             clock=self.settings.clock)
+                             clock=self.settings.clock, missed=self.missed.get(seat, 0) + 1)
         if taken:
             self._bump()
         else:
@@ -340,7 +521,7 @@ class RemoteTable(Table):
     def _track_clock(self, started: float | None = None) -> None:
         """Note when each seat's decision began (a seat that just got to act starts now), then
         arm the timer for the next deadline."""
-        acting = set() if self.state.is_over() else set(self.to_act())
+        acting = set() if self.state.is_over() or self.ended else set(self.to_act())
         moment = self.now() if started is None else started
         for seat in list(self.since):
             if seat not in acting:
@@ -435,7 +616,8 @@ class OpenTable:
 
     @property
     def over(self) -> bool:
-        return self.table is not None and self.table.state.is_over()
+        """The game is over, or its players ended it by vote."""
+        return self.table is not None and (self.table.state.is_over() or self.table.ended)
 
     @property
     def ready(self) -> bool:
@@ -472,7 +654,10 @@ class OpenTable:
             status = f"away {since_words(self.now() - self.away[seat.name])}"
         else:
             status = "away"
-        if self.table is not None and index in self.table.standins:
+        table = self.table
+        if table is not None and index in table.bot_finishes:
+            status += " (bot finishes)"
+        elif table is not None and index in table.standins:
             status += " (bot plays)"
         return status
 
@@ -555,6 +740,7 @@ class OpenTable:
             here.pop(name, None)
             if not watching and self.seat_of(name) is not None:
                 self.away[name] = self.now()
+                self._tally_all()
         self.listeners.publish(self)
 
     def active(self, name: str) -> bool:
@@ -563,6 +749,51 @@ class OpenTable:
         if seat is None or self.table is None:
             return False
         return self.table.reclaim(seat)
+
+    # -- the vote about a seat a stand-in kept playing --------------------------------------------
+    def voters(self, seat: int) -> list[str]:
+        """Who votes about ``seat``: the players of the other seats who are at the table now
+        (a session on its lobby or game screen), except those whose own seat has reached the
+        same run of missed decisions (they are as absent as the one the vote is about)."""
+        table = self.table
+        if table is None:
+            return []
+        limit = table.settings.vote_after
+        return [
+            name for index, name in enumerate(s.name for s in self.seats)
+            if name is not None and index != seat and name in self.present
+            and table.missed.get(index, 0) < limit
+        ]
+
+    def vote(self, name: str, seat: int, choice: str) -> str | None:
+        """``name`` votes END or FINISH about ``seat``; returns the outcome once decided."""
+        table = self.table
+        if table is None or seat not in table.votes:
+            raise TableError("there is no vote about that seat")
+        if name not in self.voters(seat):
+            raise TableError("only the other players at the table vote")
+        table.cast(seat, name, choice)
+        return self.tally(seat)
+
+    def tally(self, seat: int) -> str | None:
+        """The rule: a choice wins when more than half of :meth:`voters` chose it. With nobody
+        to vote the vote stays open, and the seat keeps getting one stand-in move per clock
+        period; a voter who leaves no longer counts, so a vote is tallied again then."""
+        table = self.table
+        if table is None or seat not in table.votes:
+            return None
+        voters = self.voters(seat)
+        ballots = table.votes[seat]
+        for choice in (END, FINISH):
+            if voters and 2 * sum(ballots.get(v) == choice for v in voters) > len(voters):
+                table.decide(seat, choice)
+                return choice
+        return None
+
+    def _tally_all(self) -> None:
+        if self.table is not None:
+            for seat in list(self.table.votes):
+                self.tally(seat)
 
     def vote_rematch(self, name: str, same_seed: bool) -> list[str]:
         """``name`` accepts a rematch (with the same seed or a new one); returns the players
@@ -629,13 +860,16 @@ class Lobby:
             clock(settings.clock)
             if settings.standin:
                 game.check_level(settings.standin)
+            if settings.vote_after < 1:
+                raise ValueError("a vote comes after at least 1 missed decision")
         except ValueError as exc:
             raise TableError(str(exc)) from exc
         opened = OpenTable(self.new_code(), game, seats, host, options=resolved, seed=seed,
                            settings=settings, now=self.now)
         self.tables[opened.code] = opened
+        # Never the seed (chosen or drawn): with it a live game's deck order can be worked out.
         audit.record("table_opened", code=opened.code, game=game.id, seats=seats, host=host,
-                     clock=settings.clock, seed=seed)
+                     clock=settings.clock, seeded=seed is not None)
         self.listeners.publish(self)
         return opened
 
@@ -653,9 +887,11 @@ class Lobby:
     def _bring_back(self, code: str, save_id: int, settings: dict[str, Any],
                     since: float | None = None) -> OpenTable:
         try:
+            decided = settings.get("decided")
             table = RemoteTable.adopt(
                 self.store.load(save_id, bot_delay=self.bot_delay),
                 TableSettings.from_json(settings), since=since, now=self.now,
+                decided=decided if isinstance(decided, dict) else None,
             )
         except Exception as exc:
             raise TableError(f"table {code} cannot be opened: {exc}") from exc
@@ -666,6 +902,19 @@ class Lobby:
     def _attach(self, code: str, table: RemoteTable) -> None:
         table.code = code
         table.finished_hook = self._finished
+        table.decided_hook = self._share
+
+    def _share(self, table: RemoteTable) -> None:
+        """Keep a table's settings and what it decided (votes, missed decisions) with its save."""
+        if self.store is None or table.save_id is None:
+            return
+        from tulipgames.store import StoreError
+
+        try:
+            self.store.share(table.save_id, table.code,
+                             {**table.settings.to_json(), "decided": table.decided_json()})
+        except StoreError as exc:  # the next change tries again; the game itself is saved
+            log.warning("cannot keep the votes of table %s: %s", table.code, exc)
 
     def listing(self) -> list[OpenTable]:
         """Tables still waiting for players or being played, newest first.
@@ -703,7 +952,6 @@ class Lobby:
         table = self._deal(opened, specs, chosen)
         audit.record(
             "table_started", code=opened.code, game=opened.game.id, save=table.save_id,
-            seed=table.record.seed,
             players=",".join(seat.name or f"bot:{seat.bot}" for seat in opened.seats),
         )
         self.listeners.publish(self)
@@ -722,7 +970,7 @@ class Lobby:
         if self.store is not None:
             self.store.create(table, variant="")
             assert table.save_id is not None
-            self.store.share(table.save_id, opened.code, opened.settings.to_json())
+            self._share(table)
         if opened.table is not None:
             opened.table.close()
         opened.table = table
@@ -744,7 +992,7 @@ class Lobby:
         self._deal(opened, list(old.seats), old.record.seed if same_seed else None)
         assert opened.table is not None
         audit.record("table_rematch", code=code, game=opened.game.id, save=opened.table.save_id,
-                     seed=opened.table.record.seed, same_seed=same_seed)
+                     same_seed=same_seed)
         self.listeners.publish(self)
         return []
 
@@ -753,14 +1001,16 @@ class Lobby:
         opened = self.find(code)
         opened.settings.spectators = allowed
         audit.record("table_spectators", code=code, allowed=allowed, host=opened.host)
-        table = opened.table
-        if table is not None and self.store is not None and table.save_id is not None:
-            self.store.share(table.save_id, code, opened.settings.to_json())
+        if opened.table is not None:
+            self._share(opened.table)
         opened.listeners.publish(opened)
 
     def your_tables(self, name: str) -> list[Any]:
-        """The shared games in progress where ``name`` has a seat (``Store.shared_tables``)."""
-        return [] if self.store is None else self.store.shared_tables(name)
+        """The shared games in progress where ``name`` has a seat (``Store.shared_tables``),
+        but not those their players ended by vote."""
+        if self.store is None:
+            return []
+        return [row for row in self.store.shared_tables(name) if not _ended(row.settings)]
 
     def seated_live(self, name: str) -> OpenTable | None:
         """A live (not play-by-mail) game in progress where ``name`` has a seat, to go straight
@@ -816,7 +1066,7 @@ class Lobby:
             return
         for row in self.store.shared_tables():
             settings = TableSettings.from_json(row.settings)
-            if not settings.mail or row.code in self.tables:
+            if not settings.mail or row.code in self.tables or _ended(row.settings):
                 continue
             try:
                 since = datetime.fromisoformat(row.since).timestamp()
@@ -841,6 +1091,12 @@ class Lobby:
             if self.store.shared_save(code) is None:
                 self.store.share(save_id, code, {})
         path.replace(path.with_name(CODES_FILE + ".imported"))
+
+
+def _ended(settings: dict[str, Any]) -> bool:
+    """Whether a shared save's settings say its players ended the game by vote."""
+    decided = settings.get("decided")
+    return isinstance(decided, dict) and bool(decided.get("ended"))
 
 
 def _bot_name(opened: OpenTable, seat: int) -> str:

@@ -12,6 +12,7 @@ must not crash the screen, nor ``[@click=app.quit]`` become an action.
 
 from __future__ import annotations
 
+import math
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,9 @@ from tulipgames import games
 from tulipgames.engine.core import Game
 from tulipgames.net.lobby import (
     CLOCKS,
+    END,
+    FINISH,
+    VOTE_AFTER,
     Lobby,
     OpenTable,
     RemoteTable,
@@ -38,7 +42,10 @@ from tulipgames.store import SharedTable
 from tulipgames.table import Turn
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.screens.setup import choice_help, choice_label, level_line
-from tulipgames.tui.widgets import GameLog, printable
+from tulipgames.tui.widgets import GameLog, PatchStatic, printable
+
+#: Seconds past the moment the words of a running clock change, so a timer lands after it.
+_CLOCK_SLACK = 0.02
 
 _FRAME_CSS = """
 {name} {{ align: center top; }}
@@ -93,7 +100,13 @@ def option_fields(game: Game) -> list[Horizontal]:
         " Stand-in bots",
         Select([(level, level) for level in game.bot_levels], value=game.default_level,
                allow_blank=False, compact=True, id="standin"),
-        "play for a seat whose time ran out",
+        "play a decision whose time ran out",
+    ))
+    rows.append(_field(
+        " Vote after",
+        Select([(f"{n} missed", n) for n in (1, 2, 3, 5, 10)], value=VOTE_AFTER,
+               allow_blank=False, compact=True, id="vote-after"),
+        "in a row: the others end the game or let the bot finish",
     ))
     return rows
 
@@ -138,7 +151,7 @@ class OpenTableScreen(Screen[None]):
                 " Clock",
                 Select([(c.label, c.key) for c in CLOCKS], value=CLOCKS[0].key,
                        allow_blank=False, compact=True, id="clock"),
-                "then a bot stands in until the player is back",
+                "then a bot plays that decision, and the clock starts again",
             )
             yield _field(
                 " Spectators",
@@ -216,10 +229,12 @@ class OpenTableScreen(Screen[None]):
                 options[name] = found.first(Select).value
         seed_text = self.query_one("#seed", Input).value.strip()
         standin = self.query("#standin")
+        vote_after = self.query("#vote-after")
         settings = TableSettings(
             clock=str(self.query_one("#clock", Select).value),
             standin=str(standin.first(Select).value) if standin else "",
             spectators=bool(self.query_one("#spectators", Select).value),
+            vote_after=int(str(vote_after.first(Select).value)) if vote_after else VOTE_AFTER,
         )
         return options, int(seed_text) if seed_text else None, settings
 
@@ -395,7 +410,8 @@ class LobbyScreen(Screen[None]):
         lines.append(f"Clock: {settings.clock_spec.label}", style="bold")
         if settings.clock != "off":
             level = settings.standin or opened.game.default_level
-            lines.append(f" (then a {level} bot stands in)")
+            lines.append(f" (then a {level} bot plays that decision; after "
+                         f"{settings.vote_after} in a row, a vote)")
         lines.append("   Spectators: " + ("welcome" if settings.spectators else "not allowed"))
         lines.append("\n* connected   - away", style="dim")
         self.query_one("#seats", Static).update(lines)
@@ -526,6 +542,28 @@ else:
     _GameScreen = object
 
 
+def time_left_words(left: float) -> tuple[str, float | None]:
+    """A clock's remaining time as a player reads it, and the seconds until those words change
+    (``None``: they no longer change). Coarse while much is left (``2 days``, ``5 h``,
+    ``4 min``), by the second in the last minute (``0:42``): a screen redraws its clock when
+    the words change, not every second."""
+    left = max(0.0, left)
+    if left == 0:
+        return "0:00", None
+    if left > 2 * 86400:
+        size, unit = 86400.0, "days"
+    elif left > 3600:
+        size, unit = 3600.0, "h"
+    elif left > 60:
+        size, unit = 60.0, "min"
+    else:
+        whole = math.ceil(left)
+        words = "1:00" if whole == 60 else f"0:{whole:02d}"
+        return words, left - (whole - 1) + _CLOCK_SLACK
+    count = math.ceil(left / size)
+    return f"{count} {unit}", left - (count - 1) * size + _CLOCK_SLACK
+
+
 class SharedTableView(_GameScreen):
     """Mixed into a game's screen at a shared table (see :func:`shared_screen`).
 
@@ -533,10 +571,43 @@ class SharedTableView(_GameScreen):
     and who is watching; the status line tells a player whose seat a bot plays for now how to
     take it back, and a spectator that they watch. A spectator's screen leaves when the host
     closes the table to spectators.
+
+    At a clocked table a small widget at the right end of the status line shows the time left
+    of every seat that must act ("you 0:42, ben 4 min left"). One timer per screen redraws that
+    widget alone (patched, no layout), when its words change (each minute, each second in the
+    last minute), and only while a clock runs.
+
+    When a stand-in has played a seat's decisions :attr:`TableSettings.vote_after` times in a
+    row, the others are told, and the keys of the vote (ctrl+e: end the game, ctrl+f: the bot
+    finishes the seat) show in the footer of those who may vote (:meth:`OpenTable.voters`).
     """
 
     opened: OpenTable
     watching: bool = False
+    #: Added to the bindings of the screen class :func:`shared_screen` makes (a mixin's own
+    #: ``BINDINGS`` are not read by Textual).
+    VOTE_BINDINGS = [
+        Binding("ctrl+e", f"vote('{END}')", "Vote: end game"),
+        Binding("ctrl+f", f"vote('{FINISH}')", "Vote: bot finishes"),
+    ]
+    _clock_next: float | None = None
+    _clock_timer: Any = None
+    _votes_told: frozenset[int] = frozenset()
+
+    #: CSS of the screen class :func:`shared_screen` makes (``{name}``: that class): the clock
+    #: on a layer of its own, docked over the right end of the status line, so it takes no
+    #: room from the game's layout.
+    CLOCK_CSS = """
+    {name} {{ layers: default clock; }}
+    {name} #clock {{
+        dock: right; layer: clock; width: auto; height: 1; padding: 0 1;
+        background: $primary-darken-2; color: $text; text-style: bold;
+    }}
+    """
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield PatchStatic(id="clock")
 
     # Textual runs the on_mount/on_unmount of every class of the screen itself: no super().
     def on_mount(self) -> None:
@@ -545,6 +616,7 @@ class SharedTableView(_GameScreen):
 
     def on_unmount(self) -> None:
         self.opened.listeners.remove(self._opened_changed)
+        self._stop_clock()
 
     def _opened_changed(self, opened: OpenTable) -> None:
         if not self.is_attached:
@@ -560,10 +632,19 @@ class SharedTableView(_GameScreen):
     def show(self, turn: Turn[Any]) -> None:
         super().show(turn)
         self._show_presence()
+        self._tell_votes()
+        self._show_clock()
 
     def _show_presence(self) -> None:
         if self.is_attached:
             self.query_one(GameLog).set_caption(Text(printable(self.opened.presence_line())))
+
+    @property
+    def player(self) -> str | None:
+        """The name of the seat this screen plays (``None``: a spectator)."""
+        if self.watching or not self.local_seats:
+            return None
+        return self.opened.seats[min(self.local_seats)].name
 
     def status_text(self, turn: Turn[Any]) -> str:
         table = self.table
@@ -571,9 +652,134 @@ class SharedTableView(_GameScreen):
             turn.seat is not None and isinstance(table, RemoteTable)
             and turn.seat in table.standins and not turn.over
         ):
-            return "A bot plays for you (your time ran out): press any key to take your seat back."
+            finishing = turn.seat in table.bot_finishes
+            text = ("The table voted a bot finishes your seat" if finishing
+                    else "A bot plays this decision for you (your time ran out)")
+            return text + ": press any key to take your seat back."
         text = super().status_text(turn)
+        vote = self.vote_text()
+        if vote and not turn.acting:
+            text = vote
         return f"Watching {self.opened.code} · {text}" if self.watching else text
+
+    # -- the clock ----------------------------------------------------------------------------
+    def clock_text(self) -> str:
+        """Every acting seat's time left ("you 0:42, ben 4 min"; "" without a running clock);
+        notes when the words next change, for :meth:`_arm_clock`."""
+        table = self.table
+        self._clock_next = None
+        if not isinstance(table, RemoteTable) or table.is_over:
+            return ""
+        moment = table.now()
+        parts = []
+        for seat in table.to_act():
+            ends = table.deadline(seat)
+            if ends is None:
+                continue
+            words, changes = time_left_words(ends - moment)
+            who = "you" if seat in self.local_seats else table.names[seat]
+            parts.append(f"{who} {words}")
+            if changes is not None:
+                self._clock_next = min(changes, self._clock_next or changes)
+        return ", ".join(parts)
+
+    def _arm_clock(self) -> None:
+        """One timer, for when the clock's words next change (none while no clock runs)."""
+        self._stop_clock()
+        if self._clock_next is not None and self.is_attached:
+            self._clock_timer = self.set_timer(self._clock_next, self._tick_clock)
+
+    def _stop_clock(self) -> None:
+        if self._clock_timer is not None:
+            self._clock_timer.stop()
+            self._clock_timer = None
+
+    def _show_clock(self) -> None:
+        """Draw the clock widget (hidden without a running clock), then wait for its next
+        change."""
+        if not self.is_attached:
+            return
+        text = self.clock_text()
+        clock = self.part(PatchStatic, "#clock")
+        clock.display = bool(text)
+        if text:
+            clock.update(Text(printable(f"{text} left"), no_wrap=True))
+        self._arm_clock()
+
+    def _tick_clock(self) -> None:
+        """The clock's words changed: redraw the clock widget alone (not the status line, the
+        board or the log)."""
+        self._clock_timer = None
+        self._show_clock()
+
+    # -- the vote about a seat a stand-in kept playing --------------------------------------------
+    def vote_seat(self) -> int | None:
+        """The seat of the first open vote this player may vote in, if any."""
+        table, me = self.table, self.player
+        if not isinstance(table, RemoteTable) or me is None:
+            return None
+        for seat in sorted(table.votes):
+            if me in self.opened.voters(seat):
+                return seat
+        return None
+
+    def vote_text(self) -> str:
+        """The open vote, as its voters read it (with their keys and the count so far)."""
+        seat = self.vote_seat()
+        table = self.table
+        if seat is None or not isinstance(table, RemoteTable):
+            return ""
+        voters = self.opened.voters(seat)
+        ballots = table.votes.get(seat, {})
+        ends = sum(ballots.get(v) == END for v in voters)
+        bots = sum(ballots.get(v) == FINISH for v in voters)
+        mine = ballots.get(self.player or "")
+        said = "" if mine is None else (" · you: end" if mine == END else " · you: bot")
+        # short: with the clock in front it must fit 80 columns
+        return (f"Vote on {table.names[seat]} ({table.missed.get(seat, 0)} missed): "
+                f"^e end {ends} · ^f bot {bots} · {len(voters) // 2 + 1} of {len(voters)} "
+                f"decide{said}")
+
+    def _tell_votes(self) -> None:
+        """A new vote this player may vote in is announced once, with its keys and rule."""
+        table = self.table
+        if not isinstance(table, RemoteTable):
+            return
+        seat = self.vote_seat()
+        open_now = frozenset(table.votes)
+        if seat is not None and seat not in self._votes_told:
+            name = table.names[seat]
+            self.notify(
+                f"A bot has played {name}'s last {table.missed.get(seat, 0)} decisions. Vote: "
+                f"ctrl+e ends the game, ctrl+f lets the bot finish {name}'s seat. A majority "
+                "of the players at the table decides.",
+                timeout=20, markup=False,
+            )
+            self.refresh_bindings()
+        elif seat is None and self._votes_told:
+            self.refresh_bindings()
+        self._votes_told = open_now
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The vote's keys work (and show) only while this player may vote."""
+        if action == "vote":
+            return self.vote_seat() is not None
+        return super().check_action(action, parameters)
+
+    def action_vote(self, choice: str) -> None:
+        seat, me = self.vote_seat(), self.player
+        if seat is None or me is None:
+            return
+        try:
+            outcome = self.opened.vote(me, seat, choice)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        name = self.table.names[seat]
+        if outcome == END:
+            self.notify("The table ended the game.", markup=False)
+        elif outcome == FINISH:
+            self.notify(f"A bot finishes {name}'s seat.", markup=False)
 
 
 _SHARED: dict[type[GameScreen[Any]], type[GameScreen[Any]]] = {}
@@ -585,7 +791,11 @@ def shared_screen(
     """The game's own screen class with :class:`SharedTableView` mixed in, for ``seats``
     (none: a spectator)."""
     if base not in _SHARED:
-        _SHARED[base] = type(f"Shared{base.__name__}", (SharedTableView, base), {})
+        name = f"Shared{base.__name__}"
+        _SHARED[base] = type(name, (SharedTableView, base), {
+            "BINDINGS": SharedTableView.VOTE_BINDINGS,
+            "DEFAULT_CSS": SharedTableView.CLOCK_CSS.format(name=name),
+        })
     screen = _SHARED[base](table, seats)
     assert isinstance(screen, SharedTableView)
     screen.opened = opened

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from tulipgames import games
-from tulipgames.store import FinishedGame, HighScore
+from tulipgames.store import STANDIN_KIND, FinishedGame, HighScore
 from tulipgames.tui.widgets import plain
 from tulipgames.tui.widgets.footer import KeyFooter
 
@@ -28,9 +28,16 @@ def game_title(game_id: str) -> str:
 
 
 def ranking_line(game: FinishedGame) -> Text:
-    """"Ana 52, Ben 40": every seat by place, as plain text (names are the players' own)."""
+    """"Ana 52, Ben 40": every seat by place, as plain text (names are the players' own). A
+    seat a stand-in bot played for at a shared table is marked "(stand-in)": its result is not
+    its player's own (no high score, no win in the statistics)."""
     ranking = sorted(range(len(game.names)), key=lambda seat: game.result.ranks[seat])
-    return plain(", ".join(f"{game.names[s]} {game.result.totals[s]}" for s in ranking))
+
+    def entry(seat: int) -> str:
+        standin = seat < len(game.kinds) and game.kinds[seat] == STANDIN_KIND
+        return f"{game.names[seat]}{' (stand-in)' if standin else ''} {game.result.totals[seat]}"
+
+    return plain(", ".join(entry(s) for s in ranking))
 
 
 class HistoryScreen(Screen[None]):
