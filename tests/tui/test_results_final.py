@@ -312,3 +312,78 @@ async def test_a_shared_ssh_table_shows_every_seats_orders_to_each_player() -> N
             text = seat_block(await seat_on_screen(app, seat), table, seat)
             for order in state.orders[seat]:
                 assert tulip_data.ORDERS_BY_ID[order][1] in text
+
+
+# -- the score table: every number whole at 80x24 ----------------------------------------------
+NUMBER = re.compile(r"-?\d+")
+
+
+async def table_lines(app: TulipGamesApp) -> list[list[str]]:
+    """The drawn lines of each score table on the results screen, each table scrolled into
+    view in turn (a table's own region of the screen only, so none is read twice)."""
+    from textual.widgets import DataTable
+
+    screen = app.screen
+    scroll = screen.query_one("#results-scroll", VerticalScroll)
+    drawn = []
+    for table in screen.query(DataTable):
+        scroll.scroll_to_widget(table, top=True, animate=False)
+        await app._animator.wait_until_complete()
+        for _ in range(3):
+            await app.wait_for_refresh()
+        assert table.max_scroll_x == 0  # nothing waits off to the right
+        region = table.region
+        assert region.height == table.virtual_size.height  # nor below
+        lines = screen_text(app).splitlines()
+        drawn.append(lines[region.y:region.bottom])
+    return drawn
+
+
+def numbers_by_seat(drawn: list[list[str]], table: Table) -> list[list[int]]:
+    """Each seat's numbers as the seat-row tables show them, left to right, table after table
+    (the place is read off first: "11th" is not a score)."""
+    shown: list[list[int]] = [[] for _ in table.names]
+    for lines in drawn:
+        for line in lines:
+            match = re.match(r"\s*\d+(?:st|nd|rd|th)(?: \*)?\s+(\S+)\s(.*)$", line)
+            if match and match.group(1) in table.names:
+                seat = table.names.index(match.group(1))
+                shown[seat] += [int(n) for n in NUMBER.findall(match.group(2))]
+    return shown
+
+
+def numbers_by_category(drawn: list[list[str]], categories: list[str]) -> list[list[int]]:
+    """Each category row's numbers in the one-column-a-seat table, and the totals last."""
+    lines = [line for table in drawn for line in table]
+    rows = []
+    for label in [*categories, "Total"]:
+        line = next(line for line in lines if line.strip().startswith(label))
+        rows.append([int(n) for n in NUMBER.findall(line.strip()[len(label):])])
+    return rows
+
+
+@pytest.mark.parametrize("seed", [5, 12])
+@pytest.mark.parametrize("game_id", sorted(MOST_SEATS))
+async def test_every_number_of_the_score_table_is_whole_at_80x24(game_id: str,
+                                                                  seed: int) -> None:
+    """The most seats at 80x24: every seat's total and each figure of its breakdown appear
+    whole, as the result has them (a column cut at the screen's edge showed "1" for 11)."""
+    table = finished(game_id, MOST_SEATS[game_id], seed)
+    result = table.result()
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(ResultsScreen.for_table(table))
+        await pilot.pause()
+        drawn = await table_lines(app)
+        assert all(len(line) <= 80 for lines in drawn for line in lines)
+        if len(table.names) > 4:
+            shown = numbers_by_seat(drawn, table)
+            for seat in range(len(table.names)):
+                assert shown[seat] == [result.totals[seat], *result.breakdown[seat]], \
+                    table.names[seat]
+        else:
+            rows = numbers_by_category(drawn, list(result.categories))
+            expected = [[row[index] for row in result.breakdown]
+                        for index in range(len(result.categories))]
+            assert rows == [*expected, list(result.totals)]
