@@ -274,3 +274,39 @@ async def test_a_long_list_of_put_backs_keeps_the_reveal_strip_to_two_lines() ->
         lines = screen_text(app).splitlines()
         assert "19 did not fit (see the log)" in " ".join(line.strip() for line in lines[2:4])
         assert lines[4].lstrip().startswith("Player")  # the holdings are not pushed down
+
+
+def test_the_bouquets_still_to_come_are_cut_at_a_card_with_an_ellipsis() -> None:
+    from tulipgames.games.tulipandrose.widgets import upcoming_line
+
+    coming = [(2, ["T5", "C1", "R4", "W-1"]), (3, ["L3", "C2", "S4", "I2"])]
+    whole = upcoming_line(coming, 80).plain
+    assert whole == "Still to come: 2: T5 C1 R4 W-1 · 3: L3 C2 S4 I2"
+    line = upcoming_line(coming, 40).plain
+    assert cell_len(line) <= 40 and line.endswith(" …")
+    shown = line[len("Still to come: "):-2].replace(" · ", " ").split()
+    assert set(shown) <= set(whole.replace(" · ", " ").split())  # whole cards only
+
+
+async def test_six_seats_keep_the_bouquets_still_to_come_under_a_loan_warning() -> None:
+    """At 80x24 with six seats a bid that needs a loan took two more rows, and the bouquets
+    still to come went below the panel's edge: the high bid joins the bidders' line instead."""
+    seats = [SeatSpec("Ana"), *[SeatSpec(f"Bot {n}", "bot") for n in range(2, 7)]]
+    table = Table.new(GAME, seats, seed=3, bot_delay=0.0)
+    bots_until(table, lambda v: v.round == 2 and v.phase == "auction"
+               and v.auction.bouquet == 1 and v.auction.to_act == 0)
+    app = TulipGamesApp(None, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot, app, "auction")
+        panel = app.screen.query_one(BiddingPanel)
+        cash = table.turn(0).view.players[0].florins
+        while panel.amount <= cash:
+            await pilot.press("pageup")
+        await pilot.pause()
+        text = screen_text(app)
+        auction = table.turn(0).view.auction
+        assert "! Needs 1 loan" in text
+        later = next(line for line in text.splitlines() if "Still to come: 2:" in line)
+        assert " 3: " in later
+        assert f"high {auction.high}" in text  # the high bid's amount is still shown
+        assert "╰" in text.split("Auction: bouquet 1 of 3")[1]

@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.widget import Widget
 
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
     Assign,
+    AuctionView,
     PlayerView,
     TulipView,
     bouquet_count,
@@ -395,6 +397,52 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
         self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
 
 
+def fit_row(line: Text, width: int, at: str = " ") -> Text:
+    """``line`` on one row of ``width`` cells, cut before its last whole part (parts end at
+    ``at``) with "…": a card or a bidder is never cut, nor a number in it."""
+    if not width or line.cell_len <= width:
+        return line
+    plain = line.plain
+    cuts = [index for index in range(len(plain)) if plain.startswith(at, index)]
+    cut = max([index for index in cuts if line[:index].cell_len + 2 <= width], default=0)
+    part = line[:cut]
+    part.append(" …", style="dim")
+    return part
+
+
+def upcoming_line(coming: Sequence[tuple[int, Sequence[str]]], width: int) -> Text:
+    """"Still to come: 2: T5 C1 · 3: L3 C2": the bouquets of this round not yet auctioned, on
+    one row, cut at a card with "…" where the row is too narrow."""
+    later = Text("Still to come: ", style="dim")
+    for i, (number, cards) in enumerate(coming):
+        if i:
+            later.append(" · ", style="dim")
+        later.append(f"{number}: ", style="bold")
+        later.append_text(cards_text(cards))
+    return fit_row(later, width)
+
+
+def bidders_line(auction: AuctionView, names: Sequence[str], amount: bool = False) -> Text:
+    """Each bidder's standing in bidding order (``>`` who is to bid, struck out who passed);
+    with ``amount`` the high bid's amount too ("Ben high 12"), where no line of its own says
+    it, and no "Bidders:" before them, to keep them on one row."""
+    standing = Text("" if amount else "Bidders: ", style="dim")
+    for i, bidder in enumerate(auction.bidders):
+        if i:
+            standing.append(" · ", style="dim")
+        if bidder.seat == auction.to_act:
+            standing.append(">", style="bold")
+        passed = bidder.status == "passed"
+        standing.append(names[bidder.seat], style="dim strike" if passed else "bold")
+        label = {"passed": " out", "high": " high", "in": ""}[bidder.status]
+        if amount and bidder.status == "high":
+            label += f" {auction.high}"
+        if bidder.loans_declared:
+            label += f" loan ×{bidder.loans_declared}"
+        standing.append(label, style="dim" if passed else "bold")
+    return standing
+
+
 class BiddingPanel(SplitPanel):
     """The one panel of every decision of a round: the Seller's split at the keyboard (the
     :class:`SplitPanel` it extends) or who is splitting (and how the last round's bouquets
@@ -581,30 +629,27 @@ class BiddingPanel(SplitPanel):
                     Text(names[auction.high_bidder]),
                 )
             )
-        standing = Text("Bidders: ", style="dim")
-        for i, bidder in enumerate(auction.bidders):
-            if i:
-                standing.append(" · ", style="dim")
-            if bidder.seat == auction.to_act:
-                standing.append(">", style="bold")
-            passed = bidder.status == "passed"
-            standing.append(names[bidder.seat], style="dim strike" if passed else "bold")
-            label = {"passed": " out", "high": " high", "in": ""}[bidder.status]
-            if bidder.loans_declared:
-                label += f" loan ×{bidder.loans_declared}"
-            standing.append(label, style="dim" if passed else "bold")
-        lines.append(standing)
+        width = self.content_size.width if self.is_mounted else 0
+        lines.append(bidders_line(auction, names))
         lines += self._my_turn() if self.acting else self._waiting()
         coming = [(n, b) for n, b in enumerate(view.bouquets, 1) if n > auction.bouquet]
         if coming:
-            later = Text("Still to come: ", style="dim")
-            for i, (number, cards) in enumerate(coming):
-                if i:
-                    later.append(" · ", style="dim")
-                later.append(f"{number}: ", style="bold")
-                later.append_text(cards_text(cards))
-            lines.append(later)
+            lines.append(upcoming_line(coming, width))
+        room = self.room()
+        if room and sum(len(self._rows_of(line, width)) for line in lines) > room:
+            # too tall for the panel (six seats at 80x24, a loan warning): the high bid goes
+            # into the bidders' line, which is cut at a bidder, so the bouquets still to come
+            # stay on screen
+            lines.pop(1)
+            lines[1] = fit_row(bidders_line(auction, names, amount=True), width, at=" · ")
         self._show(lines)
+
+    def room(self) -> int:
+        """The most rows the panel's text may take: its parent's height less the border."""
+        parent = self.parent
+        if not self.is_mounted or not isinstance(parent, Widget):
+            return 0
+        return max(0, parent.content_size.height - 2)
 
     def _waiting(self) -> list[Text]:
         view = self.view
