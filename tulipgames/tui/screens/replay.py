@@ -55,7 +55,7 @@ class ReplayControls:
         """Nothing is undone in a replay."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("undo", "save"):
+        if action in ("undo", "no_undo", "save"):
             return False
         if action == "replay_viewer":
             return len(self.table.viewers(self._owned)) > 1
