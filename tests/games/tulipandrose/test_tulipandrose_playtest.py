@@ -310,3 +310,52 @@ async def test_six_seats_keep_the_bouquets_still_to_come_under_a_loan_warning() 
         assert " 3: " in later
         assert f"high {auction.high}" in text  # the high bid's amount is still shown
         assert "╰" in text.split("Auction: bouquet 1 of 3")[1]
+
+
+def same_bidder_again(seed: int) -> Table:
+    """Hot-seat Ana and Ben with two bots, played until Ana is to bid right after her own last
+    move at this keyboard (the bots moved in between, Ben did not)."""
+    seats = [SeatSpec("Ana"), SeatSpec("Ben"), SeatSpec("Cleo", "bot"), SeatSpec("Dirk", "bot")]
+    table = Table.new(GAME, seats, seed=seed, options=NO_ORDERS, bot_delay=0.0)
+
+    def again(view: Any) -> bool:
+        humans = [seat for seat, _ in table.record.actions if seat in (0, 1)]
+        return (view.phase == "auction" and view.auction.to_act == 0 and bool(humans)
+                and humans[-1] == 0 and table.record.actions[-1][0] != 0)
+
+    bots_until(table, again)
+    return table
+
+
+async def test_hot_seat_enter_twice_when_the_same_player_bids_again() -> None:
+    """Issue 29: Ana's Enter for her last bid, landing on her next decision (only bots moved
+    in between, so no curtain and no other player), bid the minimum at once."""
+    table = same_bidder_again(5)
+    before = len(table.record.actions)
+    app = TulipGamesApp(None, table=table)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app, "auction")
+        panel = app.screen.query_one(BiddingPanel)
+        low = panel.amount
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.record.actions) == before  # the first Enter does not bid
+        assert f"Enter once more to bid {low}" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.record.actions[before] == (0, f"bid {low}")
+
+
+async def test_hot_seat_a_changed_amount_bids_with_one_enter() -> None:
+    table = same_bidder_again(5)
+    before = len(table.record.actions)
+    app = TulipGamesApp(None, table=table)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app, "auction")
+        panel = app.screen.query_one(BiddingPanel)
+        assert "Your turn again: Enter twice bids" in screen_text(app)
+        await pilot.press("up")
+        amount = panel.amount
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.record.actions[before] == (0, f"bid {amount}")

@@ -464,6 +464,12 @@ class BiddingPanel(SplitPanel):
         self.bid_key: tuple[int, int, int | None] | None = None
         self.names: Sequence[str] = ()
         self.acting = False
+        #: Hot-seat, the same player to bid again right after their own move: Enter bids only
+        #: when pressed twice (or after the amount was changed), so a stray Enter meant for the
+        #: last decision does not bid the minimum on this one.
+        self.guarded = False
+        #: The first of those two Enters was pressed.
+        self.armed = False
         #: Lines folded into rows (see :meth:`_rows_of`), until there are too many.
         self._folded: dict[tuple[object, ...], list[Text]] = {}
 
@@ -472,14 +478,26 @@ class BiddingPanel(SplitPanel):
         view = self.view
         return 1 if view is None or view.min_bid is None else view.min_bid
 
-    def load(self, view: TulipView, names: Sequence[str], acting: bool, private: bool) -> None:
+    def load(self, view: TulipView, names: Sequence[str], acting: bool, private: bool,
+             guarded: bool = False) -> None:
+        """Show the auction; ``guarded``: a new decision of the player who just moved at this
+        hot-seat keyboard (see :attr:`guarded`)."""
         assert view.auction is not None
         self.view, self.names, self.acting, self.private = view, names, acting, private
         key = (view.round, view.auction.bouquet, view.auction.high)
         if key != self.bid_key:
             self.bid_key = key
             self.amount, self.typed = self.low, ""
+            self.guarded, self.armed = guarded and acting, False
         self.render_bids()
+
+    def confirm(self) -> bool:
+        """Enter: whether to bid now; a guarded decision's first Enter only arms it."""
+        if self.guarded and not self.armed:
+            self.armed = True
+            self.render_bids()
+            return False
+        return True
 
     def waiting_for_split(self, view: TulipView, names: Sequence[str]) -> None:
         """While the Seller splits: who is splitting, and how the last round's bouquets went."""
@@ -580,10 +598,11 @@ class BiddingPanel(SplitPanel):
         self._show(lines)
 
     def change(self, step: int) -> None:
-        self.typed = ""
+        self.typed, self.guarded = "", False  # a chosen amount is a deliberate bid
         self._set(self.amount + step)
 
     def type_digit(self, digit: str) -> None:
+        self.guarded = False
         self.typed = (self.typed + digit).lstrip("0")[-3:]
         self.amount = int(self.typed) if self.typed else self.low
         self.render_bids()
@@ -686,6 +705,10 @@ class BiddingPanel(SplitPanel):
         else:
             lines = [bid, means]
         need = view.bid_loans(self.amount)
+        if self.guarded:
+            lines.append(Text(f"Enter once more to bid {self.amount} (p passes)." if self.armed
+                              else f"Your turn again: Enter twice bids {self.amount}.",
+                              style="bold yellow"))
         if top is not None and top < self.low:
             lines.append(Text("You cannot reach the minimum bid: pass (p).", "yellow"))
         elif need is None:
