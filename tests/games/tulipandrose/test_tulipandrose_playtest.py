@@ -359,3 +359,34 @@ async def test_hot_seat_a_changed_amount_bids_with_one_enter() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert table.record.actions[before] == (0, f"bid {amount}")
+
+
+async def test_a_forced_sale_says_what_the_seller_has_not_loans_it_cannot_take() -> None:
+    """Issue 29: the forced sale read "Keep: you pay Ana 3 (needs 1 loan): not possible,
+    keeping costs 3 but you can raise at most 0 with your loans" to a Seller with no loan
+    left to take."""
+    from textual.app import App
+
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Ben")], seed=404, options=NO_ORDERS)
+    table.play(0, "split 1 2 1 2 1 2 3 3 1 3 2")
+    table.play(1, "pass")
+    table.play(1, "bid 67")
+    table.play(0, "sell")
+    bots_until(table, lambda v: v.round == 2 and v.phase == "split")
+    table.play(1, "split 1 1 2 2 3 3")
+    table.play(0, "bid 5")
+    view = table.turn(1).view
+    assert view.keep_problem and "with your loans" not in view.keep_problem
+    florins = view.players[1].florins
+    assert f"{florins} florins" in view.keep_problem and "must sell" in view.keep_problem
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(SCREEN(table, frozenset({1})))
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = " ".join(line.strip(" │") for line in screen_text(app).splitlines())
+        assert "Keep: you pay Ana" in text and "(needs" not in text
+        assert f"{florins} florins" in text

@@ -585,7 +585,7 @@ class BiddingPanel(SplitPanel):
             return
         lines.append(Text.assemble(("s ", "bold"), "Sell: ", bidder, f" pays you {auction.high}"))
         keep = Text.assemble("Keep: you pay ", bidder, f" {view.keep_price}")
-        if view.keep_loans:
+        if view.keep_loans and not view.keep_problem:  # loans it could not take: no "needs"
             keep.append(f" (needs {loans_word(view.keep_loans)})")
         if view.keep_problem:
             lines.append(
