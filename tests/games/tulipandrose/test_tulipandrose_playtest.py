@@ -390,3 +390,24 @@ async def test_a_forced_sale_says_what_the_seller_has_not_loans_it_cannot_take()
         text = " ".join(line.strip(" │") for line in screen_text(app).splitlines())
         assert "Keep: you pay Ana" in text and "(needs" not in text
         assert f"{florins} florins" in text
+
+
+async def test_the_last_screen_reveals_nothing_without_a_total() -> None:
+    """Issue 29: the finished game's screen read "Revealed nothing = 17 (window 17-18)"."""
+    from textual.app import App
+
+    from tulipgames import screenshots
+    from tulipgames.games.tulipandrose.widgets import RevealStrip
+
+    table = screenshots.finished_table("tulipandrose", seed=5, count=3)
+    assert not table.turn(0).view.revealed
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(SCREEN(table, frozenset({0})))
+
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = str(app.screen.query_one(RevealStrip).render())
+        assert line.startswith("Revealed nothing") and "=" not in line

@@ -142,10 +142,15 @@ class RevealStrip(DrawnFrom, KeepsHeight, PatchStatic):
             return
         low, high = view.window
         text = Text("Revealed ", style="dim")
+        if not view.revealed and not compact:
+            # no total: the last round's would be a sum of nothing ("nothing = 17")
+            over = view.phase == "over"
+            self.update(text.append("nothing" + (": the festival is over" if over else "")))
+            return
         if compact:
             text.append(f"{len(view.revealed)} cards")
         else:
-            text.append_text(cards_text(view.revealed) if view.revealed else Text("nothing"))
+            text.append_text(cards_text(view.revealed))
         inside = low <= view.reveal_total <= high
         text.append(f"  = {view.reveal_total}", style="bold")
         text.append(f" (window {low}-{high}{'' if inside else ', stopped short'})", style="dim")
