@@ -352,11 +352,11 @@ def numbers_by_seat(drawn: list[list[str]], table: Table) -> list[list[int]]:
     return shown
 
 
-def numbers_by_category(drawn: list[list[str]], categories: list[str]) -> list[list[int]]:
-    """Each category row's numbers in the one-column-a-seat table, and the totals last."""
+def numbers_by_category(drawn: list[list[str]], labels: list[str]) -> list[list[int]]:
+    """Each row's numbers in the one-column-a-seat table, by the row's label."""
     lines = [line for table in drawn for line in table]
     rows = []
-    for label in [*categories, "Total"]:
+    for label in labels:
         line = next(line for line in lines if line.strip().startswith(label))
         rows.append([int(n) for n in NUMBER.findall(line.strip()[len(label):])])
     return rows
@@ -370,20 +370,43 @@ async def test_every_number_of_the_score_table_is_whole_at_80x24(game_id: str,
     whole, as the result has them (a column cut at the screen's edge showed "1" for 11)."""
     table = finished(game_id, MOST_SEATS[game_id], seed)
     result = table.result()
+    screen = ResultsScreen.for_table(table)
+    extras = screen.final.columns if screen.final else ()
     app = TulipGamesApp(None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await app.push_screen(ResultsScreen.for_table(table))
+        await app.push_screen(screen)
         await pilot.pause()
         drawn = await table_lines(app)
         assert all(len(line) <= 80 for lines in drawn for line in lines)
         if len(table.names) > 4:
             shown = numbers_by_seat(drawn, table)
             for seat in range(len(table.names)):
-                assert shown[seat] == [result.totals[seat], *result.breakdown[seat]], \
+                assert shown[seat] == [result.totals[seat], *result.breakdown[seat],
+                                       *[values[seat] for _, values in extras]], \
                     table.names[seat]
         else:
-            rows = numbers_by_category(drawn, list(result.categories))
+            labels = [*result.categories, "Total", *[label for label, _ in extras]]
+            rows = numbers_by_category(drawn, labels)
             expected = [[row[index] for row in result.breakdown]
                         for index in range(len(result.categories))]
-            assert rows == [*expected, list(result.totals)]
+            assert rows == [*expected, list(result.totals),
+                            *[list(values) for _, values in extras]]
+
+
+async def test_gift_of_tulips_results_show_each_bouquets_cards() -> None:
+    """The tie-break figure (more bouquet cards wins) has its column, as in the game's own
+    final table: it was missing from the results screen."""
+    table = finished("giftoftulips", 6)
+    state: Any = table.state
+    screen = ResultsScreen.for_table(table)
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(screen)
+        await pilot.pause()
+        drawn = await table_lines(app)
+        assert any("Cards" in line for line in drawn[0])
+        shown = numbers_by_seat(drawn, table)
+        for seat in range(6):
+            assert shown[seat][-1] == len(state.bouquets[seat])

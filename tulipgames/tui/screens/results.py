@@ -38,12 +38,15 @@ class FinalPosition:
 
     seats: Callable[[int], list[RenderableType]]
     table: Callable[[int], RenderableType] | None = None
+    #: Figures the score table shows after the categories, not part of the total: a heading
+    #: and one number per seat (Gift of Tulips' bouquet cards, its tie-break).
+    columns: Sequence[tuple[str, Sequence[int]]] = ()
 
 
 def final_position_of(table: Table) -> FinalPosition | None:
     """The game's drawing of this finished table's final position, or ``None`` for a game
     without one: ``final_position(turns, width)`` and optionally ``final_table(turns, width)``
-    in ``tulipgames.games.<id>.final``.
+    and ``result_columns(turns)`` in ``tulipgames.games.<id>.final``.
 
     Every seat's own turn goes in, so each seat's private parts (orders, secret cards) come
     from its own view: the game is over, so the results may show them all.
@@ -57,9 +60,11 @@ def final_position_of(table: Table) -> FinalPosition | None:
         return None
     turns = [table.turn(seat) for seat in range(len(table.names))]
     shared = getattr(module, "final_table", None)
+    columns = getattr(module, "result_columns", None)
     return FinalPosition(
         partial(module.final_position, turns),
         partial(shared, turns) if shared is not None else None,
+        columns(turns) if columns is not None else (),
     )
 
 
@@ -183,6 +188,12 @@ class ResultsScreen(Screen[None]):
         self.final = final
         self._final_width = 0
         self._parts: list[list[int]] | None = None
+        #: The score table's columns after place, player and total: each category's heading
+        #: and figures per seat, then the game's own extra figures (see FinalPosition).
+        self.columns: list[tuple[str, list[int]]] = [
+            (category, [row[index] for row in result.breakdown])
+            for index, category in enumerate(result.categories)
+        ] + [(label, list(values)) for label, values in (final.columns if final else ())]
 
     @classmethod
     def for_table(cls, table: Table) -> ResultsScreen:
@@ -263,9 +274,9 @@ class ResultsScreen(Screen[None]):
         table.add_column("", key="category")
         for seat, name in enumerate(self.names):
             table.add_column(Text(printable(name), justify="right"), key=f"seat{seat}")
-        for index, category in enumerate(self.result.categories):
-            cells = [Text(str(row[index]), justify="right") for row in self.result.breakdown]
-            table.add_row(Text(category), *cells)
+        categories = len(self.result.categories)
+        for label, values in self.columns[:categories]:
+            table.add_row(Text(label), *[Text(str(v), justify="right") for v in values])
         table.add_row(
             Text("Total", style="bold"),
             *[Text(str(t), style="bold", justify="right") for t in self.result.totals],
@@ -274,6 +285,8 @@ class ResultsScreen(Screen[None]):
             table.add_row(
                 Text("Place", style="bold"), *[self._place(s) for s in range(len(self.names))]
             )
+        for label, values in self.columns[categories:]:  # the game's extra figures
+            table.add_row(Text(label), *[Text(str(v), justify="right") for v in values])
 
     def _seat_rows_parts(self, room: int) -> tuple[list[list[int]], bool]:
         """How the categories split into tables of seat rows that fit ``room`` cells, and
@@ -284,12 +297,11 @@ class ResultsScreen(Screen[None]):
         totals = [len(str(total)) for total in self.result.totals]
         fixed = (len("11th *") + max([len("Player"), *names]) + max([len("Total"), *totals])
                  + 3 * PADDING)
-        values = [max(len(str(row[index])) for row in self.result.breakdown)
-                  for index in range(len(self.result.categories))]
+        values = [max(len(str(value)) for value in figures) for _, figures in self.columns]
 
         def widths(two_lines: bool) -> list[int]:
             return [max(value, heading_width(heading(label) if two_lines else label)) + PADDING
-                    for label, value in zip(self.result.categories, values, strict=True)]
+                    for (label, _), value in zip(self.columns, values, strict=True)]
 
         if fixed + sum(widths(False)) <= room:
             return [list(range(len(values)))], False
@@ -335,7 +347,7 @@ class ResultsScreen(Screen[None]):
         if total:
             table.add_column(Text(f"{lower}Total", style="bold", justify="right"), key="total")
         for index in categories:
-            label = self.result.categories[index]
+            label = self.columns[index][0]
             # a one-line heading sits on the lower line, next to its numbers
             shown = (heading(label) if "\n" in heading(label) else f"\n{label}") \
                 if two_lines else label
@@ -348,7 +360,7 @@ class ResultsScreen(Screen[None]):
                 first.append(Text(str(self.result.totals[seat]), style="bold", justify="right"))
             table.add_row(
                 *first,
-                *[Text(str(self.result.breakdown[seat][index]), justify="right")
+                *[Text(str(self.columns[index][1][seat]), justify="right")
                   for index in categories],
             )
 
