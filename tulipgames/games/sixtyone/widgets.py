@@ -34,6 +34,7 @@ from tulipgames.games.sixtyone.rules import EMPTY, LeafOnly, Place, PlaceX, Sixt
 from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.widgets import RowPainted
+from tulipgames.tui.widgets.common import name_and_level
 
 DIE_LETTERS = "ABC"
 
@@ -140,10 +141,15 @@ class DiceSheet(RowPainted, Widget, can_focus=True):
         #: The placement this widget last played, so that Esc on its X can pick it up again.
         self.placed: Place | None = None
         self._key: tuple[object, ...] = ()
+        #: Each seat's bot level (``None``: a human), shown beside the names.
+        self.levels: tuple[str | None, ...] = ()
 
     # -- input from the screen --------------------------------------------------------------
-    def show_turn(self, turn: Turn[SixtyOneView], acting: bool) -> None:
-        """Take a new turn; a new decision (new roll, next seat, pending X) resets the choice."""
+    def show_turn(self, turn: Turn[SixtyOneView], acting: bool,
+                  levels: tuple[str | None, ...] = ()) -> None:
+        """Take a new turn; a new decision (new roll, next seat, pending X) resets the choice.
+        ``levels``: each seat's bot level, beside its name."""
+        self.levels = levels
         view = turn.view
         key = (view.round, view.pending_x, turn.legal, turn.seat)
         self.turn, self.acting = turn, acting
@@ -645,7 +651,9 @@ class SheetPainter:
         marker = "✓" if seat in view.chosen else "▶" if choosing else " "
         style = "bold reverse" if choosing else "bold" if seat == self.seat else ""
         cell = Text(marker, style=style)
-        cell.append_text(fit(Text(self.name(seat), style=style), name_width))
+        levels = self.w.levels
+        level = levels[seat] if seat < len(levels) else None
+        cell.append_text(name_and_level(self.name(seat), level, name_width, style))
         return cell
 
     def player_lines(self, width: int, rows: int) -> list[Text]:

@@ -119,7 +119,7 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
         height = self.size.height or self.app.size.height
         roomy = height - BOARD_ROWS >= 3 + 2 * (view.seats - 1)
         self.part(RivalsPanel).show_rivals(
-            view, edition, shown, turn.names, width, self.rivals, roomy
+            view, edition, shown, turn.names, width, self.rivals, roomy, self.bot_levels
         )
         self.part(KeyHints).update(self.hint_text(turn, edition))
         self.refresh_bindings()

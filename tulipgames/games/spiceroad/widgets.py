@@ -15,7 +15,7 @@ from rich.text import Text
 from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, MERCHANT_CARDS, SPICES, Edition
 from tulipgames.games.spiceroad.rules import PlayerView, SpiceRoadView, caravan_words, counted
 from tulipgames.tui.widgets import DrawnFrom, KeepsHeight, PatchStatic
-from tulipgames.tui.widgets.common import fit_words
+from tulipgames.tui.widgets.common import fit_words, name_and_level
 
 #: Key of the n-th card a player owns (in the order they got it), so a card keeps its key for
 #: the whole game. ``t`` (rivals) and ``u`` (undo) are left out.
@@ -285,12 +285,15 @@ class RivalsPanel(DrawnFrom, PatchStatic):
         width: int,
         mode: str,
         roomy: bool,
+        levels: Sequence[str | None] = (),
     ) -> None:
+        """``levels``: each seat's bot level (``None``: a human), beside the rival's name."""
         rivals = [s for s in view.order[view.players[seat].place + 1 :] + view.order if s != seat]
         rivals = list(dict.fromkeys(rivals))
         if self.unchanged(tuple(view.players[s] for s in rivals), rivals, view.current,
                           view.over, view.last_round, view.end_trigger, view.order[0] != seat,
-                          edition, tuple(names), width, mode, roomy, self.content_size.width):
+                          edition, tuple(names), width, mode, roomy, self.content_size.width,
+                          tuple(levels)):
             return
         room = width - 2
         # "Y4 " a spice, "B10 " where a caravan holds ten of one (else "B10P0" runs together)
@@ -313,10 +316,9 @@ class RivalsPanel(DrawnFrom, PatchStatic):
             player = view.players[other]
             mark = "▶" if other == view.current and not view.over else " "
             row = Text(mark, style="bold green")
-            label = Text(names[other], style="bold")
-            if player.place == 0:
-                label.append("*", style="dim")
-            row.append_text(fit(label, NAME_CELLS))
+            starts = "*" if player.place == 0 else ""
+            level = levels[other] if other < len(levels) else None
+            row.append_text(name_and_level(names[other] + starts, level, NAME_CELLS, "bold"))
             for key, n in zip(SPICES, player.caravan, strict=True):
                 row.append_text(fit(spice_text(key, n, edition, dim=not n), cell))
             if wide:

@@ -132,7 +132,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         self.part(TableLine).show_table(view, names)
         splitting = view.phase == "split" and acting
         self.part(RevealStrip).show_reveal(view, compact=splitting)
-        self.part(HoldingsTable).show_holdings(view, names, turn.to_act)
+        self.part(HoldingsTable).show_holdings(view, names, turn.to_act, self.bot_levels)
         self.part(OrdersPanel).show_orders(view, private)
         # One panel from the split through the sell or keep to the end: the keys that end a
         # split, an auction or a sale change its rows only.

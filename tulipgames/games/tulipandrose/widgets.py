@@ -27,6 +27,7 @@ from tulipgames.games.tulipandrose.rules import (
     split_problem,
 )
 from tulipgames.tui.widgets import DrawnFrom, KeepsHeight, PatchStatic
+from tulipgames.tui.widgets.common import name_and_level
 
 KIND_STYLE = {
     "T": "bright_red",
@@ -175,9 +176,12 @@ class HoldingsTable(DrawnFrom, PatchStatic):
 
     DEFAULT_CSS = "HoldingsTable { height: auto; padding: 0 1; }"
 
-    def show_holdings(self, view: TulipView, names: Sequence[str], acting: Sequence[int]) -> None:
+    def show_holdings(self, view: TulipView, names: Sequence[str], acting: Sequence[int],
+                      levels: Sequence[str | None] = ()) -> None:
+        """``levels``: each seat's bot level (``None``: a human), beside its name."""
+        self.levels = tuple(levels)
         if self.unchanged(view.players, tuple(acting), view.seller, view.seat, tuple(names),
-                          self.size.width):
+                          self.levels, self.size.width):
             return
         wide = self.size.width >= 100
         merchant = 26 if wide else 13
@@ -203,7 +207,9 @@ class HoldingsTable(DrawnFrom, PatchStatic):
             + ("*" if seat == view.seat else " ")
         )
         row = Text(marks, style="bold")
-        row.append_text(name_cell(names[seat], 9, "bold" if seat == view.seat else ""))
+        level = self.levels[seat] if seat < len(self.levels) else None
+        row.append_text(name_and_level(names[seat], level, 9,
+                                       "bold" if seat == view.seat else ""))
         row.append(" ")
         # Narrow terminals get the merchant's family name only ("van Dam", "Roos").
         name = player.merchant if wide else player.merchant.split(" ", 1)[1]

@@ -143,6 +143,12 @@ class GameScreen(Screen[None], Generic[ViewT]):
         self.table.unsubscribe(self._on_table_change)
 
     @property
+    def bot_levels(self) -> tuple[str | None, ...]:
+        """Each seat's bot level ("hard"), ``None`` for a human: the game's widgets show it
+        beside the bot's name, so the players know what they are up against."""
+        return tuple(spec.bot_level for spec in self.table.seats)
+
+    @property
     def needs_curtain(self) -> bool:
         """Hot-seat between several humans in a game where they hold secrets."""
         return self.table.has_secrets and len(self.local_seats) > 1

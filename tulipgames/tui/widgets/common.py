@@ -78,6 +78,22 @@ def fit_words(text: Text | str, width: int, pad: bool = True) -> Text:
     return line
 
 
+def name_and_level(name: str, level: str | None, width: int, style: str = "") -> Text:
+    """A seat's name in exactly ``width`` cells with, for a bot, its level beside it, dim:
+    "Bot 2 hard", or its first letter ("Bot 2 h") where the cell is short. The name is cut
+    with "…" before the level is; a human's ``level`` is ``None``."""
+    if not level:
+        return fit(name, width, style)
+    tag = f" {level}" if cell_len(printable(name)) + 1 + len(level) <= width else f" {level[0]}"
+    if width - len(tag) < 3:
+        return fit(name, width, style)
+    cell = fit(name, width - len(tag), style)
+    cell.rstrip()
+    cell.append(tag, style="dim")
+    cell.truncate(width, pad=True)
+    return cell
+
+
 def text_rows(content: object) -> list[Text] | None:
     """The lines of a Rich ``Text`` (``None`` for any other content)."""
     if not isinstance(content, Text):
