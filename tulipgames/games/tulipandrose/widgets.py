@@ -185,7 +185,8 @@ class HoldingsTable(DrawnFrom, PatchStatic):
             return
         wide = self.size.width >= 100
         merchant = 26 if wide else 13
-        head = Text(f"   {'Player':<10}{'Merchant':<{merchant}}", style="dim")
+        player = 16 if wide else 10  # wide: room for a bot's level in full ("Bot 2 normal")
+        head = Text(f"   {'Player':<{player}}{'Merchant':<{merchant}}", style="dim")
         head.append("  Fl Ln Inc  T  R  L  I  C  H   W  S  V  G", style="dim")
         lines = [head]
         for player in view.players:
@@ -208,7 +209,7 @@ class HoldingsTable(DrawnFrom, PatchStatic):
         )
         row = Text(marks, style="bold")
         level = self.levels[seat] if seat < len(self.levels) else None
-        row.append_text(name_and_level(names[seat], level, 9,
+        row.append_text(name_and_level(names[seat], level, 15 if wide else 9,
                                        "bold" if seat == view.seat else ""))
         row.append(" ")
         # Narrow terminals get the merchant's family name only ("van Dam", "Roos").
