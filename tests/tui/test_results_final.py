@@ -410,3 +410,29 @@ async def test_gift_of_tulips_results_show_each_bouquets_cards() -> None:
         shown = numbers_by_seat(drawn, table)
         for seat in range(6):
             assert shown[seat][-1] == len(state.bouquets[seat])
+
+
+async def test_four_long_names_take_a_row_each_rather_than_cut_a_column() -> None:
+    """A column per seat did not fit 80 columns with four long names: the last seat's column
+    ran off the edge. Such a table gets a row per seat, every number whole."""
+    from tulipgames.engine.core import Result
+
+    names = ["Alexandrina-Wilhelmina", "Bartholomeus-Jan", "Cornelia-Geertruida",
+             "Dirk-Jan-Willem"]
+    result = Result.build(["Petals", "Baskets", "Money", "Trash"],
+                          [[15, 11, 4, 0], [10, 18, 1, -9], [0, 0, 2, -11], [12, 13, 3, -10]])
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(ResultsScreen("The Little Flower Shop", names, result, 3))
+        await pilot.pause()
+        drawn = await table_lines(app)
+        assert all(len(line) <= 80 for lines in drawn for line in lines)
+        shown: dict[str, list[int]] = {}
+        for line in (line for lines in drawn for line in lines):
+            match = re.match(r"\s*\d+(?:st|nd|rd|th)(?: \*)?\s+(\S+)\s(.*)$", line)
+            if match:
+                shown.setdefault(match.group(1), []).extend(
+                    int(n) for n in NUMBER.findall(match.group(2)))
+        for seat, name in enumerate(names):
+            assert shown[name] == [result.totals[seat], *result.breakdown[seat]], name

@@ -288,6 +288,17 @@ class ResultsScreen(Screen[None]):
         for label, values in self.columns[categories:]:  # the game's extra figures
             table.add_row(Text(label), *[Text(str(v), justify="right") for v in values])
 
+    def _columns_fit(self, room: int) -> bool:
+        """Whether a column per seat fits ``room`` cells (long names may not: then a row per
+        seat, whose categories split into tables that fit, so no number is cut)."""
+        labels = [label for label, _ in self.columns]
+        first = max(len(label) for label in [*labels, "Total", "Place"])
+        seats = sum(
+            max(cell_len(printable(name)), len("1st *"), len(str(self.result.totals[seat])),
+                *[len(str(values[seat])) for _, values in self.columns]) + PADDING
+            for seat, name in enumerate(self.names))
+        return first + PADDING + seats <= room
+
     def _seat_rows_parts(self, room: int) -> tuple[list[list[int]], bool]:
         """How the categories split into tables of seat rows that fit ``room`` cells, and
         whether their headings take two lines: one table with one-line headings if it fits,
@@ -311,15 +322,18 @@ class ResultsScreen(Screen[None]):
         """The score table(s) for the current width (again after a resize that changes how
         the categories split)."""
         holder = self.query_one("#results-tables", Vertical)
-        if len(self.names) <= SEATS_AS_COLUMNS:
-            if self._parts is None:
+        room = final_width(self.app.size.width)
+        if len(self.names) <= SEATS_AS_COLUMNS and self._columns_fit(room):
+            if self._parts != []:
                 self._parts = []
+                await holder.remove_children()
                 table: DataTable[Text] = DataTable(
                     id="results-table", show_cursor=False, zebra_stripes=True)
                 await holder.mount(table)
                 self._fill_seat_columns(table)
+                self.refresh_bindings()
             return
-        parts, two_lines = self._seat_rows_parts(final_width(self.app.size.width))
+        parts, two_lines = self._seat_rows_parts(room)
         if parts == self._parts:
             return
         self._parts = parts
