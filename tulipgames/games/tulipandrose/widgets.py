@@ -185,8 +185,8 @@ class HoldingsTable(DrawnFrom, PatchStatic):
             return
         wide = self.size.width >= 100
         merchant = 26 if wide else 13
-        player = 16 if wide else 10  # wide: room for a bot's level in full ("Bot 2 normal")
-        head = Text(f"   {'Player':<{player}}{'Merchant':<{merchant}}", style="dim")
+        name_cells = 16 if wide else 10  # wide: room for a bot's level ("Bot 2 normal")
+        head = Text(f"   {'Player':<{name_cells}}{'Merchant':<{merchant}}", style="dim")
         head.append("  Fl Ln Inc  T  R  L  I  C  H   W  S  V  G", style="dim")
         lines = [head]
         for player in view.players:
