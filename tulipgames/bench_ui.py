@@ -334,6 +334,7 @@ async def drive_spiceroad(recorder: Recorder, screen: Any, rounds: int) -> None:
                 await recorder.press(HAND_KEYS[owned.index(card)], "play (card key)")
             else:
                 await recorder.press("r", "rest (r)")
+                await recorder.press("enter", "confirm (Enter)")  # a rest asks first
         elif view.phase == TRADE:
             count = view.trade_options[0][0]
             await recorder.press(str(count % 10), "trade count (digit)")

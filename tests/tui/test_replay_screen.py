@@ -112,3 +112,19 @@ async def test_the_results_screen_offers_the_replay(store: Store) -> None:
         await pilot.pause()
         assert isinstance(app.screen.table, ReplayTable)
         assert app.screen.table.finished
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+async def test_every_replay_key_fits_the_footer_at_80_columns(store: Store, game_id: str) -> None:
+    """The replay's keys were cut off the footer at 80 columns ("pgdn Next t"), most of them
+    after the game's own keys: now step, turn, view and close all show whole."""
+    game = games.get_game(game_id)
+    record = random_record(game_id, game.max_players, seed=21)
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(replay_screen(record, owned={0}))
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        for key in ("←→ Step", "pgup/dn Turn", "v View", "esc Close"):
+            assert key in footer, footer

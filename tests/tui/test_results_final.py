@@ -312,3 +312,127 @@ async def test_a_shared_ssh_table_shows_every_seats_orders_to_each_player() -> N
             text = seat_block(await seat_on_screen(app, seat), table, seat)
             for order in state.orders[seat]:
                 assert tulip_data.ORDERS_BY_ID[order][1] in text
+
+
+# -- the score table: every number whole at 80x24 ----------------------------------------------
+NUMBER = re.compile(r"-?\d+")
+
+
+async def table_lines(app: TulipGamesApp) -> list[list[str]]:
+    """The drawn lines of each score table on the results screen, each table scrolled into
+    view in turn (a table's own region of the screen only, so none is read twice)."""
+    from textual.widgets import DataTable
+
+    screen = app.screen
+    scroll = screen.query_one("#results-scroll", VerticalScroll)
+    drawn = []
+    for table in screen.query(DataTable):
+        scroll.scroll_to_widget(table, top=True, animate=False)
+        await app._animator.wait_until_complete()
+        for _ in range(3):
+            await app.wait_for_refresh()
+        assert table.max_scroll_x == 0  # nothing waits off to the right
+        region = table.region
+        assert region.height == table.virtual_size.height  # nor below
+        lines = screen_text(app).splitlines()
+        drawn.append(lines[region.y:region.bottom])
+    return drawn
+
+
+def numbers_by_seat(drawn: list[list[str]], table: Table) -> list[list[int]]:
+    """Each seat's numbers as the seat-row tables show them, left to right, table after table
+    (the place is read off first: "11th" is not a score)."""
+    shown: list[list[int]] = [[] for _ in table.names]
+    for lines in drawn:
+        for line in lines:
+            match = re.match(r"\s*\d+(?:st|nd|rd|th)(?: \*)?\s+(\S+)\s(.*)$", line)
+            if match and match.group(1) in table.names:
+                seat = table.names.index(match.group(1))
+                shown[seat] += [int(n) for n in NUMBER.findall(match.group(2))]
+    return shown
+
+
+def numbers_by_category(drawn: list[list[str]], labels: list[str]) -> list[list[int]]:
+    """Each row's numbers in the one-column-a-seat table, by the row's label."""
+    lines = [line for table in drawn for line in table]
+    rows = []
+    for label in labels:
+        line = next(line for line in lines if line.strip().startswith(label))
+        rows.append([int(n) for n in NUMBER.findall(line.strip()[len(label):])])
+    return rows
+
+
+@pytest.mark.parametrize("seed", [5, 12])
+@pytest.mark.parametrize("game_id", sorted(MOST_SEATS))
+async def test_every_number_of_the_score_table_is_whole_at_80x24(game_id: str,
+                                                                  seed: int) -> None:
+    """The most seats at 80x24: every seat's total and each figure of its breakdown appear
+    whole, as the result has them (a column cut at the screen's edge showed "1" for 11)."""
+    table = finished(game_id, MOST_SEATS[game_id], seed)
+    result = table.result()
+    screen = ResultsScreen.for_table(table)
+    extras = screen.final.columns if screen.final else ()
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(screen)
+        await pilot.pause()
+        drawn = await table_lines(app)
+        assert all(len(line) <= 80 for lines in drawn for line in lines)
+        if len(table.names) > 4:
+            shown = numbers_by_seat(drawn, table)
+            for seat in range(len(table.names)):
+                assert shown[seat] == [result.totals[seat], *result.breakdown[seat],
+                                       *[values[seat] for _, values in extras]], \
+                    table.names[seat]
+        else:
+            labels = [*result.categories, "Total", *[label for label, _ in extras]]
+            rows = numbers_by_category(drawn, labels)
+            expected = [[row[index] for row in result.breakdown]
+                        for index in range(len(result.categories))]
+            assert rows == [*expected, list(result.totals),
+                            *[list(values) for _, values in extras]]
+
+
+async def test_gift_of_tulips_results_show_each_bouquets_cards() -> None:
+    """The tie-break figure (more bouquet cards wins) has its column, as in the game's own
+    final table: it was missing from the results screen."""
+    table = finished("giftoftulips", 6)
+    state: Any = table.state
+    screen = ResultsScreen.for_table(table)
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(screen)
+        await pilot.pause()
+        drawn = await table_lines(app)
+        assert any("Cards" in line for line in drawn[0])
+        shown = numbers_by_seat(drawn, table)
+        for seat in range(6):
+            assert shown[seat][-1] == len(state.bouquets[seat])
+
+
+async def test_four_long_names_take_a_row_each_rather_than_cut_a_column() -> None:
+    """A column per seat did not fit 80 columns with four long names: the last seat's column
+    ran off the edge. Such a table gets a row per seat, every number whole."""
+    from tulipgames.engine.core import Result
+
+    names = ["Alexandrina-Wilhelmina", "Bartholomeus-Jan", "Cornelia-Geertruida",
+             "Dirk-Jan-Willem"]
+    result = Result.build(["Petals", "Baskets", "Money", "Trash"],
+                          [[15, 11, 4, 0], [10, 18, 1, -9], [0, 0, 2, -11], [12, 13, 3, -10]])
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(ResultsScreen("The Little Flower Shop", names, result, 3))
+        await pilot.pause()
+        drawn = await table_lines(app)
+        assert all(len(line) <= 80 for lines in drawn for line in lines)
+        shown: dict[str, list[int]] = {}
+        for line in (line for lines in drawn for line in lines):
+            match = re.match(r"\s*\d+(?:st|nd|rd|th)(?: \*)?\s+(\S+)\s(.*)$", line)
+            if match:
+                shown.setdefault(match.group(1), []).extend(
+                    int(n) for n in NUMBER.findall(match.group(2)))
+        for seat, name in enumerate(names):
+            assert shown[name] == [result.totals[seat], *result.breakdown[seat]], name

@@ -246,3 +246,47 @@ async def test_enter_always_picks_a_usable_die_after_a_new_roll() -> None:
                 await pilot.press("escape")
             seat = table.state.to_act()[0]
             table.play(seat, rng.choice(table.state.legal_actions(seat)))
+
+
+# -- the round summary: packed whole, never a die or a number cut -----------------------------
+def test_the_round_summary_keeps_every_die_when_the_first_choice_goes_to_the_next_line() -> None:
+    """The heading line once lost its last die ("dice 3 4" for 3 4 4): the separator crop
+    took three cells off a line that had none."""
+    from tulipgames.games.sixtyone.widgets import summary_lines
+
+    entries = ["Round 4, dice 3 4 4:", "Ana writes 5 in Waterlilies 1, leaf 5 (total 15)"]
+    lines = [line.plain.rstrip() for line in summary_lines(entries, 60, 3)]
+    assert lines[0] == "Round 4, dice 3 4 4:"
+    assert lines[1].strip() == entries[1]
+
+
+def test_a_long_round_summary_counts_what_it_leaves_to_the_log() -> None:
+    from tulipgames.games.sixtyone.widgets import summary_lines
+
+    entries = ["Round 4, dice 3 4 4:",
+               *[f"Bot {seat} writes 5 in Waterlilies 1, leaf 5 (total 15)" for seat in range(12)]]
+    for rows in (1, 2, 3):
+        lines = [line.plain.rstrip() for line in summary_lines(entries, 80, rows)]
+        assert len(lines) == rows and all(len(line) <= 80 for line in lines)
+        assert not any("…" in line for line in lines)
+        assert lines[0].startswith("Round 4, dice 3 4 4:")
+        shown = [entry for entry in entries[1:] if any(entry in line for line in lines)]
+        hidden = len(entries) - 1 - len(shown)
+        assert hidden > 0
+        assert re.search(rf"\+{hidden} more( in the log)?$" if shown
+                         else f"{hidden} lines, see the log$", lines[-1])
+
+
+async def test_the_12_seat_screen_shows_the_round_summary_whole() -> None:
+    seats = [SeatSpec("Ana"), *[SeatSpec(f"Bot {n}", "bot") for n in range(2, 13)]]
+    table = Table.new(GAME, seats, 3, bot_delay=0.0)
+    table.run_bots_now()
+    table.play(0, table.turn(0).legal[0])
+    table.run_bots_now()
+    dice = table.turn(0).view.last_round[0]
+    app = ScreenApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = next(line for line in sheet_lines(app) if line.startswith("Round 1,"))
+        assert line.startswith(dice) and "…" not in line
+        assert re.search(r"\+11 more|the log$", line.rstrip())

@@ -71,7 +71,7 @@ def keys_for(action: Action, state: SpiceRoadState) -> list[str]:
     if isinstance(action, Claim):
         return ["c", str(action.position)]
     if isinstance(action, Rest):
-        return ["r"]
+        return ["r", "enter"]  # a rest asks first
     if isinstance(action, Times):
         return [str(action.count % 10)]
     if isinstance(action, UpgradeDone):
@@ -266,3 +266,26 @@ async def test_a_panel_not_drawn_again_shows_what_drawing_it_again_would(
             await pilot.pause()
             assert painted(app) == shown
     assert all(count > 5 for count in skipped.values()), skipped
+
+
+async def test_five_seats_show_a_caravan_of_ten_and_a_long_latest_turn_whole() -> None:
+    """At 80 columns a rival with ten of one spice read "B10P0" (the cell was three wide), and
+    a long latest turn was cut inside a number ("down to 1" for 10)."""
+    table = Table.new(GAME, [SeatSpec(n) for n in ("Ana", "Ben", "Cleo", "Dev", "Mira")], 7,
+                      options={"edition": "golem", "seat_order": "typed"})
+    state = table.state
+    assert isinstance(state, SpiceRoadState)
+    set_caravan(state, 1, b=10)
+    long_turn = ["acquired GG → RRB at 1, gained YRRR", "returned 3 spices (Y, G, R), down to 10"]
+    state.last_turn[2] = long_turn
+    app = ScreenApp(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = painted(app)
+        ben = next(line for line in lines if line.strip().startswith("Ben "))
+        assert "P10 " in ben  # golem letters: cinnamon is P
+        cleo = next(line for line in lines if line.strip().startswith("Cleo "))
+        latest = cleo.split("│ ")[1]
+        assert latest.endswith(" …")
+        words = "; ".join(long_turn).split()
+        assert latest[:-2].split() == words[:len(latest[:-2].split())]  # whole words only

@@ -274,3 +274,140 @@ async def test_a_long_list_of_put_backs_keeps_the_reveal_strip_to_two_lines() ->
         lines = screen_text(app).splitlines()
         assert "19 did not fit (see the log)" in " ".join(line.strip() for line in lines[2:4])
         assert lines[4].lstrip().startswith("Player")  # the holdings are not pushed down
+
+
+def test_the_bouquets_still_to_come_are_cut_at_a_card_with_an_ellipsis() -> None:
+    from tulipgames.games.tulipandrose.widgets import upcoming_line
+
+    coming = [(2, ["T5", "C1", "R4", "W-1"]), (3, ["L3", "C2", "S4", "I2"])]
+    whole = upcoming_line(coming, 80).plain
+    assert whole == "Still to come: 2: T5 C1 R4 W-1 · 3: L3 C2 S4 I2"
+    line = upcoming_line(coming, 40).plain
+    assert cell_len(line) <= 40 and line.endswith(" …")
+    shown = line[len("Still to come: "):-2].replace(" · ", " ").split()
+    assert set(shown) <= set(whole.replace(" · ", " ").split())  # whole cards only
+
+
+async def test_six_seats_keep_the_bouquets_still_to_come_under_a_loan_warning() -> None:
+    """At 80x24 with six seats a bid that needs a loan took two more rows, and the bouquets
+    still to come went below the panel's edge: the high bid joins the bidders' line instead."""
+    seats = [SeatSpec("Ana"), *[SeatSpec(f"Bot {n}", "bot") for n in range(2, 7)]]
+    table = Table.new(GAME, seats, seed=3, bot_delay=0.0)
+    bots_until(table, lambda v: v.round == 2 and v.phase == "auction"
+               and v.auction.bouquet == 1 and v.auction.to_act == 0)
+    app = TulipGamesApp(None, table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot, app, "auction")
+        panel = app.screen.query_one(BiddingPanel)
+        cash = table.turn(0).view.players[0].florins
+        while panel.amount <= cash:
+            await pilot.press("pageup")
+        await pilot.pause()
+        text = screen_text(app)
+        auction = table.turn(0).view.auction
+        assert "! Needs 1 loan" in text
+        later = next(line for line in text.splitlines() if "Still to come: 2:" in line)
+        assert " 3: " in later
+        assert f"high {auction.high}" in text  # the high bid's amount is still shown
+        assert "╰" in text.split("Auction: bouquet 1 of 3")[1]
+
+
+def same_bidder_again(seed: int) -> Table:
+    """Hot-seat Ana and Ben with two bots, played until Ana is to bid right after her own last
+    move at this keyboard (the bots moved in between, Ben did not)."""
+    seats = [SeatSpec("Ana"), SeatSpec("Ben"), SeatSpec("Cleo", "bot"), SeatSpec("Dirk", "bot")]
+    table = Table.new(GAME, seats, seed=seed, options=NO_ORDERS, bot_delay=0.0)
+
+    def again(view: Any) -> bool:
+        humans = [seat for seat, _ in table.record.actions if seat in (0, 1)]
+        return (view.phase == "auction" and view.auction.to_act == 0 and bool(humans)
+                and humans[-1] == 0 and table.record.actions[-1][0] != 0)
+
+    bots_until(table, again)
+    return table
+
+
+async def test_hot_seat_enter_twice_when_the_same_player_bids_again() -> None:
+    """Issue 29: Ana's Enter for her last bid, landing on her next decision (only bots moved
+    in between, so no curtain and no other player), bid the minimum at once."""
+    table = same_bidder_again(5)
+    before = len(table.record.actions)
+    app = TulipGamesApp(None, table=table)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app, "auction")
+        panel = app.screen.query_one(BiddingPanel)
+        low = panel.amount
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.record.actions) == before  # the first Enter does not bid
+        assert f"Enter once more to bid {low}" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.record.actions[before] == (0, f"bid {low}")
+
+
+async def test_hot_seat_a_changed_amount_bids_with_one_enter() -> None:
+    table = same_bidder_again(5)
+    before = len(table.record.actions)
+    app = TulipGamesApp(None, table=table)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await my_turn(pilot, app, "auction")
+        panel = app.screen.query_one(BiddingPanel)
+        assert "Your turn again: Enter twice bids" in screen_text(app)
+        await pilot.press("up")
+        amount = panel.amount
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.record.actions[before] == (0, f"bid {amount}")
+
+
+async def test_a_forced_sale_says_what_the_seller_has_not_loans_it_cannot_take() -> None:
+    """Issue 29: the forced sale read "Keep: you pay Ana 3 (needs 1 loan): not possible,
+    keeping costs 3 but you can raise at most 0 with your loans" to a Seller with no loan
+    left to take."""
+    from textual.app import App
+
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Ben")], seed=404, options=NO_ORDERS)
+    table.play(0, "split 1 2 1 2 1 2 3 3 1 3 2")
+    table.play(1, "pass")
+    table.play(1, "bid 67")
+    table.play(0, "sell")
+    bots_until(table, lambda v: v.round == 2 and v.phase == "split")
+    table.play(1, "split 1 1 2 2 3 3")
+    table.play(0, "bid 5")
+    view = table.turn(1).view
+    assert view.keep_problem and "with your loans" not in view.keep_problem
+    florins = view.players[1].florins
+    assert f"{florins} florins" in view.keep_problem and "must sell" in view.keep_problem
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(SCREEN(table, frozenset({1})))
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = " ".join(line.strip(" │") for line in screen_text(app).splitlines())
+        assert "Keep: you pay Ana" in text and "(needs" not in text
+        assert f"{florins} florins" in text
+
+
+async def test_the_last_screen_reveals_nothing_without_a_total() -> None:
+    """Issue 29: the finished game's screen read "Revealed nothing = 17 (window 17-18)"."""
+    from textual.app import App
+
+    from tulipgames import screenshots
+    from tulipgames.games.tulipandrose.widgets import RevealStrip
+
+    table = screenshots.finished_table("tulipandrose", seed=5, count=3)
+    assert not table.turn(0).view.revealed
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(SCREEN(table, frozenset({0})))
+
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = str(app.screen.query_one(RevealStrip).render())
+        assert line.startswith("Revealed nothing") and "=" not in line

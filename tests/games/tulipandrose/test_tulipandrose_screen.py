@@ -8,6 +8,7 @@ from tulipgames.engine.core import SeatSpec
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import GAME, Keep, TulipState, bouquet_count
 from tulipgames.games.tulipandrose.screen import SCREEN
+from tulipgames.games.tulipandrose.widgets import BiddingPanel
 from tulipgames.store import Store
 from tulipgames.table import Table
 from tulipgames.tui.app import TulipGamesApp
@@ -46,6 +47,8 @@ async def play_turn(pilot, app: TulipGamesApp, table: Table, seat: int, turn: in
         if state.min_bid() <= 4 and turn % 2 == 0:
             expected = f"bid {state.min_bid()}"
             await pilot.press("enter")  # raise to the minimum bid shown
+            if isinstance(app.screen, SCREEN) and app.screen.query_one(BiddingPanel).armed:
+                await pilot.press("enter")  # the same player again: Enter twice (issue 29)
         else:
             await pilot.press("p")
             expected = "pass"

@@ -109,3 +109,10 @@ def final_position(turns: Sequence[Turn[GiftView]], width: int) -> list[Renderab
             seat_panel(turn.name(seat), body, note or f"{len(view.bouquets[seat])} cards")
         )
     return drawings
+
+
+def result_columns(turns: Sequence[Turn[GiftView]]) -> list[tuple[str, list[int]]]:
+    """The score table's "Cards" column: each bouquet's cards, the tie-break (more wins), as
+    the game's own final table has it."""
+    view = turns[0].view
+    return [("Cards", [len(view.bouquets[seat]) for seat in range(view.seats)])]

@@ -71,7 +71,7 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
         )
         done = self.flipped is not None and self._unflipped(view) == 0
         self.part(BouquetsPanel).show_bouquets(
-            view, turn.names, self._humans, festival, final=done
+            view, turn.names, self._humans, festival, final=done, levels=self.bot_levels
         )
         shown = view.reveals[: self.flipped or 0]
         self.part(TurnPanel).show_turn(

@@ -38,6 +38,7 @@ from tulipgames.games.giftoftulips.rules import (
 )
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.widgets import KeepsHeight, RowPainted
+from tulipgames.tui.widgets.common import name_and_level
 
 PLACES = ("1st", "2nd", "3rd", "4th")
 #: Longest player name shown in the bouquets table, in terminal cells.
@@ -177,6 +178,8 @@ class BouquetsPanel(RowPainted, Widget):
         self.view: GiftView | None = None
         self.names: Sequence[str] = ()
         self.humans: frozenset[int] = frozenset()
+        #: Each seat's bot level (``None``: a human), beside its name.
+        self.levels: Sequence[str | None] = ()
         self.festival: Festival | None = None
         self.final = False
 
@@ -187,9 +190,11 @@ class BouquetsPanel(RowPainted, Widget):
         humans: frozenset[int],
         festival: Festival,
         final: bool = False,
+        levels: Sequence[str | None] = (),
     ) -> None:
-        """``final``: the reveal has been shown to the end, so show the final scores."""
-        self.view, self.names, self.humans = view, names, humans
+        """``final``: the reveal has been shown to the end, so show the final scores;
+        ``levels``: each seat's bot level, shown beside its name ("Bot 2 h")."""
+        self.view, self.names, self.humans, self.levels = view, names, humans, levels
         self.festival, self.final = festival, final
         self.repaint()
 
@@ -199,9 +204,17 @@ class BouquetsPanel(RowPainted, Widget):
         line.append("S" if view.start_seat == seat else " ", style="dim")
         line.append(f"{seat + 1:>2} ", style="bold")
         style = "bold underline" if seat == view.viewer else "bold"
-        line.append_text(cells(self.names[seat], name_width, style=style))
-        line.append(" b" if seat not in self.humans else "  ", style="dim")
+        line.append_text(self._seat_name(seat, name_width, style))
         return line
+
+    def _seat_name(self, seat: int, name_width: int, style: str) -> Text:
+        """The name in ``name_width`` cells and two more: a bot's level there (its first
+        letter where the cell is short), else " b" for a bot of unknown level."""
+        level = self.levels[seat] if seat < len(self.levels) else None
+        if level:
+            return name_and_level(self.names[seat], level, name_width + 2, style)
+        cell = cells(self.names[seat], name_width, style=style)
+        return cell.append(" b" if seat not in self.humans else "  ", style="dim")
 
     def paint(self) -> Text:
         view, festival = self.view, self.festival
@@ -276,8 +289,7 @@ class BouquetsPanel(RowPainted, Widget):
             won = seat in result.winners
             line = Text("★ " if won else "  ", style="bold")
             line.append(f"{seat + 1:>2} ", style="bold")
-            line.append_text(cells(self.names[seat], name_width, style="bold" if won else ""))
-            line.append(" b" if seat not in self.humans else "  ", style="dim")
+            line.append_text(self._seat_name(seat, name_width, "bold" if won else ""))
             row = [*result.breakdown[seat], result.totals[seat], len(view.bouquets[seat])]
             for index, (value, room) in enumerate(zip(row, widths, strict=True)):
                 line.append(" ")

@@ -31,7 +31,7 @@ class SixtyOneScreen(GameScreen[SixtyOneView]):
         yield DiceSheet(id="sheet")
 
     def show(self, turn: Turn[SixtyOneView]) -> None:
-        self.part(DiceSheet).show_turn(turn, self.acting)
+        self.part(DiceSheet).show_turn(turn, self.acting, self.bot_levels)
 
     def step_back(self) -> bool:
         """Esc inside a choice: undo the latest pick; on a pending X, take the placement back

@@ -11,6 +11,7 @@ Spots are drawn as 3-cell boxes (see :data:`LEGEND`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -33,6 +34,7 @@ from tulipgames.games.sixtyone.rules import EMPTY, LeafOnly, Place, PlaceX, Sixt
 from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.widgets import RowPainted
+from tulipgames.tui.widgets.common import name_and_level
 
 DIE_LETTERS = "ABC"
 
@@ -139,10 +141,15 @@ class DiceSheet(RowPainted, Widget, can_focus=True):
         #: The placement this widget last played, so that Esc on its X can pick it up again.
         self.placed: Place | None = None
         self._key: tuple[object, ...] = ()
+        #: Each seat's bot level (``None``: a human), shown beside the names.
+        self.levels: tuple[str | None, ...] = ()
 
     # -- input from the screen --------------------------------------------------------------
-    def show_turn(self, turn: Turn[SixtyOneView], acting: bool) -> None:
-        """Take a new turn; a new decision (new roll, next seat, pending X) resets the choice."""
+    def show_turn(self, turn: Turn[SixtyOneView], acting: bool,
+                  levels: tuple[str | None, ...] = ()) -> None:
+        """Take a new turn; a new decision (new roll, next seat, pending X) resets the choice.
+        ``levels``: each seat's bot level, beside its name."""
+        self.levels = levels
         view = turn.view
         key = (view.round, view.pending_x, turn.legal, turn.seat)
         self.turn, self.acting = turn, acting
@@ -429,6 +436,59 @@ class DiceSheet(RowPainted, Widget, can_focus=True):
         return SheetPainter(self, wide=self.size.width >= 90).paint()
 
 
+#: Between two entries of the round summary.
+SEPARATOR = " · "
+
+
+def summary_lines(entries: Sequence[str], width: int, rows: int) -> list[Text]:
+    """A round summary, ``"Round 4, dice 3 4 4:"`` then its entries, packed whole into at most
+    ``rows`` lines of ``width`` cells. The heading is never cut (its dice are numbers); an entry
+    goes whole on a line or on the next, and when some do not fit the last line counts them
+    ("+9 more in the log", "+11 more", or "12 lines, see the log") instead of cutting one.
+    Only an entry wider than a whole line is cut, with an ellipsis."""
+    if rows < 1 or not entries:
+        return []
+    heading, rest = entries[0], list(entries[1:])
+    packed: list[list[str]] = [[]]
+    tail = ""  # the count of what is left to the log, if anything is
+
+    def drawn(line: int, items: Sequence[str], tail: str = "") -> int:
+        lead = cell_len(heading) + 1 if line == 0 else 2
+        return lead + cell_len(SEPARATOR.join(items)) + cell_len(tail)
+
+    for entry in rest:
+        # a line that has an entry, or the heading, takes no more than fits
+        if (packed[-1] or len(packed) == 1) and drawn(len(packed) - 1,
+                                                       [*packed[-1], entry]) > width:
+            packed.append([])
+        packed[-1].append(entry)
+    if len(packed) > rows:
+        packed = packed[:rows]
+        last = packed[-1]
+        hidden = len(rest) - sum(len(items) for items in packed)
+
+        def tails() -> list[str]:
+            if not last:
+                return [f"{hidden} lines, see the log" if rows == 1 else f"+{hidden} in the log"]
+            return [f"{SEPARATOR}+{hidden} more in the log", f"{SEPARATOR}+{hidden} more"]
+
+        while last and all(drawn(rows - 1, last, tail) > width for tail in tails()):
+            last.pop()
+            hidden += 1
+        tail = next((tail for tail in tails() if drawn(rows - 1, last, tail) <= width),
+                    tails()[-1])
+        packed[-1] = [*last, tail]
+    lines = []
+    for line, items in enumerate(packed):
+        text = Text(heading + " ", style="bold") if line == 0 else Text("  ")
+        for index, item in enumerate(items):
+            if index and not item.startswith(SEPARATOR):
+                text.append(SEPARATOR, style="dim")
+            text.append(item, style="dim" if tail and item is tail else "")
+        lines.append(fit(text, width))
+    return lines
+
+
 class SheetPainter:
     """Lays the sheet out as lines of styled text (compact at 80x24, roomier when wide)."""
 
@@ -591,7 +651,9 @@ class SheetPainter:
         marker = "✓" if seat in view.chosen else "▶" if choosing else " "
         style = "bold reverse" if choosing else "bold" if seat == self.seat else ""
         cell = Text(marker, style=style)
-        cell.append_text(fit(Text(self.name(seat), style=style), name_width))
+        levels = self.w.levels
+        level = levels[seat] if seat < len(levels) else None
+        cell.append_text(name_and_level(self.name(seat), level, name_width, style))
         return cell
 
     def player_lines(self, width: int, rows: int) -> list[Text]:
@@ -625,24 +687,8 @@ class SheetPainter:
     def round_lines(self, width: int, rows: int) -> list[Text]:
         """The last round's summary (each seat's choice, then the first-fill claims), packed
         into ``rows`` lines; what does not fit is left to the log."""
-        entries = [self.turn.text(line) for line in self.view.last_round]
-        if rows < 1 or not entries:
-            return []
-        lines: list[Text] = []
-        line = Text(entries[0] + " ", style="bold")
-        for entry in entries[1:]:
-            if line.cell_len + cell_len(entry) > width and line.plain.strip(" ·") != "":
-                line.right_crop(3)
-                lines.append(line)
-                line = Text("  ")
-            line.append(entry)
-            line.append(" · ", style="dim")
-        line.right_crop(3)
-        lines.append(line)
-        if len(lines) > rows:
-            lines = lines[:rows]
-            lines[-1] = Text.assemble(lines[-1], " … (see the log)")
-        return [fit(line, width) for line in lines]
+        return summary_lines([self.turn.text(line) for line in self.view.last_round],
+                             width, rows)
 
     def help_line(self, width: int) -> Text:
         w, stage = self.w, self.w.stage

@@ -11,7 +11,8 @@ intents. The keys are the screen's, not a focused widget's, so they work whateve
   of the edition, Enter (stop upgrading; pay the rest with the lowest spices). Esc takes the
   whole play back in one step; ``u`` undoes the last step.
 * In hot-seat, a step that would pass the turn waits for Enter (Esc: think again), because the
-  next player's first move makes it final.
+  next player's first move makes it final; so does a rest everywhere (one stray ``r`` took
+  every played card back and, against bots, could not be undone).
 """
 
 from __future__ import annotations
@@ -118,7 +119,7 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
         height = self.size.height or self.app.size.height
         roomy = height - BOARD_ROWS >= 3 + 2 * (view.seats - 1)
         self.part(RivalsPanel).show_rivals(
-            view, edition, shown, turn.names, width, self.rivals, roomy
+            view, edition, shown, turn.names, width, self.rivals, roomy, self.bot_levels
         )
         self.part(KeyHints).update(self.hint_text(turn, edition))
         self.refresh_bindings()
@@ -269,7 +270,9 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
             return False
         hot_seat = len(self.local_seats) > 1
         final = steps[-1] in turn.view.turn_enders or len(steps) > 1
-        if hot_seat and final:
+        # a rest is one key that takes every played card back and ends the turn: against bots
+        # the next move makes it final at once, so a stray ``r`` asks first too
+        if (hot_seat and final) or isinstance(first, Rest):
             self.staged = tuple(steps)
             self.redraw()
             return True

@@ -15,6 +15,7 @@ from rich.text import Text
 from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, MERCHANT_CARDS, SPICES, Edition
 from tulipgames.games.spiceroad.rules import PlayerView, SpiceRoadView, caravan_words, counted
 from tulipgames.tui.widgets import DrawnFrom, KeepsHeight, PatchStatic
+from tulipgames.tui.widgets.common import fit_words, name_and_level
 
 #: Key of the n-th card a player owns (in the order they got it), so a card keeps its key for
 #: the whole game. ``t`` (rivals) and ``u`` (undo) are left out.
@@ -284,17 +285,22 @@ class RivalsPanel(DrawnFrom, PatchStatic):
         width: int,
         mode: str,
         roomy: bool,
+        levels: Sequence[str | None] = (),
     ) -> None:
+        """``levels``: each seat's bot level (``None``: a human), beside the rival's name."""
         rivals = [s for s in view.order[view.players[seat].place + 1 :] + view.order if s != seat]
         rivals = list(dict.fromkeys(rivals))
         if self.unchanged(tuple(view.players[s] for s in rivals), rivals, view.current,
                           view.over, view.last_round, view.end_trigger, view.order[0] != seat,
-                          edition, tuple(names), width, mode, roomy, self.content_size.width):
+                          edition, tuple(names), width, mode, roomy, self.content_size.width,
+                          tuple(levels)):
             return
         room = width - 2
+        # "Y4 " a spice, "B10 " where a caravan holds ten of one (else "B10P0" runs together)
+        cell = 4 if any(n >= 10 for s in rivals for n in view.players[s].caravan) else 3
         header = fit(Text("Rivals", style="bold"), NAME_CELLS + 1)
         for key in SPICES:
-            header.append_text(spice_text(key, None, edition)).append("  ")
+            header.append_text(spice_text(key, None, edition)).append(" " * (cell - 1))
         wide = width >= 100  # at 80 columns the caravan's total gives way to the latest turn
         if wide:
             header.append(f"/{CARAVAN_LIMIT} ")
@@ -310,12 +316,11 @@ class RivalsPanel(DrawnFrom, PatchStatic):
             player = view.players[other]
             mark = "▶" if other == view.current and not view.over else " "
             row = Text(mark, style="bold green")
-            label = Text(names[other], style="bold")
-            if player.place == 0:
-                label.append("*", style="dim")
-            row.append_text(fit(label, NAME_CELLS))
+            starts = "*" if player.place == 0 else ""
+            level = levels[other] if other < len(levels) else None
+            row.append_text(name_and_level(names[other] + starts, level, NAME_CELLS, "bold"))
             for key, n in zip(SPICES, player.caravan, strict=True):
-                row.append_text(fit(spice_text(key, n, edition, dim=not n), 3))
+                row.append_text(fit(spice_text(key, n, edition, dim=not n), cell))
             if wide:
                 row.append(f"{player.spices:>3} ")
             row.append(f"{len(player.claimed)}/{view.end_trigger}")
@@ -325,7 +330,9 @@ class RivalsPanel(DrawnFrom, PatchStatic):
             hand, played = owned_line(player, edition, None, keys=False)
             cards = Text("").append_text(hand).append(" · ", style="dim").append_text(played)
             latest = Text("; ".join(player.last_turn) or "—")
-            row.append_text(cards if mode == "hands" and not roomy else latest)
+            # cut after a whole word, so no number shows in part ("down to 1" for 10)
+            row.append_text(fit_words(cards if mode == "hands" and not roomy else latest,
+                                      room - row.cell_len, pad=False))
             lines.append(fit(row, room))
             if roomy:
                 words = Text(f"({caravan_words(player.caravan, edition)})  ", style="dim")

@@ -826,10 +826,15 @@ class TulipState(State):
         assert self.high is not None
         price = ceil_half(self.high)
         if price > self.cap(self.seller):
-            return (
-                f"keeping costs {price} but you can raise at most {self.cap(self.seller)} "
-                "with your loans: you must sell"
-            )
+            # say what the Seller has, not "with your loans" to one who may take none
+            florins, left = self.florins[self.seller], data.MAX_LOANS - self.loans[self.seller]
+            if not left:
+                means = f"you have {florins} florins and no loan left to take"
+            else:
+                word = "loan" if left == 1 else "loans"
+                means = (f"your {florins} florins and the {left} {word} you may still take "
+                         f"(+{data.LOAN_FLORINS * left}) make only {self.cap(self.seller)}")
+            return f"keeping costs {price}, but {means}: you must sell"
         return None
 
     def check(self, seat: int, action: Action) -> None:

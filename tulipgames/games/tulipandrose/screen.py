@@ -8,7 +8,9 @@ Orders.
 Keys: splitter: Left/Right (or Up/Down) move the cursor, 1-3 place the card, 0 or Backspace clear
 it, Enter confirms, Esc takes the whole split back. Auction: Up/Down or +/- change the bid by 1,
 PgUp/PgDn by 5, digits type it, Backspace erases, Enter raises, p passes. Seller's choice: s sell,
-k keep. Hot-seat: o opens your Special Orders (behind the curtain) while bidding.
+k keep. Hot-seat: o opens your Special Orders (behind the curtain) while bidding; a player to
+bid again right after their own move (only bots in between) presses Enter twice, or changes
+the amount first, so a stray Enter does not bid the minimum.
 
 Hot-seat curtains: the screen draws a seat's private things (its Special Orders, what a bouquet
 is worth with them, and under ``hidden_money`` its florins) only after the curtain was lifted for
@@ -130,7 +132,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         self.part(TableLine).show_table(view, names)
         splitting = view.phase == "split" and acting
         self.part(RevealStrip).show_reveal(view, compact=splitting)
-        self.part(HoldingsTable).show_holdings(view, names, turn.to_act)
+        self.part(HoldingsTable).show_holdings(view, names, turn.to_act, self.bot_levels)
         self.part(OrdersPanel).show_orders(view, private)
         # One panel from the split through the sell or keep to the end: the keys that end a
         # split, an auction or a sale change its rows only.
@@ -138,7 +140,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         if splitting:
             panel.load_split(view, private)
         elif view.phase == "auction":
-            panel.load(view, names, acting, private)
+            panel.load(view, names, acting, private, guarded=self._again(turn))
         elif view.phase == "split":
             panel.waiting_for_split(view, names)
         elif view.phase == "decide":
@@ -147,6 +149,15 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
             panel.show_end(view, names)
         self._focus_decision(turn)
         self.refresh_bindings()
+
+    def _again(self, turn: Turn[TulipView]) -> bool:
+        """Hot-seat: whether the seat to decide made the last move of this keyboard's humans
+        (bots may have moved since), so an Enter still meant for that move could land here."""
+        if len(self.local_seats) < 2 or turn.seat is None:
+            return False
+        actions = self.table.record.actions
+        last = next((seat for seat, _ in reversed(actions) if seat in self.local_seats), None)
+        return last == turn.seat
 
     def _focus_decision(self, turn: Turn[TulipView]) -> None:
         """Give the keys back to the decision at hand when it is new (after ctrl+l, the log
@@ -266,7 +277,9 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
                 return
             self._sync_split(SplitDone())
         elif phase == "auction":
-            self.submit(Bid(self.part(BiddingPanel).amount))
+            panel = self.part(BiddingPanel)
+            if panel.confirm():
+                self.submit(Bid(panel.amount))
 
     def _split_started(self) -> bool:
         return self._phase() == "split" and any(self.part(SplitPanel).draft)

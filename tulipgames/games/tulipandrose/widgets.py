@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.widget import Widget
 
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import (
     Assign,
+    AuctionView,
     PlayerView,
     TulipView,
     bouquet_count,
@@ -25,6 +27,7 @@ from tulipgames.games.tulipandrose.rules import (
     split_problem,
 )
 from tulipgames.tui.widgets import DrawnFrom, KeepsHeight, PatchStatic
+from tulipgames.tui.widgets.common import name_and_level
 
 KIND_STYLE = {
     "T": "bright_red",
@@ -140,10 +143,15 @@ class RevealStrip(DrawnFrom, KeepsHeight, PatchStatic):
             return
         low, high = view.window
         text = Text("Revealed ", style="dim")
+        if not view.revealed and not compact:
+            # no total: the last round's would be a sum of nothing ("nothing = 17")
+            over = view.phase == "over"
+            self.update(text.append("nothing" + (": the festival is over" if over else "")))
+            return
         if compact:
             text.append(f"{len(view.revealed)} cards")
         else:
-            text.append_text(cards_text(view.revealed) if view.revealed else Text("nothing"))
+            text.append_text(cards_text(view.revealed))
         inside = low <= view.reveal_total <= high
         text.append(f"  = {view.reveal_total}", style="bold")
         text.append(f" (window {low}-{high}{'' if inside else ', stopped short'})", style="dim")
@@ -168,13 +176,17 @@ class HoldingsTable(DrawnFrom, PatchStatic):
 
     DEFAULT_CSS = "HoldingsTable { height: auto; padding: 0 1; }"
 
-    def show_holdings(self, view: TulipView, names: Sequence[str], acting: Sequence[int]) -> None:
+    def show_holdings(self, view: TulipView, names: Sequence[str], acting: Sequence[int],
+                      levels: Sequence[str | None] = ()) -> None:
+        """``levels``: each seat's bot level (``None``: a human), beside its name."""
+        self.levels = tuple(levels)
         if self.unchanged(view.players, tuple(acting), view.seller, view.seat, tuple(names),
-                          self.size.width):
+                          self.levels, self.size.width):
             return
         wide = self.size.width >= 100
         merchant = 26 if wide else 13
-        head = Text(f"   {'Player':<10}{'Merchant':<{merchant}}", style="dim")
+        name_cells = 16 if wide else 10  # wide: room for a bot's level ("Bot 2 normal")
+        head = Text(f"   {'Player':<{name_cells}}{'Merchant':<{merchant}}", style="dim")
         head.append("  Fl Ln Inc  T  R  L  I  C  H   W  S  V  G", style="dim")
         lines = [head]
         for player in view.players:
@@ -196,7 +208,9 @@ class HoldingsTable(DrawnFrom, PatchStatic):
             + ("*" if seat == view.seat else " ")
         )
         row = Text(marks, style="bold")
-        row.append_text(name_cell(names[seat], 9, "bold" if seat == view.seat else ""))
+        level = self.levels[seat] if seat < len(self.levels) else None
+        row.append_text(name_and_level(names[seat], level, 15 if wide else 9,
+                                       "bold" if seat == view.seat else ""))
         row.append(" ")
         # Narrow terminals get the merchant's family name only ("van Dam", "Roos").
         name = player.merchant if wide else player.merchant.split(" ", 1)[1]
@@ -395,6 +409,52 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
         self.update(Text("\n", no_wrap=True, overflow="ellipsis").join(lines))
 
 
+def fit_row(line: Text, width: int, at: str = " ") -> Text:
+    """``line`` on one row of ``width`` cells, cut before its last whole part (parts end at
+    ``at``) with "…": a card or a bidder is never cut, nor a number in it."""
+    if not width or line.cell_len <= width:
+        return line
+    plain = line.plain
+    cuts = [index for index in range(len(plain)) if plain.startswith(at, index)]
+    cut = max([index for index in cuts if line[:index].cell_len + 2 <= width], default=0)
+    part = line[:cut]
+    part.append(" …", style="dim")
+    return part
+
+
+def upcoming_line(coming: Sequence[tuple[int, Sequence[str]]], width: int) -> Text:
+    """"Still to come: 2: T5 C1 · 3: L3 C2": the bouquets of this round not yet auctioned, on
+    one row, cut at a card with "…" where the row is too narrow."""
+    later = Text("Still to come: ", style="dim")
+    for i, (number, cards) in enumerate(coming):
+        if i:
+            later.append(" · ", style="dim")
+        later.append(f"{number}: ", style="bold")
+        later.append_text(cards_text(cards))
+    return fit_row(later, width)
+
+
+def bidders_line(auction: AuctionView, names: Sequence[str], amount: bool = False) -> Text:
+    """Each bidder's standing in bidding order (``>`` who is to bid, struck out who passed);
+    with ``amount`` the high bid's amount too ("Ben high 12"), where no line of its own says
+    it, and no "Bidders:" before them, to keep them on one row."""
+    standing = Text("" if amount else "Bidders: ", style="dim")
+    for i, bidder in enumerate(auction.bidders):
+        if i:
+            standing.append(" · ", style="dim")
+        if bidder.seat == auction.to_act:
+            standing.append(">", style="bold")
+        passed = bidder.status == "passed"
+        standing.append(names[bidder.seat], style="dim strike" if passed else "bold")
+        label = {"passed": " out", "high": " high", "in": ""}[bidder.status]
+        if amount and bidder.status == "high":
+            label += f" {auction.high}"
+        if bidder.loans_declared:
+            label += f" loan ×{bidder.loans_declared}"
+        standing.append(label, style="dim" if passed else "bold")
+    return standing
+
+
 class BiddingPanel(SplitPanel):
     """The one panel of every decision of a round: the Seller's split at the keyboard (the
     :class:`SplitPanel` it extends) or who is splitting (and how the last round's bouquets
@@ -416,6 +476,12 @@ class BiddingPanel(SplitPanel):
         self.bid_key: tuple[int, int, int | None] | None = None
         self.names: Sequence[str] = ()
         self.acting = False
+        #: Hot-seat, the same player to bid again right after their own move: Enter bids only
+        #: when pressed twice (or after the amount was changed), so a stray Enter meant for the
+        #: last decision does not bid the minimum on this one.
+        self.guarded = False
+        #: The first of those two Enters was pressed.
+        self.armed = False
         #: Lines folded into rows (see :meth:`_rows_of`), until there are too many.
         self._folded: dict[tuple[object, ...], list[Text]] = {}
 
@@ -424,14 +490,26 @@ class BiddingPanel(SplitPanel):
         view = self.view
         return 1 if view is None or view.min_bid is None else view.min_bid
 
-    def load(self, view: TulipView, names: Sequence[str], acting: bool, private: bool) -> None:
+    def load(self, view: TulipView, names: Sequence[str], acting: bool, private: bool,
+             guarded: bool = False) -> None:
+        """Show the auction; ``guarded``: a new decision of the player who just moved at this
+        hot-seat keyboard (see :attr:`guarded`)."""
         assert view.auction is not None
         self.view, self.names, self.acting, self.private = view, names, acting, private
         key = (view.round, view.auction.bouquet, view.auction.high)
         if key != self.bid_key:
             self.bid_key = key
             self.amount, self.typed = self.low, ""
+            self.guarded, self.armed = guarded and acting, False
         self.render_bids()
+
+    def confirm(self) -> bool:
+        """Enter: whether to bid now; a guarded decision's first Enter only arms it."""
+        if self.guarded and not self.armed:
+            self.armed = True
+            self.render_bids()
+            return False
+        return True
 
     def waiting_for_split(self, view: TulipView, names: Sequence[str]) -> None:
         """While the Seller splits: who is splitting, and how the last round's bouquets went."""
@@ -519,7 +597,7 @@ class BiddingPanel(SplitPanel):
             return
         lines.append(Text.assemble(("s ", "bold"), "Sell: ", bidder, f" pays you {auction.high}"))
         keep = Text.assemble("Keep: you pay ", bidder, f" {view.keep_price}")
-        if view.keep_loans:
+        if view.keep_loans and not view.keep_problem:  # loans it could not take: no "needs"
             keep.append(f" (needs {loans_word(view.keep_loans)})")
         if view.keep_problem:
             lines.append(
@@ -532,10 +610,11 @@ class BiddingPanel(SplitPanel):
         self._show(lines)
 
     def change(self, step: int) -> None:
-        self.typed = ""
+        self.typed, self.guarded = "", False  # a chosen amount is a deliberate bid
         self._set(self.amount + step)
 
     def type_digit(self, digit: str) -> None:
+        self.guarded = False
         self.typed = (self.typed + digit).lstrip("0")[-3:]
         self.amount = int(self.typed) if self.typed else self.low
         self.render_bids()
@@ -581,30 +660,27 @@ class BiddingPanel(SplitPanel):
                     Text(names[auction.high_bidder]),
                 )
             )
-        standing = Text("Bidders: ", style="dim")
-        for i, bidder in enumerate(auction.bidders):
-            if i:
-                standing.append(" · ", style="dim")
-            if bidder.seat == auction.to_act:
-                standing.append(">", style="bold")
-            passed = bidder.status == "passed"
-            standing.append(names[bidder.seat], style="dim strike" if passed else "bold")
-            label = {"passed": " out", "high": " high", "in": ""}[bidder.status]
-            if bidder.loans_declared:
-                label += f" loan ×{bidder.loans_declared}"
-            standing.append(label, style="dim" if passed else "bold")
-        lines.append(standing)
+        width = self.content_size.width if self.is_mounted else 0
+        lines.append(bidders_line(auction, names))
         lines += self._my_turn() if self.acting else self._waiting()
         coming = [(n, b) for n, b in enumerate(view.bouquets, 1) if n > auction.bouquet]
         if coming:
-            later = Text("Still to come: ", style="dim")
-            for i, (number, cards) in enumerate(coming):
-                if i:
-                    later.append(" · ", style="dim")
-                later.append(f"{number}: ", style="bold")
-                later.append_text(cards_text(cards))
-            lines.append(later)
+            lines.append(upcoming_line(coming, width))
+        room = self.room()
+        if room and sum(len(self._rows_of(line, width)) for line in lines) > room:
+            # too tall for the panel (six seats at 80x24, a loan warning): the high bid goes
+            # into the bidders' line, which is cut at a bidder, so the bouquets still to come
+            # stay on screen
+            lines.pop(1)
+            lines[1] = fit_row(bidders_line(auction, names, amount=True), width, at=" · ")
         self._show(lines)
+
+    def room(self) -> int:
+        """The most rows the panel's text may take: its parent's height less the border."""
+        parent = self.parent
+        if not self.is_mounted or not isinstance(parent, Widget):
+            return 0
+        return max(0, parent.content_size.height - 2)
 
     def _waiting(self) -> list[Text]:
         view = self.view
@@ -641,6 +717,10 @@ class BiddingPanel(SplitPanel):
         else:
             lines = [bid, means]
         need = view.bid_loans(self.amount)
+        if self.guarded:
+            lines.append(Text(f"Enter once more to bid {self.amount} (p passes)." if self.armed
+                              else f"Your turn again: Enter twice bids {self.amount}.",
+                              style="bold yellow"))
         if top is not None and top < self.low:
             lines.append(Text("You cannot reach the minimum bid: pass (p).", "yellow"))
         elif need is None:

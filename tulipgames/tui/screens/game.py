@@ -56,6 +56,9 @@ class GameScreen(Screen[None], Generic[ViewT]):
     BINDINGS = [
         Binding("question_mark", "rules", "Rules"),
         Binding("u", "undo", "Undo"),
+        # ``u`` where undo is not possible now: say why instead of doing nothing (Textual tries
+        # a key's bindings in order, and takes this one only when the first is off)
+        Binding("u", "no_undo", show=False),
         # every move is saved as played, so the footer's room goes to the keys that matter more
         Binding("ctrl+s", "save", "Save", show=False),
         Binding("ctrl+l", "focus_log", "Log", show=False),  # on the rules page and in ^p
@@ -138,6 +141,12 @@ class GameScreen(Screen[None], Generic[ViewT]):
 
     def on_unmount(self) -> None:
         self.table.unsubscribe(self._on_table_change)
+
+    @property
+    def bot_levels(self) -> tuple[str | None, ...]:
+        """Each seat's bot level ("hard"), ``None`` for a human: the game's widgets show it
+        beside the bot's name, so the players know what they are up against."""
+        return tuple(spec.bot_level for spec in self.table.seats)
 
     @property
     def needs_curtain(self) -> bool:
@@ -322,13 +331,31 @@ class GameScreen(Screen[None], Generic[ViewT]):
             return False
         return True
 
+    def why_no_undo(self) -> str:
+        """Why ``u`` takes nothing back now, in the player's words: watching, the game over,
+        nothing played yet, another player (a bot, at once) moved since, or new information."""
+        turn = self.turn
+        if self.viewer is None:
+            return "Nothing to undo: you are watching."
+        if turn.over:
+            return "Nothing to undo: the game is over."
+        actions = self.table.record.actions
+        mine = [seat for seat, _ in actions if seat == self.viewer]
+        if not mine:
+            return "Nothing to undo: you have not played yet."
+        last = actions[-1][0]
+        if last != self.viewer:
+            return (f"Nothing to undo: {turn.name(last)} has played since your move, and undo "
+                    "stops at another player's move.")
+        if turn.undoable:
+            return "Undo works when it is your turn."
+        return ("Nothing to undo: your last move brought new information (a roll, a draw or a "
+                "reveal), and undo stops there.")
+
     def take_back(self, steps: int = 1) -> bool:
         """Undo the viewer's latest ``steps`` quiet steps at once (one replay, one redraw)."""
         if self.viewer is None or self.turn.undoable < steps:
-            self.notify(
-                "Nothing to undo: undo stops at new information or another player's move.",
-                severity="warning",
-            )
+            self.notify(self.why_no_undo(), severity="warning")
             return False
         try:
             self.table.take_back(self.viewer, steps)
@@ -372,6 +399,10 @@ class GameScreen(Screen[None], Generic[ViewT]):
 
     def action_undo(self) -> None:
         self.take_back(1)
+
+    def action_no_undo(self) -> None:
+        """``u`` while undo is off: the reason, where the key did nothing before."""
+        self.notify(self.why_no_undo(), severity="warning")
 
     def action_save(self) -> None:
         try:

@@ -20,14 +20,16 @@ from tulipgames.replay import ReplayTable
 from tulipgames.table import Turn
 from tulipgames.tui.screens.game import GameScreen
 
+#: The replay's keys, shown in pairs ("←→ Step") so that they fit the footer at 80 columns
+#: beside the game's own (Home/End are in the rules and the docs, not the footer).
 REPLAY_BINDINGS = [
-    Binding("left", "replay_step(-1)", "Back", priority=True),
-    Binding("right", "replay_step(1)", "Forward", priority=True),
-    Binding("pageup", "replay_news(-1)", "Prev turn", priority=True),
-    Binding("pagedown", "replay_news(1)", "Next turn", priority=True),
-    Binding("home", "replay_seek(0)", "Start", priority=True),
-    Binding("end", "replay_seek(-1)", "End", priority=True),
-    Binding("v", "replay_viewer", "Seat view", priority=True),
+    Binding("left", "replay_step(-1)", "Step", key_display="←→", priority=True),
+    Binding("right", "replay_step(1)", "Forward", show=False, priority=True),
+    Binding("pageup", "replay_news(-1)", "Turn", key_display="pgup/dn", priority=True),
+    Binding("pagedown", "replay_news(1)", "Next turn", show=False, priority=True),
+    Binding("home", "replay_seek(0)", "Start", show=False, priority=True),
+    Binding("end", "replay_seek(-1)", "End", show=False, priority=True),
+    Binding("v", "replay_viewer", "View", priority=True),
     Binding("escape", "replay_close", "Close", priority=True),
 ]
 
@@ -53,7 +55,7 @@ class ReplayControls:
         """Nothing is undone in a replay."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("undo", "save"):
+        if action in ("undo", "no_undo", "save"):
             return False
         if action == "replay_viewer":
             return len(self.table.viewers(self._owned)) > 1

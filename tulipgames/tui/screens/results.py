@@ -8,11 +8,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -27,6 +28,8 @@ SEATS_AS_COLUMNS = 4
 #: The scroll area is at most this wide (see the CSS); its padding and scrollbar take cells.
 MAX_WIDTH = 110
 SCROLL_CHROME = 4
+#: A score table column's padding: one cell each side.
+PADDING = 2
 
 @dataclass(frozen=True)
 class FinalPosition:
@@ -35,12 +38,15 @@ class FinalPosition:
 
     seats: Callable[[int], list[RenderableType]]
     table: Callable[[int], RenderableType] | None = None
+    #: Figures the score table shows after the categories, not part of the total: a heading
+    #: and one number per seat (Gift of Tulips' bouquet cards, its tie-break).
+    columns: Sequence[tuple[str, Sequence[int]]] = ()
 
 
 def final_position_of(table: Table) -> FinalPosition | None:
     """The game's drawing of this finished table's final position, or ``None`` for a game
     without one: ``final_position(turns, width)`` and optionally ``final_table(turns, width)``
-    in ``tulipgames.games.<id>.final``.
+    and ``result_columns(turns)`` in ``tulipgames.games.<id>.final``.
 
     Every seat's own turn goes in, so each seat's private parts (orders, secret cards) come
     from its own view: the game is over, so the results may show them all.
@@ -54,15 +60,50 @@ def final_position_of(table: Table) -> FinalPosition | None:
         return None
     turns = [table.turn(seat) for seat in range(len(table.names))]
     shared = getattr(module, "final_table", None)
+    columns = getattr(module, "result_columns", None)
     return FinalPosition(
         partial(module.final_position, turns),
         partial(shared, turns) if shared is not None else None,
+        columns(turns) if columns is not None else (),
     )
 
 
 def final_width(screen_width: int) -> int:
     """The cells the final position may use on a screen this wide."""
     return max(20, min(screen_width, MAX_WIDTH) - SCROLL_CHROME)
+
+
+def heading(label: str) -> str:
+    """A category's heading on two lines, broken at the space (or after the hyphen) that
+    leaves the narrower column ("Fox" over "burrows", "First-" over "fill"); one word stays
+    whole."""
+    breaks = [(index, index + 1) for index, char in enumerate(label) if char == " "]
+    breaks += [(index + 1, index + 1) for index, char in enumerate(label[:-1]) if char == "-"]
+    if not breaks:
+        return label
+    end, start = min(breaks, key=lambda cut: max(cell_len(label[:cut[0]]),
+                                                  cell_len(label[cut[1]:])))
+    return f"{label[:end]}\n{label[start:]}"
+
+
+def heading_width(label: str) -> int:
+    return max(cell_len(line) for line in label.split("\n"))
+
+
+def column_parts(fixed: int, widths: Sequence[int], room: int) -> list[list[int]]:
+    """The categories (by index) of each table, in order, so that every table fits ``room``
+    cells: ``fixed`` cells of columns every table repeats (place, player, total), then as many
+    categories of these ``widths`` (padding included) as fit. Each table has at least one,
+    so a very narrow screen still scrolls sideways rather than losing a column."""
+    parts: list[list[int]] = [[]]
+    used = fixed
+    for index, width in enumerate(widths):
+        if parts[-1] and used + width > room:
+            parts.append([])
+            used = fixed
+        parts[-1].append(index)
+        used += width
+    return parts
 
 
 def ordinal(rank: int) -> str:
@@ -117,7 +158,9 @@ class ResultsScreen(Screen[None]):
     ResultsScreen #results-title { text-style: bold; color: $accent; padding: 1 0 0 0; }
     ResultsScreen #results-winners { text-style: bold; }
     ResultsScreen #results-ending { color: $text-muted; padding: 0 0 1 0; }
+    ResultsScreen #results-tables { height: auto; }
     ResultsScreen DataTable { height: auto; width: 1fr; scrollbar-size-horizontal: 1; }
+    ResultsScreen .results-more { margin: 1 0 0 0; }
     ResultsScreen #results-tiebreak { padding: 1 0 0 0; color: $text-muted; }
     ResultsScreen #results-final-title { text-style: bold; color: $accent; padding: 1 0 0 0; }
     ResultsScreen .results-seat { height: auto; }
@@ -144,6 +187,13 @@ class ResultsScreen(Screen[None]):
         self.save_id = save_id
         self.final = final
         self._final_width = 0
+        self._parts: list[list[int]] | None = None
+        #: The score table's columns after place, player and total: each category's heading
+        #: and figures per seat, then the game's own extra figures (see FinalPosition).
+        self.columns: list[tuple[str, list[int]]] = [
+            (category, [row[index] for row in result.breakdown])
+            for index, category in enumerate(result.categories)
+        ] + [(label, list(values)) for label, values in (final.columns if final else ())]
 
     @classmethod
     def for_table(cls, table: Table) -> ResultsScreen:
@@ -177,7 +227,7 @@ class ResultsScreen(Screen[None]):
                             id="results-ending")
             ending.display = bool(self.result.ending)
             yield ending
-            yield DataTable(id="results-table", show_cursor=False, zebra_stripes=True)
+            yield Vertical(id="results-tables")
             yield Static(id="results-tiebreak")
             if self.final is not None:
                 yield Static(Text("Final position"), id="results-final-title")
@@ -187,12 +237,8 @@ class ResultsScreen(Screen[None]):
                     yield Static(classes="results-seat", id=f"results-seat-{seat}")
         yield Footer()
 
-    def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        if len(self.names) > SEATS_AS_COLUMNS:
-            self._fill_seat_rows(table)
-        else:
-            self._fill_seat_columns(table)
+    async def on_mount(self) -> None:
+        await self._draw_tables()
         lines = []
         if self.result.tiebreak and self._tied():
             lines.append(f"Tie-break: {render_names(self.result.tiebreak, self.names)}")
@@ -228,9 +274,9 @@ class ResultsScreen(Screen[None]):
         table.add_column("", key="category")
         for seat, name in enumerate(self.names):
             table.add_column(Text(printable(name), justify="right"), key=f"seat{seat}")
-        for index, category in enumerate(self.result.categories):
-            cells = [Text(str(row[index]), justify="right") for row in self.result.breakdown]
-            table.add_row(Text(category), *cells)
+        categories = len(self.result.categories)
+        for label, values in self.columns[:categories]:
+            table.add_row(Text(label), *[Text(str(v), justify="right") for v in values])
         table.add_row(
             Text("Total", style="bold"),
             *[Text(str(t), style="bold", justify="right") for t in self.result.totals],
@@ -239,23 +285,97 @@ class ResultsScreen(Screen[None]):
             table.add_row(
                 Text("Place", style="bold"), *[self._place(s) for s in range(len(self.names))]
             )
+        for label, values in self.columns[categories:]:  # the game's extra figures
+            table.add_row(Text(label), *[Text(str(v), justify="right") for v in values])
 
-    def _fill_seat_rows(self, table: DataTable[Text]) -> None:
+    def _columns_fit(self, room: int) -> bool:
+        """Whether a column per seat fits ``room`` cells (long names may not: then a row per
+        seat, whose categories split into tables that fit, so no number is cut)."""
+        labels = [label for label, _ in self.columns]
+        first = max(len(label) for label in [*labels, "Total", "Place"])
+        seats = sum(
+            max(cell_len(printable(name)), len("1st *"), len(str(self.result.totals[seat])),
+                *[len(str(values[seat])) for _, values in self.columns]) + PADDING
+            for seat, name in enumerate(self.names))
+        return first + PADDING + seats <= room
+
+    def _seat_rows_parts(self, room: int) -> tuple[list[list[int]], bool]:
+        """How the categories split into tables of seat rows that fit ``room`` cells, and
+        whether their headings take two lines: one table with one-line headings if it fits,
+        else two-line headings, and only if that is still too wide a second table below for
+        the categories left (with place, player and total again), so no column is cut."""
+        names = [cell_len(printable(name)) for name in self.names]
+        totals = [len(str(total)) for total in self.result.totals]
+        fixed = (len("11th *") + max([len("Player"), *names]) + max([len("Total"), *totals])
+                 + 3 * PADDING)
+        values = [max(len(str(value)) for value in figures) for _, figures in self.columns]
+
+        def widths(two_lines: bool) -> list[int]:
+            return [max(value, heading_width(heading(label) if two_lines else label)) + PADDING
+                    for (label, _), value in zip(self.columns, values, strict=True)]
+
+        if fixed + sum(widths(False)) <= room:
+            return [list(range(len(values)))], False
+        return column_parts(fixed, widths(True), room), True
+
+    async def _draw_tables(self) -> None:
+        """The score table(s) for the current width (again after a resize that changes how
+        the categories split)."""
+        holder = self.query_one("#results-tables", Vertical)
+        room = final_width(self.app.size.width)
+        if len(self.names) <= SEATS_AS_COLUMNS and self._columns_fit(room):
+            if self._parts != []:
+                self._parts = []
+                await holder.remove_children()
+                table: DataTable[Text] = DataTable(
+                    id="results-table", show_cursor=False, zebra_stripes=True)
+                await holder.mount(table)
+                self._fill_seat_columns(table)
+                self.refresh_bindings()
+            return
+        parts, two_lines = self._seat_rows_parts(room)
+        if parts == self._parts:
+            return
+        self._parts = parts
+        await holder.remove_children()
+        tables: list[DataTable[Text]] = [
+            DataTable(id="results-table" if number == 0 else None,
+                      classes="" if number == 0 else "results-more",
+                      show_cursor=False, zebra_stripes=True, header_height=1 + two_lines)
+            for number in range(len(parts))
+        ]
+        await holder.mount_all(tables)
+        for number, (table, part) in enumerate(zip(tables, parts, strict=True)):
+            self._fill_seat_rows(table, part, two_lines, total=number == 0)
+        self.refresh_bindings()
+
+    def _fill_seat_rows(self, table: DataTable[Text], categories: Sequence[int],
+                        two_lines: bool, total: bool) -> None:
         """Many seats: one row per seat in finishing order, so 12 seats fit 80 columns; place
-        and name stay put while the other columns scroll sideways."""
+        and name stay put while the other columns scroll sideways (only on a screen too narrow
+        for even one category a table)."""
         table.fixed_columns = 2
-        table.add_column(Text("Place"), key="place")
-        table.add_column(Text("Player"), key="player")
-        table.add_column(Text("Total", style="bold", justify="right"), key="total")
-        for index, category in enumerate(self.result.categories):
-            table.add_column(Text(category, justify="right"), key=f"category{index}")
+        lower = "\n" if two_lines else ""
+        table.add_column(Text(f"{lower}Place"), key="place")
+        table.add_column(Text(f"{lower}Player"), key="player")
+        if total:
+            table.add_column(Text(f"{lower}Total", style="bold", justify="right"), key="total")
+        for index in categories:
+            label = self.columns[index][0]
+            # a one-line heading sits on the lower line, next to its numbers
+            shown = (heading(label) if "\n" in heading(label) else f"\n{label}") \
+                if two_lines else label
+            table.add_column(Text(shown, justify="right"),
+                             key=f"category{index}")
         order = sorted(range(len(self.names)), key=lambda seat: (self.result.ranks[seat], seat))
         for seat in order:
+            first = [self._place(seat), plain(self.names[seat])]
+            if total:
+                first.append(Text(str(self.result.totals[seat]), style="bold", justify="right"))
             table.add_row(
-                self._place(seat),
-                plain(self.names[seat]),
-                Text(str(self.result.totals[seat]), style="bold", justify="right"),
-                *[Text(str(value), justify="right") for value in self.result.breakdown[seat]],
+                *first,
+                *[Text(str(self.columns[index][1][seat]), justify="right")
+                  for index in categories],
             )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -283,8 +403,9 @@ class ResultsScreen(Screen[None]):
         for seat, drawing in enumerate(self.final.seats(width)):
             self.query_one(f"#results-seat-{seat}", Static).update(drawing)
 
-    def on_resize(self) -> None:
+    async def on_resize(self) -> None:
         self._draw_final()
+        await self._draw_tables()
         self.refresh_bindings()
 
     def action_final(self) -> None:

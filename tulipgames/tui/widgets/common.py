@@ -58,6 +58,42 @@ def fit(text: str, width: int, style: str = "") -> Text:
     return part
 
 
+def fit_words(text: Text | str, width: int, pad: bool = True) -> Text:
+    """``text`` in at most ``width`` cells (exactly, with ``pad``), cut where it must be after
+    its last whole word with an ellipsis: a number is shown whole or not at all ("played
+    B → GG ×3; returned …", never "down to 1"). A single word wider than ``width`` is cut
+    as :func:`fit` cuts."""
+    line = Text(printable(text)) if isinstance(text, str) else text.copy()
+    line.no_wrap = True
+    if line.cell_len > width:
+        plain = line.plain
+        cuts = [index for index, char in enumerate(plain) if char == " "]
+        cut = max([index for index in cuts if cell_len(plain[:index].rstrip()) + 2 <= width],
+                  default=None)
+        if cut is not None:
+            line = line[:cut]
+            line.rstrip()
+            line.append(" …")
+    line.truncate(width, overflow="ellipsis", pad=pad)
+    return line
+
+
+def name_and_level(name: str, level: str | None, width: int, style: str = "") -> Text:
+    """A seat's name in exactly ``width`` cells with, for a bot, its level beside it, dim:
+    "Bot 2 hard", or its first letter ("Bot 2 h") where the cell is short. The name is cut
+    with "…" before the level is; a human's ``level`` is ``None``."""
+    if not level:
+        return fit(name, width, style)
+    tag = f" {level}" if cell_len(printable(name)) + 1 + len(level) <= width else f" {level[0]}"
+    if width - len(tag) < 3:
+        return fit(name, width, style)
+    cell = fit(name, width - len(tag), style)
+    cell.rstrip()
+    cell.append(tag, style="dim")
+    cell.truncate(width, pad=True)
+    return cell
+
+
 def text_rows(content: object) -> list[Text] | None:
     """The lines of a Rich ``Text`` (``None`` for any other content)."""
     if not isinstance(content, Text):
