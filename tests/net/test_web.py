@@ -626,8 +626,12 @@ async def test_token_guesses_are_slowed_per_address(tmp_path: Path) -> None:
     page = PageClient(base)
 
     async def guess(n: int) -> int:
-        async with page.http.get(f"/t/guess-{n:012d}abcdef", allow_redirects=False) as reply:
-            return reply.status
+        """The answer's status, or 0 for a connection the door's admission cap closed."""
+        try:
+            async with page.http.get(f"/t/guess-{n:012d}abcdef", allow_redirects=False) as reply:
+                return reply.status
+        except aiohttp.ClientError:
+            return 0
 
     try:
         guesses = [asyncio.ensure_future(guess(n)) for n in range(60)]
@@ -636,7 +640,8 @@ async def test_token_guesses_are_slowed_per_address(tmp_path: Path) -> None:
         # rest are told "too many attempts" without a check. It used to be 1,800 a second.
         checked = [line for line in server.log_lines("auth_failure") if "method=token" in line]
         assert 1 <= len(checked) <= 8, checked
-        assert sum(1 for task in done if task.result() == 429) >= 40
+        # (more than 32 at once from one address are closed unread by the admission cap)
+        assert sum(1 for task in done if task.result() in (0, 429)) >= 40
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
