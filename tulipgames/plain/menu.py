@@ -109,7 +109,8 @@ def new_table(game_id: str, store: Any, console: LineConsole) -> Table | None:
     console.write(
         f"{game.title} is for {game.info.players} players. Type the players separated by "
         f"commas: a name for each person at this keyboard, bot for a computer player "
-        f"(bot:LEVEL for a level: {levels}). Enter alone: you and one bot."
+        f"(bot:LEVEL for a level: {levels}). Enter alone: "
+        + ("you and one bot." if game.min_players > 1 else "you alone, a solo game.")
     )
     me = console.player or "You"
     while True:

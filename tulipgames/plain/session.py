@@ -19,6 +19,8 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from tulipgames.engine.core import Action, Game, IllegalAction
+from tulipgames.plain import words as game_words
+from tulipgames.plain.speech import speaker
 from tulipgames.table import SaveFailed, Table, Turn
 
 Reader = Callable[[], "str | None"]
@@ -27,10 +29,13 @@ Writer = Callable[[str], None]
 #: The longest list of choices read out at once.
 GROUP_LIMIT = 9
 
+#: The most lines said for one decision: what changed, the question, the choices.
+TURN_LINES = 6
+
 HELP = (
     "Answer with the number of a choice, or type an action's notation. Commands: "
-    "help, rules, look (the whole situation again), log (everything so far), undo, "
-    "score, save, quit. 0 or back goes up from a group of choices."
+    "help, rules, look (the whole situation), hand, market, scores, opponents, bouquets, "
+    "sheet, log (everything so far), undo, save, quit. 0 or back goes up from a group."
 )
 
 
@@ -179,13 +184,16 @@ class PlainSession:
         #: Echo each answer after the prompt (input from a pipe: the transcript reads whole).
         self.echo = echo
         self.speech = _game_speech(table.game)
+        self.speak = speaker(table)
+        self.game_id = game_words.game_id(table.turn(None), table.game)
         self._heard = 0
         self._keyboard: int | None = None  # the seat the keyboard was last handed to
         self.quit = False
+        self._opening = 0  # lines said before the first decision (the greeting)
 
     # -- speaking -------------------------------------------------------------------------------
-    def say(self, line: str) -> None:
-        self.write(line)
+    def say(self, line: str, turn: Turn[Any] | None = None) -> None:
+        self.write(self.speak(game_words.fix_line(line, turn)))
 
     def ask(self) -> str | None:
         return ask_line(self.read_line, self.write, self.echo, self.prompt)
@@ -196,12 +204,33 @@ class PlainSession:
             return next(iter(self.local))
         return self._keyboard
 
-    def announce(self) -> None:
-        """Say every event since the last time, as the seat at the keyboard may read it."""
+    def news(self) -> list[str]:
+        """The events since the last time, as the seat at the keyboard may read them; a
+        seat's "has chosen: ..." is left out when the same move is told again below it."""
         lines = self.table.log_for(self.viewer)
-        for line in lines[self._heard :]:
-            self.say(line)
+        new = lines[self._heard :]
         self._heard = len(lines)
+        out = []
+        for i, line in enumerate(new):
+            if line.endswith((" has chosen", " is choosing", " has picked.")):
+                continue
+            later = new[i + 1 :]
+            if " has chosen: " in line and line.replace(" has chosen: ", " ") in later:
+                continue
+            # a step under way ("Ben plays YY → RR", "Ben upgraded Y to R") told again whole
+            # by the line that ends it ("Ben played YY → RR ×2")
+            if " plays " in line and line.replace(" plays ", " played ", 1) in " ".join(later):
+                continue
+            actor = line.split(" upgraded ")[0]
+            if " upgraded " in line and any(f"{actor} played Upgrade" in x for x in later):
+                continue
+            out.append(line)
+        return out
+
+    def announce(self) -> None:
+        """Say every event since the last time."""
+        for line in self.news():
+            self.say(line)
 
     def label(self, action: Action, turn: Turn[Any]) -> str:
         describe = getattr(self.speech, "describe_action", None)
@@ -219,8 +248,9 @@ class PlainSession:
     def run(self) -> int:
         """Play until the game ends, the input ends or the player quits; 0 when all went well."""
         table = self.table
-        self.say(f"{table.game.title}. Players: {', '.join(self._seat_names())}.")
-        self.say("Type help for the commands.")
+        self.say(f"{table.game.title}. Players: {', '.join(self._seat_names())}. "
+                 "Type help for the commands.")
+        self._opening = 1
         while not self.quit:
             if table.is_over:
                 self.announce()
@@ -237,7 +267,6 @@ class PlainSession:
                 return 0
             if not self.hand_over(mine[0]):
                 break
-            self.announce()
             if not self.decide(mine[0]):
                 break
         self.say(self.saved_line())
@@ -264,8 +293,8 @@ class PlainSession:
             return True
         if not self.table.has_secrets:
             self._keyboard = seat
-            self.announce()
             self.say(f"{self.table.names[seat]}'s turn.")
+            self._opening += 1
             return True
         self.announce()  # what the previous player may read, before the hand-over
         name = self.table.names[seat]
@@ -279,15 +308,23 @@ class PlainSession:
     def decide(self, seat: int) -> bool:
         """One decision of ``seat``: the prompt, the choices, the answer. False to stop."""
         turn = self.table.turn(seat)
-        self.say(f"{turn.name(seat)}, {turn.prompt}")
-        brief = getattr(self.speech, "brief", None)
-        if callable(brief):
-            for line in brief(turn):
-                self.say(line)
         labelled = [(self.label(action, turn), action) for action in turn.legal]
         level = group_choices(labelled)
         stack: list[list[Choice]] = []
-        self.list_choices(level)
+        head = f"{turn.name(seat)}, {turn.prompt.rstrip('.')}."
+        brief = game_words.BRIEFS.get(self.game_id)
+        if brief is not None:
+            head += " " + brief(turn)
+        events = self.news()
+        budget = TURN_LINES - self._opening - 1
+        self._opening = 0
+        if len(events) + 1 > budget:
+            events = ["Since your last turn: " + " ".join(
+                e if e.endswith((".", "!", "?")) else e + "." for e in events)] if events else []
+        for line in events:
+            self.say(line, turn)
+        self.say(head, turn)
+        self.list_choices(level, room=budget - len(events))
         while True:
             answer = self.ask()
             if answer is None:
@@ -313,6 +350,15 @@ class PlainSession:
                     continue
                 assert picked.action is not None
                 return self.play(seat, picked.action)
+            query = game_words.QUERIES.get(self.game_id, {}).get(low)
+            if query is not None:
+                for line in query(self.table.turn(seat)):
+                    self.say(line, turn)
+                continue
+            if low in game_words.QUERY_NAMES:
+                known = ", ".join(["look", *game_words.QUERIES.get(self.game_id, {})])
+                self.say(f"This game has no {low} to tell; ask for {known}.")
+                continue
             if low in COMMANDS:
                 keep_going = COMMANDS[low](self, seat)
                 if self.quit or not keep_going:
@@ -327,12 +373,19 @@ class PlainSession:
                 continue
             return self.play(seat, action)
 
-    def list_choices(self, level: list[Choice], back: bool = False) -> None:
-        self.say(f"{len(level)} choice{'s' if len(level) != 1 else ''}:")
-        for number, choice in enumerate(level, 1):
-            self.say(f"{number}. {choice.label}")
+    def list_choices(self, level: list[Choice], back: bool = False, room: int = TURN_LINES
+                     ) -> None:
+        """The numbered choices, one a line when they fit in ``room`` lines, else in one line
+        ("Choices: 1, keep. 2, discard.")."""
+        items = [f"{number}. {choice.label}" for number, choice in enumerate(level, 1)]
         if back:
-            self.say("0. back")
+            items.append("0. back")
+        if len(items) <= room:
+            for item in items:
+                self.say(item)
+            return
+        self.say("Choices: " + " ".join(
+            f"{item}." if not item.endswith(".") else item for item in items))
 
     def play(self, seat: int, action: Action) -> bool:
         reason = self.table.why_not(seat, action)

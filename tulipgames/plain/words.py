@@ -1,0 +1,270 @@
+"""Each game's short turn and its named queries, in the plain mode's own words.
+
+A decision says only what changed and the choices (:mod:`tulipgames.plain.session`); the
+one-clause ``brief`` here is what the seat needs to choose (one's caravan, the card in hand,
+the leaf total). Everything else is asked for by name: ``hand``, ``market``, ``scores``,
+``opponents``, ``bouquets``, ``sheet`` (and ``look`` for all of it, from the game's plain
+module). The words build on the games' ``plain.py`` and views; nothing here changes a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from tulipgames.table import Turn
+
+Query = Callable[[Turn[Any]], list[str]]
+
+QUERY_NAMES = ("hand", "market", "scores", "opponents", "bouquets", "sheet")
+
+
+def game_id(turn: Turn[Any], game: Any) -> str:
+    return str(getattr(getattr(game, "info", None), "id", ""))
+
+
+def me(turn: Turn[Any]) -> int:
+    return turn.seat if turn.seat is not None else 0
+
+
+# -- fixes of sentences that are not true in plain text -------------------------------------------
+def fix_line(line: str, turn: Turn[Any] | None) -> str:
+    """Sentences written for the screen that are wrong in the plain mode."""
+    line = line.replace("place your X in a highlighted spot", "place your X: choose a spot")
+    if turn is not None and turn.over:
+        line = re.sub(r",? about \d+ more turns each", "", line)
+    return line
+
+
+# -- Sixty-One ------------------------------------------------------------------------------------
+def sixtyone_brief(turn: Turn[Any]) -> str:
+    from tulipgames.games.sixtyone.data import END_TOTAL
+
+    view = turn.view
+    parts = [f"Your leaf total is {view.leaf_total(me(turn))} of {END_TOTAL}."]
+    for area_die, write_die, reason in view.blocked:
+        if write_die is None:
+            parts.append(f"The {view.dice[area_die]} cannot be the area die: {reason}.")
+    return " ".join(parts)
+
+
+def sixtyone_sheet(turn: Turn[Any]) -> list[str]:
+    from tulipgames.games.sixtyone.data import AREAS
+    from tulipgames.games.sixtyone.plain import area_line
+
+    return [area_line(turn.view, me(turn), area) for area in AREAS]
+
+
+def sixtyone_scores(turn: Turn[Any]) -> list[str]:
+    view = turn.view
+    return ["; ".join(f"{turn.name(s)} {sum(view.scores[s])} points, leaf total "
+                      f"{view.leaf_total(s)}" for s in range(view.seats)) + "."]
+
+
+# -- Century: Spice Road --------------------------------------------------------------------------
+def spice_brief(turn: Turn[Any]) -> str:
+    from tulipgames.games.spiceroad.plain import brief
+
+    lines = brief(turn)
+    return " ".join(line for line in lines if not line.startswith("Your hand"))
+
+
+def spice_hand(turn: Turn[Any]) -> list[str]:
+    from tulipgames.games.spiceroad.plain import brief, card_words, edition
+
+    view = turn.view
+    player = view.players[me(turn)]
+    played = "; ".join(card_words(c, edition(view)) for c in player.played) or "none"
+    return [*brief(turn)[:2], f"Played, back with a rest: {played}."]
+
+
+def spice_market(turn: Turn[Any]) -> list[str]:
+    from tulipgames.games.spiceroad.plain import describe
+
+    return [line for line in describe(turn) if line.startswith(("Point card", "Merchant card"))]
+
+
+def spice_opponents(turn: Turn[Any]) -> list[str]:
+    from tulipgames.games.spiceroad.plain import describe
+
+    names = [turn.name(s) for s in range(len(turn.names)) if s != me(turn)]
+    return [line for line in describe(turn) if line.startswith(tuple(f"{n}:" for n in names))]
+
+
+def spice_scores(turn: Turn[Any]) -> list[str]:
+    from tulipgames.games.spiceroad.plain import edition
+
+    view = turn.view
+    ed = edition(view)
+    return ["; ".join(
+        f"{turn.name(s)}: {len(p.claimed)} {ed.point_cards} worth {p.point_vp}, "
+        f"{p.gold} {ed.gold_name} and {p.silver} {ed.silver_name} coins"
+        for s, p in enumerate(view.players)) + "."]
+
+
+# -- Gift of Tulips -------------------------------------------------------------------------------
+def gift_brief(turn: Turn[Any]) -> str:
+    from tulipgames.games.giftoftulips.plain import festival_lines
+
+    return festival_lines(turn.view)[0]
+
+
+def gift_hand(turn: Turn[Any]) -> list[str]:
+    from tulipgames.games.giftoftulips.plain import brief, cards_words
+
+    view = turn.view
+    lines = brief(turn)[1:]
+    lines.append(f"Your bouquet: {cards_words(view.bouquets[me(turn)])}.")
+    if view.own_secret:
+        lines.append(f"Your cards in the secret festival: {cards_words(view.own_secret)}.")
+    return lines
+
+
+def gift_bouquets(turn: Turn[Any]) -> list[str]:
+    from tulipgames.games.giftoftulips.plain import cards_words
+
+    view = turn.view
+    return [f"{turn.name(s)}: {cards_words(b)}." for s, b in enumerate(view.bouquets)]
+
+
+def gift_scores(turn: Turn[Any]) -> list[str]:
+    view = turn.view
+    left = "" if turn.over else f" About {view.turns_left} more turns each."
+    return ["; ".join(f"{turn.name(s)} {view.scores[s]} (give {view.give_points[s]}, keep "
+                      f"{view.keep_points[s]})" for s in range(view.seats)) + "." + left]
+
+
+def gift_market(turn: Turn[Any]) -> list[str]:
+    from tulipgames.games.giftoftulips.plain import festival_lines
+
+    view = turn.view
+    return [*festival_lines(view),
+            f"Deck: {view.deck_size} cards. Secret festival: {view.secret_size} cards."]
+
+
+# -- Tulip & Rose ---------------------------------------------------------------------------------
+def tulip_brief(turn: Turn[Any]) -> str:
+    from tulipgames.games.tulipandrose.plain import brief
+
+    view = turn.view
+    if view.phase == "split":
+        return split_state(turn)
+    return " ".join(brief(turn))
+
+
+def split_state(turn: Turn[Any]) -> str:
+    """The bouquets being made: which cards went where so far, and what is left to place."""
+    from tulipgames.games.tulipandrose.plain import card_words, cards_words
+    from tulipgames.games.tulipandrose.rules import bouquet_count
+
+    view = turn.view
+    count = bouquet_count(len(view.revealed))
+    made = []
+    for number in range(1, count + 1):
+        cards = [card_words(view.revealed[i]) for i, b in enumerate(view.draft) if b == number]
+        made.append(f"bouquet {number}: {', '.join(cards) if cards else 'empty'}")
+    left = view.revealed[len(view.draft):]
+    return (f"So far {'; '.join(made)}. Still to place: {cards_words(left)}." if view.draft
+            else f"To split into {count} bouquets: {cards_words(left)}.")
+
+
+def tulip_bouquets(turn: Turn[Any]) -> list[str]:
+    from tulipgames.games.tulipandrose.plain import cards_words
+
+    view = turn.view
+    if view.phase == "split":
+        return [split_state(turn)]
+    lines = []
+    for number, bouquet in enumerate(view.bouquets, 1):
+        worth = view.worth(bouquet) if turn.seat is not None else None
+        to_you = f", worth {worth} points to you" if worth is not None else ""
+        lines.append(f"Bouquet {number}: {cards_words(bouquet)}{to_you}.")
+    return lines or ["No bouquets on offer now."]
+
+
+def tulip_players(turn: Turn[Any], mine: bool) -> list[str]:
+    from tulipgames.games.tulipandrose.plain import describe
+
+    name = turn.name(me(turn))
+    out = []
+    keep = False
+    for line in describe(turn):
+        if not line.startswith("  "):
+            keep = line.startswith(f"{name} (") == mine and any(
+                line.startswith(f"{turn.name(s)} (") for s in range(len(turn.names)))
+        if keep:
+            out.append(line.strip())
+    return out
+
+
+def tulip_market(turn: Turn[Any]) -> list[str]:
+    from tulipgames.games.tulipandrose.plain import describe
+
+    return [line for line in describe(turn) if line.startswith(("Round", "Auction"))]
+
+
+# -- The Little Flower Shop -----------------------------------------------------------------------
+def flower_brief(turn: Turn[Any]) -> str:
+    from tulipgames.games.flowershop.plain import brief
+
+    return " ".join(line for line in brief(turn) if not line.startswith("Your hand"))
+
+
+def flower_hand(turn: Turn[Any]) -> list[str]:
+    from tulipgames.games.flowershop.plain import cards_words
+
+    view = turn.view
+    return [f"Your hand: {cards_words(view.hand)}." if view.hand else "Your hand is empty."]
+
+
+def flower_shops(turn: Turn[Any], mine: bool) -> list[str]:
+    from tulipgames.games.flowershop.plain import shop_words
+
+    out = []
+    for shop in turn.view.shops:
+        if (shop.seat == turn.seat) == mine:
+            out += [line.strip() for line in shop_words(shop, turn.name(shop.seat))]
+    return out or ["Nobody else has a shop in the solo game."]
+
+
+def flower_market(turn: Turn[Any]) -> list[str]:
+    from tulipgames.games.flowershop.plain import card_words
+
+    view = turn.view
+    if view.solo:
+        lines = [f"Piles: {', '.join(str(p) for p in view.piles)} cards left."]
+        if view.flipped:
+            lines.append(f"Flipped card: {card_words(view.flipped)}, {view.under} under it.")
+        return lines
+    return flower_hand(turn)
+
+
+def flower_scores(turn: Turn[Any]) -> list[str]:
+    view = turn.view
+    preview = ", ".join(f"{turn.name(s)} {sum(row)}" for s, row in enumerate(view.preview))
+    return [f"Score if the game ended now: {preview}."]
+
+
+BRIEFS: dict[str, Callable[[Turn[Any]], str]] = {
+    "sixtyone": sixtyone_brief,
+    "spiceroad": spice_brief,
+    "giftoftulips": gift_brief,
+    "tulipandrose": tulip_brief,
+    "flowershop": flower_brief,
+}
+
+QUERIES: dict[str, dict[str, Query]] = {
+    "sixtyone": {"sheet": sixtyone_sheet, "scores": sixtyone_scores,
+                 "opponents": sixtyone_scores},
+    "spiceroad": {"hand": spice_hand, "market": spice_market, "opponents": spice_opponents,
+                  "scores": spice_scores},
+    "giftoftulips": {"hand": gift_hand, "bouquets": gift_bouquets, "scores": gift_scores,
+                     "market": gift_market, "opponents": gift_bouquets},
+    "tulipandrose": {"bouquets": tulip_bouquets, "market": tulip_market,
+                     "hand": lambda t: tulip_players(t, True),
+                     "opponents": lambda t: tulip_players(t, False)},
+    "flowershop": {"hand": flower_hand, "sheet": lambda t: flower_shops(t, True),
+                   "opponents": lambda t: flower_shops(t, False), "market": flower_market,
+                   "scores": flower_scores},
+}
