@@ -79,3 +79,18 @@ def test_a_sample_is_spoken_by_espeak(tmp_path: Path) -> None:
         subprocess.run([espeak, "-w", str(wav), " ".join(decision)], check=True,
                        timeout=60)
         assert wav.stat().st_size > 10_000
+
+
+def test_tulip_and_rose_bouquets_being_split_are_described() -> None:
+    table = Table.new(games.get_game("tulipandrose"), [SeatSpec("Ana"), SeatSpec("Ben", "bot")],
+                      42)
+    feed = iter(["3", "2", "look", "bouquets", "hand", "quit"])
+    out: list[str] = []
+    PlainSession(table, lambda: next(feed, None), out.append, echo=True).run()
+    said = "\n".join(out)
+    assert "Ana is Seller. Revealed carnation 4, iris 1, rose 1" in said
+    look = said[said.index("> look"):said.index("> bouquets")]
+    assert "So far bouquet 1: empty; bouquet 2: iris 1; bouquet 3: carnation 4. " in look
+    asked = said[said.index("> bouquets"):said.index("> hand")]
+    assert "Still to place: rose 1, tulip 4, Semper Augustus 4" in asked
+    assert "Your Special Order" in said[said.index("> hand"):]

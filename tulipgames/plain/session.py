@@ -101,6 +101,18 @@ def group_choices(labelled: Sequence[tuple[str, Action]], depth: int = 0) -> lis
     return out
 
 
+def common_start(labels: list[str]) -> str:
+    """The words, up to a comma, that every one of two or more labels starts with ("card 2,
+    iris 1, " for "card 2, iris 1, into bouquet 1" and "... into bouquet 2"); "" if none."""
+    if len(labels) < 2:
+        return ""
+    parts = [label.split(", ") for label in labels]
+    shared = 0
+    while all(len(p) > shared + 1 for p in parts) and len({p[shared] for p in parts}) == 1:
+        shared += 1
+    return ", ".join(parts[0][:shared]) + ", " if shared else ""
+
+
 def _head(choice: Choice) -> str:
     return choice.label.split(" (")[0]
 
@@ -190,6 +202,7 @@ class PlainSession:
         self._keyboard: int | None = None  # the seat the keyboard was last handed to
         self.quit = False
         self._opening = 0  # lines said before the first decision (the greeting)
+        self._briefs: dict[int, str] = {}  # the brief each seat heard last
 
     # -- speaking -------------------------------------------------------------------------------
     def say(self, line: str, turn: Turn[Any] | None = None) -> None:
@@ -311,11 +324,17 @@ class PlainSession:
         labelled = [(self.label(action, turn), action) for action in turn.legal]
         level = group_choices(labelled)
         stack: list[list[Choice]] = []
-        head = f"{turn.name(seat)}, {turn.prompt.rstrip('.')}."
+        question = game_words.shorter(self.game_id, turn.prompt, seat not in self._briefs)
+        head = whole = f"{turn.name(seat)}, {question.rstrip('.')}."
         brief = game_words.BRIEFS.get(self.game_id)
         if brief is not None:
-            head += " " + brief(turn)
-        events = self.news()
+            said = brief(turn)
+            whole = f"{head} {said}".rstrip()
+            # said again only when it changed; Enter alone says it all again
+            if said and self._briefs.get(seat) != said:
+                head = whole
+            self._briefs[seat] = said
+        events = [e for e in self.news() if game_words.needed(self.game_id, e)]
         budget = TURN_LINES - self._opening - 1
         self._opening = 0
         if len(events) + 1 > budget:
@@ -330,7 +349,8 @@ class PlainSession:
             if answer is None:
                 return False
             if not answer:
-                self.list_choices(level)
+                self.say(whole, turn)
+                self.list_choices(level, back=bool(stack))
                 continue
             low = answer.lower()
             if low in ("0", "back") and stack:
@@ -377,9 +397,17 @@ class PlainSession:
                      ) -> None:
         """The numbered choices, one a line when they fit in ``room`` lines, else in one line
         ("Choices: 1, keep. 2, discard.")."""
-        items = [f"{number}. {choice.label}" for number, choice in enumerate(level, 1)]
+        prefix = common_start([choice.label for choice in level])
+        items = [f"{number}. {choice.label[len(prefix):]}" for number, choice in
+                 enumerate(level, 1)]
         if back:
             items.append("0. back")
+        if prefix:
+            # "card 2, iris 1: 1. into bouquet 1. 2. into bouquet 2." rather than the card
+            # said again in every choice
+            self.say(f"{prefix.rstrip(', ')[:1].upper()}{prefix.rstrip(', ')[1:]}: " + " ".join(
+                f"{item}." if not item.endswith(".") else item for item in items))
+            return
         if len(items) <= room:
             for item in items:
                 self.say(item)
@@ -450,8 +478,13 @@ def _rules(session: PlainSession, seat: int) -> bool:
 
 
 def _look(session: PlainSession, seat: int) -> bool:
-    for line in session.look(session.table.turn(seat)):
-        session.say(line)
+    turn = session.table.turn(seat)
+    for line in session.look(turn):
+        session.say(line, turn)
+    extra = game_words.LOOK_EXTRA.get(session.game_id)
+    if extra is not None:
+        for line in extra(turn):
+            session.say(line, turn)
     return True
 
 

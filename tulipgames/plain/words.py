@@ -37,6 +37,22 @@ def fix_line(line: str, turn: Turn[Any] | None) -> str:
     return line
 
 
+#: Per game: event lines the question says again, and the instruction part of a question that
+#: is said the first time only ("pick the area die, the write die, then a spot").
+REPEATED = {"sixtyone": re.compile(r"^Round \d+: the dice show [\d ]+$")}
+INSTRUCTIONS = {"sixtyone": re.compile(r": pick the area die, the write die, then a spot")}
+
+
+def shorter(game: str, prompt: str, first: bool) -> str:
+    pattern = INSTRUCTIONS.get(game)
+    return prompt if first or pattern is None else pattern.sub("", prompt)
+
+
+def needed(game: str, event: str) -> bool:
+    pattern = REPEATED.get(game)
+    return pattern is None or not pattern.match(event)
+
+
 # -- Sixty-One ------------------------------------------------------------------------------------
 def sixtyone_brief(turn: Turn[Any]) -> str:
     from tulipgames.games.sixtyone.data import END_TOTAL
@@ -149,7 +165,7 @@ def tulip_brief(turn: Turn[Any]) -> str:
 
     view = turn.view
     if view.phase == "split":
-        return split_state(turn)
+        return split_brief(turn)
     return " ".join(brief(turn))
 
 
@@ -166,7 +182,21 @@ def split_state(turn: Turn[Any]) -> str:
         made.append(f"bouquet {number}: {', '.join(cards) if cards else 'empty'}")
     left = view.revealed[len(view.draft):]
     return (f"So far {'; '.join(made)}. Still to place: {cards_words(left)}." if view.draft
-            else f"To split into {count} bouquets: {cards_words(left)}.")
+            else f"The cards: {cards_words(left)}.")
+
+
+def split_brief(turn: Turn[Any]) -> str:
+    """During a split only the bouquets made so far (the next card is in the choices)."""
+    from tulipgames.games.tulipandrose.plain import card_words
+
+    view = turn.view
+    if not view.draft:
+        return split_state(turn)
+    made = []
+    for number in sorted(set(view.draft)):
+        cards = [card_words(view.revealed[i]) for i, b in enumerate(view.draft) if b == number]
+        made.append(f"bouquet {number}: {', '.join(cards)}")
+    return f"So far {'; '.join(made)}."
 
 
 def tulip_bouquets(turn: Turn[Any]) -> list[str]:
@@ -245,6 +275,11 @@ def flower_scores(turn: Turn[Any]) -> list[str]:
     preview = ", ".join(f"{turn.name(s)} {sum(row)}" for s, row in enumerate(view.preview))
     return [f"Score if the game ended now: {preview}."]
 
+
+#: What ``look`` adds to a game's own description: the bouquets of a split under way.
+LOOK_EXTRA: dict[str, Query] = {
+    "tulipandrose": lambda t: [split_state(t)] if t.view.phase == "split" else [],
+}
 
 BRIEFS: dict[str, Callable[[Turn[Any]], str]] = {
     "sixtyone": sixtyone_brief,
