@@ -470,10 +470,11 @@ def _help(session: PlainSession, seat: int) -> bool:
 
 
 def _rules(session: PlainSession, seat: int) -> bool:
-    for line in session.table.game.rules_markdown().splitlines():
-        text = line.lstrip("#").strip().replace("**", "")
-        if text:
-            session.say(text)
+    """The rules as prose: no tables, no key list of the full-screen app."""
+    from tulipgames.plain.rules import prose
+
+    for line in prose(session.table.game.rules_markdown()):
+        session.write(line)  # not the game's shorthand reader: the rules spell their letters
     return True
 
 

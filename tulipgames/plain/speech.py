@@ -31,6 +31,9 @@ def times(n: int) -> str:
 
 # -- symbols left after the games' own words --------------------------------------------------
 GENERIC = [
+    (re.compile(r"(?<![\d–-])(\d+) ?[–-] ?(\d+)(?![\d–-])"), r"\1 to \2"),
+    (re.compile(r"\s*[—–]\s*"), ", "),
+    (re.compile(r"−"), "minus "),
     (re.compile(r"\s*…\s*"), " to "),
     (re.compile(r">=\s*"), "at least "),
     (re.compile(r"<=\s*"), "at most "),
@@ -165,6 +168,6 @@ def speaker(table: Any) -> Speaker:
 
 
 def unspeakable(line: str) -> set[str]:
-    """The characters of ``line`` outside letters, digits and :data:`ALLOWED`, plus ``{`` or
-    ``}`` (a placeholder left unfilled)."""
-    return {ch for ch in line if not (ch.isascii() and ch.isalnum()) and ch not in ALLOWED}
+    """The characters of ``line`` outside letters (accented ones too: "Théo"), digits and
+    :data:`ALLOWED`; ``{`` and ``}`` (a placeholder left unfilled) among them."""
+    return {ch for ch in line if not ch.isalnum() and ch not in ALLOWED}

@@ -58,7 +58,7 @@ def sixtyone_brief(turn: Turn[Any]) -> str:
     from tulipgames.games.sixtyone.data import END_TOTAL
 
     view = turn.view
-    parts = [f"Your leaf total is {view.leaf_total(me(turn))} of {END_TOTAL}."]
+    parts = [f"Your leaf total: {view.leaf_total(me(turn))} of {END_TOTAL}."]
     for area_die, write_die, reason in view.blocked:
         if write_die is None:
             parts.append(f"The {view.dice[area_die]} cannot be the area die: {reason}.")
