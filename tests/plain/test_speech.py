@@ -42,7 +42,8 @@ def test_every_line_is_speakable_and_every_turn_short(game_id: str, players: int
 def test_shorthand_is_said_in_words() -> None:
     spice = Table.new(games.get_game("spiceroad"), [SeatSpec("Ana"), SeatSpec("Ben")], 1)
     speak = speaker(spice)
-    assert speak("Ana played YYYYY → BB ×1") == "Ana played 5 turmeric for 2 cinnamon, once"
+    assert speak("Ana played YYYYY → BB ×1") == (
+        "Ana played trade 5 turmeric for 2 cinnamon, once")
     assert speak("Ben played Upgrade 2: Y→R, R→G") == (
         "Ben played Upgrade 2: turmeric to saffron, saffron to cardamom")
     assert speak("{seat1} claimed a 6th point card") == "Ben claimed a 6th point card"

@@ -14,6 +14,7 @@ Press Enter when Ben has the keyboard." and prints nothing private before Enter.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
@@ -28,6 +29,10 @@ Writer = Callable[[str], None]
 
 #: The longest list of choices read out at once.
 GROUP_LIMIT = 9
+
+#: A list of choices longer than this many characters (about 15 seconds of speech) is
+#: grouped by its first words when they divide it.
+SPOKEN_LIMIT = 240
 
 #: The most lines said for one decision: what changed, the question, the choices.
 TURN_LINES = 6
@@ -113,6 +118,24 @@ def common_start(labels: list[str]) -> str:
     return ", ".join(parts[0][:shared]) + ", " if shared else ""
 
 
+def by_first_words(level: list[Choice]) -> list[Choice]:
+    """A list too long to hear in one breath, grouped by its first words ("acquire", "Pumpkins")
+    when they divide it; else as it is."""
+    groups: dict[str, list[Choice]] = {}
+    for choice in level:
+        groups.setdefault(choice.label.split(", ")[0], []).append(choice)
+    if not 2 <= len(groups) < len(level):
+        return level
+    return [members[0] if len(members) == 1 else
+            Choice(f"{key} ({sum(max(1, count_leaves(m)) for m in members)} choices)",
+                   children=members)
+            for key, members in groups.items()]
+
+
+def count_leaves(choice: Choice) -> int:
+    return sum(count_leaves(c) for c in choice.children) if choice.children else 1
+
+
 def _head(choice: Choice) -> str:
     return choice.label.split(" (")[0]
 
@@ -172,6 +195,21 @@ def ask_line(
     return None if line is None else line.strip()
 
 
+MOVE = re.compile(r"^(.+) moves (\S+) .* to .+\.$")
+
+
+def only_last_moves(lines: list[str]) -> list[str]:
+    """Of a seat moving the same card about ("Ben moves SB3 ... to L4." then "... to L6."),
+    only where it ended up: what changed, not every step on the way."""
+    last: dict[tuple[str, str], int] = {}
+    for i, line in enumerate(lines):
+        match = MOVE.match(line)
+        if match:
+            last[(match[1], match[2])] = i
+    keep = set(last.values())
+    return [line for i, line in enumerate(lines) if not MOVE.match(line) or i in keep]
+
+
 class PlainSession:
     """A game played by text at one keyboard (several local seats) or for one seat."""
 
@@ -197,7 +235,7 @@ class PlainSession:
         self.echo = echo
         self.speech = _game_speech(table.game)
         self.speak = speaker(table)
-        self.game_id = game_words.game_id(table.turn(None), table.game)
+        self.game_id = game_words.game_id(table.game)
         self._heard = 0
         self._keyboard: int | None = None  # the seat the keyboard was last handed to
         self.quit = False
@@ -238,7 +276,7 @@ class PlainSession:
             if " upgraded " in line and any(f"{actor} played Upgrade" in x for x in later):
                 continue
             out.append(line)
-        return out
+        return only_last_moves(out)
 
     def announce(self) -> None:
         """Say every event since the last time."""
@@ -248,7 +286,7 @@ class PlainSession:
     def label(self, action: Action, turn: Turn[Any]) -> str:
         describe = getattr(self.speech, "describe_action", None)
         if callable(describe):
-            return str(describe(action, turn))
+            return game_words.label(self.game_id, str(describe(action, turn)))
         return str(action).replace("=", " ")
 
     def look(self, turn: Turn[Any]) -> list[str]:
@@ -323,6 +361,8 @@ class PlainSession:
         turn = self.table.turn(seat)
         labelled = [(self.label(action, turn), action) for action in turn.legal]
         level = group_choices(labelled)
+        if len(level) > 3 and sum(len(c.label) for c in level) > SPOKEN_LIMIT:
+            level = by_first_words(level)
         stack: list[list[Choice]] = []
         question = game_words.shorter(self.game_id, turn.prompt, seat not in self._briefs)
         head = whole = f"{turn.name(seat)}, {question.rstrip('.')}."

@@ -61,7 +61,7 @@ SPICE_RUN = re.compile(r"(?<![A-Za-z])([YRGB]+)(?![A-Za-z])")
 
 
 def spice_speaker(names: dict[str, str]) -> Speaker:
-    """``YYYYY → BB ×1`` → "5 turmeric for 2 cinnamon, once"; ``Y→R`` → "turmeric to saffron";
+    """``YYYYY → BB ×1`` → "trade 5 turmeric for 2 cinnamon, once"; ``Y→R`` → "turmeric to saffron";
     ``+YY`` → "gain 2 turmeric"."""
 
     def run(letters: str) -> str:
@@ -70,12 +70,18 @@ def spice_speaker(names: dict[str, str]) -> Speaker:
         counts = Counter(letters)
         return " and ".join(f"{n} {names[k]}" for k, n in counts.items())
 
+    def counted(letters: str) -> str:
+        return run(letters) if len(letters) > 1 else f"1 {names[letters]}"
+
     def speak(line: str) -> str:
         line = re.sub(r"([YRGB]+) → ([YRGB]+) ×(\d+)",
-                      lambda m: f"{run(m[1])} for {run(m[2])}, {times(int(m[3]))}", line)
-        line = re.sub(r"\b([YRGB]+) → ([YRGB]+)", lambda m: f"{run(m[1])} for {run(m[2])}", line)
+                      lambda m: f"trade {counted(m[1])} for {counted(m[2])}, "
+                                f"{times(int(m[3]))}", line)
+        line = re.sub(r"\b([YRGB]+) → ([YRGB]+)",
+                      lambda m: f"trade {counted(m[1])} for {counted(m[2])}", line)
         line = re.sub(r"\b([YRGB])→([YRGB])\b", lambda m: f"{run(m[1])} to {run(m[2])}", line)
-        line = re.sub(r"(^|[\s:(])\+([YRGB]+)\b", lambda m: f"{m[1]}gain {run(m[2])}", line)
+        line = re.sub(r"(^|[\s:(])\+([YRGB]+)\b", lambda m: f"{m[1]}gain {counted(m[2])}",
+                      line)
         line = re.sub(r"\((\d+) VP\)", lambda m: f"({m[1]} points)", line)
         line = re.sub(r"claimed ([YRGB]+) ", lambda m: f"claimed the card for {run(m[1])} ", line)
         return SPICE_RUN.sub(lambda m: run(m[1]), line)

@@ -20,7 +20,7 @@ Query = Callable[[Turn[Any]], list[str]]
 QUERY_NAMES = ("hand", "market", "scores", "opponents", "bouquets", "sheet")
 
 
-def game_id(turn: Turn[Any], game: Any) -> str:
+def game_id(game: Any) -> str:
     return str(getattr(getattr(game, "info", None), "id", ""))
 
 
@@ -39,7 +39,20 @@ def fix_line(line: str, turn: Turn[Any] | None) -> str:
 
 #: Per game: event lines the question says again, and the instruction part of a question that
 #: is said the first time only ("pick the area die, the write die, then a spot").
-REPEATED = {"sixtyone": re.compile(r"^Round \d+: the dice show [\d ]+$")}
+REPEATED = {
+    "sixtyone": re.compile(r"^Round \d+: the dice show [\d ]+$"),
+    # a draw is told by the question (one's own) or by what the drawer did with it
+    "giftoftulips": re.compile(r"^(You drew \w+ \d+ \(card \d of \d\)|.* drew card \d of \d)$"),
+}
+
+#: Per game: words of a choice said shorter.
+LABELS = {"spiceroad": ((", costs 0 spices", ", free"),)}
+
+
+def label(game: str, text: str) -> str:
+    for long, short in LABELS.get(game, ()):
+        text = text.replace(long, short)
+    return text
 INSTRUCTIONS = {"sixtyone": re.compile(r": pick the area die, the write die, then a spot")}
 
 
@@ -236,9 +249,20 @@ def tulip_market(turn: Turn[Any]) -> list[str]:
 
 # -- The Little Flower Shop -----------------------------------------------------------------------
 def flower_brief(turn: Turn[Any]) -> str:
-    from tulipgames.games.flowershop.plain import brief
+    """The money while a card is in use and why the step may not end; the card itself is in
+    the question ("Use VA16: place, store, sell or trash it")."""
+    from tulipgames.games.flowershop.plain import card_words
 
-    return " ".join(line for line in brief(turn) if not line.startswith("Your hand"))
+    view = turn.view
+    parts = []
+    mine = next((s for s in view.shops if s.seat == turn.seat), None)
+    if mine is not None and mine.using:
+        parts.append(f"You have ${mine.money}.")
+    if view.solo and view.flipped:
+        parts.append(f"Flipped: {card_words(view.flipped)}.")
+    if view.end_blocker and not view.end_blocker.startswith("use "):
+        parts.append(f"You cannot end this step yet: {view.end_blocker}.")
+    return " ".join(parts)
 
 
 def flower_hand(turn: Turn[Any]) -> list[str]:
