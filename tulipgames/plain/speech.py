@@ -84,6 +84,7 @@ def spice_speaker(names: dict[str, str]) -> Speaker:
                       line)
         line = re.sub(r"\((\d+) VP\)", lambda m: f"({m[1]} points)", line)
         line = re.sub(r"claimed ([YRGB]+) ", lambda m: f"claimed the card for {run(m[1])} ", line)
+        line = line.replace(" acquired trade ", " acquired the card: trade ")
         return SPICE_RUN.sub(lambda m: run(m[1]), line)
 
     return speak
