@@ -95,3 +95,19 @@ def test_tulip_and_rose_bouquets_being_split_are_described() -> None:
     asked = said[said.index("> bouquets"):said.index("> hand")]
     assert "Still to place: rose 1, tulip 4, Semper Augustus 4" in asked
     assert "Your Special Order" in said[said.index("> hand"):]
+
+
+def test_gift_of_tulips_counts_the_turns_each_player_has_left() -> None:
+    """48 cards at two seats are 24 turns of the table, 12 for each player (the game ends
+    after 12 turns each), not "about 24 more turns each"."""
+    table = Table.new(games.get_game("giftoftulips"), [SeatSpec("Ana"), SeatSpec("Ben", "bot")],
+                      42)
+    feed = iter(["1", "look", "scores", "quit"])
+    out: list[str] = []
+    PlainSession(table, lambda: next(feed, None), out.append, echo=True).run()
+    said = "\n".join(out)
+    table_turns = table.turn(0).view.turns_left
+    left = (table_turns + 1) // 2
+    assert f"about {left} more turns each" in said
+    assert f"About {left} more turns each." in said
+    assert f"about {table_turns} more" not in said.lower()

@@ -34,7 +34,17 @@ def fix_line(line: str, turn: Turn[Any] | None) -> str:
     line = line.replace("place your X in a highlighted spot", "place your X: choose a spot")
     if turn is not None and turn.over:
         line = re.sub(r",? about \d+ more turns each", "", line)
+    elif turn is not None:
+        # Gift of Tulips counts the turns the deck holds for the whole table (two cards a
+        # turn): each player has their share of them
+        line = re.sub(r"about (\d+) more turns each",
+                      lambda m: f"about {each(int(m[1]), len(turn.names))} more turns each", line)
     return line
+
+
+def each(turns: int, seats: int) -> int:
+    """A table's remaining turns as each player's share, rounded up."""
+    return -(-turns // max(1, seats))
 
 
 #: Per game: event lines the question says again, and the instruction part of a question that
@@ -159,7 +169,7 @@ def gift_bouquets(turn: Turn[Any]) -> list[str]:
 
 def gift_scores(turn: Turn[Any]) -> list[str]:
     view = turn.view
-    left = "" if turn.over else f" About {view.turns_left} more turns each."
+    left = "" if turn.over else f" About {each(view.turns_left, view.seats)} more turns each."
     return ["; ".join(f"{turn.name(s)} {view.scores[s]} (give {view.give_points[s]}, keep "
                       f"{view.keep_points[s]})" for s in range(view.seats)) + "." + left]
 
