@@ -16,7 +16,7 @@ from tulipgames import games
 from tulipgames.engine.core import SeatSpec
 from tulipgames.plain.session import TURN_LINES, PlainSession
 from tulipgames.plain.speech import speaker, unspeakable
-from tulipgames.plain.transcripts import per_decision, transcript
+from tulipgames.plain.transcripts import per_decision, played, transcript
 from tulipgames.table import Table
 
 SEAT_COUNTS = [
@@ -29,8 +29,11 @@ MARKUP = re.compile(r"\*\*|\[/?[a-z ]+\]|^#|\|")
 
 @pytest.mark.parametrize(("game_id", "players"), SEAT_COUNTS)
 def test_every_line_is_speakable_and_every_turn_short(game_id: str, players: int) -> None:
-    lines = transcript(game_id, players, seed=42)
-    assert any(line.startswith("Final scores:") for line in lines)
+    table, lines = played(game_id, players, seed=42)
+    final = [line for line in lines if line.startswith("Final scores:")][-1]
+    result = table.result()
+    assert final == "Final scores: " + ", ".join(
+        f"{name} {total}" for name, total in zip(table.names, result.totals, strict=True)) + "."
     said = [line for line in lines if not line.startswith(">")]
     bad = [(line, unspeakable(line)) for line in said if unspeakable(line)]
     assert not bad, bad[:5]
@@ -47,6 +50,8 @@ def test_shorthand_is_said_in_words() -> None:
     assert speak("Ben played Upgrade 2: Y→R, R→G") == (
         "Ben played Upgrade 2: turmeric to saffron, saffron to cardamom")
     assert speak("{seat1} claimed a 6th point card") == "Ben claimed a 6th point card"
+    # a negative score after a name ending in a number is not a range
+    assert speak("Final scores: Bot 2 -9, Mugs 1-6.") == "Final scores: Bot 2 -9, Mugs 1 to 6."
     gift = Table.new(games.get_game("giftoftulips"), [SeatSpec("Ana"), SeatSpec("Ben")], 1)
     assert speaker(gift)("Place 1: Ana (Maj 1st ◆V 10, Maj 2nd ▲P 5)") == (
         "Place 1: Ana (majority 1st purple 10, majority 2nd pink 5)")

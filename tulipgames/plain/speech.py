@@ -31,7 +31,8 @@ def times(n: int) -> str:
 
 # -- symbols left after the games' own words --------------------------------------------------
 GENERIC = [
-    (re.compile(r"(?<![\d–-])(\d+) ?[–-] ?(\d+)(?![\d–-])"), r"\1 to \2"),
+    # a range ("1-6", "1–5", "2 – 6"), not a negative number after another ("Ben 2 -9")
+    (re.compile(r"(?<![\d–-])(\d+)(?:-| ?– ?)(\d+)(?![\d–-])"), r"\1 to \2"),
     (re.compile(r"\s*[—–]\s*"), ", "),
     (re.compile(r"−"), "minus "),
     (re.compile(r"\s*…\s*"), " to "),

@@ -31,6 +31,14 @@ def transcript(
     bot: str = "bot:random",
 ) -> list[str]:
     """The whole game as the first seat hears it (every answer echoed after ``> ``)."""
+    return played(game_id, players, seed, queries=queries, bot=bot)[1]
+
+
+def played(
+    game_id: str, players: int = 2, seed: int = 42, *, queries: bool = True,
+    bot: str = "bot:random",
+) -> tuple[Table, list[str]]:
+    """The table played to its end and what its first seat heard."""
     game = games.get_game(game_id)
     seats = [SeatSpec("Ana")] + [SeatSpec(f"Bot {n}", bot) for n in range(2, players + 1)]
     table = Table.new(game, seats, seed, bot_delay=0)
@@ -48,7 +56,7 @@ def transcript(
         return str(rng.randint(1, max(listed, default=4)))
 
     PlainSession(table, answer, out.append, echo=True).run()
-    return out
+    return table, out
 
 
 def per_decision(lines: list[str]) -> list[list[str]]:

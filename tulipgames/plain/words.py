@@ -38,8 +38,12 @@ def fix_line(line: str, turn: Turn[Any] | None) -> str:
         # Gift of Tulips counts the turns the deck holds for the whole table (two cards a
         # turn): each player has their share of them
         line = re.sub(r"about (\d+) more turns each",
-                      lambda m: f"about {each(int(m[1]), len(turn.names))} more turns each", line)
+                      lambda m: plural_turns(each(int(m[1]), len(turn.names))), line)
     return line
+
+
+def plural_turns(n: int) -> str:
+    return f"about {n} more turn{'s' if n != 1 else ''} each"
 
 
 def each(turns: int, seats: int) -> int:
@@ -131,13 +135,19 @@ def spice_opponents(turn: Turn[Any]) -> list[str]:
     return [line for line in describe(turn) if line.startswith(tuple(f"{n}:" for n in names))]
 
 
+def one_or_more(n: int, plural: str) -> str:
+    """"point cards" for one card: "point card" ("Golem cards": "Golem card")."""
+    return plural if n != 1 else plural[:-1] if plural.endswith("s") else plural
+
+
 def spice_scores(turn: Turn[Any]) -> list[str]:
     from tulipgames.games.spiceroad.plain import edition
 
     view = turn.view
     ed = edition(view)
     return ["; ".join(
-        f"{turn.name(s)}: {len(p.claimed)} {ed.point_cards} worth {p.point_vp}, "
+        f"{turn.name(s)}: {len(p.claimed)} {one_or_more(len(p.claimed), ed.point_cards)} "
+        f"worth {p.point_vp}, "
         f"{p.gold} {ed.gold_name} and {p.silver} {ed.silver_name} coins"
         for s, p in enumerate(view.players)) + "."]
 
@@ -169,7 +179,8 @@ def gift_bouquets(turn: Turn[Any]) -> list[str]:
 
 def gift_scores(turn: Turn[Any]) -> list[str]:
     view = turn.view
-    left = "" if turn.over else f" About {each(view.turns_left, view.seats)} more turns each."
+    share = each(view.turns_left, view.seats)
+    left = "" if turn.over else f" About {share} more turn{'s' if share != 1 else ''} each."
     return ["; ".join(f"{turn.name(s)} {view.scores[s]} (give {view.give_points[s]}, keep "
                       f"{view.keep_points[s]})" for s in range(view.seats)) + "." + left]
 
@@ -249,6 +260,17 @@ def tulip_players(turn: Turn[Any], mine: bool) -> list[str]:
         if keep:
             out.append(line.strip())
     return out
+
+
+def tulip_scores(turn: Turn[Any]) -> list[str]:
+    """Money as far as the viewer may see it; the points come at the end of the festival."""
+    from tulipgames.games.tulipandrose.plain import florins
+
+    view = turn.view
+    money = "; ".join(
+        f"{turn.name(p.seat)} {'money hidden' if p.florins is None else florins(p.florins)}"
+        + (f", {p.loans} loans" if p.loans else "") for p in view.players)
+    return [f"{money}. Points are counted at the end of the festival."]
 
 
 def tulip_market(turn: Turn[Any]) -> list[str]:
@@ -331,6 +353,7 @@ QUERIES: dict[str, dict[str, Query]] = {
     "giftoftulips": {"hand": gift_hand, "bouquets": gift_bouquets, "scores": gift_scores,
                      "market": gift_market, "opponents": gift_bouquets},
     "tulipandrose": {"bouquets": tulip_bouquets, "market": tulip_market,
+                     "scores": tulip_scores,
                      "hand": lambda t: tulip_players(t, True),
                      "opponents": lambda t: tulip_players(t, False)},
     "flowershop": {"hand": flower_hand, "sheet": lambda t: flower_shops(t, True),
