@@ -116,3 +116,15 @@ def test_gift_of_tulips_counts_the_turns_each_player_has_left() -> None:
     assert f"about {left} more turns each" in said
     assert f"About {left} more turns each." in said
     assert f"about {table_turns} more" not in said.lower()
+
+
+def test_the_seller_is_offered_the_high_bid_not_the_keep_price() -> None:
+    """"Sell for 67 or keep for 34" lists "sell it for 67" (it said "sell it for 34")."""
+    lines = transcript("tulipandrose", 3, 42, queries=False)
+    offers = [(re.search(r"sell for (\d+) or keep for (\d+)", line), i)
+              for i, line in enumerate(lines)]
+    found = [(m, i) for m, i in offers if m]
+    assert found
+    for match, i in found:
+        choices = " ".join(lines[i + 1 : i + 3])
+        assert f"sell it for {match[1]}" in choices and f"keep it for {match[2]}" in choices

@@ -89,7 +89,7 @@ def group_choices(labelled: Sequence[tuple[str, Action]], depth: int = 0) -> lis
         # the words do not divide the list: read it in chunks instead
         chunks = [labelled[i : i + GROUP_LIMIT] for i in range(0, len(labelled), GROUP_LIMIT)]
         return [
-            Choice(f"{spoken(chunk[0][0])} … {spoken(chunk[-1][0])} ({len(chunk)} choices)",
+            Choice(f"{span(spoken(chunk[0][0]), spoken(chunk[-1][0]))} ({len(chunk)} choices)",
                    children=group_choices(chunk, depth + 1))
             for chunk in chunks
         ]
@@ -104,6 +104,18 @@ def group_choices(labelled: Sequence[tuple[str, Action]], depth: int = 0) -> lis
         parts = [out[i : i + GROUP_LIMIT] for i in range(0, len(out), GROUP_LIMIT)]
         return [Choice(f"{_head(part[0])} to {_head(part[-1])}", children=part) for part in parts]
     return out
+
+
+def span(first: str, last: str) -> str:
+    """A run of choices by its ends, their shared words said once: "bid, 43 to 51"."""
+    shared = common_start([first, last])
+    head, tail = first.split(", "), last[len(shared):].split(", ")
+    same_end = []
+    while len(head) > 1 and len(tail) > 1 and head[-1] == tail[-1]:
+        same_end.insert(0, head.pop())
+        tail.pop()
+    end = ", " + ", ".join(same_end) if same_end else ""
+    return f"{', '.join(head)} to {', '.join(tail)}{end}"
 
 
 def common_start(labels: list[str]) -> str:
@@ -286,7 +298,7 @@ class PlainSession:
     def label(self, action: Action, turn: Turn[Any]) -> str:
         describe = getattr(self.speech, "describe_action", None)
         if callable(describe):
-            return game_words.label(self.game_id, str(describe(action, turn)))
+            return game_words.label(self.game_id, str(describe(action, turn)), action, turn)
         return str(action).replace("=", " ")
 
     def look(self, turn: Turn[Any]) -> list[str]:
@@ -438,6 +450,8 @@ class PlainSession:
         """The numbered choices, one a line when they fit in ``room`` lines, else in one line
         ("Choices: 1, keep. 2, discard.")."""
         prefix = common_start([choice.label for choice in level])
+        if any(choice.label[len(prefix):].split(",")[0].isdigit() for choice in level):
+            prefix = ""  # "1. bid 7" rather than "1. 7": a bare number reads as a choice number
         items = [f"{number}. {choice.label[len(prefix):]}" for number, choice in
                  enumerate(level, 1)]
         if back:

@@ -43,6 +43,8 @@ GENERIC = [
     (re.compile(r"\|"), " or "),
     (re.compile(r"[◆▲●■□▪▫►◄▼★☆│─╭╮╰╯┌┐└┘├┤┬┴┼═║]"), ""),
     (re.compile(r"[*_`#]"), ""),
+    (re.compile(r"(?<![\d.-])1 (point|spice|card|turn|loan|florin|acorn|choice|crystal)s\b"),
+     r"1 \1"),
     (re.compile(r"[ \t]{2,}"), " "),
 ]
 

@@ -63,7 +63,12 @@ REPEATED = {
 LABELS = {"spiceroad": ((", costs 0 spices", ", free"),)}
 
 
-def label(game: str, text: str) -> str:
+def label(game: str, text: str, action: Any = None, turn: Turn[Any] | None = None) -> str:
+    if game == "tulipandrose" and turn is not None and type(action).__name__ == "Sell":
+        # the Seller sells for the high bid; half of it is what keeping costs
+        auction = turn.view.auction
+        if auction is not None and auction.high is not None:
+            return f"sell it for {auction.high}"
     for long, short in LABELS.get(game, ()):
         text = text.replace(long, short)
     return text
