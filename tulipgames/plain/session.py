@@ -110,7 +110,7 @@ def span(first: str, last: str) -> str:
     """A run of choices by its ends, their shared words said once: "bid, 43 to 51"."""
     shared = common_start([first, last])
     head, tail = first.split(", "), last[len(shared):].split(", ")
-    same_end = []
+    same_end: list[str] = []
     while len(head) > 1 and len(tail) > 1 and head[-1] == tail[-1]:
         same_end.insert(0, head.pop())
         tail.pop()
