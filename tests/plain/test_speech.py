@@ -128,3 +128,21 @@ def test_the_seller_is_offered_the_high_bid_not_the_keep_price() -> None:
     for match, i in found:
         choices = " ".join(lines[i + 1 : i + 3])
         assert f"sell it for {match[1]}" in choices and f"keep it for {match[2]}" in choices
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_hot_seat_turns_are_short_too(game_id: str) -> None:
+    """Two people at one keyboard and a bot: the hand-over and each decision stay within six
+    lines (Enter alone, which says the question again, too)."""
+    import random
+
+    table = Table.new(games.get_game(game_id),
+                      [SeatSpec("Ana"), SeatSpec("Ben"), SeatSpec("Cy", "bot:random")], 5,
+                      bot_delay=0)
+    rng = random.Random(game_id)
+    out: list[str] = []
+    PlainSession(table, lambda: str(rng.randint(1, 3)) if rng.random() < 0.9 else "",
+                 out.append, echo=True).run()
+    assert table.is_over
+    assert max(len(d) for d in per_decision(out)) <= TURN_LINES
+    assert not [line for line in out if not line.startswith(">") and unspeakable(line)]

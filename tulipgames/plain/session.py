@@ -359,7 +359,10 @@ class PlainSession:
             self.say(f"{self.table.names[seat]}'s turn.")
             self._opening += 1
             return True
-        self.announce()  # what the previous player may read, before the hand-over
+        # what the previous player may read, before the hand-over, in one line if long
+        events = [e for e in self.news() if game_words.needed(self.game_id, e)]
+        for line in self.compact(events, TURN_LINES - 1):
+            self.say(line)
         name = self.table.names[seat]
         self.say(f"Pass to {name}. Press Enter when {name} has the keyboard.")
         if self.ask() is None:
@@ -389,9 +392,7 @@ class PlainSession:
         events = [e for e in self.news() if game_words.needed(self.game_id, e)]
         budget = TURN_LINES - self._opening - 1
         self._opening = 0
-        if len(events) + 1 > budget:
-            events = ["Since your last turn: " + " ".join(
-                e if e.endswith((".", "!", "?")) else e + "." for e in events)] if events else []
+        events = self.compact(events, budget - 1)
         for line in events:
             self.say(line, turn)
         self.say(head, turn)
@@ -402,7 +403,7 @@ class PlainSession:
                 return False
             if not answer:
                 self.say(whole, turn)
-                self.list_choices(level, back=bool(stack))
+                self.list_choices(level, back=bool(stack), room=TURN_LINES - 1)
                 continue
             low = answer.lower()
             if low in ("0", "back") and stack:
@@ -444,6 +445,14 @@ class PlainSession:
                 self.say(f"{exc.reason[0].upper()}{exc.reason[1:]}. Type help for the commands.")
                 continue
             return self.play(seat, action)
+
+    @staticmethod
+    def compact(events: list[str], room: int) -> list[str]:
+        """The events one a line when they fit in ``room`` lines, else in one line."""
+        if len(events) <= room:
+            return events
+        return ["Since your last turn: " + " ".join(
+            e if e.endswith((".", "!", "?")) else e + "." for e in events)]
 
     def list_choices(self, level: list[Choice], back: bool = False, room: int = TURN_LINES
                      ) -> None:
