@@ -10,6 +10,7 @@ from tulipgames.engine.core import SeatSpec
 from tulipgames.plain.menu import LineConsole, daily_seed, plain_menu
 from tulipgames.plain.rules import prose
 from tulipgames.plain.session import PlainSession
+from tulipgames.plain.speech import unspeakable
 from tulipgames.store import Store
 from tulipgames.table import Table
 
@@ -28,6 +29,7 @@ def test_rules_are_prose_without_tables_or_keys() -> None:
         lines = prose(games.get_game(game_id).rules_markdown())
         text = "\n".join(lines)
         assert "|" not in text and "**" not in text and "`" not in text
+        assert not [line for line in lines if unspeakable(line)], game_id
         assert "Keys" not in text and "Esc" not in text, game_id
     sixty = prose(games.get_game("sixtyone").rules_markdown())
     assert ("Area 1 Pumpkins: spots, 2 pumpkins of 2 eyes; what may be written, both eyes of a "

@@ -21,9 +21,15 @@ SCREEN_ONLY = re.compile(r"\b(keys?|screen)\b", re.IGNORECASE)
 def inline(text: str) -> str:
     """Markdown emphasis, code and links as plain words."""
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
+    text = text.replace("`*`", "a star")
     text = re.sub(r"\*\*|__|`", "", text)
     text = re.sub(r"(?<!\w)\*(\S[^*]*?)\*(?!\w)", r"\1", text)
     text = re.sub(r"(?<!\w)_(\S[^_]*?)_(?!\w)", r"\1", text)
+    # in the rules' prose (not in notation a player types): a set of cards, an equation,
+    # alternatives
+    text = re.sub(r"\{([^{}]*)\}", r"(\1)", text)
+    text = re.sub(r"\s*=\s*", " is ", text)
+    text = re.sub(r"\s+/\s+", " or ", text)
     return plain_symbols(text).strip()
 
 

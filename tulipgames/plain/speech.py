@@ -17,8 +17,8 @@ from typing import Any
 
 from tulipgames.engine.core import render_names
 
-#: Punctuation a synthesizer reads as a pause or a short word ("$7": seven dollars).
-ALLOWED = set(".,;:'!?()-$&%+\" ")
+#: Punctuation a synthesizer reads as a pause or a short word ("+2": plus two; "&": and).
+ALLOWED = set(".,;:'!?()-&%+\" ")
 
 Speaker = Callable[[str], str]
 
@@ -36,8 +36,8 @@ GENERIC = [
     (re.compile(r"\s*[—–]\s*"), ", "),
     (re.compile(r"−"), "minus "),
     (re.compile(r"\s*…\s*"), " to "),
-    (re.compile(r">=\s*"), "at least "),
-    (re.compile(r"<=\s*"), "at most "),
+    (re.compile(r"(>=|≥)\s*"), "at least "),
+    (re.compile(r"(<=|≤)\s*"), "at most "),
     (re.compile(r"\s*·\s*"), ", "),
     (re.compile(r"\s*→\s*"), " to "),
     (re.compile(r"\|"), " or "),
@@ -45,6 +45,9 @@ GENERIC = [
     (re.compile(r"[*_`#]"), ""),
     (re.compile(r"(?<![\d.-])1 (point|spice|card|turn|loan|florin|acorn|choice|crystal)s\b"),
      r"1 \1"),
+    # espeak-ng says "$7" as "dollar seven"
+    (re.compile(r"\$1\b"), "1 dollar"),
+    (re.compile(r"\$(\d+)"), r"\1 dollars"),
     (re.compile(r"[ \t]{2,}"), " "),
 ]
 
