@@ -43,8 +43,20 @@ class Console(LineConsole):
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         super().__init__(self.read, self.write, self.prompt, echo=not self.stdin.isatty())
+        #: At a terminal, answers are read by ``input`` with readline: arrow keys edit the
+        #: line and go through the earlier answers instead of typing escape codes.
+        self.editing = (not self.echo and self.stdin is sys.stdin and self.stdout is sys.stdout
+                        and use_readline())
+        self._prompt = ""
 
     def read(self) -> str | None:
+        if self.editing:
+            text, self._prompt = self._prompt, ""
+            try:
+                return input(text)
+            except EOFError:
+                self.stdout.write("\n")
+                return None
         line = self.stdin.readline()
         return None if line == "" else line.rstrip("\r\n")
 
@@ -57,8 +69,20 @@ class Console(LineConsole):
             raise SystemExit(0) from None
 
     def prompt(self, text: str) -> None:
+        if self.editing:
+            self._prompt = text  # readline draws it, so it can redraw the line being edited
+            return
         self.stdout.write(text)
         self.stdout.flush()
+
+
+def use_readline() -> bool:
+    """Load readline (line editing and history for ``input``) where Python has it."""
+    try:
+        import readline  # noqa: F401
+    except ImportError:  # Windows, or a Python built without it
+        return False
+    return True
 
 
 def play_plain(table: Table, console: LineConsole) -> int:
@@ -73,8 +97,10 @@ def plain_menu(store: Any, console: LineConsole) -> int:
     """The menu in plain text: start a game, resume one, or quit."""
     read, write, echo, prompt = console.read, console.write, console.echo, console.prompt
     write("tulipgames, plain-text mode. Choose by number.")
+    write("Or type: " + ", ".join(MENU_WORDS) + ".")
     while True:
-        entries = [(f"New game of {info.title}, {info.players} players", info.id)
+        entries = [(f"New game of {info.title}, {info.players.replace('-', ' to ')} players",
+                    info.id)
                    for info in games.CATALOGUE]
         saves = store.saves() if store is not None else []
         if console.player is not None:
@@ -87,6 +113,12 @@ def plain_menu(store: Any, console: LineConsole) -> int:
         answer = ask_line(read, write, echo, prompt)
         if answer is None:
             return 0
+        word = answer.lower().split(" ")[0]
+        if word in MENU_WORDS:
+            table = MENU_WORDS[word](store, console, answer)
+            if table is not None:
+                play_plain(table, console)
+            continue
         if not answer.isdigit() or not 1 <= int(answer) <= len(entries):
             write(f"Choose a number from 1 to {len(entries)}.")
             continue
@@ -109,7 +141,8 @@ def new_table(game_id: str, store: Any, console: LineConsole) -> Table | None:
     console.write(
         f"{game.title} is for {game.info.players} players. Type the players separated by "
         f"commas: a name for each person at this keyboard, bot for a computer player "
-        f"(bot:LEVEL for a level: {levels}). Enter alone: you and one bot."
+        f"(bot:LEVEL for a level: {levels}). Enter alone: "
+        + ("you and one bot." if game.min_players > 1 else "you alone, a solo game.")
     )
     me = console.player or "You"
     while True:
@@ -151,3 +184,120 @@ def choose_save(store: Any, saves: list[Any], console: LineConsole) -> Table | N
             table: Table = store.load(save.id, bot_delay=0)
             return table
         console.write(f"Choose a number from 0 to {len(saves)}.")
+
+
+# -- what the full-screen menu also reaches: rules, history, statistics, the solo challenge --------
+def choose_game(console: LineConsole, answer: str) -> str | None:
+    """The game named after the word ("rules sixtyone", "rules 5"), or asked for by number."""
+    rest = answer.split(" ", 1)[1].strip().lower() if " " in answer else ""
+    entries = list(games.CATALOGUE)
+    while True:
+        for number, info in enumerate(entries, 1):
+            if rest in (str(number), info.id, info.title.lower()):
+                return info.id
+        if rest:
+            console.write(f"Choose a game from 1 to {len(entries)}, or 0 for the menu.")
+        else:
+            console.write("Which game? " + " ".join(
+                f"{n}. {info.title}." for n, info in enumerate(entries, 1)) + " 0. back.")
+        got = ask_line(console.read, console.write, console.echo, console.prompt)
+        if got is None or got == "0":
+            return None
+        rest = got.lower()
+
+
+def menu_rules(store: Any, console: LineConsole, answer: str) -> None:
+    """A game's rules as prose (see :mod:`tulipgames.plain.rules`)."""
+    from tulipgames.plain.rules import prose
+
+    game_id = choose_game(console, answer)
+    if game_id is not None:
+        for line in prose(games.get_game(game_id).rules_markdown()):
+            console.write(line)
+    return None
+
+
+def menu_history(store: Any, console: LineConsole, answer: str) -> None:
+    """The latest finished games, one sentence each (this player's own over SSH)."""
+    finished = store.finished(limit=20) if store is not None else []
+    if console.player is not None:
+        mine = console.player.casefold()
+        finished = [g for g in finished if mine in (n.casefold() for n in g.names)]
+    if not finished:
+        console.write("No finished games yet.")
+        return None
+    console.write(f"The latest {len(finished)} finished games, newest first:")
+    for game in finished:
+        scores = ", ".join(f"{name} {total}"
+                           for name, total in zip(game.names, game.result.totals, strict=False))
+        winners = [n for n, r in zip(game.names, game.result.ranks, strict=False) if r == 1]
+        won = f"; won by {' and '.join(winners)}" if len(game.names) > 1 else ""
+        console.write(f"Game {game.id}, {game.title}, {game.finished[:10]}: {scores}{won}.")
+    console.write("Replay one with: tulipgames replay NUMBER --plain")
+    return None
+
+
+def menu_statistics(store: Any, console: LineConsole, answer: str) -> None:
+    """Games, wins, mean and best per game and seat count, for one player (the login over
+    SSH; else the player named after the word, or everyone)."""
+    from tulipgames import stats
+
+    if store is None:
+        console.write("No statistics: nothing is saved.")
+        return None
+    named = answer.split(" ", 1)[1].strip() if " " in answer else None
+    player = console.player or named
+    rows = store.seat_results(player)
+    lines = [line for line in stats.score_lines(rows) if player is None or line.player == player]
+    if not lines:
+        console.write("No finished games yet" + (f" for {player}." if player else "."))
+        return None
+    for line in lines:
+        wins = "" if line.wins is None else f", {line.wins} won"
+        console.write(
+            f"{line.player}, {stats.title_of(line.game)}, {line.seats} "
+            f"{'player' if line.seats == 1 else 'players'}: {line.games} "
+            f"{'game' if line.games == 1 else 'games'}{wins}, mean {line.mean:.1f}, "
+            f"best {line.best}."
+        )
+    return None
+
+
+SOLO_GAME = "flowershop"
+
+
+def solo_table(store: Any, console: LineConsole, daily: bool) -> Table:
+    from tulipgames.engine.core import SeatSpec
+
+    game = games.get_game(SOLO_GAME)
+    seed = daily_seed() if daily else random.SystemRandom().randrange(10**9)
+    table = Table.new(game, [SeatSpec((console.player or "You")[:16])], seed, bot_delay=0)
+    if store is not None:
+        store.create(table, "daily" if daily else "solo")
+    return table
+
+
+def daily_seed() -> int:
+    """Today's deal of the solo challenge, the same for everyone (the game's own rule)."""
+    import datetime
+
+    from tulipgames.games.flowershop.rules import daily_seed as rule
+
+    return int(rule(datetime.date.today()))
+
+
+def menu_solo(store: Any, console: LineConsole, answer: str) -> Table:
+    return solo_table(store, console, daily=False)
+
+
+def menu_daily(store: Any, console: LineConsole, answer: str) -> Table:
+    return solo_table(store, console, daily=True)
+
+
+MENU_WORDS: dict[str, Callable[[Any, LineConsole, str], Table | None]] = {
+    "rules": menu_rules,
+    "history": menu_history,
+    "statistics": menu_statistics,
+    "solo": menu_solo,
+    "daily": menu_daily,
+}

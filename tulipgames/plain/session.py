@@ -14,11 +14,14 @@ Press Enter when Ben has the keyboard." and prints nothing private before Enter.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from tulipgames.engine.core import Action, Game, IllegalAction
+from tulipgames.plain import words as game_words
+from tulipgames.plain.speech import speaker
 from tulipgames.table import SaveFailed, Table, Turn
 
 Reader = Callable[[], "str | None"]
@@ -27,10 +30,17 @@ Writer = Callable[[str], None]
 #: The longest list of choices read out at once.
 GROUP_LIMIT = 9
 
+#: A list of choices longer than this many characters (about 15 seconds of speech) is
+#: grouped by its first words when they divide it.
+SPOKEN_LIMIT = 240
+
+#: The most lines said for one decision: what changed, the question, the choices.
+TURN_LINES = 6
+
 HELP = (
     "Answer with the number of a choice, or type an action's notation. Commands: "
-    "help, rules, look (the whole situation again), log (everything so far), undo, "
-    "score, save, quit. 0 or back goes up from a group of choices."
+    "help, rules, look (the whole situation), hand, market, scores, opponents, bouquets, "
+    "sheet, log (everything so far), undo, save, quit. 0 or back goes up from a group."
 )
 
 
@@ -79,7 +89,7 @@ def group_choices(labelled: Sequence[tuple[str, Action]], depth: int = 0) -> lis
         # the words do not divide the list: read it in chunks instead
         chunks = [labelled[i : i + GROUP_LIMIT] for i in range(0, len(labelled), GROUP_LIMIT)]
         return [
-            Choice(f"{spoken(chunk[0][0])} … {spoken(chunk[-1][0])} ({len(chunk)} choices)",
+            Choice(f"{span(spoken(chunk[0][0]), spoken(chunk[-1][0]))} ({len(chunk)} choices)",
                    children=group_choices(chunk, depth + 1))
             for chunk in chunks
         ]
@@ -94,6 +104,48 @@ def group_choices(labelled: Sequence[tuple[str, Action]], depth: int = 0) -> lis
         parts = [out[i : i + GROUP_LIMIT] for i in range(0, len(out), GROUP_LIMIT)]
         return [Choice(f"{_head(part[0])} to {_head(part[-1])}", children=part) for part in parts]
     return out
+
+
+def span(first: str, last: str) -> str:
+    """A run of choices by its ends, their shared words said once: "bid, 43 to 51"."""
+    shared = common_start([first, last])
+    head, tail = first.split(", "), last[len(shared):].split(", ")
+    same_end: list[str] = []
+    while len(head) > 1 and len(tail) > 1 and head[-1] == tail[-1]:
+        same_end.insert(0, head.pop())
+        tail.pop()
+    end = ", " + ", ".join(same_end) if same_end else ""
+    return f"{', '.join(head)} to {', '.join(tail)}{end}"
+
+
+def common_start(labels: list[str]) -> str:
+    """The words, up to a comma, that every one of two or more labels starts with ("card 2,
+    iris 1, " for "card 2, iris 1, into bouquet 1" and "... into bouquet 2"); "" if none."""
+    if len(labels) < 2:
+        return ""
+    parts = [label.split(", ") for label in labels]
+    shared = 0
+    while all(len(p) > shared + 1 for p in parts) and len({p[shared] for p in parts}) == 1:
+        shared += 1
+    return ", ".join(parts[0][:shared]) + ", " if shared else ""
+
+
+def by_first_words(level: list[Choice]) -> list[Choice]:
+    """A list too long to hear in one breath, grouped by its first words ("acquire", "Pumpkins")
+    when they divide it; else as it is."""
+    groups: dict[str, list[Choice]] = {}
+    for choice in level:
+        groups.setdefault(choice.label.split(", ")[0], []).append(choice)
+    if not 2 <= len(groups) < len(level):
+        return level
+    return [members[0] if len(members) == 1 else
+            Choice(f"{key} ({sum(max(1, count_leaves(m)) for m in members)} choices)",
+                   children=members)
+            for key, members in groups.items()]
+
+
+def count_leaves(choice: Choice) -> int:
+    return sum(count_leaves(c) for c in choice.children) if choice.children else 1
 
 
 def _head(choice: Choice) -> str:
@@ -155,6 +207,21 @@ def ask_line(
     return None if line is None else line.strip()
 
 
+MOVE = re.compile(r"^(.+) moves (\S+) .* to .+\.$")
+
+
+def only_last_moves(lines: list[str]) -> list[str]:
+    """Of a seat moving the same card about ("Ben moves SB3 ... to L4." then "... to L6."),
+    only where it ended up: what changed, not every step on the way."""
+    last: dict[tuple[str, str], int] = {}
+    for i, line in enumerate(lines):
+        match = MOVE.match(line)
+        if match:
+            last[(match[1], match[2])] = i
+    keep = set(last.values())
+    return [line for i, line in enumerate(lines) if not MOVE.match(line) or i in keep]
+
+
 class PlainSession:
     """A game played by text at one keyboard (several local seats) or for one seat."""
 
@@ -179,13 +246,17 @@ class PlainSession:
         #: Echo each answer after the prompt (input from a pipe: the transcript reads whole).
         self.echo = echo
         self.speech = _game_speech(table.game)
+        self.speak = speaker(table)
+        self.game_id = game_words.game_id(table.game)
         self._heard = 0
         self._keyboard: int | None = None  # the seat the keyboard was last handed to
         self.quit = False
+        self._opening = 0  # lines said before the first decision (the greeting)
+        self._briefs: dict[int, str] = {}  # the brief each seat heard last
 
     # -- speaking -------------------------------------------------------------------------------
-    def say(self, line: str) -> None:
-        self.write(line)
+    def say(self, line: str, turn: Turn[Any] | None = None) -> None:
+        self.write(self.speak(game_words.fix_line(line, turn)))
 
     def ask(self) -> str | None:
         return ask_line(self.read_line, self.write, self.echo, self.prompt)
@@ -196,17 +267,38 @@ class PlainSession:
             return next(iter(self.local))
         return self._keyboard
 
-    def announce(self) -> None:
-        """Say every event since the last time, as the seat at the keyboard may read it."""
+    def news(self) -> list[str]:
+        """The events since the last time, as the seat at the keyboard may read them; a
+        seat's "has chosen: ..." is left out when the same move is told again below it."""
         lines = self.table.log_for(self.viewer)
-        for line in lines[self._heard :]:
-            self.say(line)
+        new = lines[self._heard :]
         self._heard = len(lines)
+        out = []
+        for i, line in enumerate(new):
+            if line.endswith((" has chosen", " is choosing", " has picked.")):
+                continue
+            later = new[i + 1 :]
+            if " has chosen: " in line and line.replace(" has chosen: ", " ") in later:
+                continue
+            # a step under way ("Ben plays YY → RR", "Ben upgraded Y to R") told again whole
+            # by the line that ends it ("Ben played YY → RR ×2")
+            if " plays " in line and line.replace(" plays ", " played ", 1) in " ".join(later):
+                continue
+            actor = line.split(" upgraded ")[0]
+            if " upgraded " in line and any(f"{actor} played Upgrade" in x for x in later):
+                continue
+            out.append(line)
+        return only_last_moves(out)
+
+    def announce(self) -> None:
+        """Say every event since the last time."""
+        for line in self.news():
+            self.say(line)
 
     def label(self, action: Action, turn: Turn[Any]) -> str:
         describe = getattr(self.speech, "describe_action", None)
         if callable(describe):
-            return str(describe(action, turn))
+            return game_words.label(self.game_id, str(describe(action, turn)), action, turn)
         return str(action).replace("=", " ")
 
     def look(self, turn: Turn[Any]) -> list[str]:
@@ -219,8 +311,9 @@ class PlainSession:
     def run(self) -> int:
         """Play until the game ends, the input ends or the player quits; 0 when all went well."""
         table = self.table
-        self.say(f"{table.game.title}. Players: {', '.join(self._seat_names())}.")
-        self.say("Type help for the commands.")
+        self.say(f"{table.game.title}. Players: {', '.join(self._seat_names())}. "
+                 "Type help for the commands.")
+        self._opening = 1
         while not self.quit:
             if table.is_over:
                 self.announce()
@@ -237,7 +330,6 @@ class PlainSession:
                 return 0
             if not self.hand_over(mine[0]):
                 break
-            self.announce()
             if not self.decide(mine[0]):
                 break
         self.say(self.saved_line())
@@ -264,10 +356,13 @@ class PlainSession:
             return True
         if not self.table.has_secrets:
             self._keyboard = seat
-            self.announce()
             self.say(f"{self.table.names[seat]}'s turn.")
+            self._opening += 1
             return True
-        self.announce()  # what the previous player may read, before the hand-over
+        # what the previous player may read, before the hand-over, in one line if long
+        events = [e for e in self.news() if game_words.needed(self.game_id, e)]
+        for line in self.compact(events, TURN_LINES - 1):
+            self.say(line)
         name = self.table.names[seat]
         self.say(f"Pass to {name}. Press Enter when {name} has the keyboard.")
         if self.ask() is None:
@@ -279,21 +374,36 @@ class PlainSession:
     def decide(self, seat: int) -> bool:
         """One decision of ``seat``: the prompt, the choices, the answer. False to stop."""
         turn = self.table.turn(seat)
-        self.say(f"{turn.name(seat)}, {turn.prompt}")
-        brief = getattr(self.speech, "brief", None)
-        if callable(brief):
-            for line in brief(turn):
-                self.say(line)
         labelled = [(self.label(action, turn), action) for action in turn.legal]
         level = group_choices(labelled)
+        if len(level) > 3 and sum(len(c.label) for c in level) > SPOKEN_LIMIT:
+            level = by_first_words(level)
         stack: list[list[Choice]] = []
-        self.list_choices(level)
+        question = game_words.shorter(self.game_id, turn.prompt, seat not in self._briefs)
+        head = whole = f"{turn.name(seat)}, {question.rstrip('.')}."
+        brief = game_words.BRIEFS.get(self.game_id)
+        if brief is not None:
+            said = brief(turn)
+            whole = f"{head} {said}".rstrip()
+            # said again only when it changed; Enter alone says it all again
+            if said and self._briefs.get(seat) != said:
+                head = whole
+            self._briefs[seat] = said
+        events = [e for e in self.news() if game_words.needed(self.game_id, e)]
+        budget = TURN_LINES - self._opening - 1
+        self._opening = 0
+        events = self.compact(events, budget - 1)
+        for line in events:
+            self.say(line, turn)
+        self.say(head, turn)
+        self.list_choices(level, room=budget - len(events))
         while True:
             answer = self.ask()
             if answer is None:
                 return False
             if not answer:
-                self.list_choices(level)
+                self.say(whole, turn)
+                self.list_choices(level, back=bool(stack), room=TURN_LINES - 1)
                 continue
             low = answer.lower()
             if low in ("0", "back") and stack:
@@ -313,6 +423,15 @@ class PlainSession:
                     continue
                 assert picked.action is not None
                 return self.play(seat, picked.action)
+            query = game_words.QUERIES.get(self.game_id, {}).get(low)
+            if query is not None:
+                for line in query(self.table.turn(seat)):
+                    self.say(line, turn)
+                continue
+            if low in game_words.QUERY_NAMES:
+                known = ", ".join(["look", *game_words.QUERIES.get(self.game_id, {})])
+                self.say(f"This game has no {low} to tell; ask for {known}.")
+                continue
             if low in COMMANDS:
                 keep_going = COMMANDS[low](self, seat)
                 if self.quit or not keep_going:
@@ -327,12 +446,37 @@ class PlainSession:
                 continue
             return self.play(seat, action)
 
-    def list_choices(self, level: list[Choice], back: bool = False) -> None:
-        self.say(f"{len(level)} choice{'s' if len(level) != 1 else ''}:")
-        for number, choice in enumerate(level, 1):
-            self.say(f"{number}. {choice.label}")
+    @staticmethod
+    def compact(events: list[str], room: int) -> list[str]:
+        """The events one a line when they fit in ``room`` lines, else in one line."""
+        if len(events) <= room:
+            return events
+        return ["Since your last turn: " + " ".join(
+            e if e.endswith((".", "!", "?")) else e + "." for e in events)]
+
+    def list_choices(self, level: list[Choice], back: bool = False, room: int = TURN_LINES
+                     ) -> None:
+        """The numbered choices, one a line when they fit in ``room`` lines, else in one line
+        ("Choices: 1, keep. 2, discard.")."""
+        prefix = common_start([choice.label for choice in level])
+        if any(choice.label[len(prefix):].split(",")[0].isdigit() for choice in level):
+            prefix = ""  # "1. bid 7" rather than "1. 7": a bare number reads as a choice number
+        items = [f"{number}. {choice.label[len(prefix):]}" for number, choice in
+                 enumerate(level, 1)]
         if back:
-            self.say("0. back")
+            items.append("0. back")
+        if prefix:
+            # "card 2, iris 1: 1. into bouquet 1. 2. into bouquet 2." rather than the card
+            # said again in every choice
+            self.say(f"{prefix.rstrip(', ')[:1].upper()}{prefix.rstrip(', ')[1:]}: " + " ".join(
+                f"{item}." if not item.endswith(".") else item for item in items))
+            return
+        if len(items) <= room:
+            for item in items:
+                self.say(item)
+            return
+        self.say("Choices: " + " ".join(
+            f"{item}." if not item.endswith(".") else item for item in items))
 
     def play(self, seat: int, action: Action) -> bool:
         reason = self.table.why_not(seat, action)
@@ -389,16 +533,22 @@ def _help(session: PlainSession, seat: int) -> bool:
 
 
 def _rules(session: PlainSession, seat: int) -> bool:
-    for line in session.table.game.rules_markdown().splitlines():
-        text = line.lstrip("#").strip().replace("**", "")
-        if text:
-            session.say(text)
+    """The rules as prose: no tables, no key list of the full-screen app."""
+    from tulipgames.plain.rules import prose
+
+    for line in prose(session.table.game.rules_markdown()):
+        session.write(line)  # not the game's shorthand reader: the rules spell their letters
     return True
 
 
 def _look(session: PlainSession, seat: int) -> bool:
-    for line in session.look(session.table.turn(seat)):
-        session.say(line)
+    turn = session.table.turn(seat)
+    for line in session.look(turn):
+        session.say(line, turn)
+    extra = game_words.LOOK_EXTRA.get(session.game_id)
+    if extra is not None:
+        for line in extra(turn):
+            session.say(line, turn)
     return True
 
 
