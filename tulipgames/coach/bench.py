@@ -97,9 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=50, help="games per game (50)")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--worlds", type=int, default=None, help="override the profiles'")
+    parser.add_argument("--workers", type=int, default=None, help="processes (one per core)")
     args = parser.parse_args(argv)
     for game_id in args.games:
-        report = bench(game_id, args.count, args.seed, Budget(worlds=args.worlds))
+        report = bench(game_id, args.count, args.seed, Budget(worlds=args.worlds), args.workers)
         print(json.dumps(report), flush=True)
     return 0
 

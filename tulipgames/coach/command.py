@@ -66,7 +66,7 @@ def chosen_seats(record: GameRecord, names: Sequence[str] | None, humans: Sequen
     (a game of bots only) every seat."""
     if not names:
         return list(humans) or list(range(len(record.seats)))
-    seats = []
+    seats: list[int] = []
     for name in names:
         found = [i for i, spec in enumerate(record.seats)
                  if spec.name.casefold() == name.strip().casefold()]

@@ -206,8 +206,8 @@ def weigh(
                 continue
             row.append(prof.finish(twin, seat, random.Random(luck + 1)))
         floor = min((x for x in row if x is not None), default=0.0)
-        for i, lead in enumerate(row):
-            leads[i].append(floor if lead is None else lead)
+        for i, found in enumerate(row):
+            leads[i].append(floor if found is None else found)
     solo = state.seats == 1
     out = []
     for values in leads:
