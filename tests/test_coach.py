@@ -308,3 +308,26 @@ def test_analyse_command_bad_input_is_one_line_and_exit_2(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("tulipgames analyse: error:")
+
+
+def test_alone_the_loss_is_in_points_of_final_score() -> None:
+    """The Flower Shop solo: no rival, no win chance; losses are expected points, graded by
+    the solo thresholds."""
+    game = games.get_game("flowershop")
+    state = game.new_state(1, 4)
+    rng = random.Random(4)
+    bot = game.make_bot("random", 1)
+    record = GameRecord(game.id, 4, [SeatSpec("Ana")], dict(state.options))
+    while not state.is_over():
+        action = bot_move(bot, state, 0, rng)
+        state.apply(0, action)
+        record.actions.append((0, str(action)))
+    analysis = analyse(game, record, [0], Budget(candidates=2, worlds=1))
+    prof = profile("flowershop")
+    assert analysis.unit == "points" and analysis.thresholds == prof.solo_thresholds
+    assert analysis.decisions
+    for decision in analysis.decisions:
+        assert all(choice.win == 0.0 for choice in decision.choices)
+        made, best = decision.value, decision.choices[0]
+        assert decision.loss == round(max(0.0, best.lead - made.lead), 2)
+        assert decision.grade == grade(decision.loss, prof.solo_thresholds)
