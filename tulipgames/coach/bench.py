@@ -77,8 +77,10 @@ def bench(game_id: str, count: int, seed: int, budget: Budget = PROFILE_BUDGET,
         decisions.append(len(analysis.decisions))
         for level, values in losses_by_level(analysis, record).items():
             losses[level].extend(values)
+        so_far = {lv: f"{statistics.fmean(v):.2f}/{len(v)}" for lv, v in sorted(losses.items())}
         print(f"{game_id} game {k + 1}/{count} {levels}: {times[-1]:.1f} s, "
-              f"{len(analysis.decisions)} decisions", file=sys.stderr, flush=True)
+              f"{len(analysis.decisions)} decisions; mean loss/decisions so far {so_far}",
+              file=sys.stderr, flush=True)
     return {
         "game": game_id,
         "games": count,
