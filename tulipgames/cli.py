@@ -277,6 +277,19 @@ def build_parser() -> Parser:
     except ImportError:
         web.set_defaults(ssh_available=False)
 
+    # -- analyse: the coach (tulipgames/coach, docs/coach.md) --------------------------------
+    analyse = sub.add_parser(
+        "analyse", help="the coach: grade every decision of a finished game",
+        description="Grade every decision of the chosen seats (default: the humans) of a "
+        "finished game, from what each seat could see: the worth of each choice, the loss "
+        "against the best and a grade (docs/coach.md). Uses every core.",
+    )
+    analyse.add_argument("game", metavar="ID|FILE", help="a game number or a record file")
+    analyse.add_argument("--seat", action="append", metavar="NAME",
+                         help="a player to analyse; repeatable (default: the human seats)")
+    analyse.add_argument("--json", action="store_true", help="print one JSON object")
+    # -- end analyse -----------------------------------------------------------------------------
+
     shots = sub.add_parser("screenshots", help="render SVG screenshots of every screen",
                            description="Render the menu, setup, each game and results to SVG.")
     shots.add_argument("--out", default="screenshots", metavar="DIR", help="(screenshots)")
@@ -695,6 +708,15 @@ def cmd_screenshots(args: argparse.Namespace, parser: Parser) -> int:
     return 0
 
 
+def cmd_analyse(args: argparse.Namespace, parser: Parser) -> int:
+    """``tulipgames analyse``: the coach (tulipgames/coach/command.py)."""
+    from tulipgames.coach.command import analyse_command
+
+    return analyse_command(
+        args, parser, lambda: open_store(args, parser), progress_bar, on_terminal(args)
+    )
+
+
 def cmd_menu(args: argparse.Namespace, parser: Parser) -> int:
     return menu(args.data_dir, wants_plain(args))
 
@@ -723,6 +745,7 @@ COMMANDS = {
     "serve": cmd_serve,
     "web": cmd_serve,
     "screenshots": cmd_screenshots,
+    "analyse": cmd_analyse,
 }
 
 
