@@ -394,7 +394,7 @@ def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
 
     if args.daily and args.seed is not None:
         parser.error("--daily and --seed cannot be combined: the daily deal has its own seed")
-    from tulipgames.engine.record import name_problem
+    from tulipgames.engine.names import name_problem
 
     if (problem := name_problem(args.name[:16])) is not None:
         parser.error(f"--name: {problem}")

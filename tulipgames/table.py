@@ -64,6 +64,11 @@ class SaveConflict(SaveFailed):
         self.revision = revision
 
 
+#: A game's choice labels may mark the levels a choice list is grouped by ("Fox burrows · spot
+#: 2 · write 5"); the plain mode says them with commas. Labels without it group word by word.
+LEVEL_MARK = " · "
+
+
 @dataclass(frozen=True)
 class Turn(Generic[ViewT]):
     """What one seat may know and do at one moment: the only thing a screen draws from.

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 
 # Who a game is for and what the menu says: defined apart, for the catalogue the menu reads
 # without importing this module; the games' packages take it from here.
+from tulipgames.engine.names import name_problem  # what a record accepts (a bot's too)
 from tulipgames.info import GameInfo
 
 
@@ -643,8 +644,6 @@ def parse_seats(text: str, game: Game) -> list[SeatSpec]:
         if len(name) > MAX_NAME:
             raise ValueError(f"the name {name!r} is too long (at most {MAX_NAME} characters)")
         seats.append(SeatSpec(name, "human"))
-    from tulipgames.engine.record import name_problem  # what a record accepts (a bot's too)
-
     seen: set[str] = set()
     for spec in seats:
         if (problem := name_problem(spec.name)) is not None:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tulipgames.engine.core import Action, Applied, Event, Game, IllegalAction, SeatSpec, State
+from tulipgames.engine.names import name_problem, shown
 
 RECORD_FORMAT = 1
 
@@ -27,9 +27,6 @@ MAX_RECORD_CHARS = 16 * 1024 * 1024
 #: The deepest nesting of JSON arrays and objects: a record file needs 4 levels (file, record,
 #: seats, seat); the rest is room for fields a newer version may add.
 MAX_DEPTH = 16
-#: The longest seat name, in characters: twice the 16 a player types and over the 20 of an SSH
-#: login.
-MAX_RECORD_NAME = 32
 #: The most seats, actions and options, and the longest action and option texts.
 MAX_SEATS = 32
 MAX_ACTIONS = 100_000
@@ -42,34 +39,10 @@ SEED_LIMIT = 2**64
 #: checked against the game's levels when the record is replayed.
 KIND_RULE = re.compile(r"human|bot(:[a-z0-9_-]{1,32})?")
 GAME_RULE = re.compile(r"[a-z0-9_]{1,32}")
-#: Unicode categories no name may hold: control characters (an escape sequence), unpaired
-#: surrogates (not text at all) and line or paragraph separators (a name is one line).
-NAME_REFUSED = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 class RecordError(ValueError):
     """A record that cannot be loaded: unreadable, from a newer version, or not replayable."""
-
-
-def shown(value: Any, limit: int = 24) -> str:
-    """A value from a record quoted for a message, cut short: a reason stays one short line
-    whatever the record holds."""
-    text = repr(value) if not isinstance(value, str) else repr(value[:limit])
-    if isinstance(value, str) and len(value) > limit:
-        text = text[:-1] + "..." + text[-1]
-    elif len(text) > limit + 2:
-        text = text[:limit] + "..."
-    return text
-
-
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a seat's name in a record, or ``None``: at most
-    :data:`MAX_RECORD_NAME` characters, one line, no control characters."""
-    if len(name) > MAX_RECORD_NAME:
-        return f"a name of {len(name)} characters (at most {MAX_RECORD_NAME})"
-    if any(unicodedata.category(ch) in NAME_REFUSED for ch in name):
-        return f"the name {shown(name)} holds a control character"
-    return None
 
 
 def _not_a_number(constant: str) -> float:

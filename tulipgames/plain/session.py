@@ -19,10 +19,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
+import tulipgames.plain.words as game_words
 from tulipgames.engine.core import Action, Game, IllegalAction
-from tulipgames.plain import words as game_words
 from tulipgames.plain.speech import speaker
-from tulipgames.table import SaveFailed, Table, Turn
+from tulipgames.table import LEVEL_MARK, SaveFailed, Table, Turn
 
 Reader = Callable[[], "str | None"]
 Writer = Callable[[str], None]
@@ -53,9 +53,6 @@ class Choice:
     children: list[Choice] = field(default_factory=list)
 
 
-#: A game's labels may mark the levels a choice list is grouped by ("Fox burrows · spot 2 ·
-#: write 5"); they are said with commas. Labels without it group word by word.
-LEVEL_MARK = " · "
 
 
 def words_of(label: str) -> list[str]:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from tulipgames.engine.core import Action
 from tulipgames.games.sixtyone.data import AREA_NAMES, AREAS, END_TOTAL
 from tulipgames.games.sixtyone.rules import EMPTY, LeafOnly, Place, PlaceX, SixtyOneView, X
-from tulipgames.plain.session import LEVEL_MARK
-from tulipgames.table import Turn
+from tulipgames.table import LEVEL_MARK, Turn
 
 STANDING_WORDS = {
     "open": "bonus still open",
