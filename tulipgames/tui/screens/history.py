@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from tulipgames import games
 from tulipgames.store import STANDIN_KIND, FinishedGame, HighScore
+from tulipgames.tui.screens.messages import ReplayAsked, ResumeAsked, StatisticsAsked
 from tulipgames.tui.widgets import plain
 from tulipgames.tui.widgets.footer import KeyFooter
 
@@ -113,9 +114,7 @@ class HistoryScreen(Screen[None]):
         """Enter on a finished game shows its score sheet again (with rematch)."""
         if event.data_table.id != "games" or event.row_key.value is None:
             return
-        resume = getattr(self.app, "resume", None)
-        if callable(resume):
-            resume(int(event.row_key.value))
+        self.post_message(ResumeAsked(int(event.row_key.value)))
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)
@@ -136,17 +135,13 @@ class HistoryScreen(Screen[None]):
     def action_replay(self) -> None:
         """Step through the finished game under the cursor, every seat's cards shown."""
         save_id = self._chosen_game()
-        store = getattr(self.app, "store", None)
-        open_replay = getattr(self.app, "open_replay", None)
-        if save_id is None or store is None or not callable(open_replay):
+        if save_id is None:
             self.notify("Pick a game in the Finished games tab first.", severity="warning")
             return
-        open_replay(store.load(save_id).record)
+        self.post_message(ReplayAsked(save_id=save_id))
 
     def action_statistics(self) -> None:
-        show = getattr(self.app, "show_statistics", None)
-        if callable(show):
-            show()
+        self.post_message(StatisticsAsked())
 
     def action_close(self) -> None:
         self.dismiss(None)
