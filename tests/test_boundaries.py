@@ -174,3 +174,33 @@ def test_the_import_graph_sees_the_package() -> None:
 
 def test_no_import_cycles() -> None:
     assert cycles(import_graph()) == []
+
+
+# -- screens post messages up, they never look the app over -----------------------------------
+def calls_up(source: str) -> list[int]:
+    """Lines of ``getattr(self.app, ...)``: a screen reaching for whatever the app happens to
+    have, instead of posting a typed request (``tulipgames.tui.screens.messages``)."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr")
+        and node.args
+        and isinstance(node.args[0], ast.Attribute) and node.args[0].attr == "app"
+        and isinstance(node.args[0].value, ast.Name) and node.args[0].value.id == "self"
+    ]
+
+
+def test_the_call_up_finder_finds_one() -> None:
+    source = "def f(self):\n    x = 1\n    return getattr(self.app, 'store', None)\n"
+    assert calls_up(source) == [3]
+    assert calls_up("getattr(self.screen, 'app')\nself.app.exit()\n") == []
+
+
+def test_no_screen_calls_up_into_the_app() -> None:
+    offenders = [
+        f"{path.relative_to(PACKAGE)}:{line}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for line in calls_up(path.read_text("utf-8"))
+    ]
+    assert offenders == []

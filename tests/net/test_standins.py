@@ -330,6 +330,7 @@ async def test_history_marks_a_seat_a_stand_in_played_for(
         with ana._context():
             ana.push_screen(HistoryScreen(finished, ana.store.high_scores("toy")))
         await pilot.pause()
+        await pilot.press("left")  # the Finished games tab (its table is built when first shown)
         rows = ana.screen.query_one("#games")
         assert "ana (stand-in)" in str(rows.get_row_at(0)[2])  # type: ignore[attr-defined]
 

@@ -687,3 +687,42 @@ async def test_a_hand_over_without_a_curtain_means_a_curtain_next_time(store: St
         table.play(1, "end")
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)  # back to Ana: Mira holds the keyboard
+
+
+async def test_the_too_small_notice_lifts_when_it_is_back_on_top_of_a_grown_terminal(
+    store: Store,
+):
+    """The notice posts a request when it is back on top (a screen over it closed); the app
+    answers it by checking the size, which grew meanwhile."""
+    from textual.screen import ModalScreen
+
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await app.push_screen(ModalScreen())
+        await pilot.resize_terminal(80, 24)  # not lifted: another screen is on top of it
+        await pilot.pause()
+        assert any(isinstance(screen, TooSmallScreen) for screen in app.screen_stack)
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_the_menu_asks_for_its_entries_again_when_it_is_back_on_top(store: Store):
+    """Back on the menu, a game saved meanwhile is counted in "Resume a game (1)"."""
+    from textual.screen import ModalScreen
+
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Resume a game (" not in screen_text(app)
+        await app.push_screen(ModalScreen())
+        table = new_toy([SeatSpec("Ana"), SeatSpec("Ben", "bot:random")], cards=3)
+        store.create(table)
+        table.play(0, table.state.legal_actions(0)[0])
+        assert store.count_active() == 1
+        app.pop_screen()
+        await pilot.pause()
+        assert "Resume a game (1)" in screen_text(app)

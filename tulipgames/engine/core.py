@@ -389,7 +389,7 @@ class State(ABC):
         return []
 
     # -- copies -------------------------------------------------------------------------------
-    def clone(self) -> State:
+    def clone(self: StateT) -> StateT:
         """An independent copy, random source included. Games override it when speed matters,
         starting from :meth:`_clone_base` so that no base field is lost."""
         return copy.deepcopy(self)
@@ -415,7 +415,7 @@ class State(ABC):
         """
         return frozenset()
 
-    def determinize(self, seat: int, rng: random.Random) -> State:
+    def determinize(self: StateT, seat: int, rng: random.Random) -> StateT:
         """A copy consistent with everything ``seat`` can see, with all it cannot see re-dealt.
 
         The future is hidden too: the copy's random source is reseeded from ``rng``, so a search

@@ -30,6 +30,13 @@ from tulipgames import games
 from tulipgames.tui import prefs
 from tulipgames.tui.prefs import BOT_SPEEDS
 from tulipgames.tui.screens.menu import MenuChosen, MenuEntry, MenuScreen, game_entry, keyed
+from tulipgames.tui.screens.messages import (
+    MenuEntriesAsked,
+    ReplayAsked,
+    ResumeAsked,
+    SizeCheckAsked,
+    StatisticsAsked,
+)
 from tulipgames.tui.screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tulipgames.tui.themes import DARK_ANSI, LIGHT_ANSI, THEMES
 
@@ -41,7 +48,7 @@ if TYPE_CHECKING:
     from tulipgames.store import HighScore, SaveInfo, Store
     from tulipgames.table import Table
     from tulipgames.tui.screens.game import GameScreen
-    from tulipgames.tui.screens.results import ResultsScreen
+    from tulipgames.tui.screens.results import RematchAsked, ResultsScreen
     from tulipgames.tui.screens.setup import SetupChoice
 
 SOLO_GAME = "flowershop"
@@ -400,6 +407,10 @@ class TulipGamesApp(App[None]):
         else:
             self.on_extra_menu(entry)
 
+    def on_menu_entries_asked(self, message: MenuEntriesAsked) -> None:
+        if isinstance(self.screen, MenuScreen):
+            self.screen.set_entries(self.menu_entries())
+
     def _show_rules(self, game_id: str | None) -> None:
         from tulipgames.tui.screens.rules import RulesScreen
 
@@ -469,6 +480,9 @@ class TulipGamesApp(App[None]):
             from tulipgames.notices import daily_notice
             self.notify(daily_notice(self.store, seats[0].name, seed), timeout=10)
 
+    def on_rematch_asked(self, message: RematchAsked) -> None:
+        self.rematch(message.results, message.same_seed)
+
     # -- resume and history -------------------------------------------------------------------
     def show_resume(self) -> None:
         from tulipgames.tui.screens.resume import ResumeScreen
@@ -519,6 +533,20 @@ class TulipGamesApp(App[None]):
         humans = {i for i, seat in enumerate(record.seats) if not seat.is_bot}
         self.push_screen(replay_screen(record, owned=humans))
 
+    def on_resume_asked(self, message: ResumeAsked) -> None:
+        self.resume(message.save_id)
+
+    def on_replay_asked(self, message: ReplayAsked) -> None:
+        """The replay of a record, or of a saved game (from the history)."""
+        record = message.record
+        if record is None and message.save_id is not None and self.store is not None:
+            record = self.store.load(message.save_id).record
+        if record is not None:
+            self.open_replay(record)
+
+    def on_statistics_asked(self, message: StatisticsAsked) -> None:
+        self.show_statistics()
+
     def show_statistics(self) -> None:
         from tulipgames.tui.screens.stats import StatsScreen
 
@@ -539,6 +567,9 @@ class TulipGamesApp(App[None]):
 
     # -- terminal size ------------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def on_size_check_asked(self, message: SizeCheckAsked) -> None:
         self.call_after_refresh(self.check_size)
 
     def check_size(self) -> None:

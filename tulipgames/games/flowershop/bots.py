@@ -249,11 +249,13 @@ def use_card(shop: Shop, card: str, empty: list[int]) -> Action:
 def best_vase(shop: Shop, flower: str) -> int | None:
     """The spot of the highest-petal empty window vase the flower fits, if any."""
     best: int | None = None
+    best_petals = 0
     for i, vase in enumerate(shop.spots):
         if vase is None or shop.flowers[i] is not None or not fits(flower, vase):
             continue
-        if best is None or CARDS[vase].petals > CARDS[shop.spots[best]].petals:  # type: ignore[index]
-            best = i
+        petals = CARDS[vase].petals
+        if best is None or petals > best_petals:
+            best, best_petals = i, petals
     return best
 
 
@@ -531,7 +533,7 @@ class DecisionState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> DecisionState:
         twin = DecisionState.__new__(DecisionState)
-        twin.inner = self.inner.determinize(seat, rng)  # type: ignore[assignment]
+        twin.inner = self.inner.determinize(seat, rng)
         twin.seats, twin.seed, twin.options = self.seats, self.seed, self.options
         twin.rng = twin.inner.rng
         return twin

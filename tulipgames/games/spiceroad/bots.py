@@ -26,6 +26,7 @@ from tulipgames.games.spiceroad.data import (
     POINT_CARDS,
     STARTING_HAND,
     Counts,
+    as_counts,
 )
 from tulipgames.games.spiceroad.predict import card_value, weight
 from tulipgames.games.spiceroad.rules import (
@@ -68,7 +69,7 @@ def cap(caravan: Counts, need: Counts) -> Counts:
         drop = min(extra, counts[i])
         counts[i] -= drop
         extra -= drop
-    return tuple(counts)  # type: ignore[return-value]
+    return as_counts(counts)
 
 
 def upgrade_results(caravan: Counts, up: int) -> set[Counts]:
@@ -76,16 +77,16 @@ def upgrade_results(caravan: Counts, up: int) -> set[Counts]:
     results: set[Counts] = set()
     layer = {caravan}
     for _ in range(up):
-        nxt = set()
+        nxt: set[Counts] = set()
         for c in layer:
             for i in range(3):
                 if c[i]:
                     d = list(c)
                     d[i] -= 1
                     d[i + 1] += 1
-                    nxt.add(tuple(d))
-        results |= nxt  # type: ignore[arg-type]
-        layer = nxt  # type: ignore[assignment]
+                    nxt.add(as_counts(d))
+        results |= nxt
+        layer = nxt
     return results
 
 
@@ -98,18 +99,18 @@ def card_moves(caravan: Counts, card_id: str) -> tuple[tuple[Macro, Counts], ...
     upgrade outcome, each trade count)."""
     card = MERCHANT_CARDS[card_id]
     if card.kind == "spice":
-        gained = tuple(a + b for a, b in zip(caravan, card.gain, strict=True))
-        return ((("play", card_id), gained),)  # type: ignore[return-value]
+        gained = as_counts(a + b for a, b in zip(caravan, card.gain, strict=True))
+        return ((("play", card_id), gained),)
     if card.kind == "upgrade":
         if not can_upgrade(caravan):
             return ()
         return tuple((("play", card_id), c) for c in upgrade_results(caravan, card.up))
     out: list[tuple[Macro, Counts]] = []
     for r in range(1, trade_max(caravan, card.pay) + 1):
-        traded = tuple(
+        traded = as_counts(
             a - r * p + r * g for a, p, g in zip(caravan, card.pay, card.gain, strict=True)
         )
-        out.append((("play", card_id, str(r)), traded))  # type: ignore[arg-type]
+        out.append((("play", card_id, str(r)), traded))
     return tuple(out)
 
 
@@ -237,7 +238,7 @@ def plan(
 
 def keep_needs(state: SpiceRoadState, seat: int) -> Counts:
     """The spices the seat's best target needs (what payments and returns should spare)."""
-    caravan: Counts = tuple(state.caravans[seat])  # type: ignore[assignment]
+    caravan = state.caravans[seat]
     _, position, _, _ = plan(
         state,
         seat,
@@ -262,7 +263,7 @@ def cheapest_spare(caravan: Sequence[int], need: Counts) -> str:
     raise ValueError("empty caravan")
 
 
-def upgrade_step(current: list[int], goal: Counts) -> Action:
+def upgrade_step(current: Counts, goal: Counts) -> Action:
     """The next single upgrade on the way from ``current`` to ``goal`` (``done`` when there)."""
     total_c = total_g = 0
     surplus = []
@@ -299,7 +300,7 @@ class PlannerBot:
         return self._turn(state, seat)
 
     def _turn(self, state: SpiceRoadState, seat: int) -> Action:
-        caravan: Counts = tuple(state.caravans[seat])  # type: ignore[assignment]
+        caravan = state.caravans[seat]
         hand, played = tuple(state.hands[seat]), tuple(state.played[seat])
         utility, position, first, _ = plan(state, seat, caravan, hand, played, self.depth)
         if position and first is None:
@@ -330,7 +331,7 @@ class PlannerBot:
 
     def _improve(self, state: SpiceRoadState, seat: int) -> Action:
         """No target in reach: raise the caravan's value, else rest, else take a free card."""
-        caravan: Counts = tuple(state.caravans[seat])  # type: ignore[assignment]
+        caravan = state.caravans[seat]
         options = moves(caravan, state.hands[seat])
         if options:
             macro, result = max(options, key=lambda m: weight(cap(m[1], (0, 0, 0, 0))))
@@ -351,7 +352,7 @@ class PlannerBot:
             outcomes = [
                 (
                     r,
-                    tuple(
+                    as_counts(
                         a - r * p + r * g
                         for a, p, g in zip(caravan, card.pay, card.gain, strict=True)
                     ),
@@ -360,18 +361,18 @@ class PlannerBot:
             ]
         else:
             left = card.up - state.upgrades_done
-            reach = upgrade_results(tuple(caravan), left)  # type: ignore[arg-type]
+            reach = upgrade_results(caravan, left)
             if state.upgrades_done:
-                reach.add(tuple(caravan))  # type: ignore[arg-type]
+                reach.add(caravan)
             outcomes = [(0, c) for c in sorted(reach)]
         scored = []
         for r, result in outcomes:
-            utility, _, _, _ = plan(state, seat, cap(result, (0, 0, 0, 0)), hand, played, depth=2)  # type: ignore[arg-type]
-            scored.append((utility + 0.001 * weight(cap(result, (0, 0, 0, 0))), r, result))  # type: ignore[arg-type]
+            utility, _, _, _ = plan(state, seat, cap(result, (0, 0, 0, 0)), hand, played, depth=2)
+            scored.append((utility + 0.001 * weight(cap(result, (0, 0, 0, 0))), r, result))
         _, r, goal = max(scored)
         if state.phase == TRADE:
             return Times(r)
-        return upgrade_step(caravan, goal)  # type: ignore[arg-type]
+        return upgrade_step(caravan, goal)
 
 
 # -- hard: whole turns judged by planner playouts ---------------------------------------------

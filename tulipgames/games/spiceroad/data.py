@@ -6,6 +6,7 @@ Everything here is plain data. The internal spice keys ``Y R G B`` (rank 1..4) n
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 SPICES: tuple[str, ...] = ("Y", "R", "G", "B")  # internal keys, rank 1..4, lowest first
@@ -34,6 +35,14 @@ def coins_per_stack(n_players: int) -> int:
 
 
 Counts = tuple[int, int, int, int]
+
+
+def as_counts(values: Iterable[int]) -> Counts:
+    """Four spice counts (yellow, red, green, brown) as the fixed-length tuple they are keyed
+    by: a ``tuple(...)`` of a list or generator has no length mypy can see (four values, else
+    ``ValueError``)."""
+    yellow, red, green, brown = values
+    return (yellow, red, green, brown)
 MerchantRow = tuple[str, str, int, Counts, Counts, str, tuple[int, int] | None]
 PointRow = tuple[str, Counts, int, str, int]
 

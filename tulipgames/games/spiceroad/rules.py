@@ -56,6 +56,7 @@ from tulipgames.games.spiceroad.data import (
     Counts,
     Edition,
     MerchantCard,
+    as_counts,
     coins_per_stack,
 )
 from tulipgames.games.spiceroad.predict import position_value
@@ -251,7 +252,9 @@ RETURNS = {key: Return(key) for key in SPICES}
 REST = Rest()
 UPGRADE_DONE = UpgradeDone()
 #: ``times R`` for every count a trade can reach (a caravan beyond the limit still fits).
-TIMES: list[Action] = [Times(r) for r in range(100)]
+TIMES_STEPS: tuple[Times, ...] = tuple(Times(r) for r in range(100))
+#: The same steps as actions (what ``legal_actions`` lists; slices of it are its lists).
+TIMES: list[Action] = list(TIMES_STEPS)
 ONE_RUN = Times(1)
 #: ``WIDTH[n]``: the bits ``random.Random.choice`` draws for a list of ``n`` (``n.bit_length()``),
 #: for every length a legal list can have (45 cards + 6 acquisitions + 5 claims + rest, or
@@ -310,7 +313,7 @@ UPGRADE_PLAYS = {card: PLAYS[card] for card, c in MERCHANT_CARDS.items() if c.ki
 POINT_NEEDS = tuple((card.id, card.need) for card in POINT_CARDS.values())
 #: What claiming each point card does to a caravan.
 NEGATED: dict[str, Counts] = {
-    card.id: tuple(-n for n in card.need) for card in POINT_CARDS.values()  # type: ignore[misc]
+    card.id: as_counts(-n for n in card.need) for card in POINT_CARDS.values()
 }
 
 
@@ -500,7 +503,7 @@ def counted(count: int, word: str) -> str:
 def after_trade(caravan: Counts | list[int], card_id: str, times: int) -> Counts:
     """The caravan after running a trade card ``times`` times (pay all, then gain all)."""
     card = MERCHANT_CARDS[card_id]
-    return tuple(  # type: ignore[return-value]
+    return as_counts(
         have - times * pay + times * gain
         for have, pay, gain in zip(caravan, card.pay, card.gain, strict=True)
     )
@@ -830,7 +833,8 @@ class SpiceRoadState(State):
         if phase == OVER:
             return []
         if phase == TRADE:
-            return TIMES[1 : SPOTS[caravan].trades[self.pending_card] + 1]  # type: ignore[index]
+            assert self.pending_card is not None  # a trade phase is a card's: it is set
+            return TIMES[1 : SPOTS[caravan].trades[self.pending_card] + 1]
         if phase == PAY:
             return list(SPOTS[caravan].pays)
         upgrades: list[Action] = list(SPOTS[caravan].raises)
@@ -1027,9 +1031,10 @@ class SpiceRoadState(State):
                 pick = below(count)
                 self._return(seat, returns[pick])
             elif phase == TRADE:
-                count = SPOTS[caravan].trades[self.pending_card]  # type: ignore[index]
+                assert self.pending_card is not None  # a trade phase is a card's: it is set
+                count = SPOTS[caravan].trades[self.pending_card]
                 pick = below(count)
-                self._trade(seat, TIMES[pick + 1])  # type: ignore[arg-type]
+                self._trade(seat, TIMES_STEPS[pick + 1])
             elif phase == PAY:
                 pays = SPOTS[caravan].pays
                 count = len(pays)
@@ -1305,7 +1310,7 @@ class SpiceRoadState(State):
             MerchantCell(
                 position=position,
                 card=card_id,
-                on=tuple(self.row_spices[position - 1]),  # type: ignore[arg-type]
+                on=as_counts(self.row_spices[position - 1]),
                 cost=acquire_cost(position),
                 affordable=self.phase == TURN and acquire_cost(position) <= sum(caravan),
             )
@@ -1314,7 +1319,7 @@ class SpiceRoadState(State):
         parts = [self.score_parts(s) for s in range(self.seats)]
         players = tuple(
             PlayerView(
-                caravan=tuple(self.caravans[s]),  # type: ignore[arg-type]
+                caravan=self.caravans[s],  # a tuple already
                 spices=sum(self.caravans[s]),
                 over_limit=sum(self.caravans[s]) > CARAVAN_LIMIT,
                 hand=tuple(self.hands[s]),

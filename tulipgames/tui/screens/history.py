@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from tulipgames import games
 from tulipgames.store import STANDIN_KIND, FinishedGame, HighScore
+from tulipgames.tui.screens.messages import ReplayAsked, ResumeAsked, StatisticsAsked
 from tulipgames.tui.widgets import plain
 from tulipgames.tui.widgets.footer import KeyFooter
 
@@ -41,7 +42,12 @@ def ranking_line(game: FinishedGame) -> Text:
 
 
 class HistoryScreen(Screen[None]):
-    """Tabs: high scores at a table, solo, daily deal, and the recent finished games."""
+    """Tabs: high scores at a table, solo, daily deal, and the recent finished games.
+
+    Only the table of the tab shown is built: each ``DataTable`` costs Textual some 15 ms of
+    CPU to compose and style even when it is empty and hidden, which with four of them was most
+    of what opening the screen cost. A tab's table is built (and filled) when it is first shown.
+    """
 
     BINDINGS = [
         Binding("escape", "close", "Back"),
@@ -61,6 +67,8 @@ class HistoryScreen(Screen[None]):
         super().__init__()
         self.finished = finished
         self.scores = scores
+        #: The tables built so far, by tab id.
+        self._tables: dict[str, DataTable[Text | str]] = {}
 
     @property
     def tab_order(self) -> list[str]:
@@ -73,20 +81,44 @@ class HistoryScreen(Screen[None]):
                 id="history-title",
             )
             with TabbedContent(id="history-tabs"):
+                first = SCORE_TABS[0][0]
                 for tab, title, _ in SCORE_TABS:
                     with TabPane(title, id=tab):
-                        yield DataTable(id=f"{tab}-rows", cursor_type="row", zebra_stripes=True)
-                with TabPane("Finished games", id="tab-games"):
-                    yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+                        if tab == first:
+                            yield self._build(tab)
+                yield TabPane("Finished games", id="tab-games")
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        for tab, _, variants in SCORE_TABS:
-            self._fill_scores(
-                self.query_one(f"#{tab}-rows", DataTable),
-                [entry for entry in self.scores if entry.variant in variants],
-            )
-        played = self.query_one("#games", DataTable)
+        # at once when the tab changes (a key, a click, or ``active`` set): the table is then
+        # there to be focused or read right after
+        self.watch(self.query_one(TabbedContent), "active", self._tab_shown, init=False)
+        self.tab_table(SCORE_TABS[0][0]).focus()
+
+    def _tab_shown(self, tab: str) -> None:
+        self.tab_table(tab)
+
+    def tab_table(self, tab: str) -> DataTable[Text | str]:
+        """The table of a tab (``scores-solo``, ``tab-games``...), built the first time."""
+        if tab not in self._tables:
+            self.query_one(f"#{tab}", TabPane).mount(self._build(tab))
+        return self._tables[tab]
+
+    def _build(self, tab: str) -> DataTable[Text | str]:
+        """A tab's table with its rows (``#games`` for the finished games, else ``#<tab>-rows``)."""
+        table: DataTable[Text | str] = DataTable(
+            id="games" if tab == "tab-games" else f"{tab}-rows",
+            cursor_type="row", zebra_stripes=True,
+        )
+        self._tables[tab] = table
+        if tab == "tab-games":
+            self._fill_games(table)
+        else:
+            variants = next(variants for key, _, variants in SCORE_TABS if key == tab)
+            self._fill_scores(table, [entry for entry in self.scores if entry.variant in variants])
+        return table
+
+    def _fill_games(self, played: DataTable[Text | str]) -> None:
         played.add_columns("Date (UTC)", "Game", "Result", "Seed")  # as stored: UTC
         for game in self.finished:
             played.add_row(
@@ -95,7 +127,6 @@ class HistoryScreen(Screen[None]):
             )
         if not self.finished:
             played.add_row("", "No finished games yet", "", "")
-        self.query_one(f"#{SCORE_TABS[0][0]}-rows", DataTable).focus()
 
     @staticmethod
     def _fill_scores(table: DataTable[Text | str], scores: list[HighScore]) -> None:
@@ -113,22 +144,19 @@ class HistoryScreen(Screen[None]):
         """Enter on a finished game shows its score sheet again (with rematch)."""
         if event.data_table.id != "games" or event.row_key.value is None:
             return
-        resume = getattr(self.app, "resume", None)
-        if callable(resume):
-            resume(int(event.row_key.value))
+        self.post_message(ResumeAsked(int(event.row_key.value)))
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)
         order = self.tab_order
         current = order.index(tabs.active) if tabs.active in order else 0
         tabs.active = order[(current + step) % len(order)]
-        target = "#games" if tabs.active == "tab-games" else f"#{tabs.active}-rows"
-        self.query_one(target, DataTable).focus()
+        self.tab_table(tabs.active).focus()
 
     def _chosen_game(self) -> int | None:
         """The finished game under the cursor of the games tab, if that tab is open."""
-        table = self.query_one("#games", DataTable)
-        if not self.finished or not table.has_focus:
+        table = self._tables.get("tab-games")
+        if not self.finished or table is None or not table.has_focus:
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return None if key is None else int(key)
@@ -136,17 +164,13 @@ class HistoryScreen(Screen[None]):
     def action_replay(self) -> None:
         """Step through the finished game under the cursor, every seat's cards shown."""
         save_id = self._chosen_game()
-        store = getattr(self.app, "store", None)
-        open_replay = getattr(self.app, "open_replay", None)
-        if save_id is None or store is None or not callable(open_replay):
+        if save_id is None:
             self.notify("Pick a game in the Finished games tab first.", severity="warning")
             return
-        open_replay(store.load(save_id).record)
+        self.post_message(ReplayAsked(save_id=save_id))
 
     def action_statistics(self) -> None:
-        show = getattr(self.app, "show_statistics", None)
-        if callable(show):
-            show()
+        self.post_message(StatisticsAsked())
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from tulipgames import __version__, games
 from tulipgames.tui.keyline import KeyLine, Shown
+from tulipgames.tui.screens.messages import MenuEntriesAsked
 
 BANNER = "✿ tulipgames"
 #: The menu's widest (see the CSS): the longest pitch line is 105 cells, whole at 120 columns.
@@ -227,9 +228,7 @@ class MenuScreen(Screen[None]):
             # they are styled by changed since (the focus restyles what it moves itself)
             event.refresh_styles = False
             return
-        entries = getattr(self.app, "menu_entries", None)
-        if callable(entries):
-            self.set_entries(entries())
+        self.post_message(MenuEntriesAsked())
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         entry = self._entry(event.option_id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Collection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
@@ -40,6 +40,13 @@ class ReplayControls:
     table: ReplayTable
     viewer: int | None
     local_seats: frozenset[int]
+    #: The seats the person watching played (see :func:`replay_screen`).
+    owned_seats: Collection[int] | None = None
+
+    if TYPE_CHECKING:  # what the game's screen this is mixed into (a GameScreen) provides
+        def refresh_table(self) -> None: ...
+
+        def dismiss(self, result: None = None) -> object: ...
 
     def status_text(self, turn: Turn[Any]) -> str:
         table = self.table
@@ -66,7 +73,7 @@ class ReplayControls:
 
     @property
     def _owned(self) -> Collection[int] | None:
-        return getattr(self, "owned_seats", None)
+        return self.owned_seats
 
     def action_replay_step(self, delta: int) -> None:
         self.table.step(delta)
@@ -83,10 +90,10 @@ class ReplayControls:
         seat = choices[(current + 1) % len(choices)]
         self.local_seats = frozenset() if seat is None else frozenset({seat})
         self.viewer = seat
-        self.refresh_table()  # type: ignore[attr-defined]
+        self.refresh_table()
 
     def action_replay_close(self) -> None:
-        self.dismiss(None)  # type: ignore[attr-defined]
+        self.dismiss(None)
 
 
 def replay_screen(
@@ -107,10 +114,10 @@ def replay_screen(
     screen_type = type(
         f"Replay{base.__name__}",
         (ReplayControls, base),
-        {"BINDINGS": [*base.BINDINGS, *REPLAY_BINDINGS]},
+        # a class of its own for each replay: it holds the seats this replay's watcher played
+        {"BINDINGS": [*base.BINDINGS, *REPLAY_BINDINGS], "owned_seats": owned},
     )
     allowed = table.viewers(owned)
     first = next((seat for seat in allowed if seat is not None and seat in (owned or ())), None)
     screen: GameScreen[Any] = screen_type(table, frozenset() if first is None else {first})
-    screen.owned_seats = owned  # type: ignore[attr-defined]
     return screen

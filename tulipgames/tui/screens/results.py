@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -21,6 +22,7 @@ from tulipgames.engine.core import Result, render_names
 from tulipgames.engine.record import GameRecord
 from tulipgames.store import score_detail
 from tulipgames.table import Table
+from tulipgames.tui.screens.messages import ReplayAsked
 from tulipgames.tui.widgets import plain, printable
 
 #: Up to this many seats get a column each; more get a row each (12 columns do not fit 80).
@@ -127,6 +129,16 @@ def winners_line(result: Result, names: Sequence[str]) -> str:
     if len(winners) == 1:
         return f"{winners[0]} wins with {top}."
     return f"{spoken_list(winners)} share the win with {top}."
+
+
+class RematchAsked(Message):
+    """The results screen's rematch keys: the same game again, with the same seed or a new one
+    (a request to the app, see :mod:`.messages`)."""
+
+    def __init__(self, results: ResultsScreen, same_seed: bool) -> None:
+        super().__init__()
+        self.results = results
+        self.same_seed = same_seed
 
 
 class ResultsScreen(Screen[None]):
@@ -414,17 +426,12 @@ class ResultsScreen(Screen[None]):
         scroll.scroll_to_widget(self.query_one("#results-final-title"), top=True)
 
     def action_rematch(self, same_seed: bool) -> None:
-        rematch = getattr(self.app, "rematch", None)
-        if rematch is None:
-            self.notify("Rematch is not offered here.", severity="warning")
-            return
-        rematch(self, same_seed)
+        self.post_message(RematchAsked(self, same_seed))
 
     def action_replay(self) -> None:
         """Step through the game just finished (every seat's cards may be shown now)."""
-        open_replay = getattr(self.app, "open_replay", None)
-        if self.record is not None and callable(open_replay):
-            open_replay(self.record)
+        if self.record is not None:
+            self.post_message(ReplayAsked(self.record))
 
     def action_leave(self) -> None:
         self.dismiss(None)

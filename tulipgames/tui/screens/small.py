@@ -6,6 +6,8 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tulipgames.tui.screens.messages import SizeCheckAsked
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -34,9 +36,7 @@ class TooSmallScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """Back on top (a curtain above it closed): the terminal may have grown meanwhile."""
-        check = getattr(self.app, "check_size", None)
-        if callable(check):
-            self.call_after_refresh(check)
+        self.post_message(SizeCheckAsked())
         self.update_size()
 
     def update_size(self) -> None:

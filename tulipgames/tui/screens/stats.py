@@ -12,6 +12,7 @@ the width, each cell the mean of the games it stands for.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeGuard
 
 from rich.table import Table
 from rich.text import Text
@@ -54,6 +55,21 @@ def chart_width(games_played: int, room: int = CHART_MAX) -> int:
     return 0 if games_played < 2 else min(games_played, room)
 
 
+def are_finished_games(
+    rows: Sequence[SeatResult] | Sequence[FinishedGame],
+) -> TypeGuard[Sequence[FinishedGame]]:
+    """Whether ``rows`` are finished games (a sequence holds one kind: its first tells)."""
+    return bool(rows) and isinstance(rows[0], FinishedGame)
+
+
+def seat_rows(rows: Sequence[SeatResult] | Sequence[FinishedGame]) -> list[SeatResult]:
+    """Statistics' rows: seat results as given, or the seats of finished games."""
+    if are_finished_games(rows):
+        return stats.seat_results(rows)
+    # every row (no finished game among them, by the type): a list of what mypy then sees
+    return [row for row in rows if isinstance(row, SeatResult)]
+
+
 class StatsScreen(Screen[None]):
     """One player's statistics at a time."""
 
@@ -84,9 +100,7 @@ class StatsScreen(Screen[None]):
         if isinstance(source, Store):
             self.players = stats.in_order(source.seat_players())
         else:
-            if source and isinstance(source[0], FinishedGame):
-                source = stats.seat_results(source)  # type: ignore[arg-type]
-            self.rows = list(source)  # type: ignore[arg-type]
+            self.rows = seat_rows(source)
             self.players = stats.players(self.rows)
         self.index = self.players.index(player) if player in self.players else 0
 

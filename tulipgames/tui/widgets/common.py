@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.cells import cell_len
@@ -168,7 +168,7 @@ def out_of_sight(widget: Widget, rows: int, earlier: str, later: str) -> str:
                       in (("↑", above, earlier), ("↓", below, later)) if count > 0)
 
 
-def post_now(widget: object) -> None:
+def post_now(widget: Widget) -> None:
     """Tell the screen at once that ``widget`` needs repainting (or a layout).
 
     Textual leaves that to the widget's next idle moment; when the screen's frame comes first
@@ -176,26 +176,33 @@ def post_now(widget: object) -> None:
     its own after it. Posted now, from inside the key's handler, it is in the screen's queue
     before the screen can draw, so everything one key changed is in one frame.
     """
-    node: Any = widget
-    if node.is_mounted and not node._closing:
-        node._check_refresh()  # what the widget's idle would do, now
+    if widget.is_mounted and not widget._closing:
+        widget._check_refresh()  # what the widget's idle would do, now
 
 
-class FocusDrawnAtOnce:
+if TYPE_CHECKING:
+    # The mixins below are only ever mixed into Widgets (before the Widget class in the bases):
+    # mypy checks them as Widgets, so that their ``super()`` calls and reads are checked too.
+    WidgetMixin = Widget
+else:
+    WidgetMixin = object
+
+
+class FocusDrawnAtOnce(WidgetMixin):
     """A widget the screen gives the focus to inside a key's handler (:func:`focus_now`)
     shows its ``:focus`` styles in that key's frame; the Focus and Blur events that follow do
     not repaint it again in a frame of their own (Textual repaints on both)."""
 
     # Textual calls the handler of every class up the line; prevent_default skips Widget's.
     def _on_focus(self, event: events.Focus) -> None:
-        widget: Any = self
+        widget = self
         if widget.has_focus:
             event.prevent_default()
             if widget.parent is not None:
                 widget.parent.post_message(events.DescendantFocus(widget))
 
     def _on_blur(self, event: events.Blur) -> None:
-        widget: Any = self
+        widget = self
         if not widget.has_focus:
             event.prevent_default()
             if widget.parent is not None:
@@ -246,7 +253,7 @@ class Steady(FocusDrawnAtOnce):
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Any:
-        widget = super().refresh(  # type: ignore[misc]
+        widget = super().refresh(
             *regions, repaint=repaint, layout=layout, recompose=recompose
         )
         post_now(self)
@@ -257,10 +264,10 @@ class Steady(FocusDrawnAtOnce):
     ) -> bool:
         # a leaf's own scrolling is updated by Textual either way; a container that scrolls
         # needs the second layout for its children
-        styles = self.styles  # type: ignore[attr-defined]
-        leaf = not self.children  # type: ignore[attr-defined]
+        styles = self.styles
+        leaf = not self.children
         steady = leaf or (styles.overflow_x == "hidden" and styles.overflow_y == "hidden")
-        return super()._size_updated(  # type: ignore[misc]
+        return super()._size_updated(
             size, virtual_size, container_size, layout=layout and not steady
         )
 
@@ -276,7 +283,7 @@ def _reads_keys(cls: type) -> bool:
             or any(name.startswith("key_") for name in dir(cls)))
 
 
-class PassesKeysOn:
+class PassesKeysOn(WidgetMixin):
     """A container that reads no keys passes a key bubbling up from the focused widget
     straight on to its parent, without a turn through its own message queue.
 
@@ -291,7 +298,7 @@ class PassesKeysOn:
     _keys_read: dict[type, bool] = {}
 
     def post_message(self, message: Any) -> bool:
-        node: Any = self
+        node = self
         if isinstance(message, events.Key) and message.is_forwarded:
             cls = type(self)
             reads = PassesKeysOn._keys_read.get(cls)
@@ -307,7 +314,7 @@ class PassesKeysOn:
                     message.stop()  # as Textual: the parent sent it, so it stops there
                 message._bubble_to(parent)
                 return True
-        return super().post_message(message)  # type: ignore[misc]
+        return super().post_message(message)
 
 
 class Rows(PassesKeysOn, Steady, Vertical):
@@ -329,7 +336,7 @@ def row_key(row: Text) -> tuple[object, ...]:
     return (row.plain, row.style, tuple(row.spans))
 
 
-class RendersByRow:
+class RendersByRow(WidgetMixin):
     """Textual renders a widget's whole content again after any refresh, every row through
     Rich and its own content styles, even when one row changed; a widget that knows its rows
     (:meth:`rows_now`) renders again only the rows whose text changed since it last rendered,
@@ -346,14 +353,14 @@ class RendersByRow:
         raise NotImplementedError
 
     def _render_content(self) -> None:
-        widget: Any = self
+        widget = self
         width, height = widget.size
         rows = self.rows_now()
         if (rows is None or len(rows) > height or widget.text_selection is not None
                 or widget.styles.content_align != ("left", "top")
                 or any(row.cell_len > width for row in rows)):
             self._rendered = (None, [])
-            super()._render_content()  # type: ignore[misc]
+            super()._render_content()
             return
         style = widget.visual_style
         # what every row's rendering depends on beside its own text (the focus changes style)
@@ -387,7 +394,7 @@ class RendersByRow:
         widget (text selection and clicks read them), so a row is rendered where it stands."""
         if not changed:
             return []
-        widget: Any = self
+        widget = self
         app = widget.app
         strips: dict[int, Strip] = {}
         styles = _STYLES.get((style, app.ansi_theme))
@@ -406,7 +413,7 @@ class RendersByRow:
         text = Text("\n").join(rows[y] if y in rest else Text() for y in range(max(rest) + 1))
         text.justify, text.overflow, text.no_wrap, text.end = (
             first.justify, first.overflow, first.no_wrap, "")
-        drawn = Visual.to_strips(self, visualize(self, text), width, max(rest) + 1, style)  # type: ignore[arg-type]
+        drawn = Visual.to_strips(self, visualize(self, text), width, max(rest) + 1, style)
         strips.update((y, drawn[y]) for y in rest)
         return [strips.get(y, _NO_STRIP) for y in range(max(changed) + 1)]
 
@@ -474,6 +481,8 @@ class PatchStatic(RendersByRow, Steady, Static):
     """
 
     def __init__(self, content: VisualType = "", **kwargs: object) -> None:
+        # Static's own keywords (id, classes, expand...) pass through as the caller gave them;
+        # spelled out here they would have to follow each Textual release's list
         super().__init__(content, **kwargs)  # type: ignore[arg-type]
         self._rows: list[Text] | None = text_rows(content)
         self._patch: list[int] | None = None
@@ -589,12 +598,12 @@ class RowPainted(RendersByRow, Steady):
         if isinstance(self, KeepsHeight):
             text = self.padded(text)
         rows = text_rows(text) or []
-        self._painted = (self.size, text, rows)  # type: ignore[attr-defined]
+        self._painted = (self.size, text, rows)
         return self._painted
 
     def render(self) -> Text:
         painted = self._painted
-        if painted is None or painted[0] != self.size:  # type: ignore[attr-defined]
+        if painted is None or painted[0] != self.size:
             painted = self._paint_now()
         return painted[1]
 
@@ -605,11 +614,11 @@ class RowPainted(RendersByRow, Steady):
     def notify_style_update(self) -> None:
         # a painting may carry the widget's old styles (a new theme): paint again when drawn
         self._painted = None
-        super().notify_style_update()  # type: ignore[misc]
+        super().notify_style_update()
 
     def repaint(self) -> None:
         """Paint now; refresh the changed rows, or everything when the rows moved."""
-        widget: Any = self
+        widget = self
         old = self._painted
         if not widget.is_attached or not widget.size:
             self._painted = None
@@ -643,7 +652,7 @@ class DrawnFrom:
         return False
 
 
-class KeepsHeight:
+class KeepsHeight(WidgetMixin):
     """For a panel whose number of lines comes and goes with the step of the game (a give
     list, the hand, a reveal): it keeps the most lines it has shown at this width, padded with
     blank lines, so that a key that shortens it repaints its rows instead of laying the screen
@@ -655,7 +664,7 @@ class KeepsHeight:
         """``text`` with blank lines added up to the most rows shown at this width (a line
         wider than the widget counts as the rows it wraps to, roughly: a wrong guess costs a
         layout, never a wrong drawing)."""
-        width = self.content_size.width  # type: ignore[attr-defined]
+        width = self.content_size.width
         lines = text.plain.split("\n")
         rows = sum(max(1, -(-cell_len(line) // width)) if width else 1 for line in lines)
         tallest = self._tallest[1] if self._tallest[0] == width else 0
@@ -676,7 +685,7 @@ class SizedFromOutside(FocusDrawnAtOnce):
 
     @contextmanager
     def quietly(self) -> Iterator[None]:
-        widget: Any = self
+        widget = self
         bars = (widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar)
         self._quiet = True
         try:
@@ -691,7 +700,7 @@ class SizedFromOutside(FocusDrawnAtOnce):
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Any:
-        widget = super().refresh(  # type: ignore[misc]
+        widget = super().refresh(
             *regions, repaint=repaint, layout=layout and not self._quiet, recompose=recompose
         )
         post_now(self)
@@ -706,10 +715,10 @@ class SizedFromOutside(FocusDrawnAtOnce):
         change of their own (their lines) on every layout, and repaint the scrollbar in a frame
         of its own after it; here the content updates the scrollbar itself (:meth:`quietly`).
         """
-        widget: Any = self
+        widget = self
         if size == widget.outer_size and container_size == widget.container_size:
             return False
-        return super()._size_updated(  # type: ignore[misc]
+        return super()._size_updated(
             size, virtual_size, container_size, layout
         )
 
