@@ -22,6 +22,7 @@ from textual.timer import Timer
 from textual.worker import WorkerFailed
 
 from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable, TableError, player_dir
+from tulipgames.net.notices import NEXT_ENTRY, TurnNotices, next_entry, notice_text, parse_next
 from tulipgames.net.screens import (
     JoinScreen,
     OpenTableScreen,
@@ -51,11 +52,17 @@ def lobby_entries(lobby: Lobby, player: str) -> list[tuple[str, str]]:
     """The shared-table entries of a remote player's menu, with what waits behind them."""
     waiting = len(lobby.listing())
     mine = len(lobby.your_tables(player))
-    return [
-        ("net:mine", f"Your tables ({mine})" if mine else "Your tables"),
+    turns = lobby.waiting_for(player)
+    count = f"{mine}, {len(turns)} your turn" if turns else f"{mine}"
+    entries = [
+        ("net:mine", f"Your tables ({count})" if mine else "Your tables"),
         ("net:open", "Open a table: play with others on this server"),
         ("net:join", f"Join a table ({waiting} open)" if waiting else "Join a table"),
     ]
+    following = next_entry(turns)
+    if following is not None:
+        entries.insert(0, following)
+    return entries
 
 
 class SessionApp(TulipGamesApp):
@@ -71,6 +78,21 @@ class SessionApp(TulipGamesApp):
         self.player = info.username
         if not own.exists():  # a first visit: the setup offers the name they logged in with
             self.prefs = replace(self.prefs, name=info.username[:NAME_CELLS])
+        self.notices = TurnNotices()
+        #: Terminal bells this session rang for turn notices (what the player's terminal got).
+        self.bells = 0
+
+    def tell_turns(self, waiting: list[tuple[str, int]], titles: dict[str, str],
+                   here: str | None = None) -> int:
+        """One notice (a line and the terminal bell) per decision newly waiting for the
+        player, except at table ``here``, the one on their screen; returns how many."""
+        fresh = self.notices.fresh(waiting, here)
+        for code, _number in fresh:
+            self.notify(notice_text(code, titles.get(code, "")), markup=False, timeout=8)
+        if fresh:
+            self.bells += 1
+            self.bell()
+        return len(fresh)
 
     # Textual runs every class's on_mount, the subclass's first (no super() call).
     def on_mount(self) -> None:
@@ -126,6 +148,17 @@ class WorkerApp(SessionApp):
         self._entries = entries
         self._move = move
 
+    def on_mount(self) -> None:
+        self._tell_from_entries()
+
+    def _tell_from_entries(self) -> None:
+        """Turn notices from what the entry "next table waiting for you" carries."""
+        for entry_id, _label in self._entries:
+            if entry_id.startswith(NEXT_ENTRY):
+                self.tell_turns(parse_next(entry_id), {})
+                return
+        self.tell_turns([], {})
+
     def extra_menu_entries(self) -> list[tuple[str, str]]:
         return list(self._entries)
 
@@ -135,6 +168,7 @@ class WorkerApp(SessionApp):
         self._entries = entries
         if isinstance(self.screen, MenuScreen):
             self.screen.set_entries(self.menu_entries())
+        self._tell_from_entries()
 
     def on_extra_menu(self, entry_id: str) -> None:
         self._move(entry_id)
@@ -162,7 +196,9 @@ class ServerApp(SessionApp):
         return lobby_entries(self.lobby, self.player)
 
     def on_extra_menu(self, entry_id: str) -> None:
-        if entry_id == "net:mine":
+        if entry_id.startswith(NEXT_ENTRY):
+            self.next_table()
+        elif entry_id == "net:mine":
             self.push_screen(YourTablesScreen(self.lobby, self.player))
         elif entry_id == "net:open":
             self.push_screen(OpenTableScreen(self.lobby, self.player))
@@ -175,6 +211,46 @@ class ServerApp(SessionApp):
             self.call_later(self.on_extra_menu, self.info.entry)
         else:
             self.call_later(self._back_to_live_seat)
+        self.lobby.listeners.add(self._lobby_changed)
+        self.call_later(self._lobby_changed, self.lobby)
+
+    def _table_on_screen(self) -> str | None:
+        """The code of the table whose game is on screen with this player's seat, if any."""
+        screen = self.screen if self.screen_stack else None
+        if isinstance(screen, SharedTableView) and not screen.watching:
+            return screen.opened.code
+        return None
+
+    def _lobby_changed(self, _lobby: Lobby) -> None:
+        """Tables changed: a notice for each decision newly waiting for this player elsewhere,
+        and the menu's counts follow at once when it is on screen."""
+        if not self.screen_stack:
+            return
+        waiting = self.lobby.waiting_for(self.player)
+        self.tell_turns([(w.code, w.decision) for w in waiting],
+                        {w.code: w.title for w in waiting}, here=self._table_on_screen())
+        if isinstance(self.screen, MenuScreen) and self.screen.query("#menu"):
+            self.screen.set_entries(self.menu_entries())
+
+    def next_table(self) -> None:
+        """Straight to the oldest decision waiting for this player at another table (the one
+        on screen is left for it)."""
+        here = self._table_on_screen()
+        for waiting in self.lobby.waiting_for(self.player):
+            if waiting.code == here:
+                continue
+            try:
+                opened = self.lobby.find(waiting.code)
+            except TableError:
+                continue
+            seat = opened.seat_of(self.player)
+            if seat is None or opened.table is None:
+                continue
+            if here is not None:
+                self.pop_screen()
+            self.start_table(opened.table, seats=frozenset({seat}))
+            return
+        self.notify("No other table is waiting for you.", markup=False)
 
     def _back_to_live_seat(self) -> None:
         """A player who drops out of a live game comes back straight to their seat."""
@@ -186,6 +262,7 @@ class ServerApp(SessionApp):
         self.start_table(opened.table, seats=frozenset({seat}))
 
     def on_unmount(self) -> None:
+        self.lobby.listeners.remove(self._lobby_changed)
         for opened in self._following.values():
             opened.listeners.remove(self._table_news)
         self._following.clear()
@@ -274,6 +351,9 @@ class ServerApp(SessionApp):
     def get_system_commands(self, screen: Screen[Any]) -> Any:
         """The host of a shared table may close it to spectators (or open it) from ctrl+p."""
         yield from super().get_system_commands(screen)
+        if any(w.code != self._table_on_screen() for w in self.lobby.waiting_for(self.player)):
+            yield SystemCommand("Next table waiting for you",
+                                "Straight to the table where it is your turn", self.next_table)
         if isinstance(screen, SharedTableView) and screen.opened.host == self.player:
             opened = screen.opened
             allowed = opened.settings.spectators

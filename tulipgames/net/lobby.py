@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import itertools
 import json
 import logging
 import os
@@ -60,6 +61,19 @@ CLOCK_SCALE_ENV = "TULIPGAMES_CLOCK_SCALE"
 VOTE_AFTER = 3
 #: The two choices of that vote: end the game, or let the stand-in bot finish the seat.
 END, FINISH = "end", "finish"
+#: Numbers every decision that begins at any table of the process (a turn notice is told once
+#: per number, so a rematch at the same code never reuses one).
+_DECISIONS = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A decision waiting for a player at one of their tables: its code, the game's title and
+    the decision's number (:attr:`RemoteTable.decision`)."""
+
+    code: str
+    title: str
+    decision: int
 
 
 @dataclass(frozen=True)
@@ -261,6 +275,11 @@ class RemoteTable(Table):
         self.ended = False
         #: When the current decision of each seat that must act began.
         self.since: dict[int, float] = {}
+        #: The number of each acting seat's current decision (from :data:`_DECISIONS`).
+        self.decision: dict[int, int] = {}
+        #: Called when the decisions waiting for players change (the lobby tells the sessions).
+        self.turn_hook: Callable[[RemoteTable], None] | None = None
+        self._waiting_told: tuple[tuple[int, int], ...] = ()
         self._standin_bots: dict[tuple[int, str], Bot] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._read_decided(decided or {})
@@ -299,6 +318,21 @@ class RemoteTable(Table):
                 self.finished_hook(self)
         self._track_clock()
         self._remote_listeners.publish(self)
+        waiting = self.waiting()
+        if waiting != self._waiting_told:
+            self._waiting_told = waiting
+            if self.turn_hook is not None:
+                self.turn_hook(self)
+
+    def waiting(self) -> tuple[tuple[int, int], ...]:
+        """The human seats a decision waits for now, with its number: not those a bot
+        plays (a stand-in holds the decision), nothing once the game is over or ended."""
+        if self.state.is_over() or self.ended:
+            return ()
+        return tuple(
+            (seat, self.decision[seat]) for seat in self.to_act()
+            if seat in self.decision and not self.is_bot_now(seat)
+        )
 
     def close(self) -> None:
         """The table leaves the server's memory: no timer, no bot keeps running for it."""
@@ -526,8 +560,13 @@ class RemoteTable(Table):
         for seat in list(self.since):
             if seat not in acting:
                 del self.since[seat]
+        for seat in list(self.decision):
+            if seat not in acting:
+                del self.decision[seat]
         for seat in acting:
             self.since.setdefault(seat, moment)
+            if seat not in self.decision:
+                self.decision[seat] = next(_DECISIONS)
         self._arm()
 
     def _arm(self) -> None:
@@ -903,6 +942,26 @@ class Lobby:
         table.code = code
         table.finished_hook = self._finished
         table.decided_hook = self._share
+        table.turn_hook = self._turns_changed
+
+    def _turns_changed(self, _table: RemoteTable) -> None:
+        """A decision began or ended for a player: menus, "Your tables" and turn notices
+        follow (the lobby's listeners)."""
+        self.listeners.publish(self)
+
+    def waiting_for(self, name: str) -> list[Waiting]:
+        """The decisions waiting for ``name`` at the tables in memory, the oldest first (the
+        queue "next table waiting for you" goes through). A table in the store only has had
+        no move since the server started, so the player has seen it in "Your tables"."""
+        found = []
+        for opened in self.tables.values():
+            table, seat = opened.table, opened.seat_of(name)
+            if table is None or seat is None or opened.over:
+                continue
+            for acting, number in table.waiting():
+                if acting == seat:
+                    found.append(Waiting(opened.code, opened.game.title, number))
+        return sorted(found, key=lambda w: w.decision)
 
     def _share(self, table: RemoteTable) -> None:
         """Keep a table's settings and what it decided (votes, missed decisions) with its save."""

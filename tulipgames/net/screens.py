@@ -506,16 +506,31 @@ class YourTablesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.lobby.listeners.add(self._lobby_changed)
+        self._lobby_changed(self.lobby)
+        self.query_one("#mine", OptionList).focus()
+
+    def on_unmount(self) -> None:
+        self.lobby.listeners.remove(self._lobby_changed)
+
+    def _lobby_changed(self, lobby: Lobby) -> None:
+        """The list follows the tables while it is open (a turn taken, a game over), the
+        highlight staying on the same table."""
+        if not self.is_attached:
+            return  # queued before this screen closed
         menu = self.query_one("#mine", OptionList)
-        rows = self.lobby.your_tables(self.player)
+        lit = menu.highlighted_option
+        keep = None if lit is None else lit.id
+        menu.clear_options()
+        rows = lobby.your_tables(self.player)
         for row in rows:
             menu.add_option(Option(Text(table_line(row, self.player)), id=row.code))
         if rows:
-            menu.highlighted = 0
+            codes = [row.code for row in rows]
+            menu.highlighted = codes.index(keep) if keep in codes else 0
         else:
             menu.add_option(Option(Text("No shared game in progress.", style="dim"),
                                    disabled=True))
-        menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
