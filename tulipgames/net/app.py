@@ -212,6 +212,8 @@ class ServerApp(SessionApp):
         else:
             self.call_later(self._back_to_live_seat)
         self.lobby.listeners.add(self._lobby_changed)
+        if self.info.entry:  # the worker's app told what waits already: not told twice
+            self.notices.fresh((w.code, w.decision) for w in self.lobby.waiting_for(self.player))
         self.call_later(self._lobby_changed, self.lobby)
 
     def _table_on_screen(self) -> str | None:
