@@ -182,6 +182,8 @@ class ServerApp(SessionApp):
     ) -> None:
         super().__init__(info, store, **kwargs)
         self.lobby = lobby
+        #: Names whose chat lines this session does not show (``/mute NAME`` at a table).
+        self.muted: set[str] = set()
         #: The tables this session shows, as (code, watching).
         self._present: set[tuple[str, bool]] = set()
         #: Tables whose news (rematch votes, a new game) this session follows.

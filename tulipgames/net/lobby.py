@@ -46,6 +46,7 @@ from tulipgames import games
 from tulipgames.engine.bots import Bot
 from tulipgames.engine.core import Action, Event, Game, IllegalAction, SeatSpec
 from tulipgames.net import audit
+from tulipgames.net.chat import ChatError, RateLimit, TableChat
 from tulipgames.table import Listener, Table, Turn
 
 log = logging.getLogger("tulipgames.serve")
@@ -633,6 +634,8 @@ class OpenTable:
         self.votes: dict[str, bool] = {}
         self.now = now
         self.listeners = Listeners()
+        #: What players and watchers said here (kept with the save by the lobby).
+        self.chat = TableChat(now=now, listeners=Listeners())
 
     @classmethod
     def from_table(cls, code: str, table: RemoteTable) -> OpenTable:
@@ -789,6 +792,18 @@ class OpenTable:
             return False
         return self.table.reclaim(seat)
 
+    def say(self, name: str, text: str, limit: RateLimit | None = None) -> None:
+        """``name`` says ``text`` at this table: a seated player, or a watcher of a started
+        table open to spectators (:class:`~tulipgames.net.chat.TableChat` cleans and limits
+        it). Raises :class:`TableError` saying why not."""
+        watcher = self.seat_of(name) is None
+        if watcher and (name not in self.watchers or not self.settings.spectators):
+            raise TableError("only the players and the watchers of this table chat here")
+        try:
+            self.chat.say(name, text, watcher=watcher, limit=limit)
+        except ChatError as exc:
+            raise TableError(str(exc)) from exc
+
     # -- the vote about a seat a stand-in kept playing --------------------------------------------
     def voters(self, seat: int) -> list[str]:
         """Who votes about ``seat``: the players of the other seats who are at the table now
@@ -906,6 +921,7 @@ class Lobby:
         opened = OpenTable(self.new_code(), game, seats, host, options=resolved, seed=seed,
                            settings=settings, now=self.now)
         self.tables[opened.code] = opened
+        self._keep_chat(opened)
         # Never the seed (chosen or drawn): with it a live game's deck order can be worked out.
         audit.record("table_opened", code=opened.code, game=game.id, seats=seats, host=host,
                      clock=settings.clock, seeded=seed is not None)
@@ -936,7 +952,19 @@ class Lobby:
             raise TableError(f"table {code} cannot be opened: {exc}") from exc
         self._attach(code, table)
         opened = self.tables[code] = OpenTable.from_table(code, table)
+        opened.chat = TableChat.from_json(settings.get("chat"), now=self.now,
+                                          listeners=Listeners())
+        self._keep_chat(opened)
         return opened
+
+    def _keep_chat(self, opened: OpenTable) -> None:
+        """Each line said at a started table is kept with its save (a restart keeps it)."""
+
+        def save() -> None:
+            if opened.table is not None:
+                self._share(opened.table)
+
+        opened.chat.saved_hook = save
 
     def _attach(self, code: str, table: RemoteTable) -> None:
         table.code = code
@@ -969,9 +997,12 @@ class Lobby:
             return
         from tulipgames.store import StoreError
 
+        opened = self.tables.get(table.code)
+        chat = {} if opened is None else {"chat": opened.chat.to_json()}
         try:
             self.store.share(table.save_id, table.code,
-                             {**table.settings.to_json(), "decided": table.decided_json()})
+                             {**table.settings.to_json(), "decided": table.decided_json(),
+                              **chat})
         except StoreError as exc:  # the next change tries again; the game itself is saved
             log.warning("cannot keep the votes of table %s: %s", table.code, exc)
 
