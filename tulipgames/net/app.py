@@ -358,6 +358,17 @@ class ServerApp(SessionApp):
         if any(w.code != self._table_on_screen() for w in self.lobby.waiting_for(self.player)):
             yield SystemCommand("Next table waiting for you",
                                 "Straight to the table where it is your turn", self.next_table)
+        table = screen.table if isinstance(screen, SharedTableView) else None
+        if (isinstance(screen, SharedTableView) and isinstance(table, RemoteTable)
+                and not screen.watching and not table.is_over and not table.ended):
+            seat = screen.opened.seat_of(self.player)
+            if seat is not None and seat not in table.resigned:
+                opened_here = screen.opened
+                yield SystemCommand(
+                    "Resign this game",
+                    "A bot finishes your seat; its result is not counted as yours",
+                    lambda: self._resign(opened_here),
+                )
         if isinstance(screen, SharedTableView) and screen.opened.host == self.player:
             opened = screen.opened
             allowed = opened.settings.spectators
@@ -366,6 +377,15 @@ class ServerApp(SessionApp):
                 "Spectators see only what everybody sees",
                 lambda: self.lobby.set_spectators(opened.code, not allowed),
             )
+
+    def _resign(self, opened: OpenTable) -> None:
+        try:
+            opened.resign(self.player)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        self.notify(f"You resigned at table {opened.code}: a bot finishes your seat.",
+                    markup=False)
 
     # -- who is at which table ----------------------------------------------------------------
     def _shared(self, save_id: int | None) -> OpenTable | None:

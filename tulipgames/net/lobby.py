@@ -274,6 +274,8 @@ class RemoteTable(Table):
         self.bot_finishes: set[int] = set()
         #: The players voted to end this game: it takes no move any more.
         self.ended = False
+        #: Seats whose players resigned: a stand-in bot finishes them, for good.
+        self.resigned: set[int] = set()
         #: When the current decision of each seat that must act began.
         self.since: dict[int, float] = {}
         #: The number of each acting seat's current decision (from :data:`_DECISIONS`).
@@ -350,6 +352,7 @@ class RemoteTable(Table):
             "bot_finishes": sorted(self.bot_finishes),
             "missed": {str(seat): count for seat, count in self.missed.items() if count},
             "votes": {str(seat): dict(ballots) for seat, ballots in self.votes.items()},
+            "resigned": sorted(self.resigned),
         }
 
     def _read_decided(self, data: dict[str, Any]) -> None:
@@ -358,6 +361,8 @@ class RemoteTable(Table):
         try:
             self.ended = bool(data.get("ended", False))
             self.bot_finishes = {int(s) for s in data.get("bot_finishes", ())} & set(seats)
+            self.resigned = {int(s) for s in data.get("resigned", ())} & set(seats)
+            self.bot_finishes |= self.resigned
             self.missed = {int(s): int(n) for s, n in dict(data.get("missed", {})).items()
                            if int(s) in seats}
             self.votes = {
@@ -367,6 +372,7 @@ class RemoteTable(Table):
             }
         except (TypeError, ValueError, AttributeError):
             self.ended, self.bot_finishes, self.missed, self.votes = False, set(), {}, {}
+            self.resigned = set()
         if self.bot_finishes:
             level = self.game.check_level(self.settings.standin or None)
             for seat in self.bot_finishes:
@@ -468,8 +474,8 @@ class RemoteTable(Table):
     def reclaim(self, seat: int) -> bool:
         """The player of ``seat`` is back: a stand-in that has not played yet stops at once
         (one the table voted to finish the seat too) and the clock of the seat's decision
-        starts again. Returns whether a bot stood in."""
-        if seat not in self.standins:
+        starts again. Returns whether a bot stood in. A resigned seat stays the bot's."""
+        if seat not in self.standins or seat in self.resigned:
             return False
         level = self.standins.pop(seat)
         if seat in self.bot_finishes:
@@ -518,6 +524,29 @@ class RemoteTable(Table):
         else:
             self.bot_finishes.add(seat)
             self.standins[seat] = self.game.check_level(self.settings.standin or None)
+        self._decided()
+        self._bump()
+
+    def resign(self, seat: int) -> None:
+        """The player of ``seat`` leaves the game: a stand-in bot of the host's level finishes
+        the seat, and the seat is marked in the record as a stand-in's (``standins``) at once,
+        so its result never counts as the player's own; the player cannot take it back."""
+        if self.ended or self.state.is_over():
+            raise TableError("the game is over")
+        if self.seats[seat].is_bot or seat in self.resigned:
+            raise TableError("that seat is not a player's to resign")
+        level = self.game.check_level(self.settings.standin or None)
+        self.resigned.add(seat)
+        self.bot_finishes.add(seat)
+        self.standins[seat] = level
+        self.votes.pop(seat, None)
+        self.missed.pop(seat, None)
+        if seat not in self.record.standins:
+            self.record.standins.append(seat)
+            self.record.standins.sort()
+        audit.record("seat_resigned", code=self.code or None, seat=seat + 1,
+                     name=self.names[seat], level=level)
+        self.save()  # the mark is kept now, even if no move follows
         self._decided()
         self._bump()
 
@@ -636,6 +665,11 @@ class OpenTable:
         self.listeners = Listeners()
         #: What players and watchers said here (kept with the save by the lobby).
         self.chat = TableChat(now=now, listeners=Listeners())
+        #: Called when the host of a table not started yet leaves with nobody to hand it to
+        #: (the lobby closes it: it must not wait for players forever).
+        self.abandoned_hook: Callable[[OpenTable], None] | None = None
+        #: The host closed it before its start (:meth:`Lobby.close`).
+        self.closed = False
 
     @classmethod
     def from_table(cls, code: str, table: RemoteTable) -> OpenTable:
@@ -783,7 +817,32 @@ class OpenTable:
             if not watching and self.seat_of(name) is not None:
                 self.away[name] = self.now()
                 self._tally_all()
+            leaving_host = not watching and name == self.host
+            if leaving_host and not self.started and not self.closed and self._hand_over():
+                return
         self.listeners.publish(self)
+
+    def _hand_over(self) -> bool:
+        """The host left the table before its start (no session of theirs is here): the
+        next seated player who is here becomes the host and the old host's seat is free;
+        with nobody here the table is abandoned. Returns whether it was abandoned."""
+        heir = next((seat.name for seat in self.seats
+                     if seat.name is not None and seat.name != self.host
+                     and seat.name in self.present), None)
+        if heir is None:
+            if self.abandoned_hook is not None:
+                self.abandoned_hook(self)
+                return True
+            return False
+        old = self.host
+        for index, seat in enumerate(self.seats):
+            if seat.name == old:
+                self.seats[index] = Seat()
+        self.away.pop(old, None)
+        self.host = self.settings.host = heir
+        audit.record("table_host_changed", code=self.code, game=self.game.id, host=heir,
+                     left=old)
+        return False
 
     def active(self, name: str) -> bool:
         """``name`` did something at the table (a key): its seat is its own again."""
@@ -791,6 +850,15 @@ class OpenTable:
         if seat is None or self.table is None:
             return False
         return self.table.reclaim(seat)
+
+    def resign(self, name: str) -> None:
+        """``name`` resigns their seat (:meth:`RemoteTable.resign`)."""
+        seat = self.seat_of(name)
+        if seat is None or self.table is None:
+            raise TableError("only a player of a started game can resign")
+        self.table.resign(seat)
+        self._tally_all()  # a resigned player no longer votes
+        self.listeners.publish(self)
 
     def say(self, name: str, text: str, limit: RateLimit | None = None) -> None:
         """``name`` says ``text`` at this table: a seated player, or a watcher of a started
@@ -816,7 +884,7 @@ class OpenTable:
         return [
             name for index, name in enumerate(s.name for s in self.seats)
             if name is not None and index != seat and name in self.present
-            and table.missed.get(index, 0) < limit
+            and table.missed.get(index, 0) < limit and index not in table.resigned
         ]
 
     def vote(self, name: str, seat: int, choice: str) -> str | None:
@@ -922,6 +990,7 @@ class Lobby:
                            settings=settings, now=self.now)
         self.tables[opened.code] = opened
         self._keep_chat(opened)
+        opened.abandoned_hook = lambda table: self.close(table.code)
         # Never the seed (chosen or drawn): with it a live game's deck order can be worked out.
         audit.record("table_opened", code=opened.code, game=game.id, seats=seats, host=host,
                      clock=settings.clock, seeded=seed is not None)
@@ -1023,6 +1092,7 @@ class Lobby:
         """The host closes a table that has not started."""
         opened = self.tables.get(code)
         if opened is not None and not opened.started:
+            opened.closed = True
             del self.tables[code]
             audit.record("table_closed", code=code, game=opened.game.id, host=opened.host)
             opened.listeners.publish(opened)

@@ -392,6 +392,7 @@ class LobbyScreen(Screen[None]):
             self.app.pop_screen()
             _enter_table(self.app, opened, seat)
             return
+        self.refresh_bindings()  # the host may have left and handed the table to this player
         self.query_one("#code", Static).update(
             Text.assemble("Join code: ", (opened.code, "bold reverse"), "   (others: Join a table)")
         )
@@ -797,6 +798,8 @@ class SharedTableView(_GameScreen):
             turn.seat is not None and isinstance(table, RemoteTable)
             and turn.seat in table.standins and not turn.over
         ):
+            if turn.seat in table.resigned:
+                return "You resigned: a bot finishes your seat."
             finishing = turn.seat in table.bot_finishes
             text = ("The table voted a bot finishes your seat" if finishing
                     else "A bot plays this decision for you (your time ran out)")
