@@ -188,6 +188,8 @@ class ServerApp(SessionApp):
         self._present: set[tuple[str, bool]] = set()
         #: Tables whose news (rematch votes, a new game) this session follows.
         self._following: dict[str, OpenTable] = {}
+        #: The conflicting rematch votes told, per table (each state of the votes once).
+        self._conflicts: dict[str, frozenset[tuple[str, bool]]] = {}
         #: The saves of shared games this session showed, with their table's code.
         self._played: dict[int, str] = {}
         #: With worker processes: hands the session back to one (set by the server).
@@ -332,16 +334,24 @@ class ServerApp(SessionApp):
         give way to the new game at this player's seat."""
         seat = opened.seat_of(self.player)
         table = opened.table
-        if seat is None or table is None or not self.screen_stack:
+        if table is None or not self.screen_stack:
             return
+        self._tell_conflict(opened)
         results = self.screen if isinstance(self.screen, ResultsScreen) else None
         if results is None or results.save_id is None or self._shared(results.save_id) is None:
             return
         if results.save_id != table.save_id and not table.is_over:
             results.dismiss(None)
             # Never the new seed: with it a player could work out the live game's deck order.
+            if seat is None:  # a watcher follows the table into its rematch
+                if opened.settings.spectators:
+                    self.notify(f"Rematch at table {opened.code}: you watch on.", markup=False)
+                    self.start_table(table, seats=frozenset())
+                return
             self.notify(f"Rematch at table {opened.code}.", markup=False)
             self.start_table(table, seats=frozenset({seat}))
+            return
+        if seat is None:
             return
         others = {name: same for name, same in opened.votes.items() if name != self.player}
         if others and self.player not in opened.votes:
@@ -351,6 +361,21 @@ class ServerApp(SessionApp):
             )
             self.notify(f"Rematch asked by {asked}. Press r or n to accept.", markup=False,
                         timeout=10)
+
+    def _tell_conflict(self, opened: OpenTable) -> None:
+        """Rematch votes for different seeds are shown to everyone at the table (players and
+        watchers), once per state of the votes: nothing starts until all choose the same."""
+        same = sorted(name for name, kind in opened.votes.items() if kind)
+        new = sorted(name for name, kind in opened.votes.items() if not kind)
+        key = frozenset(opened.votes.items())
+        if not same or not new or self._conflicts.get(opened.code) == key:
+            return
+        self._conflicts[opened.code] = key
+        self.notify(
+            f"Rematch votes differ at table {opened.code}: same seed: {', '.join(same)}; "
+            f"new seed: {', '.join(new)}. It starts when all choose the same (r or n).",
+            markup=False, severity="warning", timeout=15,
+        )
 
     def get_system_commands(self, screen: Screen[Any]) -> Any:
         """The host of a shared table may close it to spectators (or open it) from ctrl+p."""
