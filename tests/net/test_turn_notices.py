@@ -17,7 +17,14 @@ from textual.widgets import OptionList
 from tests.tui import toygame
 from tulipgames.net.app import ServerApp, WorkerApp, lobby_entries, player_dir
 from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable
-from tulipgames.net.notices import NEXT_ENTRY, TurnNotices, next_entry, parse_next
+from tulipgames.net.notices import (
+    NEXT_ENTRY,
+    TurnNotices,
+    desktop_kind,
+    desktop_sequence,
+    next_entry,
+    parse_next,
+)
 from tulipgames.net.screens import SharedTableView, YourTablesScreen
 from tulipgames.net.server import SessionInfo
 from tulipgames.net.terminal import TerminalProfile
@@ -166,3 +173,24 @@ def test_the_menu_entry_carries_the_waiting_decisions_to_a_worker_session(
     turn(table, 1)
     [entry] = [e for e in lobby_entries(lobby, "ana") if e[0].startswith(NEXT_ENTRY)]
     assert notices.fresh(parse_next(entry[0])) == parse_next(entry[0]) != pairs
+
+
+async def test_desktop_notifications_are_a_player_setting_off_by_default(
+    lobby: Lobby, tmp_path: Path
+) -> None:
+    ana = session_app(lobby, "ana", tmp_path)
+    async with ana.run_test(size=(80, 24)) as pilot:
+        assert ana.desktop == "off"
+        for expected in ("osc9", "osc777", "off", "osc9"):
+            [command] = [c for c in ana.get_system_commands(ana.screen)
+                         if c.title.startswith("Desktop notifications")]
+            with ana._context():
+                command.callback()
+            await pilot.pause()
+            assert ana.desktop == expected == desktop_kind(player_dir(tmp_path, "ana"))
+    assert session_app(lobby, "ana", tmp_path).desktop == "osc9"  # kept for the next login
+    assert desktop_kind(player_dir(tmp_path, "ben")) == "off"
+    # What a title or body could smuggle into the sequence is removed.
+    assert desktop_sequence("osc9", "t", "a\x07\x1b]52;c;x\x1b\\b") == "\x1b]9;a]52;c;x\\b\x07"
+    assert desktop_sequence("osc777", "a;b", "c;d") == "\x1b]777;notify;a,b;c,d\x07"
+    assert desktop_sequence("off", "t", "b") == ""

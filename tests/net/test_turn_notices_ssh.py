@@ -11,6 +11,8 @@ from typing import Any
 from tests.net.conftest import Server, send
 from tests.net.test_tables_ssh import CLOCK, join, open_table, place_on_the_roll
 from tulipgames.net.loadtest import Client, connect
+from tulipgames.net.lobby import player_dir
+from tulipgames.net.notices import set_desktop_kind
 
 ESC, END, UP, ENTER = "\x1b", "\x1b[F", "\x1b[A", "\r"
 
@@ -39,6 +41,7 @@ async def test_a_player_at_the_menu_hears_once_that_a_decision_waits_and_goes_th
 ) -> None:
     server = Server(tmp_path)
     serve.append(server)
+    set_desktop_kind(player_dir(tmp_path, "ben"), "osc777")  # ben's terminal shows OSC 777
     ana, ben = await connect(server.port, "ana"), await connect(server.port, "ben")
     code = await open_table(ana, "Sixty-One", (CLOCK, 3, "1 day per move"))
     await join(ben, code)
@@ -53,6 +56,9 @@ async def test_a_player_at_the_menu_hears_once_that_a_decision_waits_and_goes_th
     await ben.term.wait_for(f"Next table waiting for you: {code} Sixty-One")
     assert "Your tables (1, 1 your turn)" in ben.term.text()
     assert bells(chunks) == 1
+    # ...and, his setting, one desktop notification; ana's (off, the default) sent none.
+    desktop = f"\x1b]777;notify;tulipgames;Your turn at table {code} (Sixty-One)\x07".encode()
+    assert b"".join(chunks).count(desktop) == 1
     # The menu entry (the first of the tables' entries, above "Your tables") seats him there.
     lines = ben.term.text().splitlines()
     quit_row = next(i for i, line in enumerate(lines) if "Quit" in line)
@@ -60,5 +66,6 @@ async def test_a_player_at_the_menu_hears_once_that_a_decision_waits_and_goes_th
     await send(ben, END, *[UP] * below, ENTER)
     await ben.term.until(lambda: ben.term.status().startswith("ben:"))
     assert bells(chunks) == 1  # no second bell for the same decision
+    assert b"".join(chunks).count(b"\x1b]777;") == 1
     for client in (ana, ben):
         client.conn.close()

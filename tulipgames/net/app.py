@@ -22,7 +22,18 @@ from textual.timer import Timer
 from textual.worker import WorkerFailed
 
 from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable, TableError, player_dir
-from tulipgames.net.notices import NEXT_ENTRY, TurnNotices, next_entry, notice_text, parse_next
+from tulipgames.net.notices import (
+    DESKTOP_KINDS,
+    DESKTOP_LABELS,
+    NEXT_ENTRY,
+    TurnNotices,
+    desktop_kind,
+    desktop_sequence,
+    next_entry,
+    notice_text,
+    parse_next,
+    set_desktop_kind,
+)
 from tulipgames.net.screens import (
     JoinScreen,
     OpenTableScreen,
@@ -81,6 +92,9 @@ class SessionApp(TulipGamesApp):
         self.notices = TurnNotices()
         #: Terminal bells this session rang for turn notices (what the player's terminal got).
         self.bells = 0
+        #: Whether turn notices also ask the terminal for a desktop notification (the
+        #: player's setting, off by default).
+        self.desktop = desktop_kind(store.data_dir)
 
     def tell_turns(self, waiting: list[tuple[str, int]], titles: dict[str, str],
                    here: str | None = None) -> int:
@@ -92,7 +106,30 @@ class SessionApp(TulipGamesApp):
         if fresh:
             self.bells += 1
             self.bell()
+            code = fresh[0][0]
+            sequence = desktop_sequence(self.desktop, "tulipgames",
+                                        notice_text(code, titles.get(code, "")).split(". ")[0])
+            if sequence and not self.is_headless and self._driver is not None:
+                self._driver.write(sequence)
         return len(fresh)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Any:
+        """ctrl+p: desktop notifications for turn notices, off / OSC 9 / OSC 777 in turn."""
+        yield from super().get_system_commands(screen)
+        following = DESKTOP_KINDS[(DESKTOP_KINDS.index(self.desktop) + 1) % len(DESKTOP_KINDS)]
+        yield SystemCommand(
+            f"Desktop notifications: {DESKTOP_LABELS[self.desktop]} -> "
+            f"{DESKTOP_LABELS[following]}",
+            "Your turn also as a desktop notice, if your terminal shows OSC 9 or OSC 777",
+            lambda: self.set_desktop(following),
+        )
+
+    def set_desktop(self, kind: str) -> None:
+        """The player's desktop notification kind, kept in their own directory."""
+        self.desktop = kind
+        if self.store is not None:
+            set_desktop_kind(self.store.data_dir, kind)
+        self.notify(f"Desktop notifications: {DESKTOP_LABELS[kind]}.", markup=False)
 
     # Textual runs every class's on_mount, the subclass's first (no super() call).
     def on_mount(self) -> None:

@@ -13,8 +13,11 @@ session tell the same notices from the same facts.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
+from pathlib import Path
 
+from tulipgames.net.chat import clean
 from tulipgames.net.lobby import Waiting
 
 #: The id of the menu entry that takes a player to the next table waiting for them; the
@@ -49,6 +52,46 @@ def notice_text(code: str, title: str = "") -> str:
     """The one line a notice says (plain text: the title is the catalogue's, the code ours)."""
     game = f" ({title})" if title else ""
     return f"Your turn at table {code}{game}. Menu or ctrl+p: next table waiting for you."
+
+
+#: A player's choice of desktop notifications, in their own directory (off when absent).
+SETTINGS_FILE = "notices.json"
+#: The kinds of desktop notification, in the order the palette command cycles through them:
+#: none, OSC 9 (iTerm2, WezTerm, Windows Terminal, kitty, ghostty) and OSC 777 (VTE terminals
+#: such as GNOME Terminal, foot, urxvt, WezTerm).
+DESKTOP_KINDS = ("off", "osc9", "osc777")
+DESKTOP_LABELS = {"off": "off", "osc9": "OSC 9", "osc777": "OSC 777"}
+
+
+def desktop_kind(player_dir: Path) -> str:
+    """The player's desktop notification kind (``off`` when unset or unreadable)."""
+    try:
+        kind = json.loads((player_dir / SETTINGS_FILE).read_text("utf-8")).get("desktop")
+    except (OSError, ValueError, AttributeError):
+        return "off"
+    return kind if kind in DESKTOP_KINDS else "off"
+
+
+def set_desktop_kind(player_dir: Path, kind: str) -> None:
+    """Keep the player's choice (``kind`` one of :data:`DESKTOP_KINDS`)."""
+    if kind not in DESKTOP_KINDS:
+        raise ValueError(f"no desktop notification kind {kind!r}")
+    player_dir.mkdir(parents=True, exist_ok=True)
+    (player_dir / SETTINGS_FILE).write_text(json.dumps({"desktop": kind}), "utf-8")
+
+
+def desktop_sequence(kind: str, title: str, body: str) -> str:
+    """The escape sequence asking the client's terminal for a desktop notification ("" for
+    ``off``). Title and body are cleaned of control characters (a BEL or ESC would end the
+    sequence early and let the rest be read as terminal commands); ``;`` separates OSC 777's
+    fields, so it becomes ``,`` there."""
+    title, body = clean(title), clean(body)
+    if kind == "osc9":
+        return f"\x1b]9;{body}\x07"
+    if kind == "osc777":
+        title, body = title.replace(";", ","), body.replace(";", ",")
+        return f"\x1b]777;notify;{title};{body}\x07"
+    return ""
 
 
 class TurnNotices:
