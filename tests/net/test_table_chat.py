@@ -140,6 +140,23 @@ async def test_players_and_a_watcher_chat_at_the_table(
         with pytest.raises(TableError):
             opened.say("mallory", "hello")
 
+        # The host closes the chat to watchers (from ctrl+p): cleo reads on, but cannot speak.
+        [close] = [c for c in ana.get_system_commands(ana.screen)
+                   if c.title == "Close the chat to watchers"]
+        assert not any(c.title == "Close the chat to watchers"
+                       for c in ben.get_system_commands(ben.screen))  # the host's only
+        with ana._context():
+            close.callback()
+        await pc.pause()
+        with pytest.raises(TableError, match="ana closed the chat to watchers"):
+            opened.say("cleo", "let me speak")
+        await pc.press("ctrl+t")
+        await pc.press(*"hello", "enter")
+        await pc.pause()
+        assert opened.chat.lines[-1].text == "e"
+        assert any("closed the chat to watchers" in n.message for n in cleo._notifications)
+        opened.say("ben", "players still talk")
+
     # Kept with the table's save: a restarted server's lobby has the lines.
     said = [(line.name, line.text, line.watcher) for line in opened.chat.lines]
     again = Lobby(store, tmp_path, bot_delay=0.01)
@@ -147,6 +164,7 @@ async def test_players_and_a_watcher_chat_at_the_table(
     assert reopened is not opened
     assert [(line.name, line.text, line.watcher) for line in reopened.chat.lines] == said
     assert ("cleo", "still here", True) in said
+    assert not reopened.settings.watcher_chat  # the host's choice too
     # The operator's log (every logger) never has what was said.
     assert not any("good game" in r.getMessage() or "still here" in r.getMessage()
                    for r in caplog.records)

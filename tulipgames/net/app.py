@@ -439,6 +439,12 @@ class ServerApp(SessionApp):
                 "Spectators see only what everybody sees",
                 lambda: self.lobby.set_spectators(opened.code, not allowed),
             )
+            chat = opened.settings.watcher_chat
+            yield SystemCommand(
+                "Close the chat to watchers" if chat else "Open the chat to watchers",
+                "Watchers read the players' chat either way",
+                lambda: self.lobby.set_watcher_chat(opened.code, not chat),
+            )
 
     def _resign(self, opened: OpenTable) -> None:
         try:

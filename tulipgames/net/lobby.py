@@ -150,6 +150,8 @@ class TableSettings:
     #: After this many decisions in a row a stand-in played for one seat, the other players
     #: vote to end the game or to let the bot finish that seat.
     vote_after: int = VOTE_AFTER
+    #: Watchers may chat at the table (the host may close their chat).
+    watcher_chat: bool = True
 
     @property
     def clock_spec(self) -> Clock:
@@ -161,7 +163,8 @@ class TableSettings:
 
     def to_json(self) -> dict[str, Any]:
         return {"host": self.host, "clock": self.clock, "standin": self.standin,
-                "spectators": self.spectators, "vote_after": self.vote_after}
+                "spectators": self.spectators, "vote_after": self.vote_after,
+                "watcher_chat": self.watcher_chat}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
@@ -177,6 +180,7 @@ class TableSettings:
             standin=str(data.get("standin", "")),
             spectators=bool(data.get("spectators", True)),
             vote_after=vote_after,
+            watcher_chat=bool(data.get("watcher_chat", True)),
         )
 
 
@@ -867,6 +871,8 @@ class OpenTable:
         watcher = self.seat_of(name) is None
         if watcher and (name not in self.watchers or not self.settings.spectators):
             raise TableError("only the players and the watchers of this table chat here")
+        if watcher and not self.settings.watcher_chat:
+            raise TableError(f"{self.host} closed the chat to watchers")
         try:
             self.chat.say(name, text, watcher=watcher, limit=limit)
         except ChatError as exc:
@@ -1161,6 +1167,15 @@ class Lobby:
         opened = self.find(code)
         opened.settings.spectators = allowed
         audit.record("table_spectators", code=code, allowed=allowed, host=opened.host)
+        if opened.table is not None:
+            self._share(opened.table)
+        opened.listeners.publish(opened)
+
+    def set_watcher_chat(self, code: str, allowed: bool) -> None:
+        """The host opens or closes the table's chat to watchers (kept with the save)."""
+        opened = self.find(code)
+        opened.settings.watcher_chat = allowed
+        audit.record("table_watcher_chat", code=code, allowed=allowed, host=opened.host)
         if opened.table is not None:
             self._share(opened.table)
         opened.listeners.publish(opened)
