@@ -225,6 +225,8 @@ class ServerApp(SessionApp):
         self._present: set[tuple[str, bool]] = set()
         #: Tables whose news (rematch votes, a new game) this session follows.
         self._following: dict[str, OpenTable] = {}
+        #: The table entries the menu last showed after a change of the tables.
+        self._menu_shown: list[tuple[str, str]] = []
         #: The conflicting rematch votes told, per table (each state of the votes once).
         self._conflicts: dict[str, frozenset[tuple[str, bool]]] = {}
         #: The saves of shared games this session showed, with their table's code.
@@ -273,7 +275,11 @@ class ServerApp(SessionApp):
         self.tell_turns([(w.code, w.decision) for w in waiting],
                         {w.code: w.title for w in waiting}, here=self._table_on_screen())
         if isinstance(self.screen, MenuScreen) and self.screen.query("#menu"):
-            self.screen.set_entries(self.menu_entries())
+            # redrawn only when its lines change: a move at some table changes nothing here
+            entries = self.extra_menu_entries()
+            if entries != self._menu_shown:
+                self._menu_shown = entries
+                self.screen.set_entries(self.menu_entries())
 
     def next_table(self) -> None:
         """Straight to the oldest decision waiting for this player at another table (the one
