@@ -206,7 +206,7 @@ async def test_a_play_by_mail_table_survives_a_restart_in_your_tables(
     serve.append(server)
     for name, turn in (("ana", "waiting for ben"), ("ben", "your turn")):
         client = await connect(server.port, name)
-        await client.term.wait_for("Your tables (1)")
+        await client.term.wait_for("Your tables (1")  # ben's: "(1, 1 your turn)"
         await send(client, END, UP, UP, UP, ENTER)
         await client.term.wait_for(code)
         row = next(line for line in client.term.text().splitlines() if code in line)

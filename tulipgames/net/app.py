@@ -22,6 +22,18 @@ from textual.timer import Timer
 from textual.worker import WorkerFailed
 
 from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable, TableError, player_dir
+from tulipgames.net.notices import (
+    DESKTOP_KINDS,
+    DESKTOP_LABELS,
+    NEXT_ENTRY,
+    TurnNotices,
+    desktop_kind,
+    desktop_sequence,
+    next_entry,
+    notice_text,
+    parse_next,
+    set_desktop_kind,
+)
 from tulipgames.net.screens import (
     JoinScreen,
     OpenTableScreen,
@@ -51,11 +63,17 @@ def lobby_entries(lobby: Lobby, player: str) -> list[tuple[str, str]]:
     """The shared-table entries of a remote player's menu, with what waits behind them."""
     waiting = len(lobby.listing())
     mine = len(lobby.your_tables(player))
-    return [
-        ("net:mine", f"Your tables ({mine})" if mine else "Your tables"),
+    turns = lobby.waiting_for(player)
+    count = f"{mine}, {len(turns)} your turn" if turns else f"{mine}"
+    entries = [
+        ("net:mine", f"Your tables ({count})" if mine else "Your tables"),
         ("net:open", "Open a table: play with others on this server"),
         ("net:join", f"Join a table ({waiting} open)" if waiting else "Join a table"),
     ]
+    following = next_entry(turns)
+    if following is not None:
+        entries.insert(0, following)
+    return entries
 
 
 class SessionApp(TulipGamesApp):
@@ -71,6 +89,47 @@ class SessionApp(TulipGamesApp):
         self.player = info.username
         if not own.exists():  # a first visit: the setup offers the name they logged in with
             self.prefs = replace(self.prefs, name=info.username[:NAME_CELLS])
+        self.notices = TurnNotices()
+        #: Terminal bells this session rang for turn notices (what the player's terminal got).
+        self.bells = 0
+        #: Whether turn notices also ask the terminal for a desktop notification (the
+        #: player's setting, off by default).
+        self.desktop = desktop_kind(store.data_dir)
+
+    def tell_turns(self, waiting: list[tuple[str, int]], titles: dict[str, str],
+                   here: str | None = None) -> int:
+        """One notice (a line and the terminal bell) per decision newly waiting for the
+        player, except at table ``here``, the one on their screen; returns how many."""
+        fresh = self.notices.fresh(waiting, here)
+        for code, _number in fresh:
+            self.notify(notice_text(code, titles.get(code, "")), markup=False, timeout=8)
+        if fresh:
+            self.bells += 1
+            self.bell()
+            code = fresh[0][0]
+            sequence = desktop_sequence(self.desktop, "tulipgames",
+                                        notice_text(code, titles.get(code, "")).split(". ")[0])
+            if sequence and not self.is_headless and self._driver is not None:
+                self._driver.write(sequence)
+        return len(fresh)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Any:
+        """ctrl+p: desktop notifications for turn notices, off / OSC 9 / OSC 777 in turn."""
+        yield from super().get_system_commands(screen)
+        following = DESKTOP_KINDS[(DESKTOP_KINDS.index(self.desktop) + 1) % len(DESKTOP_KINDS)]
+        yield SystemCommand(
+            f"Desktop notifications: {DESKTOP_LABELS[self.desktop]} -> "
+            f"{DESKTOP_LABELS[following]}",
+            "Your turn also as a desktop notice, if your terminal shows OSC 9 or OSC 777",
+            lambda: self.set_desktop(following),
+        )
+
+    def set_desktop(self, kind: str) -> None:
+        """The player's desktop notification kind, kept in their own directory."""
+        self.desktop = kind
+        if self.store is not None:
+            set_desktop_kind(self.store.data_dir, kind)
+        self.notify(f"Desktop notifications: {DESKTOP_LABELS[kind]}.", markup=False)
 
     # Textual runs every class's on_mount, the subclass's first (no super() call).
     def on_mount(self) -> None:
@@ -126,6 +185,17 @@ class WorkerApp(SessionApp):
         self._entries = entries
         self._move = move
 
+    def on_mount(self) -> None:
+        self._tell_from_entries()
+
+    def _tell_from_entries(self) -> None:
+        """Turn notices from what the entry "next table waiting for you" carries."""
+        for entry_id, _label in self._entries:
+            if entry_id.startswith(NEXT_ENTRY):
+                self.tell_turns(parse_next(entry_id), {})
+                return
+        self.tell_turns([], {})
+
     def extra_menu_entries(self) -> list[tuple[str, str]]:
         return list(self._entries)
 
@@ -135,6 +205,7 @@ class WorkerApp(SessionApp):
         self._entries = entries
         if isinstance(self.screen, MenuScreen):
             self.screen.set_entries(self.menu_entries())
+        self._tell_from_entries()
 
     def on_extra_menu(self, entry_id: str) -> None:
         self._move(entry_id)
@@ -148,10 +219,16 @@ class ServerApp(SessionApp):
     ) -> None:
         super().__init__(info, store, **kwargs)
         self.lobby = lobby
+        #: Names whose chat lines this session does not show (``/mute NAME`` at a table).
+        self.muted: set[str] = set()
         #: The tables this session shows, as (code, watching).
         self._present: set[tuple[str, bool]] = set()
         #: Tables whose news (rematch votes, a new game) this session follows.
         self._following: dict[str, OpenTable] = {}
+        #: The table entries the menu last showed after a change of the tables.
+        self._menu_shown: list[tuple[str, str]] = []
+        #: The conflicting rematch votes told, per table (each state of the votes once).
+        self._conflicts: dict[str, frozenset[tuple[str, bool]]] = {}
         #: The saves of shared games this session showed, with their table's code.
         self._played: dict[int, str] = {}
         #: With worker processes: hands the session back to one (set by the server).
@@ -162,7 +239,9 @@ class ServerApp(SessionApp):
         return lobby_entries(self.lobby, self.player)
 
     def on_extra_menu(self, entry_id: str) -> None:
-        if entry_id == "net:mine":
+        if entry_id.startswith(NEXT_ENTRY):
+            self.next_table()
+        elif entry_id == "net:mine":
             self.push_screen(YourTablesScreen(self.lobby, self.player))
         elif entry_id == "net:open":
             self.push_screen(OpenTableScreen(self.lobby, self.player))
@@ -175,6 +254,52 @@ class ServerApp(SessionApp):
             self.call_later(self.on_extra_menu, self.info.entry)
         else:
             self.call_later(self._back_to_live_seat)
+        self.lobby.listeners.add(self._lobby_changed)
+        if self.info.entry:  # the worker's app told what waits already: not told twice
+            self.notices.fresh((w.code, w.decision) for w in self.lobby.waiting_for(self.player))
+        self.call_later(self._lobby_changed, self.lobby)
+
+    def _table_on_screen(self) -> str | None:
+        """The code of the table whose game is on screen with this player's seat, if any."""
+        screen = self.screen if self.screen_stack else None
+        if isinstance(screen, SharedTableView) and not screen.watching:
+            return screen.opened.code
+        return None
+
+    def _lobby_changed(self, _lobby: Lobby) -> None:
+        """Tables changed: a notice for each decision newly waiting for this player elsewhere,
+        and the menu's counts follow at once when it is on screen."""
+        if not self.screen_stack:
+            return
+        waiting = self.lobby.waiting_for(self.player)
+        self.tell_turns([(w.code, w.decision) for w in waiting],
+                        {w.code: w.title for w in waiting}, here=self._table_on_screen())
+        if isinstance(self.screen, MenuScreen) and self.screen.query("#menu"):
+            # redrawn only when its lines change: a move at some table changes nothing here
+            entries = self.extra_menu_entries()
+            if entries != self._menu_shown:
+                self._menu_shown = entries
+                self.screen.set_entries(self.menu_entries())
+
+    def next_table(self) -> None:
+        """Straight to the oldest decision waiting for this player at another table (the one
+        on screen is left for it)."""
+        here = self._table_on_screen()
+        for waiting in self.lobby.waiting_for(self.player):
+            if waiting.code == here:
+                continue
+            try:
+                opened = self.lobby.find(waiting.code)
+            except TableError:
+                continue
+            seat = opened.seat_of(self.player)
+            if seat is None or opened.table is None:
+                continue
+            if here is not None:
+                self.pop_screen()
+            self.start_table(opened.table, seats=frozenset({seat}))
+            return
+        self.notify("No other table is waiting for you.", markup=False)
 
     def _back_to_live_seat(self) -> None:
         """A player who drops out of a live game comes back straight to their seat."""
@@ -186,6 +311,7 @@ class ServerApp(SessionApp):
         self.start_table(opened.table, seats=frozenset({seat}))
 
     def on_unmount(self) -> None:
+        self.lobby.listeners.remove(self._lobby_changed)
         for opened in self._following.values():
             opened.listeners.remove(self._table_news)
         self._following.clear()
@@ -251,16 +377,24 @@ class ServerApp(SessionApp):
         give way to the new game at this player's seat."""
         seat = opened.seat_of(self.player)
         table = opened.table
-        if seat is None or table is None or not self.screen_stack:
+        if table is None or not self.screen_stack:
             return
+        self._tell_conflict(opened)
         results = self.screen if isinstance(self.screen, ResultsScreen) else None
         if results is None or results.save_id is None or self._shared(results.save_id) is None:
             return
         if results.save_id != table.save_id and not table.is_over:
             results.dismiss(None)
             # Never the new seed: with it a player could work out the live game's deck order.
+            if seat is None:  # a watcher follows the table into its rematch
+                if opened.settings.spectators:
+                    self.notify(f"Rematch at table {opened.code}: you watch on.", markup=False)
+                    self.start_table(table, seats=frozenset())
+                return
             self.notify(f"Rematch at table {opened.code}.", markup=False)
             self.start_table(table, seats=frozenset({seat}))
+            return
+        if seat is None:
             return
         others = {name: same for name, same in opened.votes.items() if name != self.player}
         if others and self.player not in opened.votes:
@@ -271,9 +405,38 @@ class ServerApp(SessionApp):
             self.notify(f"Rematch asked by {asked}. Press r or n to accept.", markup=False,
                         timeout=10)
 
+    def _tell_conflict(self, opened: OpenTable) -> None:
+        """Rematch votes for different seeds are shown to everyone at the table (players and
+        watchers), once per state of the votes: nothing starts until all choose the same."""
+        same = sorted(name for name, kind in opened.votes.items() if kind)
+        new = sorted(name for name, kind in opened.votes.items() if not kind)
+        key = frozenset(opened.votes.items())
+        if not same or not new or self._conflicts.get(opened.code) == key:
+            return
+        self._conflicts[opened.code] = key
+        self.notify(
+            f"Rematch votes differ at table {opened.code}: same seed: {', '.join(same)}; "
+            f"new seed: {', '.join(new)}. It starts when all choose the same (r or n).",
+            markup=False, severity="warning", timeout=15,
+        )
+
     def get_system_commands(self, screen: Screen[Any]) -> Any:
         """The host of a shared table may close it to spectators (or open it) from ctrl+p."""
         yield from super().get_system_commands(screen)
+        if any(w.code != self._table_on_screen() for w in self.lobby.waiting_for(self.player)):
+            yield SystemCommand("Next table waiting for you",
+                                "Straight to the table where it is your turn", self.next_table)
+        table = screen.table if isinstance(screen, SharedTableView) else None
+        if (isinstance(screen, SharedTableView) and isinstance(table, RemoteTable)
+                and not screen.watching and not table.is_over and not table.ended):
+            seat = screen.opened.seat_of(self.player)
+            if seat is not None and seat not in table.resigned:
+                opened_here = screen.opened
+                yield SystemCommand(
+                    "Resign this game",
+                    "A bot finishes your seat; its result is not counted as yours",
+                    lambda: self._resign(opened_here),
+                )
         if isinstance(screen, SharedTableView) and screen.opened.host == self.player:
             opened = screen.opened
             allowed = opened.settings.spectators
@@ -282,6 +445,21 @@ class ServerApp(SessionApp):
                 "Spectators see only what everybody sees",
                 lambda: self.lobby.set_spectators(opened.code, not allowed),
             )
+            chat = opened.settings.watcher_chat
+            yield SystemCommand(
+                "Close the chat to watchers" if chat else "Open the chat to watchers",
+                "Watchers read the players' chat either way",
+                lambda: self.lobby.set_watcher_chat(opened.code, not chat),
+            )
+
+    def _resign(self, opened: OpenTable) -> None:
+        try:
+            opened.resign(self.player)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        self.notify(f"You resigned at table {opened.code}: a bot finishes your seat.",
+                    markup=False)
 
     # -- who is at which table ----------------------------------------------------------------
     def _shared(self, save_id: int | None) -> OpenTable | None:

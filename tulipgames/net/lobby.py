@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import itertools
 import json
 import logging
 import os
@@ -45,6 +46,7 @@ from tulipgames import games
 from tulipgames.engine.bots import Bot
 from tulipgames.engine.core import Action, Event, Game, IllegalAction, SeatSpec
 from tulipgames.net import audit
+from tulipgames.net.chat import ChatError, RateLimit, TableChat
 from tulipgames.table import Listener, Table, Turn
 
 log = logging.getLogger("tulipgames.serve")
@@ -60,6 +62,19 @@ CLOCK_SCALE_ENV = "TULIPGAMES_CLOCK_SCALE"
 VOTE_AFTER = 3
 #: The two choices of that vote: end the game, or let the stand-in bot finish the seat.
 END, FINISH = "end", "finish"
+#: Numbers every decision that begins at any table of the process (a turn notice is told once
+#: per number, so a rematch at the same code never reuses one).
+_DECISIONS = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A decision waiting for a player at one of their tables: its code, the game's title and
+    the decision's number (:attr:`RemoteTable.decision`)."""
+
+    code: str
+    title: str
+    decision: int
 
 
 @dataclass(frozen=True)
@@ -135,6 +150,8 @@ class TableSettings:
     #: After this many decisions in a row a stand-in played for one seat, the other players
     #: vote to end the game or to let the bot finish that seat.
     vote_after: int = VOTE_AFTER
+    #: Watchers may chat at the table (the host may close their chat).
+    watcher_chat: bool = True
 
     @property
     def clock_spec(self) -> Clock:
@@ -146,7 +163,8 @@ class TableSettings:
 
     def to_json(self) -> dict[str, Any]:
         return {"host": self.host, "clock": self.clock, "standin": self.standin,
-                "spectators": self.spectators, "vote_after": self.vote_after}
+                "spectators": self.spectators, "vote_after": self.vote_after,
+                "watcher_chat": self.watcher_chat}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
@@ -162,6 +180,7 @@ class TableSettings:
             standin=str(data.get("standin", "")),
             spectators=bool(data.get("spectators", True)),
             vote_after=vote_after,
+            watcher_chat=bool(data.get("watcher_chat", True)),
         )
 
 
@@ -259,8 +278,15 @@ class RemoteTable(Table):
         self.bot_finishes: set[int] = set()
         #: The players voted to end this game: it takes no move any more.
         self.ended = False
+        #: Seats whose players resigned: a stand-in bot finishes them, for good.
+        self.resigned: set[int] = set()
         #: When the current decision of each seat that must act began.
         self.since: dict[int, float] = {}
+        #: The number of each acting seat's current decision (from :data:`_DECISIONS`).
+        self.decision: dict[int, int] = {}
+        #: Called when the decisions waiting for players change (the lobby tells the sessions).
+        self.turn_hook: Callable[[RemoteTable], None] | None = None
+        self._waiting_told: tuple[tuple[int, int], ...] = ()
         self._standin_bots: dict[tuple[int, str], Bot] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._read_decided(decided or {})
@@ -299,6 +325,21 @@ class RemoteTable(Table):
                 self.finished_hook(self)
         self._track_clock()
         self._remote_listeners.publish(self)
+        waiting = self.waiting()
+        if waiting != self._waiting_told:
+            self._waiting_told = waiting
+            if self.turn_hook is not None:
+                self.turn_hook(self)
+
+    def waiting(self) -> tuple[tuple[int, int], ...]:
+        """The human seats a decision waits for now, with its number: not those a bot
+        plays (a stand-in holds the decision), nothing once the game is over or ended."""
+        if self.state.is_over() or self.ended:
+            return ()
+        return tuple(
+            (seat, self.decision[seat]) for seat in self.to_act()
+            if seat in self.decision and not self.is_bot_now(seat)
+        )
 
     def close(self) -> None:
         """The table leaves the server's memory: no timer, no bot keeps running for it."""
@@ -315,6 +356,7 @@ class RemoteTable(Table):
             "bot_finishes": sorted(self.bot_finishes),
             "missed": {str(seat): count for seat, count in self.missed.items() if count},
             "votes": {str(seat): dict(ballots) for seat, ballots in self.votes.items()},
+            "resigned": sorted(self.resigned),
         }
 
     def _read_decided(self, data: dict[str, Any]) -> None:
@@ -323,6 +365,8 @@ class RemoteTable(Table):
         try:
             self.ended = bool(data.get("ended", False))
             self.bot_finishes = {int(s) for s in data.get("bot_finishes", ())} & set(seats)
+            self.resigned = {int(s) for s in data.get("resigned", ())} & set(seats)
+            self.bot_finishes |= self.resigned
             self.missed = {int(s): int(n) for s, n in dict(data.get("missed", {})).items()
                            if int(s) in seats}
             self.votes = {
@@ -332,6 +376,7 @@ class RemoteTable(Table):
             }
         except (TypeError, ValueError, AttributeError):
             self.ended, self.bot_finishes, self.missed, self.votes = False, set(), {}, {}
+            self.resigned = set()
         if self.bot_finishes:
             level = self.game.check_level(self.settings.standin or None)
             for seat in self.bot_finishes:
@@ -433,8 +478,8 @@ class RemoteTable(Table):
     def reclaim(self, seat: int) -> bool:
         """The player of ``seat`` is back: a stand-in that has not played yet stops at once
         (one the table voted to finish the seat too) and the clock of the seat's decision
-        starts again. Returns whether a bot stood in."""
-        if seat not in self.standins:
+        starts again. Returns whether a bot stood in. A resigned seat stays the bot's."""
+        if seat not in self.standins or seat in self.resigned:
             return False
         level = self.standins.pop(seat)
         if seat in self.bot_finishes:
@@ -486,6 +531,29 @@ class RemoteTable(Table):
         self._decided()
         self._bump()
 
+    def resign(self, seat: int) -> None:
+        """The player of ``seat`` leaves the game: a stand-in bot of the host's level finishes
+        the seat, and the seat is marked in the record as a stand-in's (``standins``) at once,
+        so its result never counts as the player's own; the player cannot take it back."""
+        if self.ended or self.state.is_over():
+            raise TableError("the game is over")
+        if self.seats[seat].is_bot or seat in self.resigned:
+            raise TableError("that seat is not a player's to resign")
+        level = self.game.check_level(self.settings.standin or None)
+        self.resigned.add(seat)
+        self.bot_finishes.add(seat)
+        self.standins[seat] = level
+        self.votes.pop(seat, None)
+        self.missed.pop(seat, None)
+        if seat not in self.record.standins:
+            self.record.standins.append(seat)
+            self.record.standins.sort()
+        audit.record("seat_resigned", code=self.code or None, seat=seat + 1,
+                     name=self.names[seat], level=level)
+        self.save()  # the mark is kept now, even if no move follows
+        self._decided()
+        self._bump()
+
     # -- the clock --------------------------------------------------------------------------
     def deadline(self, seat: int) -> float | None:
         """When ``seat``'s time for its current decision runs out (``None``: no clock, not its
@@ -526,8 +594,13 @@ class RemoteTable(Table):
         for seat in list(self.since):
             if seat not in acting:
                 del self.since[seat]
+        for seat in list(self.decision):
+            if seat not in acting:
+                del self.decision[seat]
         for seat in acting:
             self.since.setdefault(seat, moment)
+            if seat not in self.decision:
+                self.decision[seat] = next(_DECISIONS)
         self._arm()
 
     def _arm(self) -> None:
@@ -594,6 +667,13 @@ class OpenTable:
         self.votes: dict[str, bool] = {}
         self.now = now
         self.listeners = Listeners()
+        #: What players and watchers said here (kept with the save by the lobby).
+        self.chat = TableChat(now=now, listeners=Listeners())
+        #: Called when the host of a table not started yet leaves with nobody to hand it to
+        #: (the lobby closes it: it must not wait for players forever).
+        self.abandoned_hook: Callable[[OpenTable], None] | None = None
+        #: The host closed it before its start (:meth:`Lobby.close`).
+        self.closed = False
 
     @classmethod
     def from_table(cls, code: str, table: RemoteTable) -> OpenTable:
@@ -741,7 +821,32 @@ class OpenTable:
             if not watching and self.seat_of(name) is not None:
                 self.away[name] = self.now()
                 self._tally_all()
+            leaving_host = not watching and name == self.host
+            if leaving_host and not self.started and not self.closed and self._hand_over():
+                return
         self.listeners.publish(self)
+
+    def _hand_over(self) -> bool:
+        """The host left the table before its start (no session of theirs is here): the
+        next seated player who is here becomes the host and the old host's seat is free;
+        with nobody here the table is abandoned. Returns whether it was abandoned."""
+        heir = next((seat.name for seat in self.seats
+                     if seat.name is not None and seat.name != self.host
+                     and seat.name in self.present), None)
+        if heir is None:
+            if self.abandoned_hook is not None:
+                self.abandoned_hook(self)
+                return True
+            return False
+        old = self.host
+        for index, seat in enumerate(self.seats):
+            if seat.name == old:
+                self.seats[index] = Seat()
+        self.away.pop(old, None)
+        self.host = self.settings.host = heir
+        audit.record("table_host_changed", code=self.code, game=self.game.id, host=heir,
+                     left=old)
+        return False
 
     def active(self, name: str) -> bool:
         """``name`` did something at the table (a key): its seat is its own again."""
@@ -749,6 +854,29 @@ class OpenTable:
         if seat is None or self.table is None:
             return False
         return self.table.reclaim(seat)
+
+    def resign(self, name: str) -> None:
+        """``name`` resigns their seat (:meth:`RemoteTable.resign`)."""
+        seat = self.seat_of(name)
+        if seat is None or self.table is None:
+            raise TableError("only a player of a started game can resign")
+        self.table.resign(seat)
+        self._tally_all()  # a resigned player no longer votes
+        self.listeners.publish(self)
+
+    def say(self, name: str, text: str, limit: RateLimit | None = None) -> None:
+        """``name`` says ``text`` at this table: a seated player, or a watcher of a started
+        table open to spectators (:class:`~tulipgames.net.chat.TableChat` cleans and limits
+        it). Raises :class:`TableError` saying why not."""
+        watcher = self.seat_of(name) is None
+        if watcher and (name not in self.watchers or not self.settings.spectators):
+            raise TableError("only the players and the watchers of this table chat here")
+        if watcher and not self.settings.watcher_chat:
+            raise TableError(f"{self.host} closed the chat to watchers")
+        try:
+            self.chat.say(name, text, watcher=watcher, limit=limit)
+        except ChatError as exc:
+            raise TableError(str(exc)) from exc
 
     # -- the vote about a seat a stand-in kept playing --------------------------------------------
     def voters(self, seat: int) -> list[str]:
@@ -762,7 +890,7 @@ class OpenTable:
         return [
             name for index, name in enumerate(s.name for s in self.seats)
             if name is not None and index != seat and name in self.present
-            and table.missed.get(index, 0) < limit
+            and table.missed.get(index, 0) < limit and index not in table.resigned
         ]
 
     def vote(self, name: str, seat: int, choice: str) -> str | None:
@@ -867,6 +995,8 @@ class Lobby:
         opened = OpenTable(self.new_code(), game, seats, host, options=resolved, seed=seed,
                            settings=settings, now=self.now)
         self.tables[opened.code] = opened
+        self._keep_chat(opened)
+        opened.abandoned_hook = lambda table: self.close(table.code)
         # Never the seed (chosen or drawn): with it a live game's deck order can be worked out.
         audit.record("table_opened", code=opened.code, game=game.id, seats=seats, host=host,
                      clock=settings.clock, seeded=seed is not None)
@@ -897,12 +1027,44 @@ class Lobby:
             raise TableError(f"table {code} cannot be opened: {exc}") from exc
         self._attach(code, table)
         opened = self.tables[code] = OpenTable.from_table(code, table)
+        opened.chat = TableChat.from_json(settings.get("chat"), now=self.now,
+                                          listeners=Listeners())
+        self._keep_chat(opened)
         return opened
+
+    def _keep_chat(self, opened: OpenTable) -> None:
+        """Each line said at a started table is kept with its save (a restart keeps it)."""
+
+        def save() -> None:
+            if opened.table is not None:
+                self._share(opened.table)
+
+        opened.chat.saved_hook = save
 
     def _attach(self, code: str, table: RemoteTable) -> None:
         table.code = code
         table.finished_hook = self._finished
         table.decided_hook = self._share
+        table.turn_hook = self._turns_changed
+
+    def _turns_changed(self, _table: RemoteTable) -> None:
+        """A decision began or ended for a player: menus, "Your tables" and turn notices
+        follow (the lobby's listeners)."""
+        self.listeners.publish(self)
+
+    def waiting_for(self, name: str) -> list[Waiting]:
+        """The decisions waiting for ``name`` at the tables in memory, the oldest first (the
+        queue "next table waiting for you" goes through). A table in the store only has had
+        no move since the server started, so the player has seen it in "Your tables"."""
+        found = []
+        for opened in self.tables.values():
+            table, seat = opened.table, opened.seat_of(name)
+            if table is None or seat is None or opened.over:
+                continue
+            for acting, number in table.waiting():
+                if acting == seat:
+                    found.append(Waiting(opened.code, opened.game.title, number))
+        return sorted(found, key=lambda w: w.decision)
 
     def _share(self, table: RemoteTable) -> None:
         """Keep a table's settings and what it decided (votes, missed decisions) with its save."""
@@ -910,9 +1072,12 @@ class Lobby:
             return
         from tulipgames.store import StoreError
 
+        opened = self.tables.get(table.code)
+        chat = {} if opened is None else {"chat": opened.chat.to_json()}
         try:
             self.store.share(table.save_id, table.code,
-                             {**table.settings.to_json(), "decided": table.decided_json()})
+                             {**table.settings.to_json(), "decided": table.decided_json(),
+                              **chat})
         except StoreError as exc:  # the next change tries again; the game itself is saved
             log.warning("cannot keep the votes of table %s: %s", table.code, exc)
 
@@ -933,6 +1098,7 @@ class Lobby:
         """The host closes a table that has not started."""
         opened = self.tables.get(code)
         if opened is not None and not opened.started:
+            opened.closed = True
             del self.tables[code]
             audit.record("table_closed", code=code, game=opened.game.id, host=opened.host)
             opened.listeners.publish(opened)
@@ -1001,6 +1167,15 @@ class Lobby:
         opened = self.find(code)
         opened.settings.spectators = allowed
         audit.record("table_spectators", code=code, allowed=allowed, host=opened.host)
+        if opened.table is not None:
+            self._share(opened.table)
+        opened.listeners.publish(opened)
+
+    def set_watcher_chat(self, code: str, allowed: bool) -> None:
+        """The host opens or closes the table's chat to watchers (kept with the save)."""
+        opened = self.find(code)
+        opened.settings.watcher_chat = allowed
+        audit.record("table_watcher_chat", code=code, allowed=allowed, host=opened.host)
         if opened.table is not None:
             self._share(opened.table)
         opened.listeners.publish(opened)

@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from tulipgames import games
 from tulipgames.engine.core import Game
+from tulipgames.net.chat import MAX_LENGTH, QUICK, ChatLine, RateLimit
 from tulipgames.net.lobby import (
     CLOCKS,
     END,
@@ -391,6 +392,7 @@ class LobbyScreen(Screen[None]):
             self.app.pop_screen()
             _enter_table(self.app, opened, seat)
             return
+        self.refresh_bindings()  # the host may have left and handed the table to this player
         self.query_one("#code", Static).update(
             Text.assemble("Join code: ", (opened.code, "bold reverse"), "   (others: Join a table)")
         )
@@ -506,16 +508,31 @@ class YourTablesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.lobby.listeners.add(self._lobby_changed)
+        self._lobby_changed(self.lobby)
+        self.query_one("#mine", OptionList).focus()
+
+    def on_unmount(self) -> None:
+        self.lobby.listeners.remove(self._lobby_changed)
+
+    def _lobby_changed(self, lobby: Lobby) -> None:
+        """The list follows the tables while it is open (a turn taken, a game over), the
+        highlight staying on the same table."""
+        if not self.is_attached:
+            return  # queued before this screen closed
         menu = self.query_one("#mine", OptionList)
-        rows = self.lobby.your_tables(self.player)
+        lit = menu.highlighted_option
+        keep = None if lit is None else lit.id
+        menu.clear_options()
+        rows = lobby.your_tables(self.player)
         for row in rows:
             menu.add_option(Option(Text(table_line(row, self.player)), id=row.code))
         if rows:
-            menu.highlighted = 0
+            codes = [row.code for row in rows]
+            menu.highlighted = codes.index(keep) if keep in codes else 0
         else:
             menu.add_option(Option(Text("No shared game in progress.", style="dim"),
                                    disabled=True))
-        menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -564,6 +581,31 @@ def time_left_words(left: float) -> tuple[str, float | None]:
     return f"{count} {unit}", left - (count - 1) * size + _CLOCK_SLACK
 
 
+#: The chat panel's second line: the quick phrases and the commands.
+CHAT_HINT = ("  ".join(f"/{n} {phrase}" for n, phrase in enumerate(QUICK, 1))
+             + "  /mute NAME  Esc closes")
+
+
+def chat_text(line: ChatLine) -> Text:
+    """A chat line as plain text: the name in bold, a watcher's marked, the words as said."""
+    shown = Text(line.name, style="bold")
+    if line.watcher:
+        shown.append(" (watching)", style="dim")
+    shown.append(": " + line.text)
+    return shown
+
+
+class ChatInput(Input):
+    """The chat's input line: Esc closes the panel instead of leaving the table."""
+
+    BINDINGS = [Binding("escape", "close_chat", "Close chat")]
+
+    def action_close_chat(self) -> None:
+        screen = self.screen
+        if isinstance(screen, SharedTableView) and screen.chat_open():
+            screen.action_chat()
+
+
 class SharedTableView(_GameScreen):
     """Mixed into a game's screen at a shared table (see :func:`shared_screen`).
 
@@ -589,10 +631,13 @@ class SharedTableView(_GameScreen):
     VOTE_BINDINGS = [
         Binding("ctrl+e", f"vote('{END}')", "Vote: end game"),
         Binding("ctrl+f", f"vote('{FINISH}')", "Vote: bot finishes"),
+        Binding("ctrl+t", "chat", "Chat"),
     ]
     _clock_next: float | None = None
     _clock_timer: Any = None
     _votes_told: frozenset[int] = frozenset()
+    #: Chat lines the open panel has room for (set when it opens).
+    _chat_room = 2
 
     #: CSS of the screen class :func:`shared_screen` makes (``{name}``: that class): the clock
     #: on a layer of its own, docked over the right end of the status line, so it takes no
@@ -603,20 +648,121 @@ class SharedTableView(_GameScreen):
         dock: right; layer: clock; width: auto; height: 1; padding: 0 1;
         background: $primary-darken-2; color: $text; text-style: bold;
     }}
+    {name} #chat {{
+        dock: bottom; layer: clock; width: 100%; height: 3; margin: 0 0 1 0;
+        background: $panel; display: none;
+    }}
+    {name} #chat-lines {{ height: 1fr; padding: 0 1; }}
+    {name} #chat-hint {{ height: 1; padding: 0 1; color: $text-muted; }}
+    {name} #chat-input {{ height: 1; }}
     """
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
         yield PatchStatic(id="clock")
+        with Vertical(id="chat"):
+            yield Static(id="chat-lines")
+            yield Static(Text(CHAT_HINT, no_wrap=True), id="chat-hint")
+            yield ChatInput(placeholder="Enter sends · " + CHAT_HINT, max_length=MAX_LENGTH,
+                            compact=True, id="chat-input")
 
     # Textual runs the on_mount/on_unmount of every class of the screen itself: no super().
     def on_mount(self) -> None:
         self.opened.listeners.add(self._opened_changed)
+        self.opened.chat.listeners.add(self._chat_line)
         self.set_interval(30, self._show_presence)  # "away 3 min" goes on counting
 
     def on_unmount(self) -> None:
         self.opened.listeners.remove(self._opened_changed)
+        self.opened.chat.listeners.remove(self._chat_line)
         self._stop_clock()
+
+    # -- chat ---------------------------------------------------------------------------------
+    @property
+    def speaker(self) -> str:
+        """The name this screen chats under: its seat's player, or the watching session's."""
+        return self.player or str(getattr(self.app, "player", ""))
+
+    def muted(self) -> set[str]:
+        """The names this session muted (``/mute NAME``; kept by the session's app)."""
+        found = getattr(self.app, "muted", None)
+        if not isinstance(found, set):
+            found = set()
+            self.app.muted = found  # type: ignore[attr-defined]
+        return found
+
+    def chat_open(self) -> bool:
+        return bool(self.is_attached and self.query_one("#chat").display)
+
+    def action_chat(self) -> None:
+        """ctrl+t: the chat panel opens over the game's log (the board stays in view), or
+        closes; the game's keys work again when it is closed."""
+        panel = self.query_one("#chat")
+        if panel.display:
+            panel.display = False
+            self.set_focus(None)
+            return
+        logs = self.query(GameLog)
+        top = logs.first().region.y if logs else self.size.height - 4
+        # Over the log alone, from its top to the footer (at least two lines and the input);
+        # the hint line of quick phrases shows when there is room (the input's placeholder
+        # names them too).
+        height = max(3, self.size.height - 1 - top)
+        panel.styles.height = height
+        self.query_one("#chat-hint").display = height >= 6
+        self._chat_room = height - (2 if height >= 6 else 1)
+        panel.display = True
+        self._show_chat()
+        self.query_one("#chat-input", ChatInput).focus()
+
+    def _show_chat(self) -> None:
+        """The last lines that fit, each as plain text (never markup), muted names left out."""
+        if not self.is_attached:
+            return
+        muted = self.muted()
+        lines = [line for line in self.opened.chat.lines if line.name not in muted]
+        shown = Text(no_wrap=True, overflow="ellipsis")
+        for line in lines[-max(1, self._chat_room):]:
+            if len(shown):
+                shown.append("\n")
+            shown.append_text(chat_text(line))
+        if not lines:
+            shown = Text("Nobody has said anything here yet.", style="dim")
+        self.query_one("#chat-lines", Static).update(shown)
+
+    def _chat_line(self, line: ChatLine) -> None:
+        """A new line: shown in the open panel, else as a notice (not one's own, not muted)."""
+        if not self.is_attached or line.name in self.muted():
+            return
+        if self.chat_open():
+            self._show_chat()
+        elif line.name != self.speaker:
+            self.notify(chat_text(line).plain + "   (ctrl+t: chat)", markup=False, timeout=6)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "chat-input":
+            return
+        event.stop()
+        text = event.value
+        event.input.value = ""
+        command, _, rest = text.strip().partition(" ")
+        if command in ("/mute", "/unmute") and rest.strip():
+            name = rest.strip()
+            if command == "/mute":
+                self.muted().add(name)
+                self.notify(f"{name} muted: you no longer see their lines.", markup=False)
+            else:
+                self.muted().discard(name)
+                self.notify(f"{name} unmuted.", markup=False)
+            self._show_chat()
+            return
+        limit = getattr(self, "_chat_limit", None)
+        if limit is None:
+            limit = self._chat_limit = RateLimit()
+        try:
+            self.opened.say(self.speaker, text, limit)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
 
     def _opened_changed(self, opened: OpenTable) -> None:
         if not self.is_attached:
@@ -652,6 +798,8 @@ class SharedTableView(_GameScreen):
             turn.seat is not None and isinstance(table, RemoteTable)
             and turn.seat in table.standins and not turn.over
         ):
+            if turn.seat in table.resigned:
+                return "You resigned: a bot finishes your seat."
             finishing = turn.seat in table.bot_finishes
             text = ("The table voted a bot finishes your seat" if finishing
                     else "A bot plays this decision for you (your time ran out)")

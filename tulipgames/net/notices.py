@@ -1,0 +1,112 @@
+"""Turn notices: a player elsewhere in the app hears when a decision waits at one of their tables.
+
+The lobby numbers every decision that begins (:attr:`~tulipgames.net.lobby.RemoteTable.decision`)
+and tells its listeners when the decisions waiting for players change. Each session keeps a
+:class:`TurnNotices`: it hands out each waiting decision once, so a player gets at most one notice
+per table per decision, however often the tables change meanwhile.
+
+A session in a worker process does not see the lobby: it learns what waits from its menu entries,
+which the main process sends again whenever they change. The entry "next table waiting for you"
+carries the waiting decisions in its id (:func:`next_entry`, :func:`parse_next`), so both kinds of
+session tell the same notices from the same facts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+from tulipgames.net.chat import clean
+from tulipgames.net.lobby import Waiting
+
+#: The id of the menu entry that takes a player to the next table waiting for them; the
+#: waiting decisions follow it as ``CODE.NUMBER`` separated by commas.
+NEXT_ENTRY = "net:next"
+
+
+def next_entry(waiting: list[Waiting]) -> tuple[str, str] | None:
+    """The menu entry "next table waiting for you" (``None``: nothing waits)."""
+    if not waiting:
+        return None
+    first = waiting[0]
+    more = f"  (+{len(waiting) - 1} more)" if len(waiting) > 1 else ""
+    ids = ",".join(f"{w.code}.{w.decision}" for w in waiting)
+    return f"{NEXT_ENTRY}:{ids}", f"Next table waiting for you: {first.code} {first.title}{more}"
+
+
+def parse_next(entry_id: str) -> list[tuple[str, int]]:
+    """The ``(code, decision)`` pairs an entry of :func:`next_entry` carries (none for any
+    other id or a damaged one)."""
+    if not entry_id.startswith(NEXT_ENTRY + ":"):
+        return []
+    found = []
+    for part in entry_id.removeprefix(NEXT_ENTRY + ":").split(","):
+        code, _, number = part.partition(".")
+        if code and number.isdigit():
+            found.append((code, int(number)))
+    return found
+
+
+def notice_text(code: str, title: str = "") -> str:
+    """The one line a notice says (plain text: the title is the catalogue's, the code ours)."""
+    game = f" ({title})" if title else ""
+    return f"Your turn at table {code}{game}. Menu or ctrl+p: next table waiting for you."
+
+
+#: A player's choice of desktop notifications, in their own directory (off when absent).
+SETTINGS_FILE = "notices.json"
+#: The kinds of desktop notification, in the order the palette command cycles through them:
+#: none, OSC 9 (iTerm2, WezTerm, Windows Terminal, kitty, ghostty) and OSC 777 (VTE terminals
+#: such as GNOME Terminal, foot, urxvt, WezTerm).
+DESKTOP_KINDS = ("off", "osc9", "osc777")
+DESKTOP_LABELS = {"off": "off", "osc9": "OSC 9", "osc777": "OSC 777"}
+
+
+def desktop_kind(player_dir: Path) -> str:
+    """The player's desktop notification kind (``off`` when unset or unreadable)."""
+    try:
+        kind = json.loads((player_dir / SETTINGS_FILE).read_text("utf-8")).get("desktop")
+    except (OSError, ValueError, AttributeError):
+        return "off"
+    return kind if kind in DESKTOP_KINDS else "off"
+
+
+def set_desktop_kind(player_dir: Path, kind: str) -> None:
+    """Keep the player's choice (``kind`` one of :data:`DESKTOP_KINDS`)."""
+    if kind not in DESKTOP_KINDS:
+        raise ValueError(f"no desktop notification kind {kind!r}")
+    player_dir.mkdir(parents=True, exist_ok=True)
+    (player_dir / SETTINGS_FILE).write_text(json.dumps({"desktop": kind}), "utf-8")
+
+
+def desktop_sequence(kind: str, title: str, body: str) -> str:
+    """The escape sequence asking the client's terminal for a desktop notification ("" for
+    ``off``). Title and body are cleaned of control characters (a BEL or ESC would end the
+    sequence early and let the rest be read as terminal commands); ``;`` separates OSC 777's
+    fields, so it becomes ``,`` there."""
+    title, body = clean(title), clean(body)
+    if kind == "osc9":
+        return f"\x1b]9;{body}\x07"
+    if kind == "osc777":
+        title, body = title.replace(";", ","), body.replace(";", ",")
+        return f"\x1b]777;notify;{title};{body}\x07"
+    return ""
+
+
+class TurnNotices:
+    """What one session has told its player: each waiting decision once."""
+
+    def __init__(self) -> None:
+        self._told: set[tuple[str, int]] = set()
+
+    def fresh(self, waiting: Iterable[tuple[str, int]], here: str | None = None
+              ) -> list[tuple[str, int]]:
+        """The waiting ``(code, decision)`` pairs not told yet, except at table ``here`` (the
+        one the player is looking at: seen there, so never told later). Decisions no longer
+        waiting are forgotten (their numbers never come back)."""
+        now = set(waiting)
+        new = sorted((pair for pair in now - self._told if pair[0] != here),
+                     key=lambda pair: pair[1])
+        self._told = now
+        return new
