@@ -83,6 +83,31 @@ def test_options_and_seed_chosen_at_the_opening_are_the_game_s(lobby: Lobby) -> 
         lobby.open("toy", 2, "ana", settings=TableSettings(standin="genius"))
 
 
+def test_a_presence_line_too_long_names_the_absent_and_counts_the_rest(
+    lobby: Lobby, clock: FakeTime
+) -> None:
+    """At 80 columns many seats must not push the absent players' names off the border."""
+    opened = lobby.open("toy", 4, "anastasia")
+    for name in ("bartholomew", "cornelius", "dorothea"):
+        opened.claim(name)
+    for name in ("anastasia", "bartholomew", "cornelius", "dorothea"):
+        opened.arrive(name)
+    for name in ("eve", "finn", "gus"):
+        opened.arrive(name, watching=True)
+    opened.depart("cornelius")
+    clock.now += 5 * 60
+    full = opened.presence_line()
+    assert full == (
+        "anastasia connected · bartholomew connected · cornelius away 5 min · "
+        "dorothea connected · watching: eve, finn, gus"
+    )
+    assert opened.presence_line(len(full)) == full  # it fits: every name
+    short = opened.presence_line(60)
+    assert short == "3 connected · cornelius away 5 min · 3 watching"
+    cut = opened.presence_line(20)
+    assert cut.endswith("…") and len(cut) == 20 and cut.startswith("3 connected")
+
+
 def test_presence_connected_away_since_and_bot(lobby: Lobby, clock: FakeTime) -> None:
     opened = lobby.open("toy", 3, "ana")
     opened.claim("ben")

@@ -42,6 +42,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
+
 from tulipgames import games
 from tulipgames.engine.bots import Bot
 from tulipgames.engine.core import Action, Event, Game, IllegalAction, SeatSpec
@@ -741,18 +743,29 @@ class OpenTable:
             status += " (bot plays)"
         return status
 
-    def presence_line(self) -> str:
-        """Every seat's status in one line, then who is watching (for the game screen)."""
-        parts = []
-        for index, seat in enumerate(self.seats):
-            if seat.bot is not None:
-                continue
-            parts.append(f"{seat.name} {self.seat_status(index)}")
-        if self.watchers:
-            parts.append("watching: " + ", ".join(sorted(self.watchers)))
-        elif not self.settings.spectators:
-            parts.append("closed to spectators")
-        return " · ".join(parts)
+    def presence_line(self, width: int | None = None) -> str:
+        """Every seat's status in one line, then who is watching (for the game screen).
+
+        Given the ``width`` the line must fit in, a line too long for it names only the seats
+        that are not simply connected ("ben away 5 min (bot plays)") and counts the rest
+        ("10 connected", "3 watching"), and is cut short with "…" only if that still does not
+        fit: at 80 columns twelve seats must not push the names of the absent off the screen.
+        """
+        seats = [(seat.name or "", self.seat_status(index))
+                 for index, seat in enumerate(self.seats) if seat.bot is None]
+        watching = sorted(self.watchers)
+        closed = [] if watching or self.settings.spectators else ["closed to spectators"]
+        full = [f"{name} {status}" for name, status in seats]
+        full += ["watching: " + ", ".join(watching)] if watching else closed
+        line = " · ".join(full)
+        if width is None or cell_len(line) <= width:
+            return line
+        here = sum(1 for _, status in seats if status == "connected")
+        short = [f"{here} connected"] if here else []
+        short += [f"{name} {status}" for name, status in seats if status != "connected"]
+        short += [f"{len(watching)} watching"] if watching else closed
+        line = " · ".join(short)
+        return line if cell_len(line) <= width else set_cell_size(line, max(width - 1, 0)) + "…"
 
     # -- changing ---------------------------------------------------------------------------
     def claim(self, name: str) -> int:

@@ -783,7 +783,11 @@ class SharedTableView(_GameScreen):
 
     def _show_presence(self) -> None:
         if self.is_attached:
-            self.query_one(GameLog).set_caption(Text(printable(self.opened.presence_line())))
+            log = self.query_one(GameLog)
+            # the border's corners and the rows-out-of-sight count ("  ↑ 193 earlier") follow
+            room = log.size.width - 4 - len("  ↑ 1999 earlier") if log.size.width else None
+            line = self.opened.presence_line(None if room is None else max(room, 12))
+            log.set_caption(Text(printable(line)))
 
     @property
     def player(self) -> str | None:
