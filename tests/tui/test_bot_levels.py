@@ -15,7 +15,9 @@ from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.widgets.common import name_and_level
 
 
-@pytest.mark.parametrize("game_id", ["sixtyone", "spiceroad", "tulipandrose", "giftoftulips"])
+@pytest.mark.parametrize(
+    "game_id", ["sixtyone", "spiceroad", "tulipandrose", "giftoftulips", "flowershop"]
+)
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_game_screen_shows_each_bots_level(game_id: str,
                                                      size: tuple[int, int]) -> None:

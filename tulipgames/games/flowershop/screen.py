@@ -148,7 +148,8 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
                 window.show_shop(view, rival, turn.name(rival))
         opponents = self.part(OpponentsPanel)
         opponents.display = not view.solo
-        opponents.show_opponents(view, mine, turn.names, wide=self.size.width >= 110)
+        opponents.show_opponents(view, mine, turn.names, wide=self.size.width >= 110,
+                                 levels=self.bot_levels)
         self.part(DraftPanel).show_step(turn, self.why_not, self._pending)
         note = "" if turn.acting else self.status_text(turn)
         self.part(ActionMenu).show_actions(turn, note=note, card=self._card,

@@ -57,6 +57,7 @@ from tulipgames.tui.widgets.common import (
     STYLE_CACHE,
     SteadyTitle,
     _row_strip,
+    name_and_level,
     out_of_sight,
     row_key,
     row_regions,
@@ -320,14 +321,18 @@ class OpponentsPanel(PatchStatic):
     """
 
     def show_opponents(
-        self, view: FlowerShopView, viewer: int, names: Sequence[str], wide: bool = False
+        self, view: FlowerShopView, viewer: int, names: Sequence[str], wide: bool = False,
+        levels: Sequence[str | None] = (),
     ) -> None:
-        lines = [opponent_line(view, shop, names[shop.seat], wide)
+        """``levels``: each seat's bot level (``None``: a human), shown beside its name."""
+        lines = [opponent_line(view, shop, names[shop.seat], wide,
+                               levels[shop.seat] if shop.seat < len(levels) else None)
                  for shop in view.shops if shop.seat != viewer]
         self.update(Text("\n").join(lines))
 
 
-def opponent_line(view: FlowerShopView, shop: ShopView, name: str, wide: bool = False) -> Text:
+def opponent_line(view: FlowerShopView, shop: ShopView, name: str, wide: bool = False,
+                  level: str | None = None) -> Text:
     """A rival's essentials on one line (spec 9): vases filled, baskets, storage, trash, money,
     hand size and where it is in the step. 78 cells hold the longest realistic line (8/8,
     3 baskets 12FP, 5 stored, trash 12, $99, hand 7, picking)."""
@@ -340,7 +345,7 @@ def opponent_line(view: FlowerShopView, shop: ShopView, name: str, wide: bool = 
     elif view.phase == "use":
         state = "done" if shop.done else "using"
     line = Text(no_wrap=True, overflow="ellipsis")
-    line.append_text(name_cell(name, 8))
+    line.append_text(name_and_level(name, level, 12 if wide else 8, "bold"))
     baskets = f"{len(shop.hooks)} basket" + ("" if len(shop.hooks) == 1 else "s")
     line.append(f" {filled}/{vases} filled  {baskets} {fp}FP  "
                 f"stored {len(shop.storage)}  trash {len(shop.trash)}  ${shop.money}  ")
