@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from tulipgames.net.chat import clean
 from tulipgames.net.lobby import Waiting
@@ -63,12 +64,34 @@ DESKTOP_KINDS = ("off", "osc9", "osc777")
 DESKTOP_LABELS = {"off": "off", "osc9": "OSC 9", "osc777": "OSC 777"}
 
 
+def read_settings(player_dir: Path) -> dict[str, Any]:
+    """The player's notice settings (empty when unset or unreadable)."""
+    try:
+        data = json.loads((player_dir / SETTINGS_FILE).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def write_settings(player_dir: Path, **changes: Any) -> None:
+    """Change some of the player's notice settings, keeping the others (a key set to ``None``
+    is removed). The file is the player's own: it holds their e-mail address and webhook, so
+    it is written readable by the server's account only."""
+    data = read_settings(player_dir)
+    for key, value in changes.items():
+        if value is None:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    player_dir.mkdir(parents=True, exist_ok=True)
+    path = player_dir / SETTINGS_FILE
+    path.write_text(json.dumps(data), "utf-8")
+    path.chmod(0o600)
+
+
 def desktop_kind(player_dir: Path) -> str:
     """The player's desktop notification kind (``off`` when unset or unreadable)."""
-    try:
-        kind = json.loads((player_dir / SETTINGS_FILE).read_text("utf-8")).get("desktop")
-    except (OSError, ValueError, AttributeError):
-        return "off"
+    kind = read_settings(player_dir).get("desktop")
     return kind if kind in DESKTOP_KINDS else "off"
 
 
@@ -76,8 +99,7 @@ def set_desktop_kind(player_dir: Path, kind: str) -> None:
     """Keep the player's choice (``kind`` one of :data:`DESKTOP_KINDS`)."""
     if kind not in DESKTOP_KINDS:
         raise ValueError(f"no desktop notification kind {kind!r}")
-    player_dir.mkdir(parents=True, exist_ok=True)
-    (player_dir / SETTINGS_FILE).write_text(json.dumps({"desktop": kind}), "utf-8")
+    write_settings(player_dir, desktop=kind)
 
 
 def desktop_sequence(kind: str, title: str, body: str) -> str:

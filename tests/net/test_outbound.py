@@ -1,0 +1,312 @@
+"""Notices outside the terminal: real e-mail (a local aiosmtpd server) and real webhooks (an
+aiohttp server on 127.0.0.1) for by-mail tables, with the lobby's clock simulated.
+
+What arrives is read from the receivers themselves: one notice per decision, a reminder when a
+quarter of the clock is left, never more messages than the player's limit in 24 hours (the rest
+in one digest), addresses masked in the log, and a player-supplied URL to a host the operator
+did not allow refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Iterator
+from email import message_from_bytes
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import web
+from aiosmtpd.controller import Controller
+
+from tests.tui import toygame
+from tulipgames.net.lobby import Lobby, OpenTable, TableSettings, player_dir
+from tulipgames.net.outbound import (
+    DAY,
+    Notifier,
+    Outbound,
+    check_webhook,
+    mask,
+    set_contact,
+)
+from tulipgames.store import Store
+
+
+class FakeTime:
+    """Wall-clock seconds that move only when told."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Mailbox:
+    """aiosmtpd's handler: every message the server got, parsed."""
+
+    def __init__(self) -> None:
+        self.messages: list[Any] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        message = message_from_bytes(envelope.content)
+        message["X-Rcpt"] = ",".join(envelope.rcpt_tos)
+        self.messages.append(message)
+        return "250 OK"
+
+    def to(self, address: str) -> list[Any]:
+        return [m for m in self.messages if m["X-Rcpt"] == address]
+
+
+@pytest.fixture
+def mailbox(unused_tcp_port_factory: Any) -> Iterator[tuple[Mailbox, int]]:
+    box = Mailbox()
+    port = unused_tcp_port_factory()
+    controller = Controller(box, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield box, port
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
+async def hooks() -> AsyncIterator[tuple[list[dict[str, Any]], int]]:
+    """A real HTTP receiver: the JSON bodies POSTed to /topic/NAME."""
+    received: list[dict[str, Any]] = []
+
+    async def post(request: web.Request) -> web.Response:
+        body = await request.json()
+        received.append({**body, "_path": request.path, "_title": request.headers.get("Title")})
+        return web.Response(text="ok")
+
+    app = web.Application()
+    app.router.add_post("/topic/{name}", post)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    try:
+        yield received, port
+    finally:
+        await runner.cleanup()
+
+
+@pytest.fixture
+def clock() -> FakeTime:
+    return FakeTime()
+
+
+@pytest.fixture
+def lobby(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: FakeTime) -> Iterator[Lobby]:
+    toygame.install(monkeypatch, only=True)
+    store = Store(tmp_path)
+    yield Lobby(store, tmp_path, now=clock, bot_delay=0.01)
+    store.close()
+
+
+def by_mail(lobby: Lobby, players: tuple[str, ...], clock_key: str = "1day") -> OpenTable:
+    opened = lobby.open("toy", len(players), players[0], options={"cards": 3}, seed=21,
+                        settings=TableSettings(clock=clock_key, standin="random"))
+    for name in players[1:]:
+        opened.claim(name)
+    lobby.start(opened.code)
+    return opened
+
+
+def body(message: Any) -> str:
+    return str(message.get_payload(decode=True).decode("utf-8"))
+
+
+def turn_of(opened: OpenTable) -> int:
+    assert opened.table is not None
+    [seat] = opened.table.to_act()
+    return seat
+
+
+def whole_turn(opened: OpenTable) -> None:
+    """The acting player plays a card, then "end" (two decisions of one turn)."""
+    table = opened.table
+    assert table is not None
+    seat = turn_of(opened)
+    table.play(seat, table.state.legal_actions(seat)[0])
+    if table.to_act() == (seat,):
+        table.play(seat, "end")
+
+
+async def test_turn_notices_by_mail_and_webhook_one_per_decision_masked_in_the_log(
+    lobby: Lobby, clock: FakeTime, tmp_path: Path, mailbox: tuple[Mailbox, int],
+    hooks: tuple[list[dict[str, Any]], int], caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO, logger="tulipgames.net.outbound")
+    box, smtp_port = mailbox
+    received, http_port = hooks
+    outbound = Outbound("127.0.0.1", smtp_port, "tables@example.net",
+                        webhook_hosts=frozenset({"127.0.0.1"}), timeout=5)
+    set_contact(player_dir(tmp_path, "ana"), outbound, email="ana.lee@example.org")
+    set_contact(player_dir(tmp_path, "ben"), outbound,
+                webhook=f"http://127.0.0.1:{http_port}/topic/ben-secret")
+    notifier = Notifier(lobby, outbound, tmp_path, now=clock)
+    notifier.attach()
+    opened = by_mail(lobby, ("ana", "ben", "cleo"))  # cleo never opted in
+    notifier.changed()
+    await notifier.drain()
+    # ana acts first: one e-mail, nothing for the others.
+    [first] = box.messages
+    assert first["To"] == "ana.lee@example.org" and first["From"] == "tables@example.net"
+    assert first["Subject"] == f"tulipgames: Your turn at table {opened.code} (Toy Cards)"
+    assert "24 h before a bot plays it" in body(first)
+    assert received == []
+    # ana plays a card and "end": the changes in between make no second notice.
+    for _ in range(3):
+        notifier.changed()
+    whole_turn(opened)
+    notifier.changed()
+    await notifier.drain()
+    assert len(box.messages) == 1
+    [hook] = received
+    assert {k: hook[k] for k in ("table", "game", "player", "kind")} == {
+        "table": opened.code, "game": "Toy Cards", "player": "ben", "kind": "turn"}
+    assert hook["text"].startswith(f"Your turn at table {opened.code}")
+    assert hook["_path"] == "/topic/ben-secret" and "Your turn" in hook["_title"]
+    # A player at the table sees it there: no message.
+    whole_turn(opened)  # ben
+    opened.arrive("cleo")
+    opened.arrive("ana")
+    whole_turn(opened)  # cleo
+    notifier.changed()
+    await notifier.drain()
+    assert len(box.messages) == 1
+    text = "\n".join(r.getMessage() for r in caplog.records if r.name.startswith("tulipgames"))
+    assert "a***@example.org" in text and "ana.lee" not in text
+    assert "ben-secret" not in text and f"http://127.0.0.1:{http_port}/***" in text
+
+
+async def test_the_reminder_comes_with_a_quarter_of_the_clock_left(
+    lobby: Lobby, clock: FakeTime, tmp_path: Path, mailbox: tuple[Mailbox, int],
+) -> None:
+    box, port = mailbox
+    outbound = Outbound("127.0.0.1", port, "tables@example.net", timeout=5)
+    set_contact(player_dir(tmp_path, "ana"), outbound, email="ana@example.org")
+    notifier = Notifier(lobby, outbound, tmp_path, now=clock)
+    notifier.attach()
+    opened = by_mail(lobby, ("ana", "ben"))
+    notifier.changed()
+    for _ in range(17):  # hour by hour: 17 h in, 7 h left
+        clock.now += 3600
+        notifier.tick()
+    await notifier.drain()
+    assert len(box.messages) == 1
+    clock.now += 3600  # 18 h in: 6 h left
+    notifier.tick()
+    notifier.tick()
+    await notifier.drain()
+    assert [m["Subject"] for m in box.messages][1] == (
+        f"tulipgames: Reminder: your turn at table {opened.code} (Toy Cards)")
+    assert "in 6 h a bot plays this move" in body(box.messages[1])
+    for _ in range(5):
+        clock.now += 3600
+        notifier.tick()
+    await notifier.drain()
+    assert len(box.messages) == 2  # one reminder per decision
+
+
+async def test_a_day_of_many_turns_never_passes_the_limit_and_ends_in_one_digest(
+    lobby: Lobby, clock: FakeTime, tmp_path: Path, mailbox: tuple[Mailbox, int],
+) -> None:
+    """ana plays fast at four tables; ben chose the daily digest: at most 1 message a day."""
+    box, port = mailbox
+    outbound = Outbound("127.0.0.1", port, "tables@example.net", timeout=5)
+    set_contact(player_dir(tmp_path, "ben"), outbound, email="ben@example.org", mode="daily")
+    notifier = Notifier(lobby, outbound, tmp_path, now=clock)
+    notifier.attach()
+    tables = [by_mail(lobby, ("ana", "ben"), "3days") for _ in range(4)]
+    sent_at: list[float] = []
+    for hour in range(48):
+        clock.now += 3600
+        for opened in tables:
+            if opened.over:
+                continue
+            if hour % 3 == 0 and turn_of(opened) == 0:
+                whole_turn(opened)  # ana plays every 3 hours, ben every 11
+            elif hour % 11 == 0 and turn_of(opened) == 1:
+                whole_turn(opened)
+        before = len(box.messages)
+        notifier.tick()
+        await notifier.drain()
+        sent_at += [clock.now] * (len(box.messages) - before)
+    assert 2 <= len(sent_at) <= 3
+    for i, moment in enumerate(sent_at):  # never two in 24 hours
+        assert all(later - moment >= DAY for later in sent_at[i + 1:])
+    digests = [m for m in box.messages if m["Subject"] == "tulipgames: tables waiting for you"]
+    assert digests
+    said = body(digests[0])
+    assert "notice(s) while you were away" in said and "Your turn at table" in said
+
+
+async def test_failures_are_logged_once_and_never_reach_the_lobby(
+    lobby: Lobby, clock: FakeTime, tmp_path: Path, caplog: pytest.LogCaptureFixture,
+    unused_tcp_port: int,
+) -> None:
+    outbound = Outbound("127.0.0.1", unused_tcp_port, "t@example.net", timeout=2)
+    set_contact(player_dir(tmp_path, "ana"), outbound, email="ana@example.org")
+    set_contact(player_dir(tmp_path, "ben"), outbound, email="ben@example.org")
+    notifier = Notifier(lobby, outbound, tmp_path, now=clock)
+    notifier.attach()
+    opened = by_mail(lobby, ("ana", "ben"))
+    for _ in range(3):
+        notifier.changed()
+        whole_turn(opened)
+        await notifier.drain()
+    failures = [r for r in caplog.records if "failed" in r.getMessage()]
+    assert len(failures) == 2  # ana's and ben's address, once each
+    assert all("***@example.org" in r.getMessage() for r in failures)
+    assert opened.table is not None and not opened.table.state.is_over()
+
+
+def test_a_webhook_host_must_be_allowed_by_the_operator(tmp_path: Path) -> None:
+    allowed = frozenset({"ntfy.sh"})
+    assert check_webhook("https://ntfy.sh/my-topic", allowed) == "https://ntfy.sh/my-topic"
+    for bad in ("http://169.254.169.254/latest", "https://ntfy.sh.evil.org/x",
+                "https://user:pw@ntfy.sh/x", "file:///etc/passwd", "https://ntfy.sh/a b"):
+        with pytest.raises(ValueError):
+            check_webhook(bad, allowed)
+    outbound = Outbound(webhook_hosts=allowed)
+    with pytest.raises(ValueError, match="not an e-mail"):
+        set_contact(tmp_path, outbound, email="a@b.org\r\nBcc: x@y.org")
+    assert mask("ana.lee@example.org") == "a***@example.org"
+    assert mask("https://ntfy.sh/secret") == "https://ntfy.sh/***"
+    # Kept in the player's own file, beside the desktop setting, readable by the server only.
+    set_contact(tmp_path, outbound, email="ana@example.org", webhook="https://ntfy.sh/t")
+    data = json.loads((tmp_path / "notices.json").read_text())
+    assert data == {"email": "ana@example.org", "webhook": "https://ntfy.sh/t"}
+    assert (tmp_path / "notices.json").stat().st_mode & 0o077 == 0
+
+
+async def test_sending_runs_off_the_event_loop(
+    lobby: Lobby, clock: FakeTime, tmp_path: Path,
+) -> None:
+    """A mail server that accepts the connection but never answers does not stop the loop."""
+    import socket
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen()
+    try:
+        outbound = Outbound("127.0.0.1", silent.getsockname()[1], "t@example.net", timeout=1)
+        set_contact(player_dir(tmp_path, "ana"), outbound, email="ana@example.org")
+        notifier = Notifier(lobby, outbound, tmp_path, now=clock)
+        notifier.attach()
+        by_mail(lobby, ("ana", "ben"))
+        notifier.changed()
+        ticks = 0
+        while notifier._tasks:
+            await asyncio.sleep(0.05)
+            ticks += 1
+        assert ticks >= 5  # the loop went on while the send waited
+        assert notifier.sent == []
+    finally:
+        silent.close()

@@ -1,0 +1,452 @@
+"""Notices outside the terminal: e-mail and webhooks for play-by-mail tables, opt-in per player.
+
+The operator configures the channels (``serve --smtp HOST:PORT --smtp-from ADDR [--smtp-login
+FILE]`` and ``--webhook-allow HOST``); each player opts in from the app (ctrl+p) with their own
+e-mail address or webhook URL, kept in their own ``notices.json`` and never shown to others nor
+logged in full (:func:`mask`).
+
+At a by-mail table (:attr:`~tulipgames.net.lobby.Clock.mail`) a player who is not at that table
+gets, per decision waiting for them, one **turn** notice, and one **reminder** when a quarter of
+its clock is left (6 h of a 1-day clock). No player gets more than their limit of messages in
+any 24 hours (:data:`PER_DAY`, or 1 when they chose the daily digest): the notices past it are
+held and go out together as one **digest** when the oldest message of the last day is a day old
+(only the decisions still waiting then; one that was played needs no word).
+
+A webhook URL is the player's, but its host must be one the operator allowed: a URL of the
+player's choice would let them make the server POST into its own network (SSRF). Redirects
+are not followed, for the same reason.
+
+Sending never runs on the event loop: smtplib and urllib run in a thread (``asyncio.to_thread``)
+under a timeout; a failure is logged once per address until it works again and never reaches
+the lobby. The clock (``now``) is injectable: a test runs a day of simulated time by moving it
+and calling :meth:`Notifier.tick`, which the server calls every :data:`TICK` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import smtplib
+import ssl
+import time
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from tulipgames.net.lobby import Lobby, player_dir
+from tulipgames.net.notices import read_settings, write_settings
+
+log = logging.getLogger(__name__)
+
+DAY = 24 * 3600.0
+#: Messages a player gets at most in any 24 hours (each notice while under it).
+PER_DAY = 6
+#: The reminder comes when this share of the decision's clock is left.
+REMINDER_SHARE = 0.25
+#: Seconds between two looks at reminders and digests in the server.
+TICK = 60.0
+#: Seconds one message may take (connect, STARTTLS, login, send).
+TIMEOUT = 20.0
+#: The player's choices of how often: each notice (up to :data:`PER_DAY`), or one a day.
+MODES = ("each", "daily")
+
+_EMAIL = re.compile(r"^[^@\s<>,;\"]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$")
+
+
+# -- the operator's configuration ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Outbound:
+    """The channels the operator set up (``None`` / empty: that channel is off)."""
+
+    smtp_host: str | None = None
+    smtp_port: int = 25
+    smtp_from: str = ""
+    smtp_login: tuple[str, str] | None = None
+    webhook_hosts: frozenset[str] = frozenset()
+    timeout: float = TIMEOUT
+
+    @property
+    def email(self) -> bool:
+        return self.smtp_host is not None and bool(self.smtp_from)
+
+    @property
+    def webhook(self) -> bool:
+        return bool(self.webhook_hosts)
+
+
+def host_port(text: str, default: int = 25) -> tuple[str, int]:
+    """``HOST:PORT`` (or ``HOST``, or ``[v6]:PORT``) as a pair; raises ValueError."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest.removeprefix(":") or str(default)
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    else:
+        host, port = text, str(default)
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"not HOST:PORT: {text!r}")
+    return host, int(port)
+
+
+def read_login(path: Path) -> tuple[str, str]:
+    """The SMTP login from its file: the user on the first line, the password on the second
+    (a file, so the password is in no command line or process list)."""
+    lines = path.read_text("utf-8").splitlines()
+    if len(lines) < 2 or not lines[0].strip():
+        raise ValueError(f"{path}: the user on the first line, the password on the second")
+    return lines[0].strip(), lines[1]
+
+
+# -- the player's choice -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Contact:
+    """Where a player wants notices (``""``: not there) and how often."""
+
+    email: str = ""
+    webhook: str = ""
+    mode: str = "each"
+
+    @property
+    def any(self) -> bool:
+        return bool(self.email or self.webhook)
+
+
+def contact(folder: Path) -> Contact:
+    data = read_settings(folder)
+    email, hook, mode = data.get("email"), data.get("webhook"), data.get("mode")
+    return Contact(email if isinstance(email, str) else "",
+                   hook if isinstance(hook, str) else "",
+                   mode if mode in MODES else "each")
+
+
+def check_email(address: str) -> str:
+    """The address if it looks like one (no spaces, line breaks or several addresses: it goes
+    into a mail header); raises ValueError."""
+    address = address.strip()
+    if not _EMAIL.match(address):
+        raise ValueError("that is not an e-mail address (name@example.org)")
+    return address
+
+
+def check_webhook(url: str, allowed: frozenset[str]) -> str:
+    """The URL if its host is one the operator allowed (``host`` or ``host:port``), over http
+    or https, without a login in it; raises ValueError saying which hosts are allowed."""
+    url = url.strip()
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError("a webhook is an http:// or https:// URL")
+    if parts.username or parts.password or any(c in url for c in "\r\n\t "):
+        raise ValueError("a webhook URL holds no login, spaces or line breaks")
+    host = parts.hostname.lower()
+    try:
+        port = parts.port
+    except ValueError as exc:
+        raise ValueError("the webhook URL's port is not a number") from exc
+    if host not in allowed and (port is None or f"{host}:{port}" not in allowed):
+        hosts = ", ".join(sorted(allowed)) or "none"
+        raise ValueError(f"the server posts only to the hosts its operator allowed: {hosts}")
+    return url
+
+
+def set_contact(folder: Path, outbound: Outbound, *, email: str | None = None,
+                webhook: str | None = None, mode: str | None = None) -> Contact:
+    """Keep the player's address, webhook (``""`` removes one) or mode, checked first."""
+    changes: dict[str, Any] = {}
+    if email is not None:
+        changes["email"] = check_email(email) if email.strip() else None
+    if webhook is not None:
+        changes["webhook"] = (check_webhook(webhook, outbound.webhook_hosts)
+                              if webhook.strip() else None)
+    if mode is not None:
+        if mode not in MODES:
+            raise ValueError(f"no mode {mode!r} (modes: {', '.join(MODES)})")
+        changes["mode"] = mode
+    write_settings(folder, **changes)
+    return contact(folder)
+
+
+def mask(target: str) -> str:
+    """An address or URL as the log shows it: ``a***@example.org``, ``https://ntfy.sh/***``
+    (the mailbox and the webhook's secret topic are the player's)."""
+    if "@" in target and "://" not in target:
+        user, _, domain = target.rpartition("@")
+        return f"{user[:1]}***@{domain}"
+    parts = urlsplit(target)
+    return f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}/***"
+
+
+# -- what a notice says --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Notice:
+    """One notice for one player: the JSON a webhook gets, and an e-mail's subject and text."""
+
+    table: str
+    game: str
+    player: str
+    kind: str  # turn, reminder or digest
+    text: str
+    decision: int = 0
+
+    def payload(self) -> dict[str, str]:
+        return {"table": self.table, "game": self.game, "player": self.player,
+                "kind": self.kind, "text": self.text}
+
+    def subject(self) -> str:
+        if self.kind == "digest":
+            return "tulipgames: tables waiting for you"
+        word = "Reminder: your" if self.kind == "reminder" else "Your"
+        return f"tulipgames: {word} turn at table {self.table} ({self.game})"
+
+
+def hours_words(seconds: float) -> str:
+    hours = max(seconds, 0) / 3600
+    return f"{hours:.0f} h" if hours >= 1 else f"{max(seconds, 0) / 60:.0f} min"
+
+
+def turn_text(code: str, title: str, left: float | None) -> str:
+    clock = "" if left is None else f" You have {hours_words(left)} before a bot plays it."
+    return f"Your turn at table {code} ({title}).{clock}"
+
+
+def reminder_text(code: str, title: str, left: float) -> str:
+    return (f"Reminder: your turn at table {code} ({title}) waits; in {hours_words(left)} a bot "
+            "plays this move for you.")
+
+
+def digest_text(notices: list[Notice]) -> str:
+    lines = [f"{len(notices)} notice(s) while you were away:"]
+    lines += [f"- {n.text}" for n in notices]
+    return "\n".join(lines)
+
+
+# -- sending -------------------------------------------------------------------------------------
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A webhook's redirect is not followed: it could point into the server's own network."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def send_mail(outbound: Outbound, to: str, notice: Notice) -> None:
+    """Send one e-mail (blocking: run it in a thread). STARTTLS when the server offers it; the
+    login only over TLS or to this machine (never a password in clear over a network)."""
+    assert outbound.smtp_host is not None
+    message = EmailMessage()
+    message["From"] = outbound.smtp_from
+    message["To"] = to
+    message["Subject"] = notice.subject()
+    message.set_content(notice.text + "\n\nChange or stop these notices in the app: ctrl+p, "
+                        "\"Notices by e-mail\".\n")
+    with smtplib.SMTP(outbound.smtp_host, outbound.smtp_port, timeout=outbound.timeout) as smtp:
+        smtp.ehlo()
+        secure = False
+        if smtp.has_extn("starttls"):
+            smtp.starttls(context=ssl.create_default_context())
+            smtp.ehlo()
+            secure = True
+        if outbound.smtp_login is not None:
+            if not secure and outbound.smtp_host not in ("127.0.0.1", "::1", "localhost"):
+                raise smtplib.SMTPException("the server offers no STARTTLS: no login in clear")
+            smtp.login(*outbound.smtp_login)
+        smtp.send_message(message)
+
+
+def post_webhook(outbound: Outbound, url: str, notice: Notice) -> None:
+    """POST the notice's JSON (blocking: run it in a thread). The host is checked again: the
+    operator may have taken it off the list since the player set the URL."""
+    check_webhook(url, outbound.webhook_hosts)
+    request = urllib.request.Request(
+        url, data=json.dumps(notice.payload()).encode("utf-8"), method="POST",
+        headers={"Content-Type": "application/json",
+                 # ntfy's title; a header is Latin-1, so other letters become "?"
+                 "Title": notice.subject().encode("ascii", "replace").decode("ascii"),
+                 "User-Agent": "tulipgames"},
+    )
+    opener = urllib.request.build_opener(_NoRedirect())
+    with opener.open(request, timeout=outbound.timeout) as response:
+        if not 200 <= response.status < 300:
+            raise OSError(f"HTTP {response.status}")
+
+
+# -- who gets what, when -------------------------------------------------------------------------
+@dataclass
+class _Waiting:
+    name: str
+    code: str
+    title: str
+    decision: int
+    deadline: float | None
+    limit: float | None
+    reminded: bool = False
+
+
+@dataclass
+class _Player:
+    sent: list[float] = field(default_factory=list)
+    held: list[Notice] = field(default_factory=list)
+
+
+class Notifier:
+    """Watches the lobby's by-mail tables and sends each player's notices (see the module)."""
+
+    def __init__(self, lobby: Lobby, outbound: Outbound, data_dir: Path, *,
+                 now: Callable[[], float] = time.time, per_day: int = PER_DAY) -> None:
+        self.lobby = lobby
+        self.outbound = outbound
+        self.data_dir = data_dir
+        self.now = now
+        self.per_day = per_day
+        self._waiting: dict[tuple[str, int], _Waiting] = {}
+        self._players: dict[str, _Player] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._failing: set[str] = set()
+        #: What went out, as (player, channel, kind, table): for the log's counts and tests.
+        self.sent: list[tuple[str, str, str, str]] = []
+
+    def attach(self) -> None:
+        self.lobby.listeners.add(self.changed)
+        self.changed()
+
+    def changed(self, *_: Any) -> None:
+        """The lobby changed: a turn notice for each decision newly waiting at a by-mail table.
+        Never raises (it runs inside whichever session made the move)."""
+        try:
+            self._scan()
+        except Exception:
+            log.exception("outbound notices: cannot look at the tables")
+
+    def _scan(self) -> None:
+        now = self.now()
+        still: set[tuple[str, int]] = set()
+        for opened in list(self.lobby.tables.values()):
+            table = opened.table
+            if table is None or opened.over or not opened.settings.mail:
+                continue
+            for seat, number in table.waiting():
+                name = opened.seats[seat].name
+                if name is None:
+                    continue
+                key = (opened.code, number)
+                still.add(key)
+                if key in self._waiting:
+                    continue
+                limit = table.settings.clock_spec.limit()
+                deadline = table.deadline(seat)
+                entry = _Waiting(name, opened.code, opened.game.title, number, deadline, limit)
+                self._waiting[key] = entry
+                if opened.present.get(name):
+                    continue  # at the table now: the screen shows it
+                left = None if deadline is None else deadline - now
+                self._deliver(Notice(opened.code, opened.game.title, name, "turn",
+                                     turn_text(opened.code, opened.game.title, left), number))
+        for key in set(self._waiting) - still:
+            del self._waiting[key]
+
+    def tick(self) -> None:
+        """Reminders whose time came, and digests that may go out now. Never raises."""
+        try:
+            self._scan()
+            now = self.now()
+            for entry in self._waiting.values():
+                if entry.reminded or entry.deadline is None or entry.limit is None:
+                    continue
+                if now >= entry.deadline - REMINDER_SHARE * entry.limit:
+                    entry.reminded = True
+                    opened = self.lobby.tables.get(entry.code)
+                    if opened is not None and opened.present.get(entry.name):
+                        continue
+                    self._deliver(Notice(entry.code, entry.title, entry.name, "reminder",
+                                         reminder_text(entry.code, entry.title,
+                                                       entry.deadline - now), entry.decision))
+            for name, player in self._players.items():
+                if player.held and self._room(name, player):
+                    self._digest(name, player)
+        except Exception:
+            log.exception("outbound notices: tick failed")
+
+    async def run(self, interval: float = TICK) -> None:
+        """The server's timer: :meth:`tick` every ``interval`` seconds, until cancelled."""
+        while True:
+            await asyncio.sleep(interval)
+            self.tick()
+
+    def _limit(self, name: str) -> int:
+        return 1 if contact(player_dir(self.data_dir, name)).mode == "daily" else self.per_day
+
+    def _room(self, name: str, player: _Player) -> bool:
+        """Whether one more message fits the player's last 24 hours."""
+        now = self.now()
+        player.sent = [t for t in player.sent if t > now - DAY]
+        return len(player.sent) < self._limit(name)
+
+    def _deliver(self, notice: Notice) -> None:
+        if not contact(player_dir(self.data_dir, notice.player)).any:
+            return
+        player = self._players.setdefault(notice.player, _Player())
+        if player.held or not self._room(notice.player, player):
+            player.held.append(notice)
+            return
+        player.sent.append(self.now())
+        self._send(notice)
+
+    def _digest(self, name: str, player: _Player) -> None:
+        """The held notices of decisions still waiting, as one message (none if none wait)."""
+        waiting = {(w.code, w.decision) for w in self._waiting.values()}
+        notices = [n for n in player.held if (n.table, n.decision) in waiting]
+        player.held = []
+        if not notices:
+            return
+        player.sent.append(self.now())
+        first = notices[0]
+        self._send(Notice(first.table if len({n.table for n in notices}) == 1 else "",
+                          first.game if len({n.game for n in notices}) == 1 else "",
+                          name, "digest", digest_text(notices)))
+
+    def _send(self, notice: Notice) -> None:
+        """Each channel the player chose and the operator set up, off the event loop."""
+        chosen = contact(player_dir(self.data_dir, notice.player))
+        jobs: list[tuple[str, str, Callable[[], None]]] = []
+        if chosen.email and self.outbound.email:
+            jobs.append(("email", chosen.email,
+                         lambda: send_mail(self.outbound, chosen.email, notice)))
+        if chosen.webhook and self.outbound.webhook:
+            jobs.append(("webhook", chosen.webhook,
+                         lambda: post_webhook(self.outbound, chosen.webhook, notice)))
+        for channel, target, job in jobs:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                log.warning("outbound notices: no event loop; %s to %s not sent", channel,
+                            mask(target))
+                continue
+            task = loop.create_task(self._attempt(channel, target, notice, job))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _attempt(self, channel: str, target: str, notice: Notice,
+                       job: Callable[[], None]) -> None:
+        try:
+            await asyncio.wait_for(asyncio.to_thread(job), self.outbound.timeout + 5)
+        except Exception as exc:  # a failing mail server or webhook never reaches the lobby
+            if target not in self._failing:
+                self._failing.add(target)
+                said = str(exc).replace(target, mask(target))  # a refusal may name it
+                log.warning("outbound notice: %s to %s failed (%s: %s); logged once until "
+                            "it works again", channel, mask(target), type(exc).__name__, said)
+            return
+        self._failing.discard(target)
+        self.sent.append((notice.player, channel, notice.kind, notice.table))
+        log.info("outbound notice: %s %s to %s (table %s)", notice.kind, channel, mask(target),
+                 notice.table or "-")
+
+    async def drain(self) -> None:
+        """Wait until every message under way has gone (or failed): tests, shutdown."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
