@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from collections.abc import AsyncIterator, Iterator
 from email import message_from_bytes
 from pathlib import Path
@@ -25,6 +26,7 @@ from tests.tui import toygame
 from tulipgames.net.lobby import Lobby, OpenTable, TableSettings, player_dir
 from tulipgames.net.outbound import (
     DAY,
+    Contact,
     Notifier,
     Outbound,
     check_webhook,
@@ -310,3 +312,88 @@ async def test_sending_runs_off_the_event_loop(
         assert notifier.sent == []
     finally:
         silent.close()
+
+
+async def test_the_player_sets_their_address_from_the_palette_when_the_operator_offers_it(
+    lobby: Lobby, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from textual.widgets import Checkbox, Input, Static
+
+    from tulipgames.net.app import ServerApp
+    from tulipgames.net.outbound import OFFERED_ENV, ContactScreen, contact
+    from tulipgames.net.server import SessionInfo
+    from tulipgames.net.terminal import TerminalProfile
+
+    def session() -> ServerApp:
+        info = SessionInfo("ana", TerminalProfile("xterm-256color"), "127.0.0.1:1")
+        return ServerApp(info, lobby, Store(player_dir(tmp_path, "ana")), bot_delay=0.01)
+
+    def titles(app: ServerApp) -> list[str]:
+        return [c.title for c in app.get_system_commands(app.screen)]
+
+    monkeypatch.delenv(OFFERED_ENV, raising=False)
+    app = session()
+    async with app.run_test(size=(80, 24)):
+        assert "Notices by e-mail or webhook" not in titles(app)  # the operator offers none
+    offer = Outbound("mail.example.net", smtp_from="t@example.net",
+                     webhook_hosts=frozenset({"ntfy.sh"}))
+    monkeypatch.setenv(OFFERED_ENV, offer.offered_json())
+    app = session()
+    async with app.run_test(size=(80, 24)) as pilot:
+        [command] = [c for c in app.get_system_commands(app.screen)
+                     if c.title == "Notices by e-mail or webhook"]
+        with app._context():
+            command.callback()
+        await pilot.pause()
+        assert isinstance(app.screen, ContactScreen)
+        app.screen.query_one("#email", Input).value = "ana@example.org"
+        app.screen.query_one("#webhook", Input).value = "http://10.0.0.1/admin"
+        await pilot.click("#save")
+        await pilot.pause()
+        said = str(app.screen.query_one("#contact-error", Static).render())
+        assert "allowed: ntfy.sh" in said  # refused, the screen stays
+        app.screen.query_one("#webhook", Input).value = "https://ntfy.sh/ana-topic"
+        app.screen.query_one("#daily", Checkbox).value = True
+        app.screen.query_one("#webhook", Input).focus()
+        await pilot.press("enter")  # Enter in a field saves too
+        await pilot.pause()
+        assert not isinstance(app.screen, ContactScreen)
+        assert [n.message for n in app._notifications][-1] == "Notices by e-mail and webhook."
+    assert contact(player_dir(tmp_path, "ana")) == Contact("ana@example.org",
+                                                           "https://ntfy.sh/ana-topic", "daily")
+
+
+def test_serve_options_build_the_operator_s_channels(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    import argparse
+
+    from tulipgames.net import ssh
+    from tulipgames.net.outbound import OFFERED_ENV, offered
+
+    def parsed(*argv: str) -> argparse.Namespace:
+        parser = argparse.ArgumentParser()
+        ssh.add_arguments(parser)
+        return parser.parse_args(list(argv))
+
+    monkeypatch.delenv(OFFERED_ENV, raising=False)
+    login = tmp_path / "smtp-login"
+    login.write_text("tables\ns3cret:pw\n")
+    outbound = ssh._outbound(parsed("--smtp", "mail.example.net:587", "--smtp-from",
+                                    "tables@example.net", "--smtp-login", str(login),
+                                    "--webhook-allow", "NTFY.sh", "--webhook-allow",
+                                    "hooks.example.org:8443"))
+    assert outbound == Outbound("mail.example.net", 587, "tables@example.net",
+                                ("tables", "s3cret:pw"),
+                                frozenset({"ntfy.sh", "hooks.example.org:8443"}))
+    # The sessions learn what is offered, never where the mail server is or its login.
+    assert "s3cret" not in os.environ[OFFERED_ENV] and "mail.example" not in os.environ[OFFERED_ENV]
+    assert offered().email and offered().webhook_hosts == outbound.webhook_hosts
+    assert ssh._outbound(parsed()) is None and OFFERED_ENV not in os.environ
+    for argv, said in ((("--smtp", "mail.example.net"), "--smtp-from"),
+                       (("--smtp-from", "t@example.net"), "go with --smtp"),
+                       (("--smtp", "h:99999", "--smtp-from", "t@example.net"), "HOST:PORT"),
+                       (("--smtp", "h:25", "--smtp-from", "t@e.net",
+                         "--smtp-login", str(tmp_path / "none")), "--smtp-login")):
+        assert ssh.run(parsed(*argv)) == 2
+        assert said in capsys.readouterr().err

@@ -34,6 +34,7 @@ from tulipgames.net.notices import (
     parse_next,
     set_desktop_kind,
 )
+from tulipgames.net.outbound import contact_command
 from tulipgames.net.screens import (
     JoinScreen,
     OpenTableScreen,
@@ -123,6 +124,10 @@ class SessionApp(TulipGamesApp):
             "Your turn also as a desktop notice, if your terminal shows OSC 9 or OSC 777",
             lambda: self.set_desktop(following),
         )
+        # E-mail and webhook notices (tulipgames/net/outbound.py), when the operator offers them.
+        command = None if self.store is None else contact_command(self, self.store.data_dir)
+        if command is not None:
+            yield command
 
     def set_desktop(self, kind: str) -> None:
         """The player's desktop notification kind, kept in their own directory."""

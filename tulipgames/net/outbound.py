@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import re
 import smtplib
 import ssl
@@ -38,6 +39,11 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from textual.app import ComposeResult, SystemCommand
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Static
 
 from tulipgames.net.lobby import Lobby, player_dir
 from tulipgames.net.notices import read_settings, write_settings
@@ -78,6 +84,29 @@ class Outbound:
     @property
     def webhook(self) -> bool:
         return bool(self.webhook_hosts)
+
+    def offered_json(self) -> str:
+        """What the sessions may offer their players (no host, port or login of the mail
+        server): the value of :data:`OFFERED_ENV`."""
+        return json.dumps({"email": self.email, "webhook_hosts": sorted(self.webhook_hosts)})
+
+
+#: Set by ``serve`` for its sessions (worker processes inherit it): what the operator offers.
+OFFERED_ENV = "TULIPGAMES_OUTBOUND"
+
+
+def offered() -> Outbound:
+    """What this server offers its players, as the sessions see it (from :data:`OFFERED_ENV`;
+    nothing when unset): ``email`` and ``webhook_hosts`` are true to the operator's options,
+    the rest is a placeholder (a session never sends)."""
+    try:
+        data = json.loads(os.environ.get(OFFERED_ENV, "") or "{}")
+        hosts = frozenset(str(h) for h in data.get("webhook_hosts", []))
+        email = bool(data.get("email"))
+    except (ValueError, AttributeError, TypeError):
+        return Outbound()
+    return Outbound("(operator's)" if email else None, smtp_from="(operator's)" if email else "",
+                    webhook_hosts=hosts)
 
 
 def host_port(text: str, default: int = 25) -> tuple[str, int]:
@@ -243,7 +272,7 @@ def send_mail(outbound: Outbound, to: str, notice: Notice) -> None:
     message["To"] = to
     message["Subject"] = notice.subject()
     message.set_content(notice.text + "\n\nChange or stop these notices in the app: ctrl+p, "
-                        "\"Notices by e-mail\".\n")
+                        "\"Notices by e-mail or webhook\".\n")
     with smtplib.SMTP(outbound.smtp_host, outbound.smtp_port, timeout=outbound.timeout) as smtp:
         smtp.ehlo()
         secure = False
@@ -450,3 +479,89 @@ class Notifier:
         """Wait until every message under way has gone (or failed): tests, shutdown."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+# -- the player's screen ---------------------------------------------------------------------
+class ContactScreen(ModalScreen[Contact | None]):
+    """Where the player sets their address, webhook and how often (ctrl+p "Notices by e-mail
+    or webhook"). What they type is theirs: shown to them only, kept in their own directory."""
+
+    DEFAULT_CSS = """
+    ContactScreen { align: center middle; }
+    ContactScreen > Vertical { width: 72; height: auto; border: round $accent; padding: 0 1;
+                               background: $surface; }
+    ContactScreen Input { margin: 0 0 1 0; }
+    ContactScreen #contact-error { color: $error; }
+    """
+    BINDINGS = [("escape", "dismiss_none", "Cancel")]
+
+    def __init__(self, folder: Path, outbound: Outbound) -> None:
+        super().__init__()
+        self.folder = folder
+        self.outbound = outbound
+        self.current = contact(folder)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Notices of your turns at by-mail tables, a reminder before the "
+                         "clock runs out. Nobody else sees these. Empty: none.", markup=False)
+            if self.outbound.email:
+                yield Static("E-mail address:", markup=False)
+                yield Input(self.current.email, placeholder="name@example.org", max_length=254,
+                            compact=True, id="email")
+            if self.outbound.webhook:
+                hosts = ", ".join(sorted(self.outbound.webhook_hosts))
+                yield Static(f"Webhook URL (JSON POST; hosts: {hosts}):", markup=False)
+                yield Input(self.current.webhook, placeholder="https://ntfy.sh/your-topic",
+                            max_length=500, compact=True, id="webhook")
+            yield Checkbox("One message a day at most (a digest)",
+                           self.current.mode == "daily", id="daily")
+            yield Static("", id="contact-error", markup=False)
+            with Horizontal():
+                yield Button("Save", id="save", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.save()
+        else:
+            self.dismiss(None)
+
+    def on_input_submitted(self, _event: Input.Submitted) -> None:
+        self.save()
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+    def save(self) -> None:
+        email = self.query(Input).filter("#email")
+        hook = self.query(Input).filter("#webhook")
+        try:
+            chosen = set_contact(
+                self.folder, self.outbound,
+                email=email.first().value if email else None,
+                webhook=hook.first().value if hook else None,
+                mode="daily" if self.query_one("#daily", Checkbox).value else "each",
+            )
+        except ValueError as exc:
+            self.query_one("#contact-error", Static).update(str(exc))
+            return
+        self.dismiss(chosen)
+
+
+def contact_command(app: Any, folder: Path) -> SystemCommand | None:
+    """The ctrl+p command that opens :class:`ContactScreen` (``None`` when the operator offers
+    neither e-mail nor webhooks)."""
+    outbound = offered()
+    if not outbound.email and not outbound.webhook:
+        return None
+
+    def done(chosen: Contact | None) -> None:
+        if chosen is not None:
+            where = [w for w, on in (("e-mail", chosen.email), ("webhook", chosen.webhook)) if on]
+            app.notify(f"Notices by {' and '.join(where)}." if where else "No notices outside "
+                       "the terminal.", markup=False)
+
+    return SystemCommand("Notices by e-mail or webhook",
+                         "Your turns at by-mail tables, outside the terminal (opt-in)",
+                         lambda: app.push_screen(ContactScreen(folder, outbound), done))

@@ -71,6 +71,17 @@ def add_arguments(parser: argparse.ArgumentParser, browser_only: bool = False) -
                                  "tables and the browser door stay in the main process)")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="host key, saved games and tables (default: the tulipgames data dir)")
+    # Notices outside the terminal (tulipgames/net/outbound.py): each player opts in from ctrl+p.
+    parser.add_argument("--smtp", metavar="HOST:PORT",
+                        help="send by-mail tables' turn notices by e-mail through this SMTP "
+                             "server (STARTTLS when it offers it); needs --smtp-from")
+    parser.add_argument("--smtp-from", metavar="ADDR", help="the notices' From address")
+    parser.add_argument("--smtp-login", type=Path, metavar="FILE",
+                        help="the SMTP user on the first line of FILE, its password on the "
+                             "second (sent only over STARTTLS or to this machine)")
+    parser.add_argument("--webhook-allow", action="append", default=[], metavar="HOST",
+                        help="players may have notices POSTed as JSON to URLs on HOST (or "
+                             "HOST:PORT), e.g. ntfy.sh; repeat for more hosts")
 
 
 def proxy_addresses(text: str) -> tuple[tuple[str, ...], str | None]:
@@ -179,6 +190,10 @@ def run(args: argparse.Namespace) -> int:
                             bool(passwords), bool(tokens))
     if problem is not None:
         return _fail(problem)
+    try:
+        outbound = _outbound(args)
+    except (OSError, ValueError) as exc:
+        return _fail(str(exc))
     config = ServerConfig(
         data_dir=(args.data_dir or default_data_dir()).expanduser(),
         host=args.host,
@@ -216,7 +231,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--log {args.log}: {exc}")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     try:
-        return asyncio.run(_serve(config))
+        return asyncio.run(_serve(config, outbound))
     except StoreError as exc:
         print(f"tulipgames serve: {exc}", file=sys.stderr)
         return 1
@@ -225,7 +240,43 @@ def run(args: argparse.Namespace) -> int:
         return 1
 
 
-async def _serve(config: object) -> int:
+def _outbound(args: argparse.Namespace) -> Any:
+    """The operator's e-mail and webhook settings (an ``Outbound``; ``None`` when neither is
+    set). The sessions (in workers too) learn what is offered from the environment, never
+    the login."""
+    from tulipgames.net.outbound import (
+        OFFERED_ENV,
+        Outbound,
+        check_email,
+        host_port,
+        read_login,
+    )
+
+    smtp, sender = getattr(args, "smtp", None), getattr(args, "smtp_from", None)
+    login_file, hooks = getattr(args, "smtp_login", None), getattr(args, "webhook_allow", [])
+    if smtp is None and (sender or login_file):
+        raise ValueError("--smtp-from and --smtp-login go with --smtp HOST:PORT")
+    if smtp is None and not hooks:
+        os.environ.pop(OFFERED_ENV, None)
+        return None
+    host, port = (None, 25) if smtp is None else host_port(smtp)
+    if smtp is not None and not sender:
+        raise ValueError("--smtp needs --smtp-from ADDR (the notices' From address)")
+    if sender:
+        check_email(sender)
+    login = None
+    if login_file is not None:
+        try:
+            login = read_login(login_file)
+        except OSError as exc:
+            raise ValueError(f"--smtp-login: {exc}") from exc
+    outbound = Outbound(host, port, sender or "", login,
+                        frozenset(h.strip().lower() for h in hooks if h.strip()))
+    os.environ[OFFERED_ENV] = outbound.offered_json()
+    return outbound
+
+
+async def _serve(config: object, outbound: Any = None) -> int:
     from tulipgames.net import audit
     from tulipgames.net.app import ServerApp, lobby_entries, player_dir
     from tulipgames.net.lobby import Lobby
@@ -256,6 +307,13 @@ async def _serve(config: object) -> int:
     server = GameServer(config, new_app, new_plain, at_home,
                         lambda name: lobby_entries(lobby, name))
     lobby.listeners.add(lambda *_: server.entries_changed())
+    notifier_task = None
+    if outbound is not None:
+        from tulipgames.net.outbound import Notifier
+
+        notifier = Notifier(lobby, outbound, config.data_dir)
+        notifier.attach()
+        notifier_task = asyncio.create_task(notifier.run())
     await server.start(ssh=config.ssh)
     door = None
     if config.web_port is not None:
@@ -318,6 +376,9 @@ async def _serve(config: object) -> int:
     await server.stop()
     if door is not None:
         await door.stop()
+    if notifier_task is not None:
+        notifier_task.cancel()
+        await asyncio.wait_for(notifier.drain(), 30)
     audit.flush_refusals()
     store.close()
     return 0
