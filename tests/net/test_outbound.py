@@ -397,3 +397,71 @@ def test_serve_options_build_the_operator_s_channels(
                          "--smtp-login", str(tmp_path / "none")), "--smtp-login")):
         assert ssh.run(parsed(*argv)) == 2
         assert said in capsys.readouterr().err
+
+
+async def test_starttls_and_the_login_from_its_file(
+    lobby: Lobby, clock: FakeTime, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    unused_tcp_port: int,
+) -> None:
+    """A mail server that offers STARTTLS (a certificate for 127.0.0.1 the client trusts) and
+    takes a login only over TLS: the message arrives, the login was the file's."""
+    import datetime
+    import ipaddress
+    import ssl
+
+    from aiosmtpd.smtp import AuthResult, LoginPassword
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+            .public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(days=1))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName(
+                [x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
+            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+            .sign(key, hashes.SHA256()))
+    cert_file, key_file = tmp_path / "cert.pem", tmp_path / "key.pem"
+    cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM,
+                                           serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    server_tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_tls.load_cert_chain(cert_file, key_file)
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert_file))  # the client trusts this certificate
+    logins: list[tuple[bytes, bytes, bool]] = []
+
+    def authenticator(server: Any, session: Any, envelope: Any, mechanism: str,
+                      data: Any) -> AuthResult:
+        assert isinstance(data, LoginPassword)
+        logins.append((data.login, data.password, session.ssl is not None))
+        return AuthResult(success=data.password == b"s3cret:pw")
+
+    box = Mailbox()
+    controller = Controller(box, hostname="127.0.0.1", port=unused_tcp_port,
+                            tls_context=server_tls, require_starttls=True,
+                            authenticator=authenticator, auth_require_tls=True)
+    controller.start()
+    try:
+        from tulipgames.net.outbound import read_login
+
+        login_file = tmp_path / "smtp-login"
+        login_file.write_text("tables\ns3cret:pw\n")
+        outbound = Outbound("127.0.0.1", unused_tcp_port, "tables@example.net",
+                            read_login(login_file), timeout=5)
+        set_contact(player_dir(tmp_path, "ana"), outbound, email="ana@example.org")
+        notifier = Notifier(lobby, outbound, tmp_path, now=clock)
+        notifier.attach()
+        by_mail(lobby, ("ana", "ben"))
+        notifier.changed()
+        await notifier.drain()
+    finally:
+        controller.stop()
+    assert logins == [(b"tables", b"s3cret:pw", True)]
+    [message] = box.messages
+    assert message["To"] == "ana@example.org" and "Your turn" in message["Subject"]
