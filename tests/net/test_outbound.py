@@ -465,3 +465,34 @@ async def test_starttls_and_the_login_from_its_file(
     assert logins == [(b"tables", b"s3cret:pw", True)]
     [message] = box.messages
     assert message["To"] == "ana@example.org" and "Your turn" in message["Subject"]
+
+
+async def test_a_restarted_server_does_not_tell_a_waiting_decision_again(
+    lobby: Lobby, clock: FakeTime, tmp_path: Path, mailbox: tuple[Mailbox, int],
+) -> None:
+    import time
+
+    box, port = mailbox
+    clock.now = time.time()  # the store keeps when the decision began in wall-clock time
+    outbound = Outbound("127.0.0.1", port, "tables@example.net", timeout=5)
+    for name in ("ana", "ben"):
+        set_contact(player_dir(tmp_path, name), outbound, email=f"{name}@example.org")
+    first = Notifier(lobby, outbound, tmp_path, now=clock)
+    first.attach()
+    opened = by_mail(lobby, ("ana", "ben"))
+    await first.drain()
+    # The server restarts: the by-mail table comes back from the store with ana to act.
+    restarted = Lobby(lobby.store, tmp_path, now=clock)
+    notifier = Notifier(restarted, outbound, tmp_path, now=clock)
+    notifier.attach()
+    notifier.tick()
+    await notifier.drain()
+    assert [m["X-Rcpt"] for m in box.messages] == ["ana@example.org"], (first.sent, notifier.sent)
+    again = restarted.find(opened.code)
+    whole_turn(again)  # ana plays on the restarted server: ben's turn is news
+    await notifier.drain()
+    assert [m["X-Rcpt"] for m in box.messages] == ["ana@example.org", "ben@example.org"]
+    clock.now += 18 * 3600  # and the reminder of a decision told before still comes
+    notifier.tick()
+    await notifier.drain()
+    assert "Reminder" in box.messages[-1]["Subject"] and len(box.messages) == 3

@@ -340,8 +340,11 @@ class Notifier:
         self.sent: list[tuple[str, str, str, str]] = []
 
     def attach(self) -> None:
+        """Follow the lobby. The decisions already waiting (the by-mail tables a restarted
+        server brought back) were told before the restart: no second notice; their reminders
+        still come."""
+        self._scan(quiet=True)
         self.lobby.listeners.add(self.changed)
-        self.changed()
 
     def changed(self, *_: Any) -> None:
         """The lobby changed: a turn notice for each decision newly waiting at a by-mail table.
@@ -351,7 +354,7 @@ class Notifier:
         except Exception:
             log.exception("outbound notices: cannot look at the tables")
 
-    def _scan(self) -> None:
+    def _scan(self, quiet: bool = False) -> None:
         now = self.now()
         still: set[tuple[str, int]] = set()
         for opened in list(self.lobby.tables.values()):
@@ -370,8 +373,8 @@ class Notifier:
                 deadline = table.deadline(seat)
                 entry = _Waiting(name, opened.code, opened.game.title, number, deadline, limit)
                 self._waiting[key] = entry
-                if opened.present.get(name):
-                    continue  # at the table now: the screen shows it
+                if quiet or opened.present.get(name):
+                    continue  # told before a restart, or at the table now: the screen shows it
                 left = None if deadline is None else deadline - now
                 self._deliver(Notice(opened.code, opened.game.title, name, "turn",
                                      turn_text(opened.code, opened.game.title, left), number))
