@@ -314,6 +314,13 @@ async def _serve(config: object, outbound: Any = None) -> int:
         notifier = Notifier(lobby, outbound, config.data_dir)
         notifier.attach()
         notifier_task = asyncio.create_task(notifier.run())
+        channels = []
+        if outbound.email:
+            channels.append(f"e-mail via {outbound.smtp_host}:{outbound.smtp_port}")
+        if outbound.webhook:
+            channels.append(f"webhooks to {', '.join(sorted(outbound.webhook_hosts))}")
+        print(f"notices for by-mail tables: {' and '.join(channels)} (each player opts in)",
+              file=sys.__stdout__)
     await server.start(ssh=config.ssh)
     door = None
     if config.web_port is not None:
