@@ -345,7 +345,8 @@ class ServerApp(SessionApp):
             return super().start_table(table, seats, variant=variant)
         # no seat: a spectator
         screen = shared_screen(
-            tui_app.screen_class(table.game.id), table, seats or frozenset(), opened
+            tui_app.screen_class(table.game.id), table, seats or frozenset(), opened,
+            viewer=self.player, muted=self.muted,
         )
         self._follow(opened)
         if table.save_id is not None:

@@ -626,6 +626,9 @@ class SharedTableView(_GameScreen):
 
     opened: OpenTable
     watching: bool = False
+    #: The session's player (a spectator chats under it) and the names it muted.
+    chat_name: str = ""
+    muted_names: set[str]
     #: Added to the bindings of the screen class :func:`shared_screen` makes (a mixin's own
     #: ``BINDINGS`` are not read by Textual).
     VOTE_BINDINGS = [
@@ -681,15 +684,11 @@ class SharedTableView(_GameScreen):
     @property
     def speaker(self) -> str:
         """The name this screen chats under: its seat's player, or the watching session's."""
-        return self.player or str(getattr(self.app, "player", ""))
+        return self.player or self.chat_name
 
     def muted(self) -> set[str]:
         """The names this session muted (``/mute NAME``; kept by the session's app)."""
-        found = getattr(self.app, "muted", None)
-        if not isinstance(found, set):
-            found = set()
-            self.app.muted = found  # type: ignore[attr-defined]
-        return found
+        return self.muted_names
 
     def chat_open(self) -> bool:
         return bool(self.is_attached and self.query_one("#chat").display)
@@ -938,10 +937,12 @@ _SHARED: dict[type[GameScreen[Any]], type[GameScreen[Any]]] = {}
 
 
 def shared_screen(
-    base: type[GameScreen[Any]], table: RemoteTable, seats: frozenset[int], opened: OpenTable
+    base: type[GameScreen[Any]], table: RemoteTable, seats: frozenset[int], opened: OpenTable,
+    viewer: str = "", muted: set[str] | None = None,
 ) -> GameScreen[Any]:
     """The game's own screen class with :class:`SharedTableView` mixed in, for ``seats``
-    (none: a spectator)."""
+    (none: a spectator). ``viewer`` is the session's player (the name a spectator chats
+    under) and ``muted`` the names that session muted, kept by the session across tables."""
     if base not in _SHARED:
         name = f"Shared{base.__name__}"
         _SHARED[base] = type(name, (SharedTableView, base), {
@@ -952,4 +953,6 @@ def shared_screen(
     assert isinstance(screen, SharedTableView)
     screen.opened = opened
     screen.watching = not seats
+    screen.chat_name = viewer
+    screen.muted_names = set() if muted is None else muted
     return screen
