@@ -16,7 +16,11 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from tests.net.lobbykit import FakeTime
+from tests.tui import toygame
 from tulipgames.net import loadtest
+from tulipgames.net.lobby import Lobby
+from tulipgames.store import Store
 
 HOST = "127.0.0.1"
 SSH_OPTIONS = [
@@ -212,3 +216,19 @@ def menu_pick(client: Client, ups_from_quit: int) -> None:
     """Choose a menu entry counted upwards from Quit (1 = Join a table, 2 = Open a table)."""
     client.wait_for("Join a table")
     client.keys("End", *["Up"] * ups_from_quit, "Enter")
+
+
+@pytest.fixture
+def clock() -> FakeTime:
+    """The lobby's wall clock, moved by hand (``clock.now += 60``)."""
+    return FakeTime()
+
+
+@pytest.fixture
+def lobby(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: FakeTime) -> Iterator[Lobby]:
+    """A lobby of the toy game only, with its own store and the hand-moved clock; a module
+    may define its own (a real clock, another game)."""
+    toygame.install(monkeypatch, only=True)
+    store = Store(tmp_path)
+    yield Lobby(store, tmp_path, now=clock, bot_delay=0.01)
+    store.close()

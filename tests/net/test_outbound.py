@@ -22,7 +22,7 @@ import pytest
 from aiohttp import web
 from aiosmtpd.controller import Controller
 
-from tests.tui import toygame
+from tests.net.lobbykit import FakeTime
 from tulipgames.net.lobby import Lobby, OpenTable, TableSettings, player_dir
 from tulipgames.net.outbound import (
     DAY,
@@ -34,16 +34,6 @@ from tulipgames.net.outbound import (
     set_contact,
 )
 from tulipgames.store import Store
-
-
-class FakeTime:
-    """Wall-clock seconds that move only when told."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Mailbox:
@@ -95,19 +85,6 @@ async def hooks() -> AsyncIterator[tuple[list[dict[str, Any]], int]]:
         yield received, port
     finally:
         await runner.cleanup()
-
-
-@pytest.fixture
-def clock() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-def lobby(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: FakeTime) -> Iterator[Lobby]:
-    toygame.install(monkeypatch, only=True)
-    store = Store(tmp_path)
-    yield Lobby(store, tmp_path, now=clock, bot_delay=0.01)
-    store.close()
 
 
 def by_mail(lobby: Lobby, players: tuple[str, ...], clock_key: str = "1day") -> OpenTable:

@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from tests.net.test_outbound import FakeTime, Mailbox, hooks, mailbox  # noqa: F401 (fixtures)
+from tests.net.lobbykit import FakeTime
+from tests.net.test_outbound import Mailbox, hooks, mailbox  # noqa: F401 (fixtures)
 from tulipgames.net.lobby import Lobby, TableSettings, player_dir
 from tulipgames.net.outbound import DAY, Notifier, Outbound, set_contact
 from tulipgames.store import Store
@@ -27,11 +28,6 @@ PLAYERS = ("ana", "ben", "cleo", "dan")
 #: Hours between two visits of each player (cleo comes once, at the end of the day).
 VISITS: dict[str, Any] = {"ana": 1, "ben": 3, "cleo": (24,), "dan": 5}
 STEP = 600.0
-
-
-@pytest.fixture
-def clock() -> FakeTime:
-    return FakeTime()
 
 
 @pytest.fixture

@@ -12,11 +12,9 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
+from tests.net.lobbykit import session_app
 from tests.tui import toygame
-from tulipgames.net.app import ServerApp, player_dir
 from tulipgames.net.lobby import Listeners, Lobby, OpenTable, RemoteTable, TableError
-from tulipgames.net.server import SessionInfo
-from tulipgames.net.terminal import TerminalProfile
 from tulipgames.store import Store
 from tulipgames.table import Table
 from tulipgames.tui.screens.game import GameScreen
@@ -28,11 +26,6 @@ def lobby(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Lobby]:
     store = Store(tmp_path)
     yield Lobby(store, tmp_path)
     store.close()
-
-
-def session_app(lobby: Lobby, name: str, tmp_path: Path) -> ServerApp:
-    info = SessionInfo(name, TerminalProfile("xterm-256color"), "127.0.0.1:1")
-    return ServerApp(info, lobby, Store(player_dir(tmp_path, name)), bot_delay=0.01)
 
 
 def log_text(app: App[None]) -> str:

@@ -8,12 +8,11 @@ sessions under Textual's Pilot, with the app-shell's toy game (a card, then "end
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.tui import toygame
+from tests.net.lobbykit import FakeTime, session_app
 from tulipgames import stats
 from tulipgames.engine.core import IllegalAction
 from tulipgames.engine.record import GameRecord
@@ -29,33 +28,8 @@ from tulipgames.net.lobby import (
     player_dir,
 )
 from tulipgames.net.screens import SharedTableView, time_left_words
-from tulipgames.net.server import SessionInfo
-from tulipgames.net.terminal import TerminalProfile
 from tulipgames.store import STANDIN_KIND, Store
 from tulipgames.tui.screens.history import HistoryScreen, ranking_line
-
-
-class FakeTime:
-    """Wall-clock seconds that move only when told."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-def lobby(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: FakeTime) -> Iterator[Lobby]:
-    toygame.install(monkeypatch, only=True)
-    store = Store(tmp_path)
-    yield Lobby(store, tmp_path, now=clock, bot_delay=0.01)
-    store.close()
 
 
 def started(lobby: Lobby, players: tuple[str, ...] = ("ana", "ben"), vote_after: int = 3,
@@ -233,11 +207,6 @@ def test_the_clock_reads_coarse_when_much_is_left_and_by_the_second_at_the_end()
     assert time_left_words(60)[0] == "1:00"
     assert time_left_words(42.5) == ("0:43", pytest.approx(0.52))
     assert time_left_words(0) == ("0:00", None)
-
-
-def session_app(lobby: Lobby, name: str, tmp_path: Path) -> ServerApp:
-    info = SessionInfo(name, TerminalProfile("xterm-256color"), "127.0.0.1:1")
-    return ServerApp(info, lobby, Store(player_dir(tmp_path, name)), bot_delay=0.01)
 
 
 def status(app: ServerApp) -> str:

@@ -15,13 +15,12 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
+from tests.net.lobbykit import session_app
 from tests.tui import toygame
-from tulipgames.net.app import ServerApp, player_dir
+from tulipgames.net.app import ServerApp
 from tulipgames.net.chat import MAX_LENGTH, ChatLine, RateLimit, clean
 from tulipgames.net.lobby import Lobby, OpenTable, TableError
 from tulipgames.net.screens import SharedTableView
-from tulipgames.net.server import SessionInfo
-from tulipgames.net.terminal import TerminalProfile
 from tulipgames.store import Store
 from tulipgames.tui.widgets import GameLog
 
@@ -32,11 +31,6 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
     opened = Store(tmp_path)
     yield opened
     opened.close()
-
-
-def session_app(lobby: Lobby, name: str, tmp_path: Path) -> ServerApp:
-    info = SessionInfo(name, TerminalProfile("xterm-256color"), "127.0.0.1:1")
-    return ServerApp(info, lobby, Store(player_dir(tmp_path, name)), bot_delay=0.01)
 
 
 def started(lobby: Lobby) -> OpenTable:

@@ -7,13 +7,11 @@ tests; tests/net/test_tables_ssh.py does the same through real SSH clients.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.tui import toygame
-from tulipgames.net.app import ServerApp
+from tests.net.lobbykit import FakeTime, session_app
 from tulipgames.net.lobby import (
     Lobby,
     OpenTable,
@@ -23,33 +21,8 @@ from tulipgames.net.lobby import (
     player_dir,
 )
 from tulipgames.net.screens import SharedTableView, table_line
-from tulipgames.net.server import SessionInfo
-from tulipgames.net.terminal import TerminalProfile
 from tulipgames.store import Store
 from tulipgames.tui.screens.results import ResultsScreen
-
-
-class FakeTime:
-    """Wall-clock seconds that move only when told."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-def lobby(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: FakeTime) -> Iterator[Lobby]:
-    toygame.install(monkeypatch, only=True)
-    store = Store(tmp_path)
-    yield Lobby(store, tmp_path, now=clock, bot_delay=0.01)
-    store.close()
 
 
 def started(lobby: Lobby, clock_key: str = "1min", seed: int = 11, cards: int = 2,
@@ -278,11 +251,6 @@ def test_spectators_may_watch_unless_the_host_closed_the_table(lobby: Lobby) -> 
     with pytest.raises(TableError, match=r"closed table \w+ to spectators"):
         opened.check_watch("dev")
     assert lobby.store.shared_save(opened.code)[1]["spectators"] is False
-
-
-def session_app(lobby: Lobby, name: str, tmp_path: Path) -> ServerApp:
-    info = SessionInfo(name, TerminalProfile("xterm-256color"), "127.0.0.1:1")
-    return ServerApp(info, lobby, Store(player_dir(tmp_path, name)), bot_delay=0.01)
 
 
 async def test_spectator_screen_shows_the_public_view_and_log_only(

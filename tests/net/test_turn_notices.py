@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList
 
+from tests.net.lobbykit import session_app
 from tests.tui import toygame
 from tulipgames.net.app import ServerApp, WorkerApp, lobby_entries, player_dir
 from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable
@@ -26,8 +27,6 @@ from tulipgames.net.notices import (
     parse_next,
 )
 from tulipgames.net.screens import SharedTableView, YourTablesScreen
-from tulipgames.net.server import SessionInfo
-from tulipgames.net.terminal import TerminalProfile
 from tulipgames.store import Store
 from tulipgames.tui.screens.menu import MenuScreen
 
@@ -38,11 +37,6 @@ def lobby(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Lobby]:
     store = Store(tmp_path)
     yield Lobby(store, tmp_path, bot_delay=0.01)
     store.close()
-
-
-def session_app(lobby: Lobby, name: str, tmp_path: Path) -> ServerApp:
-    info = SessionInfo(name, TerminalProfile("xterm-256color"), "127.0.0.1:1")
-    return ServerApp(info, lobby, Store(player_dir(tmp_path, name)), bot_delay=0.01)
 
 
 def started(lobby: Lobby) -> OpenTable:
