@@ -75,6 +75,11 @@ def test_a_plain_player_and_a_full_screen_player_share_a_table_to_the_end(
     ben.type("start")
     ben.wait_for(r"Sixty-One at table [A-Z2-9]{4}, seat 1\. Players: ben, ana\.")
     ana.wait_for("ben connected")
+    # a third, plain, watches by the code: told the moves as they happen, nothing to decide
+    cy = PlainClient(server.ssh_command("cy", "-T"))
+    cy.wait_for("7. Shared tables")
+    cy.type(f"watch {code}")
+    cy.wait_for(rf"Sixty-One at table {code}, watching\. Players: ben, ana\.")
 
     # Ben answers 1 at each of his prompts; ana takes the highlighted choices (Enter, y).
     answered = 0
@@ -106,3 +111,8 @@ def test_a_plain_player_and_a_full_screen_player_share_a_table_to_the_end(
     assert [int(final[1]), int(final[2])] == list(table.result().totals)
     ana.wait_for("Rematch")  # her results screen
     ben.close()
+    watched = cy.wait_for(r"Final scores: ben (\d+), ana (\d+)\.")
+    assert watched.groups() == final.groups()
+    seen = cy.text().split(", watching.")[1].split("Final scores")[0]
+    assert re.search(r"ben writes \d+", seen) and "> " not in seen  # never asked a thing
+    cy.close()
