@@ -116,3 +116,43 @@ def test_a_plain_player_and_a_full_screen_player_share_a_table_to_the_end(
     seen = cy.text().split(", watching.")[1].split("Final scores")[0]
     assert re.search(r"ben writes \d+", seen) and "> " not in seen  # never asked a thing
     cy.close()
+
+
+def test_a_plain_player_leaves_a_table_and_comes_back_through_your_tables(
+    server: Server,
+) -> None:
+    ben = PlainClient(server.ssh_command("ben", "-T"))
+    ben.wait_for("7. Shared tables")
+    ben.type("open 5")  # Sixty-One
+    ben.wait_for("How many seats")
+    ben.type("2")
+    code = ben.wait_for(r"Table ([A-Z2-9]{4}) is open")[1]
+    ben.type("start")
+    ben.wait_for("Every seat needs a player or a bot before the start.")
+    ben.type("bots")
+    ben.wait_for(r"Seats: 1 ben, 2 bot \(\w+\)\. Type start to begin\.")
+    ben.type("start")
+    ben.wait_for(r"ben, Round 1, roll")
+    ben.type("quit")
+    ben.wait_for(f"You keep your seat at table {code}.")
+    ben.type("tables")
+    ben.wait_for(rf"1\. Table {code}, Sixty-One with ben, .*: your turn\.")
+    ben.type("1")
+    ben.wait_for(rf"Sixty-One at table {code}, seat 1\.(.|\n)*ben, Round 1, roll")
+    answered = ben.text().rsplit("Sixty-One at table", 1)[0].count("> ")  # the menu's
+    deadline = time.monotonic() + 300
+    while "Final scores:" not in ben.text():
+        assert time.monotonic() < deadline, ben.text()[-3000:]
+        if ben.text().count("> ") > answered:
+            answered = ben.text().count("> ")
+            ben.type("1")
+        time.sleep(0.1)
+    final = re.search(r"Final scores: ben (\d+), (.+) (\d+)\.", ben.text())
+    assert final is not None
+    store = Store(server.data_dir)
+    try:
+        table = store.load(store.saves(None, empty=True)[0].id)
+    finally:
+        store.close()
+    assert table.is_over and [int(final[1]), int(final[3])] == list(table.result().totals)
+    ben.close()
