@@ -156,3 +156,47 @@ def test_a_plain_player_leaves_a_table_and_comes_back_through_your_tables(
         store.close()
     assert table.is_over and [int(final[1]), int(final[3])] == list(table.result().totals)
     ben.close()
+
+
+def test_a_plain_player_hears_of_a_turn_waiting_at_another_table(server: Server) -> None:
+    ben = PlainClient(server.ssh_command("ben", "-T"))
+    ben.wait_for("7. Shared tables")
+    ben.type("open 5")
+    ben.wait_for("How many seats")
+    ben.type("2")
+    first = ben.wait_for(r"Table ([A-Z2-9]{4}) is open")[1]
+    cy = PlainClient(server.ssh_command("cy", "-T"))
+    cy.wait_for("7. Shared tables")
+    cy.type(f"join {first}")
+    ben.wait_for("Type start to begin.")
+    ben.type("start")
+    ben.wait_for(r"ben, Round 1, roll")
+    ben.type("quit")  # his first decision at the first table waits for him
+    ben.wait_for(f"You keep your seat at table {first}.")
+    ben.type("open 5")
+    ben.wait_for("How many seats")
+    ben.type("2")
+    ben.wait_for(r"Table (?!" + first + r")[A-Z2-9]{4} is open")
+    ben.type("bots")
+    ben.wait_for("Type start to begin.")
+    ben.type("start")
+    ben.wait_for(r"is open(.|\n)*ben, Round 1, roll")
+    notice = (f"Your turn at table {first}, Sixty-One: quit here, then choose Your tables "
+              "to go there.")
+    answered = ben.text().rsplit("is open", 1)[0].count("> ")
+    deadline = time.monotonic() + 60
+    while notice not in ben.text():  # said while he waits for the bot, after his choice
+        assert time.monotonic() < deadline, ben.text()[-3000:]
+        if ben.text().count("> ") > answered:
+            answered = ben.text().count("> ")
+            ben.type("1")
+        time.sleep(0.1)
+    while "ben, Round 3, roll" not in ben.text():  # two more waits for the bot
+        assert time.monotonic() < deadline, ben.text()[-3000:]
+        if ben.text().count("> ") > answered:
+            answered = ben.text().count("> ")
+            ben.type("1")
+        time.sleep(0.1)
+    assert ben.text().count(notice) == 1  # told once, not again at every wait
+    ben.close()
+    cy.close()

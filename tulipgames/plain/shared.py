@@ -82,7 +82,7 @@ class SharedSession(PlainSession):
     moves and the other players' as they happen, and asks only for its own seat's decisions."""
 
     def __init__(self, table: Any, seat: int | None, console: Any, on_loop: OnLoop,
-                 code: str) -> None:
+                 code: str, lobby: Any = None) -> None:
         #: The shared table as this thread sees it: a RemoteTable's reads on the loop.
         self.shared: Any = LoopTable(table, on_loop)
         super().__init__(
@@ -97,6 +97,9 @@ class SharedSession(PlainSession):
         self.real = table
         #: Set by the table's listener (on the loop); read and cleared in this thread.
         self.changed = threading.Event()
+        #: The lobby, for the turn notices of the player's other tables, and those told.
+        self.lobby = lobby
+        self._noticed: set[tuple[str, int]] = set()
 
     def news(self) -> list[str]:
         """As at one keyboard, but not this seat's own "has chosen: ..." of a move the others
@@ -136,10 +139,27 @@ class SharedSession(PlainSession):
                  f"{', '.join(self._seat_names())}. Type help for the commands.")
         self._opening = 1
         self.on_loop(self.real.subscribe, self._changed)
+        if self.lobby is not None:
+            self.on_loop(self.lobby.listeners.add, self._changed)
         try:
             return self._play()
         finally:
             self.on_loop(self.real.unsubscribe, self._changed)
+            if self.lobby is not None:
+                self.on_loop(self.lobby.listeners.remove, self._changed)
+
+    def notices(self) -> None:
+        """A decision waiting for this player at another table, told once, in one line (as
+        the full-screen notices: the player goes there through Your tables)."""
+        if self.lobby is None or self.seat is None:
+            return
+        name = self.table.names[self.seat]
+        for waiting in self.on_loop(self.lobby.waiting_for, name):
+            key = (waiting.code, waiting.decision)
+            if waiting.code != self.code and key not in self._noticed:
+                self._noticed.add(key)
+                self.say(f"Your turn at table {waiting.code}, {waiting.title}: quit here, "
+                         "then choose Your tables to go there.")
 
     def _play(self) -> int:
         table = self.table
@@ -160,6 +180,7 @@ class SharedSession(PlainSession):
                 told = None
                 continue
             self.announce()
+            self.notices()
             acting = tuple(table.to_act())
             if acting != told:
                 told = acting
@@ -308,7 +329,7 @@ def sit(lobby: Any, opened: Any, console: Any, on_loop: OnLoop, *, watching: boo
             return
         table = on_loop(lambda: opened.table)
         seat = None if watching else on_loop(opened.seat_of, name)
-        SharedSession(table, seat, console, on_loop, opened.code).run()
+        SharedSession(table, seat, console, on_loop, opened.code, lobby).run()
     finally:
         on_loop(opened.listeners.remove, wake)
         on_loop(opened.depart, name, watching=watching)
