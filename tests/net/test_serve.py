@@ -26,7 +26,7 @@ def test_banner_prints_fingerprint_and_open_access(server: Server) -> None:
 def test_a_session_without_a_terminal_plays_in_plain_text(server: Server) -> None:
     """`ssh -T` (a screen reader's or a script's session) gets the plain-text menu and games,
     seated under its login name, and the game it plays is saved in that player's games."""
-    answers = "5\nzoe,bot\n1\n1\nlook\nquit\n7\n"  # Sixty-One: a placement, look, quit
+    answers = "5\nzoe,bot\n1\n1\nlook\nquit\n8\n"  # Sixty-One: a placement, look, quit
     result = subprocess.run(
         server.ssh_command("zoe", "-T"), input=answers, capture_output=True, text=True,
         timeout=60,
@@ -42,7 +42,7 @@ def test_a_session_without_a_terminal_plays_in_plain_text(server: Server) -> Non
     assert server.alive()
     # the game is in zoe's own saves
     again = subprocess.run(
-        server.ssh_command("zoe", "-T"), input="6\n0\n7\n", capture_output=True, text=True,
+        server.ssh_command("zoe", "-T"), input="6\n0\n8\n", capture_output=True, text=True,
         timeout=60,
     )
     assert f"Game {saved.group(1)}, Sixty-One: zoe, Bot 2" in again.stdout
@@ -51,16 +51,16 @@ def test_a_session_without_a_terminal_plays_in_plain_text(server: Server) -> Non
 def test_plain_text_input_is_bounded(server: Server) -> None:
     """A flood of lines at a session without a terminal is cut to the queue; the server stays
     up and answers another player."""
-    flood = ("x" * 5000 + "\n") * 200 + "7\n"
+    flood = ("x" * 5000 + "\n") * 200 + "8\n"
     result = subprocess.run(
         server.ssh_command("zoe", "-T"), input=flood, capture_output=True, text=True,
         timeout=60,
     )
     assert result.returncode == 0
-    assert "Choose a number from 1 to 7." in result.stdout
+    assert "Choose a number from 1 to 8." in result.stdout
     assert server.alive()
     other = subprocess.run(
-        server.ssh_command("ana", "-T"), input="7\n", capture_output=True, text=True,
+        server.ssh_command("ana", "-T"), input="8\n", capture_output=True, text=True,
         timeout=60,
     )
     assert "Goodbye." in other.stdout

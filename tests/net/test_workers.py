@@ -198,7 +198,7 @@ async def test_a_plain_session_runs_in_a_worker(serve: list[Server], tmp_path: P
     pids = worker_pids(server)
     assert holds_saves(pids[int(where["zoe"][0])])
     assert not holds_saves(server.proc.pid)
-    process.stdin.write("5\nzoe,bot\n1\n1\nlook\nquit\n7\n")  # a Sixty-One move, then quit
+    process.stdin.write("5\nzoe,bot\n1\n1\nlook\nquit\n8\n")  # a Sixty-One move, then quit
     process.stdin.write_eof()
     out = await asyncio.wait_for(process.stdout.read(), 60)
     assert "Your leaf total:" in out and "Saved as game" in out, out[-600:]
@@ -220,7 +220,7 @@ async def test_a_plain_session_s_piped_lines_all_reach_its_worker(
         conn = await asyncssh.connect("127.0.0.1", server.port, username=f"pipe{attempt}",
                                       known_hosts=None, agent_path=None,
                                       client_keys=[client_key()])
-        result = await asyncio.wait_for(conn.run(input="6\n7\n"), 60)  # Resume, then Quit
+        result = await asyncio.wait_for(conn.run(input="6\n8\n"), 60)  # Resume, then Quit
         conn.close()
         await conn.wait_closed()
         out = str(result.stdout)

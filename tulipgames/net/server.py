@@ -895,6 +895,7 @@ class GameSession(asyncssh.SSHServerSession):
         """A session without a terminal: the plain-text menu and games, in a worker thread,
         reading the lines typed and writing lines back (the same safety fences apply)."""
         from tulipgames.plain.menu import LineConsole
+        from tulipgames.plain.shared import NOTHING
 
         assert self.server.plain_factory is not None
         loop = asyncio.get_running_loop()
@@ -915,13 +916,31 @@ class GameSession(asyncssh.SSHServerSession):
         def prompt(text: str) -> None:
             loop.call_soon_threadsafe(self.write, text)
 
+        def poll(seconds: float) -> object:
+            """A line if one comes within ``seconds`` (a plain player at a shared table hears
+            the others' moves between lines)."""
+            assert self._lines is not None
+            try:
+                return self._lines.get(timeout=seconds)
+            except queue.Empty:
+                return None if self._ended or self._chan is None else NOTHING
+
         console = LineConsole(read, write, prompt, echo=False, player=self.username)
+        console.loop, console.poll = loop, poll  # for the shared tables of this process
         note = "Goodbye."
         self.running = True
         pool = self.server.pool
         try:
-            if pool is not None and pool.live:
-                note = await self._run_plain_remote(info, pool)
+            # A player seated at a live table starts here, where the table is (as full-screen).
+            if pool is not None and pool.live and not self.server.at_home(self.username):
+                note, console.first = await self._run_plain_remote(info, pool)
+                if console.first and self._closing_note is None and self._chan is not None:
+                    audit.record("session_placed", name=info.username, peer=info.peer,
+                                 worker="main", plain=1)
+                    await loop.run_in_executor(
+                        self.server.plain_pool, self.server.plain_factory, info, console
+                    )
+                    note = "Goodbye."
             else:
                 await loop.run_in_executor(
                     self.server.plain_pool, self.server.plain_factory, info, console
@@ -936,10 +955,11 @@ class GameSession(asyncssh.SSHServerSession):
             self._flush()
             self._goodbye_plain(self._closing_note or note)
 
-    async def _run_plain_remote(self, info: SessionInfo, pool: WorkerPool) -> str:
+    async def _run_plain_remote(self, info: SessionInfo, pool: WorkerPool) -> tuple[str, str]:
         """The plain-text menu in a worker, like a full-screen app there: its games and bots
         think in that process, never in this one's threads (16 sessions against hard bots
-        here stalled every player). Returns the note to leave."""
+        here stalled every player). Returns the note to leave, and the answer that asked for
+        a shared table when the session moves to this process for it (else "")."""
         start = start_message(info.username, info.profile, info.peer, self.size, [], plain=True)
         remote = self._remote_plain = pool.open(start, self.send)
         audit.record("session_placed", name=info.username, peer=info.peer,
@@ -957,7 +977,14 @@ class GameSession(asyncssh.SSHServerSession):
         finally:
             self._remote_plain = None
         self.dropped_lines += int(outcome.get("dropped_lines") or 0)
-        return str(outcome.get("note") or CRASH_NOTE)
+        moved = str(outcome.get("moved_to") or "")
+        if moved:  # what the worker had not read yet comes first, then what came since
+            later = []
+            while not self._lines.empty():
+                later.append(self._lines.get_nowait())
+            for line in [*(outcome.get("lines") or []), *later][:PLAIN_QUEUE]:
+                self._lines.put_nowait(str(line))
+        return str(outcome.get("note") or CRASH_NOTE), moved
 
     def _goodbye_plain(self, note: str) -> None:
         if self._chan is None:

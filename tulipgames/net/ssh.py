@@ -296,7 +296,7 @@ async def _serve(config: object, outbound: Any = None) -> int:
 
         own = Store(player_dir(config.data_dir, info.username))
         try:
-            return plain_menu(own, console)
+            return plain_menu(own, console, lobby)
         finally:
             own.close()
 

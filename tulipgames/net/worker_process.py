@@ -240,8 +240,11 @@ class _Host:
         def prompt(text: str) -> None:
             loop.call_soon_threadsafe(self.send, session_id, OUTPUT, text.encode("utf-8"))
 
+        moved: list[str] = []
+
         def play() -> int:
             console = LineConsole(terminal.read, write, prompt, echo=False, player=username)
+            console.move_to = moved.append  # a shared table: the session goes to the server
             own = Store(_player_dir(self.data_dir, username))
             try:
                 return plain_menu(own, console)
@@ -257,8 +260,12 @@ class _Host:
         finally:
             self.plain.pop(session_id, None)
             await asyncio.sleep(0)  # the last lines the thread wrote go first
+            left = []  # typed after the move: the server's process reads them
+            while moved and not terminal.lines.empty():
+                left.append(terminal.lines.get_nowait())
             self.send(session_id, ENDED, json.dumps({
-                "note": note, "dropped_lines": terminal.dropped_lines}).encode())
+                "note": note, "dropped_lines": terminal.dropped_lines,
+                "moved_to": moved[0] if moved else "", "lines": left}).encode())
 
     def feed(self, session_id: int, data: bytes) -> None:
         plain = self.plain.get(session_id)

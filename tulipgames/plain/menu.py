@@ -33,6 +33,17 @@ class LineConsole:
         self.echo = echo
         #: The player at this console (an SSH login): their name seats them, their saves listed.
         self.player = player
+        #: Over SSH in the server's process: the event loop the shared tables live on, and
+        #: ``poll(seconds)``: a line, ``None`` at the end of the input, or
+        #: :data:`tulipgames.plain.shared.NOTHING` when none came in time. Both are needed
+        #: for the shared tables (see :mod:`tulipgames.plain.shared`).
+        self.loop: Any = None
+        self.poll: Callable[[float], object] | None = None
+        #: In a worker process, where no shared table is: hands the session to the server's
+        #: process with the answer that asked for a table (said there as ``first``).
+        self.move_to: Callable[[str], None] | None = None
+        #: The menu's first answer, typed before the session moved here.
+        self.first = ""
 
 
 class Console(LineConsole):
@@ -93,11 +104,17 @@ def play_plain(table: Table, console: LineConsole) -> int:
     ).run()
 
 
-def plain_menu(store: Any, console: LineConsole) -> int:
-    """The menu in plain text: start a game, resume one, or quit."""
+def plain_menu(store: Any, console: LineConsole, lobby: Any = None) -> int:
+    """The menu in plain text: start a game, resume one, or quit; with the server's ``lobby``
+    (a session in its process), open, join, watch and go back to shared tables too."""
     read, write, echo, prompt = console.read, console.write, console.echo, console.prompt
-    write("tulipgames, plain-text mode. Choose by number.")
-    write("Or type: " + ", ".join(MENU_WORDS) + ".")
+    here = lobby is not None and console.loop is not None and console.poll is not None
+    shared = here or console.move_to is not None
+    words = [*MENU_WORDS, *(TABLE_WORDS if shared else ())]
+    first, console.first = console.first, ""
+    if not first:
+        write("tulipgames, plain-text mode. Choose by number.")
+        write("Or type: " + ", ".join(words) + ".")
     while True:
         entries = [(f"New game of {info.title}, {info.players.replace('-', ' to ')} players",
                     info.id)
@@ -107,13 +124,31 @@ def plain_menu(store: Any, console: LineConsole) -> int:
             mine = console.player.casefold()
             saves = [s for s in saves if mine in (n.casefold() for n in s.names)]
         entries.append((f"Resume a saved game ({len(saves)} saved)", "resume"))
+        if shared:
+            entries.append(("Shared tables: open, join, watch, your tables", "shared"))
         entries.append(("Quit", "quit"))
-        for number, (label, _) in enumerate(entries, 1):
-            write(f"{number}. {label}")
-        answer = ask_line(read, write, echo, prompt)
+        if first:
+            answer: str | None = first
+            first = ""
+        else:
+            for number, (label, _) in enumerate(entries, 1):
+                write(f"{number}. {label}")
+            answer = ask_line(read, write, echo, prompt)
         if answer is None:
             return 0
+        if answer.isdigit() and 1 <= int(answer) <= len(entries) \
+                and entries[int(answer) - 1][1] == "shared":
+            answer = choose_shared(console)
+            if answer is None:
+                continue
         word = answer.lower().split(" ")[0]
+        if shared and word in TABLE_WORDS:
+            if not here:
+                assert console.move_to is not None
+                console.move_to(answer)  # the tables are in the server's process: go there
+                return 0
+            TABLE_WORDS[word](lobby, console, answer)
+            continue
         if word in MENU_WORDS:
             table = MENU_WORDS[word](store, console, answer)
             if table is not None:
@@ -301,3 +336,41 @@ MENU_WORDS: dict[str, Callable[[Any, LineConsole, str], Table | None]] = {
     "solo": menu_solo,
     "daily": menu_daily,
 }
+
+
+SHARED_ENTRIES = (
+    ("Open a table for others to join", "open"),
+    ("Join a table by its code", "join"),
+    ("Watch a table by its code", "watch"),
+    ("Your tables: the shared games you play", "tables"),
+)
+
+
+def choose_shared(console: LineConsole) -> str | None:
+    """The shared tables' own short menu; the word of the entry chosen (None: back)."""
+    for number, (label, _) in enumerate(SHARED_ENTRIES, 1):
+        console.write(f"{number}. {label}")
+    console.write("0. back")
+    while True:
+        got = ask_line(console.read, console.write, console.echo, console.prompt)
+        if got is None or got in ("0", "back", ""):
+            return None
+        if got.isdigit() and 1 <= int(got) <= len(SHARED_ENTRIES):
+            return SHARED_ENTRIES[int(got) - 1][1]
+        console.write(f"Choose a number from 0 to {len(SHARED_ENTRIES)}.")
+
+
+def _table_words() -> dict[str, Callable[[Any, LineConsole, str], None]]:
+    from tulipgames.plain import shared
+
+    return {
+        "open": shared.open_table,
+        "join": shared.join_table,
+        "watch": lambda lobby, console, answer: shared.join_table(
+            lobby, console, answer, watching=True),
+        "tables": shared.your_tables,
+    }
+
+
+#: The shared tables, for a session in the server's process (``plain_menu``'s ``lobby``).
+TABLE_WORDS = _table_words()

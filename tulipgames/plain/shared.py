@@ -1,0 +1,390 @@
+"""Shared tables in plain text: open, join, watch and play a table of the server's lobby (see
+:mod:`tulipgames.net.lobby`) from a session without a terminal, at the same table as full-screen
+SSH and browser players.
+
+A plain session runs in a thread of its own and blocks reading lines; the shared table lives
+on the server's event loop, where its bots, clock and the other sessions' screens run. So every
+read and move of the table happens on that loop (:class:`OnLoop`, :class:`LoopTable`), never in
+the thread, and the table's listeners only set a flag (:class:`threading.Event`) that the
+session's thread reads: what the other players do is said in the session's own thread.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextvars
+import inspect
+import threading
+from collections.abc import Callable
+from typing import Any, cast
+
+from tulipgames.plain.session import PlainSession
+
+#: Seconds a call waits for the event loop before the session gives up (the server is stopping).
+CALL_TIMEOUT = 60.0
+
+#: Seconds between looks at the typed lines while waiting for the other players.
+POLL = 0.2
+
+#: What a poll returns when no line came in time.
+NOTHING = object()
+
+#: What the session's poll returns when the table changed.
+WOKE = object()
+
+WAITING_HELP = (
+    "Waiting for the other players: their moves are said as they happen. Commands: look, "
+    "log, score, help, quit (you keep your seat; reconnect and choose Your tables)."
+)
+
+
+class OnLoop:
+    """Run a function on the event loop and wait for its result, from another thread.
+
+    Each call runs in a fresh context: nothing of a Textual app's context leaks into it, so
+    the lobby's listeners run this session's callbacks at once (they only set a flag) and
+    queue the other sessions' callbacks on their own apps."""
+
+    def __init__(self, loop: Any) -> None:
+        self.loop = loop
+
+    def __call__(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        done: concurrent.futures.Future[Any] = concurrent.futures.Future()
+
+        def run() -> None:
+            try:
+                done.set_result(fn(*args, **kwargs))
+            except BaseException as exc:  # handed to the waiting thread, raised there
+                done.set_exception(exc)
+
+        self.loop.call_soon_threadsafe(run, context=contextvars.Context())
+        return done.result(timeout=CALL_TIMEOUT)
+
+
+class LoopTable:
+    """A table seen from a plain session's thread: every attribute is read, and every method
+    called, on the event loop that owns the table."""
+
+    def __init__(self, table: Any, on_loop: OnLoop) -> None:
+        self._table = table
+        self._on_loop = on_loop
+
+    def __getattr__(self, name: str) -> Any:
+        value = self._on_loop(getattr, self._table, name)
+        if inspect.ismethod(value) and value.__self__ is self._table:
+            return lambda *args, **kwargs: self._on_loop(value, *args, **kwargs)
+        return value
+
+
+class SharedSession(PlainSession):
+    """One seat of a shared table (or a watcher, ``seat`` None) in plain text. The table's
+    bots and stand-ins are the table's own (they run on the loop); this session says their
+    moves and the other players' as they happen, and asks only for its own seat's decisions."""
+
+    def __init__(self, table: Any, seat: int | None, console: Any, on_loop: OnLoop,
+                 code: str, lobby: Any = None) -> None:
+        #: The shared table as this thread sees it: a RemoteTable's reads on the loop.
+        self.shared: Any = LoopTable(table, on_loop)
+        super().__init__(
+            cast(Any, self.shared), console.read, console.write,
+            seats=frozenset() if seat is None else frozenset({seat}),
+            echo=console.echo, prompt=console.prompt, remote=True,
+        )
+        self.seat = seat
+        self.code = code
+        self.console = console
+        self.on_loop = on_loop
+        self.real = table
+        #: Set by the table's listener (on the loop); read and cleared in this thread.
+        self.changed = threading.Event()
+        #: The lobby, for the turn notices of the player's other tables, and those told.
+        self.lobby = lobby
+        self._noticed: set[tuple[str, int]] = set()
+
+    def news(self) -> list[str]:
+        """As at one keyboard, but not this seat's own "has chosen: ..." of a move the others
+        make at the same time: "Waiting for ana." says it was taken, and the move is told
+        whole when all have chosen."""
+        own = None if self.seat is None else f"{self.table.names[self.seat]} has chosen: "
+        return [line for line in super().news() if own is None or not line.startswith(own)]
+
+    def _changed(self, *_: Any) -> None:
+        self.changed.set()
+
+    def poll(self) -> Any:
+        """A typed line, ``None`` at the end of the input, or :data:`WOKE` once the table
+        changed."""
+        while True:
+            if self.changed.is_set():
+                self.changed.clear()
+                return WOKE
+            got = self.console.poll(POLL)
+            if got is NOTHING:
+                continue
+            if got is not None and self.console.echo:
+                self.write(f"> {got}")
+            return None if got is None else str(got).strip()
+
+    def my_turn(self) -> bool:
+        seat = self.seat
+        if seat is None:
+            return False
+        acting = self.table.to_act()
+        return seat in acting and not self.shared.is_bot_now(seat)
+
+    def run(self) -> int:
+        table = self.table
+        role = "watching" if self.seat is None else f"seat {self.seat + 1}"
+        self.say(f"{table.game.title} at table {self.code}, {role}. Players: "
+                 f"{', '.join(self._seat_names())}. Type help for the commands.")
+        self._opening = 1
+        self.on_loop(self.real.subscribe, self._changed)
+        if self.lobby is not None:
+            self.on_loop(self.lobby.listeners.add, self._changed)
+        try:
+            return self._play()
+        finally:
+            self.on_loop(self.real.unsubscribe, self._changed)
+            if self.lobby is not None:
+                self.on_loop(self.lobby.listeners.remove, self._changed)
+
+    def notices(self) -> None:
+        """A decision waiting for this player at another table, told once, in one line (as
+        the full-screen notices: the player goes there through Your tables)."""
+        if self.lobby is None or self.seat is None:
+            return
+        name = self.table.names[self.seat]
+        for waiting in self.on_loop(self.lobby.waiting_for, name):
+            key = (waiting.code, waiting.decision)
+            if waiting.code != self.code and key not in self._noticed:
+                self._noticed.add(key)
+                self.say(f"Your turn at table {waiting.code}, {waiting.title}: quit here, "
+                         "then choose Your tables to go there.")
+
+    def _play(self) -> int:
+        table = self.table
+        told: tuple[int, ...] | None = None
+        while not self.quit:
+            if table.is_over or self.shared.ended:
+                self.announce()
+                if table.is_over:
+                    self.finish()
+                else:
+                    self.say("The players ended this game by vote.")
+                return 0
+            if self.my_turn():
+                assert self.seat is not None
+                self.changed.clear()
+                if not self.decide(self.seat):
+                    break
+                told = None
+                continue
+            self.announce()
+            self.notices()
+            acting = tuple(table.to_act())
+            if acting != told:
+                told = acting
+                names = [table.names[s] for s in acting]
+                if names:
+                    self.say(f"Waiting for {' and '.join(names)}.")
+            line = self.poll()
+            if line is None:
+                break
+            if line is WOKE or not line:
+                continue
+            self.waiting_command(line.lower())
+        if self.seat is not None:
+            self.say(f"You keep your seat at table {self.code}. Reconnect and choose Your "
+                     "tables to go on.")
+        return 0
+
+    def waiting_command(self, low: str) -> None:
+        """A command typed while the others play: what can be asked without a decision."""
+        from tulipgames.plain.session import _score
+
+        if low in ("quit", "exit", "leave"):
+            self.quit = True
+        elif low == "look" and self.seat is not None:
+            turn = self.table.turn(self.seat)
+            for line in self.look(turn):
+                self.say(line, turn)
+        elif low == "log":
+            lines = self.table.log_for(self.seat)
+            self.say(f"The log, {len(lines)} lines:")
+            for line in lines:
+                self.say(line)
+        elif low in ("score", "scores"):
+            _score(self, self.seat or 0)
+        else:
+            self.say(WAITING_HELP)
+
+
+# -- the lobby: open, join, watch, your tables ------------------------------------------------
+LOBBY_HELP = (
+    "The table starts when every seat has a player or a bot. Commands: seats, "
+    "start (the host, when full), bots (the host: bots take the free seats), quit."
+)
+
+
+def _ask(console: Any) -> str | None:
+    from tulipgames.plain.session import ask_line
+
+    return ask_line(console.read, console.write, console.echo, console.prompt)
+
+
+def open_table(lobby: Any, console: Any, answer: str) -> None:
+    """Open a table of a game with a number of seats; the others join with its code."""
+    from tulipgames import games
+    from tulipgames.net.lobby import TableError
+    from tulipgames.plain.menu import choose_game
+
+    game_id = choose_game(console, answer)
+    if game_id is None:
+        return
+    game = games.get_game(game_id)
+    low, high = max(2, game.min_players), game.max_players
+    console.write(f"How many seats, {low} to {high}? Enter alone: {low}.")
+    while True:
+        got = _ask(console)
+        if got is None:
+            return
+        if not got:
+            seats = low
+            break
+        if got.isdigit() and low <= int(got) <= high:
+            seats = int(got)
+            break
+        console.write(f"Choose a number from {low} to {high}.")
+    on_loop = OnLoop(console.loop)
+    try:
+        opened = on_loop(lobby.open, game_id, seats, console.player)
+    except TableError as exc:
+        console.write(f"Not opened: {exc}.")
+        return
+    console.write(f"Table {opened.code} is open: {game.title}, {seats} seats. The others "
+                  f"join with the code {' '.join(opened.code)}.")
+    sit(lobby, opened, console, on_loop, watching=False)
+
+
+def join_table(lobby: Any, console: Any, answer: str, *, watching: bool = False) -> None:
+    """Take a seat at the table with the code after the word (or asked for), or watch it."""
+    from tulipgames.net.lobby import TableError
+
+    code = answer.split(" ", 1)[1].strip() if " " in answer else ""
+    if not code:
+        console.write("Type the code of the table, four letters and digits.")
+        code = _ask(console) or ""
+        if not code:
+            return
+    on_loop = OnLoop(console.loop)
+    try:
+        opened = on_loop(lobby.find, code.replace(" ", ""))
+        if watching:
+            on_loop(opened.check_watch, console.player)
+        else:
+            on_loop(opened.claim, console.player)
+    except TableError as exc:
+        console.write(f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+        return
+    sit(lobby, opened, console, on_loop, watching=watching)
+
+
+def your_tables(lobby: Any, console: Any, answer: str) -> None:
+    """The shared games in progress where this player has a seat; choose one to go on."""
+    on_loop = OnLoop(console.loop)
+    rows = on_loop(lobby.your_tables, console.player)
+    if not rows:
+        console.write("You have no shared game in progress.")
+        return
+    for number, row in enumerate(rows, 1):
+        turn = [row.names[s] for s in row.to_act]
+        whose = "your turn" if console.player in turn else (
+            "waiting for " + " and ".join(turn) if turn else "nobody to act")
+        console.write(f"{number}. Table {row.code}, {row.title} with "
+                      f"{', '.join(row.names)}: {whose}.")
+    console.write("0. back")
+    while True:
+        got = _ask(console)
+        if got is None or got in ("0", "back", ""):
+            return
+        if got.isdigit() and 1 <= int(got) <= len(rows):
+            join_table(lobby, console, f"join {rows[int(got) - 1].code}")
+            return
+        console.write(f"Choose a number from 0 to {len(rows)}.")
+
+
+def sit(lobby: Any, opened: Any, console: Any, on_loop: OnLoop, *, watching: bool) -> None:
+    """Be at ``opened`` (its lobby until it starts, then its game) until the game ends or the
+    player leaves; the table knows the player is here meanwhile (the others see it)."""
+    name = console.player
+    changed = threading.Event()
+
+    def wake(*_: Any) -> None:
+        changed.set()
+
+    on_loop(opened.arrive, name, watching=watching)
+    on_loop(opened.listeners.add, wake)
+    try:
+        if not opened.started and not wait_for_start(lobby, opened, console, on_loop, changed):
+            return
+        table = on_loop(lambda: opened.table)
+        seat = None if watching else on_loop(opened.seat_of, name)
+        SharedSession(table, seat, console, on_loop, opened.code, lobby).run()
+    finally:
+        on_loop(opened.listeners.remove, wake)
+        on_loop(opened.depart, name, watching=watching)
+
+
+def seats_line(opened: Any, on_loop: OnLoop) -> str:
+    labels = on_loop(lambda: [seat.label() for seat in opened.seats])
+    return "Seats: " + ", ".join(f"{i} {label}" for i, label in enumerate(labels, 1)) + "."
+
+
+def wait_for_start(lobby: Any, opened: Any, console: Any, on_loop: OnLoop,
+                   changed: threading.Event) -> bool:
+    """The table's lobby: its seats said as they fill; the host starts it (or fills the free
+    seats with bots). True once the game has started, False if the player left or it closed."""
+    from tulipgames.net.lobby import TableError
+
+    told = seats_line(opened, on_loop)
+    console.write(told + " " + LOBBY_HELP)
+    while True:
+        if on_loop(lambda: opened.closed):
+            console.write(f"Table {opened.code} was closed.")
+            return False
+        if on_loop(lambda: opened.started):
+            return True
+        now = seats_line(opened, on_loop)
+        if now != told:
+            told = now
+            console.write(now + (" Type start to begin." if on_loop(lambda: opened.ready)
+                                 and on_loop(lambda: opened.host) == console.player else ""))
+        if changed.is_set():
+            changed.clear()
+            continue
+        got = console.poll(POLL)
+        if got is NOTHING:
+            continue
+        if got is None:
+            return False
+        low = str(got).strip().lower()
+        if console.echo:
+            console.write(f"> {low}")
+        try:
+            if low in ("quit", "exit", "leave", "back", "0"):
+                on_loop(opened.leave, console.player)
+                return False
+            host = on_loop(lambda: opened.host)
+            if low.split(" ")[0] in ("start", "bots") and host != console.player:
+                console.write(f"Only the host, {host}, starts the table and seats bots.")
+            elif low == "start":
+                on_loop(lobby.start, opened.code)
+            elif low.split(" ")[0] == "bots":
+                level = low.split(" ", 1)[1] if " " in low else opened.game.default_level
+                on_loop(opened.give_free_seats_to_bots, level)
+            elif low == "seats":
+                console.write(seats_line(opened, on_loop))
+            elif low:
+                console.write(LOBBY_HELP)
+        except TableError as exc:
+            console.write(f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
