@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 from tulipgames import games
 from tulipgames.engine.core import parse_seats
+from tulipgames.plain.choose import choose_game
 from tulipgames.plain.session import PlainSession, ask_line
 from tulipgames.table import Table
 
@@ -222,25 +223,6 @@ def choose_save(store: Any, saves: list[Any], console: LineConsole) -> Table | N
 
 
 # -- what the full-screen menu also reaches: rules, history, statistics, the solo challenge --------
-def choose_game(console: LineConsole, answer: str) -> str | None:
-    """The game named after the word ("rules sixtyone", "rules 5"), or asked for by number."""
-    rest = answer.split(" ", 1)[1].strip().lower() if " " in answer else ""
-    entries = list(games.CATALOGUE)
-    while True:
-        for number, info in enumerate(entries, 1):
-            if rest in (str(number), info.id, info.title.lower()):
-                return info.id
-        if rest:
-            console.write(f"Choose a game from 1 to {len(entries)}, or 0 for the menu.")
-        else:
-            console.write("Which game? " + " ".join(
-                f"{n}. {info.title}." for n, info in enumerate(entries, 1)) + " 0. back.")
-        got = ask_line(console.read, console.write, console.echo, console.prompt)
-        if got is None or got == "0":
-            return None
-        rest = got.lower()
-
-
 def menu_rules(store: Any, console: LineConsole, answer: str) -> None:
     """A game's rules as prose (see :mod:`tulipgames.plain.rules`)."""
     from tulipgames.plain.rules import prose

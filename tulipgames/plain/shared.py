@@ -236,7 +236,7 @@ def open_table(lobby: Any, console: Any, answer: str) -> None:
     """Open a table of a game with a number of seats; the others join with its code."""
     from tulipgames import games
     from tulipgames.net.lobby import TableError
-    from tulipgames.plain.menu import choose_game
+    from tulipgames.plain.choose import choose_game
 
     game_id = choose_game(console, answer)
     if game_id is None:
