@@ -86,7 +86,9 @@ class ReplayControls:
     #: How hard the coach looks and on how many processes (``None``: both cores); tests pass
     #: small ones.
     ANALYSIS_BUDGET: Budget = PROFILE_BUDGET
-    ANALYSIS_WORKERS: int | None = None
+    #: One process (in the worker thread): processes spawned from inside the running app hung
+    #: in a manual check (not understood yet), so the app analyses on one core for now.
+    ANALYSIS_WORKERS: int | None = 1
     #: The coach's analysis once ``a`` has run, and its progress meanwhile (done, total).
     analysis: Analysis | None = None
     analysing: tuple[int, int] | None = None
