@@ -479,6 +479,15 @@ def score_detail(table: Table, seat: int) -> str:
     return f"place {result.ranks[seat]} of {len(result.ranks)}"
 
 
+#: The mark a high-score detail carries when its player asked the coach for hints.
+HINTS_MARK = "(hints)"
+
+
+def hinted(detail: str, hints: bool) -> str:
+    """A high-score detail, marked :data:`HINTS_MARK` when the player used hints."""
+    return f"{detail} {HINTS_MARK}".strip() if hints else detail
+
+
 def _has_score(db: sqlite3.Connection, game: str, variant: str, name: str, seed: int) -> bool:
     """Whether ``name`` already has a score of this game and variant on this deal."""
     row = db.execute(
@@ -742,7 +751,8 @@ class Store:
                 continue  # the daily deal counts a player's first finished attempt of the day
             _insert_score(
                 db, table.game.id, variant, table.names[seat], int(result.totals[seat]),
-                score_detail(table, seat), table.record.seed, stamp, save_id,
+                hinted(score_detail(table, seat), seat in table.record.hints),
+                table.record.seed, stamp, save_id,
             )
 
     def delete(self, save_id: int, revision: int | None = None) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from multiprocessing.context import BaseContext
 from typing import Any
 
 from tulipgames.coach.core import (
@@ -57,10 +58,13 @@ def analyse_parallel(
     budget: Budget = PROFILE_BUDGET,
     workers: int | None = None,
     progress: Progress | None = None,
+    mp_context: BaseContext | None = None,
 ) -> Analysis:
     """The analysis of ``seats`` in ``record``, its decisions spread over ``workers``
     processes (default: one per core); ``progress(done, total)`` after each one. The result
-    is the same as :func:`tulipgames.coach.core.analyse` gives in one process."""
+    is the same as :func:`tulipgames.coach.core.analyse` gives in one process.
+    ``mp_context``: how the processes start (the app, whose threads must not be forked,
+    passes "spawn"; the default is the platform's)."""
     analysis = new_analysis(game, record, seats)
     indices = decisions_of(game, record, seats)
     total = len(indices)
@@ -77,7 +81,7 @@ def analyse_parallel(
             if progress is not None:
                 progress(done, total)
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, total)) as pool:
+        with ProcessPoolExecutor(max_workers=min(workers, total), mp_context=mp_context) as pool:
             futures = [pool.submit(_task, data, index, budget) for index in indices]
             for done, future in enumerate(as_completed(futures), 1):
                 decision = future.result()

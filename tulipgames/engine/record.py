@@ -134,13 +134,14 @@ def _action(number: int, data: Any, seats: int) -> tuple[int, str]:
     return seat, text
 
 
-def _standins(data: Any, seats: int) -> list[int]:
-    """The seats a stand-in bot played for (see :attr:`GameRecord.standins`), in order."""
+def _standins(data: Any, seats: int, what: str = "stand-in") -> list[int]:
+    """The seats a stand-in bot played for (see :attr:`GameRecord.standins`), in order; also
+    read the hint seats (:attr:`GameRecord.hints`), ``what`` naming them in the error."""
     if not isinstance(data, list) or len(data) > seats or not all(
         isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats
         for seat in data
     ):
-        raise RecordError(f"damaged record: its stand-in seats are {shown(data)}")
+        raise RecordError(f"damaged record: its {what} seats are {shown(data)}")
     return sorted(set(data))
 
 
@@ -169,6 +170,9 @@ class GameRecord:
     #: Seats for which a stand-in bot played at least one decision (a shared table's clock ran
     #: out): their results are not their players' own (no high score, no win). Not replayed.
     standins: list[int] = field(default_factory=list)
+    #: Seats whose player asked the coach for a hint during the game: History and the high
+    #: scores mark their results "(hints)". Not replayed.
+    hints: list[int] = field(default_factory=list)
 
     @property
     def names(self) -> list[str]:
@@ -183,7 +187,9 @@ class GameRecord:
             "seats": [seat.to_json() for seat in self.seats],
             "seed": self.seed,
             "actions": [[seat, text] for seat, text in self.actions],
-        } | ({"standins": sorted(self.standins)} if self.standins else {})
+        } | ({"standins": sorted(self.standins)} if self.standins else {}) | (
+            {"hints": sorted(self.hints)} if self.hints else {}
+        )
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -219,6 +225,7 @@ class GameRecord:
             rules_version=_whole(data, "rules_version", 1, default=1),
             actions=[_action(n, action, len(seats)) for n, action in enumerate(actions, 1)],
             standins=_standins(data.get("standins", []), len(seats)),
+            hints=_standins(data.get("hints", []), len(seats), "hint"),
         )
 
     @classmethod

@@ -324,6 +324,10 @@ class TulipGamesApp(App[None]):
         if isinstance(screen, GameScreen):
             yield SystemCommand("Undo", "Take back your last step", screen.action_undo)
             yield SystemCommand("Scroll the log", "Arrows scroll it", screen.action_focus_log)
+            if not screen.shared_table:  # no coach at a shared table
+                yield SystemCommand(
+                    "Hint", "What would the coach do now, and why (h)", screen.action_hint
+                )
             yield SystemCommand(
                 f"Rules of {screen.table.game.title}", "The rules on screen", screen.action_rules
             )

@@ -121,6 +121,8 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
         back (only a setup choice nobody has followed yet), the flip during the reveal."""
         if action == "undo":
             return self.turn.undoable > 0
+        if action == "hint":  # the base screen's rule: off at shared tables
+            return super().check_action(action, parameters)
         if action in ("flip", "scores"):
             revealing = self.flipped is not None
             cards_left = self._unflipped(self.turn.view) > 0

@@ -54,6 +54,8 @@ class SixtyOneScreen(GameScreen[SixtyOneView]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Esc reads "back" inside a choice (dimmed on an X that cannot be taken back any
         more), "Menu" at the top level."""
+        if action == "hint":  # the base screen's rule: off at shared tables
+            return super().check_action(action, parameters)
         if action != "step_back" or not self.is_attached:
             return True
         sheet = self.part(DiceSheet)

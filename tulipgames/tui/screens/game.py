@@ -20,6 +20,9 @@ the table is first redrawn with the public view (``seat=None``) and covered by a
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import random
 from typing import Any, Generic, TypeVar
 
 from rich.text import Text
@@ -31,7 +34,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tulipgames.engine.core import Action, IllegalAction
+from tulipgames.coach.core import PROFILE_BUDGET, Budget
+from tulipgames.coach.hint import Hint, hint, hint_rng
+from tulipgames.engine.core import Action, IllegalAction, State
 from tulipgames.table import SaveConflict, SaveFailed, Table, Turn, ViewT
 from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen
@@ -65,7 +70,11 @@ class GameScreen(Screen[None], Generic[ViewT]):
         # one key, two meanings, and the footer names the one that applies now (check_action)
         Binding("escape", "back", "Back"),
         Binding("escape", "leave", "Menu"),
+        # the coach's choice now, on request (in ^p too); off at shared tables
+        Binding("h", "hint", "Hint", show=False),
     ]
+    #: How hard the coach looks for a hint (the game's own budget; tests pass a small one).
+    HINT_BUDGET: Budget = PROFILE_BUDGET
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #status {
@@ -100,6 +109,10 @@ class GameScreen(Screen[None], Generic[ViewT]):
         self._parts: dict[tuple[type[Widget], str | None], Widget] = {}
         #: The status line on screen and whether it warns (``None``: nothing drawn yet).
         self._status: tuple[str, bool] | None = None
+        #: True while the coach thinks about a hint (one at a time).
+        self._hinting = False
+        #: The last hint shown (tests and the palette read it).
+        self.last_hint: Hint | None = None
 
     # -- to implement per game ------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -395,7 +408,71 @@ class GameScreen(Screen[None], Generic[ViewT]):
             return self.can_step_back()
         if action == "leave":
             return not self.can_step_back()
+        if action == "hint":
+            return not self.shared_table
         return True
+
+    @property
+    def shared_table(self) -> bool:
+        """Whether this screen is a seat (or a spectator) at a shared table: the net's
+        ``SharedTableView`` gives its screens the table they opened (``opened``). Hints are
+        off there, where the others play without a coach."""
+        return getattr(self, "opened", None) is not None
+
+    def why_no_hint(self) -> str | None:
+        """Why ``h`` gives no hint now (``None``: it does)."""
+        if self.shared_table:
+            return "No hints at a shared table."
+        if self.viewer is None or not self.acting:
+            return "Hints are for your own turn."
+        if len(self.turn.legal) < 2:
+            return "Only one choice here: nothing to weigh."
+        if self._hinting:
+            return "The coach is still thinking…"
+        return None
+
+    def action_hint(self) -> None:
+        """``h``: what the coach would do now and why, in one line. The coach weighs the
+        choices in a worker thread on a copy of the position determinized for the seat (the
+        hidden cards re-dealt, as the bots get it), so it knows only what the player sees.
+        The player's seat is marked in the record: History and the high scores say "(hints)"."""
+        refusal = self.why_no_hint()
+        if refusal is not None:
+            self.notify(refusal, severity="warning")
+            return
+        assert self.viewer is not None
+        seat, version = self.viewer, self.table.version
+        rng = hint_rng(self.table.record.seed, len(self.table.record.actions))
+        # the table's API for a seat's private copy, as its bot driver uses it
+        world = self.table.state.determinize(seat, rng)
+        self._hinting = True
+        self.notify("The coach is thinking…", timeout=3)
+        self.run_worker(self._think_hint(world, seat, version, rng), group="hint")
+
+    async def _think_hint(
+        self, world: State, seat: int, version: int, rng: random.Random
+    ) -> None:
+        try:
+            found = await asyncio.to_thread(
+                hint, self.table.game, world, seat, rng, self.HINT_BUDGET
+            )
+        except Exception as exc:  # a coach failure must not end the game
+            self.notify(f"The coach could not judge this position: {exc}", severity="error")
+            return
+        finally:
+            self._hinting = False
+        if self.table.version != version or self.viewer != seat:
+            self.notify("The position changed meanwhile: press h again.", severity="warning")
+            return
+        if found is None:
+            self.notify("Only one choice here: nothing to weigh.")
+            return
+        if seat not in self.table.record.hints:
+            self.table.record.hints.append(seat)
+            with contextlib.suppress(SaveFailed):  # saved with the next move anyway
+                self.table.save()
+        self.last_hint = found
+        self.notify(self.turn.text(found.line()), title="Hint", timeout=20, markup=False)
 
     def action_undo(self) -> None:
         self.take_back(1)

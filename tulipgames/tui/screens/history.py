@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from tulipgames import games
-from tulipgames.store import STANDIN_KIND, FinishedGame, HighScore
+from tulipgames.store import HINTS_MARK, STANDIN_KIND, FinishedGame, HighScore
 from tulipgames.tui.screens.messages import ReplayAsked, ResumeAsked, StatisticsAsked
 from tulipgames.tui.widgets import plain
 from tulipgames.tui.widgets.footer import KeyFooter
@@ -31,12 +31,15 @@ def game_title(game_id: str) -> str:
 def ranking_line(game: FinishedGame) -> Text:
     """"Ana 52, Ben 40": every seat by place, as plain text (names are the players' own). A
     seat a stand-in bot played for at a shared table is marked "(stand-in)": its result is not
-    its player's own (no high score, no win in the statistics)."""
+    its player's own (no high score, no win in the statistics). A player who asked the coach
+    for hints is marked "(hints)" (their score's detail carries the mark)."""
     ranking = sorted(range(len(game.names)), key=lambda seat: game.result.ranks[seat])
 
     def entry(seat: int) -> str:
         standin = seat < len(game.kinds) and game.kinds[seat] == STANDIN_KIND
-        return f"{game.names[seat]}{' (stand-in)' if standin else ''} {game.result.totals[seat]}"
+        hints = seat < len(game.details) and game.details[seat].endswith(HINTS_MARK)
+        marks = (" (stand-in)" if standin else "") + (f" {HINTS_MARK}" if hints else "")
+        return f"{game.names[seat]}{marks} {game.result.totals[seat]}"
 
     return plain(", ".join(entry(s) for s in ranking))
 

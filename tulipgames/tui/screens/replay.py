@@ -5,16 +5,30 @@ line), made read-only and given replay keys that take priority over the game's o
 ←/→ one action, PgUp/PgDn the previous/next point of new information (a roll, a draw, a new
 round), Home/End the start and the end, ``v`` the next seat whose view to show (every seat once
 the game is over; only the viewer's own seats before), Esc back.
+
+``a`` runs the coach over a finished game (:func:`tulipgames.coach.analyse_parallel`, on both
+cores, in a worker thread; the status line counts the decisions done) for the watcher's own
+seats, else the human seats, else every seat. The graded decisions are then marked on a
+timeline under the board (``?`` inaccuracy, ``!`` mistake, ``X`` blunder, the position
+highlighted), the status line grades the decision about to be made at the position shown, and
+``m`` jumps to the next mistake or blunder.
 """
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import importlib
+import multiprocessing
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual.binding import Binding
+from textual.widgets import Static
 
+from tulipgames.coach.core import PROFILE_BUDGET, Analysis, Budget, Decision
+from tulipgames.coach.run import analyse_parallel
 from tulipgames.engine.record import GameRecord
 from tulipgames.replay import ReplayTable
 from tulipgames.table import Turn
@@ -30,8 +44,35 @@ REPLAY_BINDINGS = [
     Binding("home", "replay_seek(0)", "Start", show=False, priority=True),
     Binding("end", "replay_seek(-1)", "End", show=False, priority=True),
     Binding("v", "replay_viewer", "View", priority=True),
+    Binding("a", "replay_analyse", "Analyse", priority=True),
+    Binding("m", "replay_mistake", "Next mistake", priority=True),
     Binding("escape", "replay_close", "Close", priority=True),
 ]
+
+#: The grades marked on the timeline, and how (a good decision is a dim dot).
+MARKS = {"good": ("·", "dim"), "inaccuracy": ("?", "yellow"), "mistake": ("!", "dark_orange"),
+         "blunder": ("X", "bold red")}
+#: The grades ``m`` jumps to.
+MISTAKES = ("mistake", "blunder")
+
+
+def timeline(analysis: Analysis, length: int, position: int, width: int) -> Text:
+    """One line of ``width`` cells over the record's ``length`` actions: each cell shows the
+    worst grade among the analysed decisions it covers (a blank where none was analysed), and
+    the cell of ``position`` (the decision about to be made) is highlighted."""
+    width = max(1, min(width, length or 1))
+    order = {grade: rank for rank, grade in enumerate(MARKS)}
+    cells: list[str | None] = [None] * width
+    for decision in analysis.decisions:
+        cell = decision.index * width // max(1, length)
+        if cells[cell] is None or order[decision.grade] > order[str(cells[cell])]:
+            cells[cell] = decision.grade
+    here = min(width - 1, position * width // max(1, length))
+    line = Text(no_wrap=True)
+    for cell, grade in enumerate(cells):
+        mark, style = MARKS[grade] if grade is not None else ("─", "dim")
+        line.append(mark, style=f"{style} reverse" if cell == here else style)
+    return line
 
 
 class ReplayControls:
@@ -42,18 +83,169 @@ class ReplayControls:
     local_seats: frozenset[int]
     #: The seats the person watching played (see :func:`replay_screen`).
     owned_seats: Collection[int] | None = None
+    #: How hard the coach looks and on how many processes (``None``: both cores); tests pass
+    #: small ones.
+    ANALYSIS_BUDGET: Budget = PROFILE_BUDGET
+    #: One process (in the worker thread): processes spawned from inside the running app hung
+    #: in a manual check (not understood yet), so the app analyses on one core for now.
+    ANALYSIS_WORKERS: int | None = 1
+    #: The coach's analysis once ``a`` has run, and its progress meanwhile (done, total).
+    analysis: Analysis | None = None
+    analysing: tuple[int, int] | None = None
 
     if TYPE_CHECKING:  # what the game's screen this is mixed into (a GameScreen) provides
+        from textual.app import App
+        from textual.worker import Worker
+
+        app: App[Any]
+        size: Any
+
         def refresh_table(self) -> None: ...
 
         def dismiss(self, result: None = None) -> object: ...
+
+        def notify(self, message: str, **kwargs: Any) -> None: ...
+
+        def run_worker(self, work: Any, **kwargs: Any) -> Worker[Any]: ...
+
+        def mount(self, *widgets: Any, **kwargs: Any) -> Any: ...
+
+        def refresh_bindings(self) -> None: ...
+
+        def query(self, selector: str) -> Any: ...
 
     def status_text(self, turn: Turn[Any]) -> str:
         table = self.table
         who = "everyone (public)" if turn.seat is None else turn.name(turn.seat)
         last = table.last_step()
         did = f" · {turn.name(last[0])}: {last[1]}" if last else " · the start"
-        return f"Replay {table.position}/{table.length}{did} · view of {who}"
+        coach = ""
+        if self.analysing is not None:
+            coach = f"Analysing {self.analysing[0]}/{self.analysing[1]}… · "
+        graded = self.decision_here()
+        self._show_timeline()
+        if graded is not None:  # the graded decision made here, in place of the last step
+            return f"{coach}Replay {table.position}/{table.length} · {self.verdict(graded)}"
+        return f"{coach}Replay {table.position}/{table.length}{did} · view of {who}"
+
+    def verdict(self, decision: Decision) -> str:
+        """"Ana plays bid 3: mistake (-14), coach: bid 9" (the loss in the analysis's unit)."""
+        name = self.table.names[decision.seat]
+        if decision.grade == "good":
+            return f"{name} plays {decision.made}: good"
+        return (f"{name} plays {decision.made}: {decision.grade} (-{decision.loss:.0f}), "
+                f"coach: {decision.best}")
+
+    def decision_here(self) -> Decision | None:
+        """The analysed decision about to be made at the position shown, if any."""
+        if self.analysis is None:
+            return None
+        return next(
+            (d for d in self.analysis.decisions if d.index == self.table.position), None
+        )
+
+    def analysed_seats(self) -> list[int]:
+        """The watcher's own seats, else the human seats, else every seat (a bots' game)."""
+        seats = self.table.seats
+        if self.owned_seats:
+            return sorted(self.owned_seats)
+        humans = [seat for seat, spec in enumerate(seats) if not spec.is_bot]
+        return humans or list(range(len(seats)))
+
+    def action_replay_analyse(self) -> None:
+        """``a``: the coach grades every decision of the analysed seats, off the UI thread."""
+        if not self.table.finished:
+            self.notify("The coach analyses finished games only.", severity="warning")
+            return
+        if self.analysing is not None:
+            self.notify("The coach is at it already.")
+            return
+        if self.analysis is not None:
+            self.notify(self.summary())
+            return
+        record = dataclasses.replace(self.table.record, actions=list(self.table.full))
+        self.analysing = (0, 0)
+        self.refresh_table()
+        self.run_worker(self._analyse(record, self.analysed_seats()), group="coach")
+
+    async def _analyse(self, record: GameRecord, seats: list[int]) -> None:
+        app = self.app
+
+        def progress(done: int, total: int) -> None:
+            app.call_from_thread(self._progress, done, total)
+
+        try:
+            found = await asyncio.to_thread(
+                analyse_parallel, self.table.game, record, seats, self.ANALYSIS_BUDGET,
+                self.ANALYSIS_WORKERS, progress, multiprocessing.get_context("spawn"),
+            )
+        except Exception as exc:  # the replay stays usable without the coach
+            self.analysing = None
+            self.notify(f"The coach could not analyse this game: {exc}", severity="error")
+            self.refresh_table()
+            return
+        self.analysing = None
+        self.analysis = found
+        self.refresh_table()
+        self.refresh_bindings()
+        self.notify(self.summary(), timeout=10)
+
+    def _progress(self, done: int, total: int) -> None:
+        if self.analysing is not None:
+            self.analysing = (done, total)
+            self.refresh_table()
+
+    def summary(self) -> str:
+        """One line per analysed seat: decisions, accuracy, and the grades that count."""
+        assert self.analysis is not None
+        lines = []
+        for perf in self.analysis.performance():
+            bad = ", ".join(f"{perf.grades[g]} {g}{'s' if perf.grades[g] != 1 else ''}"
+                            for g in ("inaccuracy", "mistake", "blunder") if perf.grades[g])
+            lines.append(f"{perf.name}: {perf.decisions} decisions, accuracy "
+                         f"{perf.accuracy:.0f}%{'; ' + bad if bad else ''}.")
+        return "\n".join(lines) + "\nm: the next mistake."
+
+    def action_replay_mistake(self) -> None:
+        """``m``: the position of the next mistake or blunder (after the one shown; from the
+        start again after the last), shown from the view of the seat that made it."""
+        if self.analysis is None:
+            self.notify("Press a first: the coach grades the game.", severity="warning")
+            return
+        mistakes = [d for d in self.analysis.decisions if d.grade in MISTAKES]
+        if not mistakes:
+            self.notify("No mistakes in this game.")
+            return
+        later = [d for d in mistakes if d.index > self.table.position]
+        target = later[0] if later else mistakes[0]
+        if not later:
+            self.notify("No more mistakes after this point: back to the first.")
+        if target.seat in self.table.viewers(self._owned):
+            self.local_seats = frozenset({target.seat})
+            self.viewer = target.seat
+        self.table.seek(target.index)
+        self.refresh_table()
+        assert self.analysis is not None
+        self.notify(f"{self.verdict(target)} ({self.analysis.unit} lost)", markup=False)
+
+    def _show_timeline(self) -> None:
+        """The timeline under the board, mounted with the first analysis."""
+        analysis = self.analysis
+        if analysis is None:
+            return
+        existing = list(self.query("#coach-timeline"))
+        line = timeline(analysis, self.table.length, self.table.position,
+                        max(10, self.size.width - 2))
+        if existing:
+            strip = existing[0]
+            assert isinstance(strip, Static)
+            strip.update(line)
+            return
+        strip = Static(line, id="coach-timeline")
+        strip.styles.dock = "bottom"
+        strip.styles.height = 1
+        strip.styles.padding = (0, 1)
+        self.mount(strip)
 
     def show_results(self) -> None:
         """A replay stays on the board at the end (the results are one Esc away)."""
@@ -66,6 +258,10 @@ class ReplayControls:
             return False
         if action == "replay_viewer":
             return len(self.table.viewers(self._owned)) > 1
+        if action == "replay_analyse":
+            return self.table.finished
+        if action == "replay_mistake":
+            return self.analysis is not None
         if action.startswith("replay_"):
             return True
         game_check = getattr(super(), "check_action", None)
