@@ -16,6 +16,7 @@ them moving, and only one bot driver runs per table however many screens watch i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Callable, Sequence
@@ -401,6 +402,24 @@ class Table:
             level = self.seats[seat].bot_level
             self._bots[seat] = self.game.make_bot(level, seed=self.record.seed + seat)
         return self._bots[seat]
+
+    def hint_job(self, seat: int, budget: Any) -> Callable[[], Any]:
+        """A job weighing ``seat``'s choices now, as the coach's hint (``tulipgames.coach.hint``),
+        safe to run in a thread: on a copy of the position determinized for the seat (the hidden
+        cards re-dealt, as the bots get it), so it knows only what the seat may see."""
+        from tulipgames.coach.hint import hint, hint_rng
+
+        rng = hint_rng(self.record.seed, len(self.record.actions))
+        world = self.state.determinize(seat, rng)
+        return lambda: hint(self.game, world, seat, rng, budget)
+
+    def mark_hinted(self, seat: int) -> None:
+        """Note in the record that ``seat`` asked the coach (History and the high scores say
+        "(hints)"); saved now if it can be, else with the next move."""
+        if seat not in self.record.hints:
+            self.record.hints.append(seat)
+            with contextlib.suppress(SaveFailed):
+                self.save()
 
     def think_job(self, seat: int) -> Callable[[], Action]:
         """A job computing ``seat``'s bot action on a determinized copy, safe to run in a thread."""

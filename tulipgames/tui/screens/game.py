@@ -21,8 +21,7 @@ the table is first redrawn with the public view (``seat=None``) and covered by a
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import random
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from rich.text import Text
@@ -35,8 +34,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tulipgames.coach.core import PROFILE_BUDGET, Budget
-from tulipgames.coach.hint import Hint, hint, hint_rng
-from tulipgames.engine.core import Action, IllegalAction, State
+from tulipgames.coach.hint import Hint
+from tulipgames.engine.core import Action, IllegalAction
 from tulipgames.table import SaveConflict, SaveFailed, Table, Turn, ViewT
 from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen
@@ -442,20 +441,14 @@ class GameScreen(Screen[None], Generic[ViewT]):
             return
         assert self.viewer is not None
         seat, version = self.viewer, self.table.version
-        rng = hint_rng(self.table.record.seed, len(self.table.record.actions))
-        # the table's API for a seat's private copy, as its bot driver uses it
-        world = self.table.state.determinize(seat, rng)
+        job = self.table.hint_job(seat, self.HINT_BUDGET)
         self._hinting = True
         self.notify("The coach is thinking…", timeout=3)
-        self.run_worker(self._think_hint(world, seat, version, rng), group="hint")
+        self.run_worker(self._think_hint(job, seat, version), group="hint")
 
-    async def _think_hint(
-        self, world: State, seat: int, version: int, rng: random.Random
-    ) -> None:
+    async def _think_hint(self, job: Callable[[], Hint | None], seat: int, version: int) -> None:
         try:
-            found = await asyncio.to_thread(
-                hint, self.table.game, world, seat, rng, self.HINT_BUDGET
-            )
+            found = await asyncio.to_thread(job)
         except Exception as exc:  # a coach failure must not end the game
             self.notify(f"The coach could not judge this position: {exc}", severity="error")
             return
@@ -467,10 +460,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
         if found is None:
             self.notify("Only one choice here: nothing to weigh.")
             return
-        if seat not in self.table.record.hints:
-            self.table.record.hints.append(seat)
-            with contextlib.suppress(SaveFailed):  # saved with the next move anyway
-                self.table.save()
+        self.table.mark_hinted(seat)
         self.last_hint = found
         self.notify(self.turn.text(found.line()), title="Hint", timeout=20, markup=False)
 
