@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.net.lobbykit import session_app
+from tests.net.lobbykit import session_app, sit
 from tests.tui import toygame
 from tulipgames.net.app import player_dir
 from tulipgames.net.lobby import Lobby, OpenTable, TableError
@@ -44,9 +44,7 @@ async def test_a_resigned_seat_is_finished_by_a_bot_and_its_result_marked(
     assert table is not None
     ana, ben = session_app(lobby, "ana", tmp_path), session_app(lobby, "ben", tmp_path)
     async with ana.run_test(size=(80, 24)) as pa, ben.run_test(size=(80, 24)) as pb:
-        for app, seat in ((ana, 0), (ben, 1)):
-            with app._context():
-                app.start_table(table, seats=frozenset({seat}))
+        sit(table, ana, ben)
         await pa.pause()
         await pb.pause()
         commands = {c.title: c for c in ana.get_system_commands(ana.screen)}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.net.lobbykit import FakeTime, session_app
+from tests.net.lobbykit import FakeTime, session_app, sit
 from tulipgames import stats
 from tulipgames.engine.core import IllegalAction
 from tulipgames.engine.record import GameRecord
@@ -227,9 +227,7 @@ async def test_screens_count_the_clock_down_and_the_other_player_votes_with_a_ke
     assert table is not None
     ana, ben = session_app(lobby, "ana", tmp_path), session_app(lobby, "ben", tmp_path)
     async with ana.run_test(size=(80, 24)) as pa, ben.run_test(size=(80, 24)) as pb:
-        for app, seat in ((ana, 0), (ben, 1)):
-            with app._context():
-                app.start_table(table, seats=frozenset({seat}))
+        sit(table, ana, ben)
         await pa.pause()
         await pb.pause()
         ana_screen, ben_screen = ana.screen, ben.screen

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.net.lobbykit import FakeTime, session_app
+from tests.net.lobbykit import FakeTime, session_app, sit
 from tulipgames.net.lobby import (
     Lobby,
     OpenTable,
@@ -296,9 +296,7 @@ async def test_rematch_from_the_results_screens_starts_at_the_same_table(
     assert first is not None
     ana, ben = session_app(lobby, "ana", tmp_path), session_app(lobby, "ben", tmp_path)
     async with ana.run_test(size=(80, 24)) as pa, ben.run_test(size=(80, 24)) as pb:
-        for app, seat in ((ana, 0), (ben, 1)):
-            with app._context():
-                app.start_table(first, seats=frozenset({seat}))
+        sit(first, ana, ben)
         await pa.pause()
         await pb.pause()
         finish(first)
