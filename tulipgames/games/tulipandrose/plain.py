@@ -124,7 +124,7 @@ def describe_action(action: Action, turn: Turn[TulipView]) -> str:
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Sell):
-        high = view.keep_price
+        high = view.auction.high if view.auction is not None else None  # the bid, not the keep
         return f"sell it for {high}" if high is not None else "sell it"
     if isinstance(action, Keep):
         return f"keep it for {view.keep_price}" if view.keep_price is not None else "keep it"
