@@ -172,6 +172,14 @@ def build_parser() -> Parser:
     add_plain(solo)
     add_data_dir(solo)
 
+    tutorial = sub.add_parser(
+        "tutorial", help="learn a game: a fixed deal played step by step",
+        description="A first game with explanations: a fixed deal played step by step with "
+        "the rule in play, then you play on freely. Nothing is saved.")
+    tutorial.add_argument("game", type=playable_game, metavar="GAME", help=f"one of: {ids}")
+    add_plain(tutorial)
+    add_data_dir(tutorial)
+
     resume = sub.add_parser("resume", help="go on with a saved game",
                             description="Resume a saved game (without ID: pick from a list).")
     resume.add_argument("id", nargs="?", type=positive, metavar="ID", help="saved game number")
@@ -406,6 +414,31 @@ def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
     store = open_store(args, parser)
     store.create(table, "daily" if chosen == daily_seed() else "solo")
     return run_table(args, store, table)
+
+
+def cmd_tutorial(args: argparse.Namespace, parser: Parser) -> int:
+    """``tulipgames tutorial GAME``: the game's tutorial, full-screen or as plain text."""
+    game: Game = args.game
+    if wants_plain(args):
+        from tulipgames.plain.menu import Console
+        from tulipgames.plain.tutorial import run_tutorial
+
+        console = Console()
+        return run_tutorial(game.id, console.read, console.write, echo=console.echo,
+                            prompt=console.prompt)
+    need_terminal()
+    from tulipgames.net.terminal import tune_for_ssh_login
+    from tulipgames.tui.app import TulipGamesApp
+    from tulipgames.tui.screens.tutorial import open_tutorial
+
+    class TutorialApp(TulipGamesApp):
+        def on_mount(self) -> None:
+            # after TulipGamesApp.on_mount (the menu is the first screen): the lesson on top
+            self.call_later(open_tutorial, self, game.id, self.prefs.name)
+
+    app = TutorialApp(open_store=store_opener(args.data_dir), prefs_path=prefs_path(args.data_dir))
+    app.run(**tune_for_ssh_login(app))
+    return app.return_code or 0
 
 
 def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
@@ -736,6 +769,7 @@ COMMANDS = {
     "play": cmd_play,
     "solo": cmd_solo,
     "resume": cmd_resume,
+    "tutorial": cmd_tutorial,
     "export": cmd_export,
     "import": cmd_import,
     "replay": cmd_replay,

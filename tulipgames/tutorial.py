@@ -143,6 +143,12 @@ class Tutorial:
             else len(self.script.steps)
 
     @property
+    def step_start(self) -> int:
+        """How many of the learner's actions come before the current step."""
+        index = self.index
+        return self._starts[index] if index < len(self._starts) else len(self._expected)
+
+    @property
     def step(self) -> Step | None:
         """The current lesson, ``None`` once the learner plays freely."""
         index = self.index

@@ -311,7 +311,18 @@ def menu_daily(store: Any, console: LineConsole, answer: str) -> Table:
     return solo_table(store, console, daily=True)
 
 
+def menu_tutorial(store: Any, console: LineConsole, answer: str) -> None:
+    """A game's first-game tutorial ("tutorial sixtyone"), never saved."""
+    from tulipgames.plain.tutorial import run_tutorial
+
+    game_id = choose_game(console, answer)
+    if game_id is not None:
+        run_tutorial(game_id, console.read, console.write, echo=console.echo,
+                     prompt=console.prompt, name=console.player or "You")
+
+
 MENU_WORDS: dict[str, Callable[[Any, LineConsole, str], Table | None]] = {
+    "tutorial": menu_tutorial,
     "rules": menu_rules,
     "history": menu_history,
     "statistics": menu_statistics,

@@ -272,6 +272,8 @@ class TulipGamesApp(App[None]):
                 "Finished games and the best scores.",
                 saving,
             ),
+            MenuEntry("tutorial", keyed("l", "Learn to play"),
+                      "A first game of each title, step by step, with the rule in play."),
             MenuEntry("rules", keyed("?", "Rules"), "How to play each game."),
         ]
         for entry_id, label in self.extra_menu_entries():
@@ -406,6 +408,8 @@ class TulipGamesApp(App[None]):
             self.show_history()
         elif entry == "rules":
             self.push_screen(GamePickScreen("Rules of which game?"), self._show_rules)
+        elif entry == "tutorial":
+            self.push_screen(GamePickScreen("Learn which game?"), self.show_tutorial)
         elif entry == "quit":
             self.exit()
         else:
@@ -414,6 +418,13 @@ class TulipGamesApp(App[None]):
     def on_menu_entries_asked(self, message: MenuEntriesAsked) -> None:
         if isinstance(self.screen, MenuScreen):
             self.screen.set_entries(self.menu_entries())
+
+    def show_tutorial(self, game_id: str | None) -> None:
+        """A game's first-game tutorial (``tui/screens/tutorial.py``), never saved."""
+        from tulipgames.tui.screens.tutorial import open_tutorial
+
+        if game_id:
+            open_tutorial(self, game_id, self.prefs.name, **self.table_args)
 
     def _show_rules(self, game_id: str | None) -> None:
         from tulipgames.tui.screens.rules import RulesScreen

@@ -120,6 +120,7 @@ class MenuScreen(Screen[None]):
         Binding("d", "pick('daily')", "Daily", show=False),
         Binding("h", "pick('history')", "History", show=False),
         Binding("question_mark", "pick('rules')", "Rules"),
+        Binding("l", "pick('tutorial')", "Learn", show=False),
         *[Binding(str(n), f"pick_game({n})", "Game", show=False) for n in range(1, 10)],
     ]
     DEFAULT_CSS = """

@@ -1,0 +1,41 @@
+"""``tulipgames tutorial GAME --plain`` through a real process: the lesson's lines before the
+prompt, the rules' own reason for a refused choice, the lesson's move for an allowed one."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tulipgames.tutorial import load_tutorial
+
+
+def test_plain_tutorial_explains_answers_why_not_and_reaches_free_play(tmp_path: Path) -> None:
+    script = load_tutorial("giftoftulips")
+    answers = [
+        "keep",            # not a step now: the rules say why not
+        *script.actions[:2],
+        "why",             # step 3's question: a second Add this turn
+        "give 1",          # allowed, but not this lesson's move
+        *script.actions[2:],
+        "quit",
+    ]
+    env = dict(os.environ, TULIPGAMES_HOME=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-m", "tulipgames", "tutorial", "giftoftulips", "--plain"],
+        input="\n".join(answers) + "\n", capture_output=True, text=True, timeout=60,
+        check=False, env=env,
+    )
+    out = done.stdout
+    assert done.returncode == 0, done.stderr
+    assert out.startswith("Tutorial: Gift of Tulips, 7 short lessons")
+    first = out.index("Step 1 of 7. You were dealt two tulips.")
+    assert first < out.index("> keep")  # the explanation comes before the prompt's answer
+    assert "> keep\nWhy not? First choose which dealt card goes into your bouquet." in out
+    assert ("Why not add it face down to the secret festival? You already used Add this turn"
+            in out)
+    assert "The rules allow that, but this lesson plays keep it in your bouquet" in out
+    assert "Step 7 of 7." in out and script.free[0] in out
+    # nothing is saved: a tutorial is no game of the player's history
+    assert "Saved as game" not in out

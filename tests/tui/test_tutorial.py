@@ -1,0 +1,78 @@
+"""The tutorial on screen at 80x24: the lesson panel over the game's own screen, a wrong
+choice answered with the rules' why_not, the lessons played to "play freely"; the menu entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tulipgames.tui.app import TulipGamesApp
+from tulipgames.tui.screens.tutorial import LessonPanel, TutorialControls, open_tutorial
+
+
+async def until(pilot: Pilot[Any], ready: Any, rounds: int = 200) -> None:
+    for _ in range(rounds):
+        if ready():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the condition never held")
+
+
+def panel_text(app: TulipGamesApp) -> str:
+    panel = app.screen.query_one(LessonPanel)
+    return f"{panel.border_title}\n{panel.render()}"
+
+
+async def test_spice_road_tutorial_to_free_play_with_a_wrong_choice() -> None:
+    app = TulipGamesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = open_tutorial(app, "spiceroad", bot_delay=0)
+        assert isinstance(screen, TutorialControls)
+        tutorial = screen.tutorial
+        await until(pilot, lambda: screen.acting and screen.query(LessonPanel))
+        await pilot.pause()
+        text = panel_text(app)
+        assert "Tutorial · step 1 of 7 · the merchant row" in text
+        assert "Do: acquire, card 1" in text and "n: why not?" in text
+        # the panel sits between the status line and the board, all of it on the screen
+        panel = screen.query_one(LessonPanel)
+        assert panel.region.y == 1 and panel.region.bottom < 24
+        # a wrong choice from the keys: claim point card 4, which the caravan cannot pay
+        await pilot.press("c", "4")
+        await pilot.pause()
+        assert "✗ Why not? That card needs Y3 R2; missing R2." in panel_text(app)
+        assert not tutorial.table.record.actions or tutorial.played == 0
+        await pilot.press("escape")  # out of the claim the screen still offers
+        assert isinstance(app.screen, TutorialControls)
+        await pilot.press("n")  # the step's own question, answered by the rules
+        assert "Why not claim, point card 4: 7 points? That card needs Y3 R2" in panel_text(app)
+        # the lessons by the keys the panel names; the bot answers in between
+        keys = {"acquire 1": ("a", "1"), "play S1": ("p", "1"), "play M11": ("p", "3"),
+                "times 1": ("1",), "claim 4": ("c", "4"), "rest": ("r", "enter"), "pay Y": ("y",),
+                "acquire 2": ("a", "2"), "play S2": ("p", "2"), "upgrade Y": ("y",),
+                "upgrade R": ("r",)}
+        for notation in tutorial.script.actions:
+            await until(pilot, lambda: screen.acting and tutorial.expected is not None)
+            assert tutorial.expected == notation
+            before = tutorial.played
+            await pilot.press(*keys[notation])
+            await until(pilot, lambda before=before: tutorial.played > before)
+        await until(pilot, lambda: tutorial.free and screen.acting)
+        await pilot.pause()
+        text = panel_text(app)
+        assert "Tutorial · free play" in text and "Now play freely to the end" in text
+
+
+async def test_learn_to_play_from_the_menu_opens_the_chosen_game() -> None:
+    app = TulipGamesApp(None, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("down", "down", "down", "down", "enter")  # the fifth: Sixty-One
+        await until(pilot, lambda: isinstance(app.screen, TutorialControls))
+        await pilot.pause()
+        assert app.screen.table.game.id == "sixtyone"
+        assert "step 1 of 6 · Mugs" in panel_text(app)
