@@ -39,3 +39,17 @@ def test_plain_tutorial_explains_answers_why_not_and_reaches_free_play(tmp_path:
     assert "Step 7 of 7." in out and script.free[0] in out
     # nothing is saved: a tutorial is no game of the player's history
     assert "Saved as game" not in out
+
+
+def test_the_plain_menu_offers_the_tutorials() -> None:
+    from tulipgames.plain.menu import LineConsole, plain_menu
+
+    feed = iter(["tutorial 5", "place area=4 write=2 leaf=3 spot=2", "quit", "7"])
+    said: list[str] = []
+    console = LineConsole(lambda: next(feed, None), said.append, lambda text: None, echo=True)
+    assert plain_menu(None, console) == 0
+    text = "\n".join(said)
+    assert "tutorial." in said[1]  # "Or type: ..., tutorial."
+    assert "Tutorial: Sixty-One, 6 short lessons" in text
+    assert "Step 2 of 6. Mushrooms are a path" in text
+    assert text.endswith("Goodbye.")

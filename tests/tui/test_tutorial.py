@@ -7,8 +7,15 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from tests.tui.test_snapshots import compare, draw
 from tulipgames.tui.app import TulipGamesApp
-from tulipgames.tui.screens.tutorial import LessonPanel, TutorialControls, open_tutorial
+from tulipgames.tui.screens.tutorial import (
+    LessonPanel,
+    TutorialControls,
+    open_tutorial,
+    tutorial_screen,
+)
+from tulipgames.tutorial import Tutorial, load_tutorial
 
 
 async def until(pilot: Pilot[Any], ready: Any, rounds: int = 200) -> None:
@@ -76,3 +83,17 @@ async def test_learn_to_play_from_the_menu_opens_the_chosen_game() -> None:
         await pilot.pause()
         assert app.screen.table.game.id == "sixtyone"
         assert "step 1 of 6 · Mugs" in panel_text(app)
+
+
+def lesson_with_an_answer() -> Any:
+    """Sixty-One's first lesson after "why not?": the rules' answer under the lesson."""
+    tutorial = Tutorial.start(load_tutorial("sixtyone"), "Ana", bot_delay=0)
+    screen = tutorial_screen(tutorial)
+    assert isinstance(screen, TutorialControls)
+    screen.feedback = tutorial.why_not() or ""
+    return screen
+
+
+async def test_snapshot_of_a_lesson_at_80x24(monkeypatch: Any) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    compare("tutorial-sixtyone", await draw(lesson_with_an_answer))

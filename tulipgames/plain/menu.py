@@ -322,12 +322,12 @@ def menu_tutorial(store: Any, console: LineConsole, answer: str) -> None:
 
 
 MENU_WORDS: dict[str, Callable[[Any, LineConsole, str], Table | None]] = {
-    "tutorial": menu_tutorial,
     "rules": menu_rules,
     "history": menu_history,
     "statistics": menu_statistics,
     "solo": menu_solo,
     "daily": menu_daily,
+    "tutorial": menu_tutorial,
 }
 
 

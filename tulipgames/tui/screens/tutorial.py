@@ -83,9 +83,11 @@ class TutorialControls:
 
     def show_lesson(self) -> None:
         """Redraw the panel from the lesson (after every change of the table)."""
-        panels = self.query(LessonPanel) if self.is_attached else []
-        if not panels:
+        if not self.is_attached:
             return
+        panels = self.query(LessonPanel)
+        if not panels:
+            return  # not mounted yet: it draws itself once it is
         panel = panels.first()
         tutorial = self.tutorial
         step = tutorial.step
@@ -102,7 +104,9 @@ class TutorialControls:
                 text.append("\n▸ Do: ", style="bold")
                 text.append(tutorial.say(tutorial.expected), style="bold")
                 if step.why_not and tutorial.played == tutorial.step_start:
-                    text.append("  ·  n: why not?", style="dim")
+                    # the spaces in the bold run: Textual drops a run's leading spaces
+                    text.append("    ", style="bold")
+                    text.append("n: why not?", style="dim")
             elif not tutorial.learner_to_act():
                 text.append("\n… the others play.", style="dim")
         if self.feedback:
