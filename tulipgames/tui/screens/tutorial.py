@@ -97,16 +97,14 @@ class TutorialControls:
             text.append(" ".join(tutorial.script.free))
         else:
             about = f" · {step.look}" if step.look else ""
+            # the step's question on the top line, where it never wraps the lesson
+            ask = " · n: why not?" if self.check_action("why_not", ()) else ""
             panel.border_title = (f"Tutorial · step {tutorial.index + 1} of "
-                                  f"{len(tutorial.script.steps)}{about}")
+                                  f"{len(tutorial.script.steps)}{about}{ask}")
             text.append(" ".join(step.lines))
             if tutorial.learner_to_act() and tutorial.expected is not None:
                 text.append("\n▸ Do: ", style="bold")
                 text.append(tutorial.say(tutorial.expected), style="bold")
-                if step.why_not and tutorial.played == tutorial.step_start:
-                    # the spaces in the bold run: Textual drops a run's leading spaces
-                    text.append("    ", style="bold")
-                    text.append("n: why not?", style="dim")
             elif not tutorial.learner_to_act():
                 text.append("\n… the others play.", style="dim")
         if self.feedback:
