@@ -7,6 +7,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from tests.test_tutorial import replay
 from tests.tui.test_snapshots import compare, draw
 from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.screens.tutorial import (
@@ -66,6 +67,8 @@ async def test_spice_road_tutorial_to_free_play_with_a_wrong_choice() -> None:
         await pilot.pause()
         text = panel_text(app)
         assert "Tutorial · free play" in text and "Now play freely to the end" in text
+        # the bots, thinking in the app's worker threads, answered as in the headless replay
+        assert tutorial.table.record.actions == replay(tutorial.script).table.record.actions
 
 
 async def test_learn_to_play_from_the_menu_opens_the_chosen_game() -> None:

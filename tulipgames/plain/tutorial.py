@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import tulipgames.plain.words as game_words
 from tulipgames.engine.core import Action
-from tulipgames.plain.session import PlainSession, Reader, Writer
+from tulipgames.plain.session import TURN_LINES, PlainSession, Reader, Writer
 from tulipgames.tutorial import DEFAULT_NAME, Tutorial, load_tutorial
 
 #: The answer that asks the step's "why not?" question.
@@ -39,6 +40,10 @@ class TutorialSession(PlainSession):
         return super().run()
 
     def decide(self, seat: int) -> bool:
+        # what happened since comes first, then the lesson, then the question
+        events = [e for e in self.news() if game_words.needed(self.game_id, e)]
+        for line in self.compact(events, TURN_LINES - 1):
+            self.say(line)
         self.tell()
         return super().decide(seat)
 
