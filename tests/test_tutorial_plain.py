@@ -35,7 +35,7 @@ def test_plain_tutorial_explains_answers_why_not_and_reaches_free_play(tmp_path:
     assert "> keep\nWhy not? First choose which dealt card goes into your bouquet." in out
     assert ("Why not add it face down to the secret festival? You already used Add this turn"
             in out)
-    assert "The rules allow that, but this lesson plays keep it in your bouquet" in out
+    assert "Allowed, but this lesson plays keep it in your bouquet." in out
     assert "Step 7 of 7." in out and script.free[0] in out
     # nothing is saved: a tutorial is no game of the player's history
     assert "Saved as game" not in out

@@ -186,8 +186,8 @@ class Tutorial:
                       for a in actions)
         if given[:len(wanted)] == wanted:
             return Verdict(True)
-        return Verdict(False, "The rules allow that, but this lesson plays "
-                              f"{self.say(wanted[0])}: try it, you play freely afterwards.")
+        # kept short: it is one row of the panel under the lesson at 80 columns
+        return Verdict(False, f"Allowed, but this lesson plays {self.say(wanted[0])}.")
 
     def why_not(self) -> str | None:
         """The rules' answer to the step's "why not?" question (``None``: the step has none)."""

@@ -51,8 +51,13 @@ async def test_spice_road_tutorial_to_free_play_with_a_wrong_choice() -> None:
         await pilot.press("c", "4")
         await pilot.pause()
         assert "✗ Why not? That card needs Y3 R2; missing R2." in panel_text(app)
-        assert not tutorial.table.record.actions or tutorial.played == 0
+        assert not tutorial.table.record.actions
         await pilot.press("escape")  # out of the claim the screen still offers
+        await pilot.press("p", "1")  # allowed by the rules, but not this lesson's move
+        await pilot.pause()
+        assert ("✗ Allowed, but this lesson plays acquire, card 1: trade 2 turmeric for 2 "
+                "saffron, costs 0 spices." in panel_text(app))
+        assert tutorial.played == 0 and not tutorial.table.record.actions
         assert isinstance(app.screen, TutorialControls)
         await pilot.press("n")  # the step's own question, answered by the rules
         assert "Why not claim, point card 4: 7 points? That card needs Y3 R2" in panel_text(app)
