@@ -221,7 +221,7 @@ async def test_drawn_turn_order_is_shown() -> None:
     table = Table.new(GAME, seats, seed, bot_delay=0.0)
     start = state_of(table).order[0]
     assert table.log_for(0)[0].startswith("Turn order: ")
-    assert f"{table.names[start]} starts" in table.log_for(0)[0]
+    assert f"(first: {table.names[start]})" in table.log_for(0)[0]
     app = ScreenApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -748,7 +748,7 @@ class SpiceRoadState(State):
         # Every seat sees the same view; it is built once per position (``_apply`` forgets it).
         self._view: SpiceRoadView | None = None
         names = " → ".join(seat_ref(seat) for seat in self.order)
-        self.setup_events.append(Event(f"Turn order: {names}; {seat_ref(self.order[0])} starts."))
+        self.setup_events.append(Event(f"Turn order: {names} (first: {seat_ref(self.order[0])})."))
 
     def place(self, seat: int) -> int:
         """The seat's place in the turn order (0 = the start player)."""
