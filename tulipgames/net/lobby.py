@@ -48,7 +48,7 @@ from tulipgames import games
 from tulipgames.engine.bots import Bot
 from tulipgames.engine.core import Action, Event, Game, IllegalAction, SeatSpec
 from tulipgames.net import audit
-from tulipgames.net.chat import ChatError, RateLimit, TableChat
+from tulipgames.net.chat import ChatError, RateLimit, TableChat, clean
 from tulipgames.table import Listener, Table, Turn
 
 log = logging.getLogger("tulipgames.serve")
@@ -67,6 +67,33 @@ END, FINISH = "end", "finish"
 #: Numbers every decision that begins at any table of the process (a turn notice is told once
 #: per number, so a rematch at the same code never reuses one).
 _DECISIONS = itertools.count(1)
+#: Invitations one player may send within INVITE_SECONDS (an invitation rings the invited
+#: player's bell and may send them an e-mail: never a way to flood someone).
+INVITE_LINES, INVITE_SECONDS = 5, 60.0
+#: An invitation is offered this long at most (less if the table starts, fills or closes).
+INVITE_TTL = 3600.0
+#: Numbers every invitation of the process (each is told to its player once).
+_INVITES = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Invite:
+    """``inviter`` asks ``invitee`` to table ``code`` (to a seat, or to watch a game that has
+    started: ``watch``); ``number`` tells each invitation once, ``at`` is its wall-clock time."""
+
+    number: int
+    code: str
+    title: str
+    inviter: str
+    invitee: str
+    at: float
+    watch: bool = False
+
+    def text(self) -> str:
+        """The one line the invited player reads (names and codes are cleaned plain text)."""
+        what = "to watch" if self.watch else "to a seat at"
+        return (f"{self.inviter} invites you {what} table {self.code} ({self.title}). "
+                f"Menu: the invitation, or Join a table with the code {self.code}.")
 
 
 @dataclass(frozen=True)
@@ -969,6 +996,17 @@ class Lobby:
         self.bot_delay = bot_delay
         self.tables: dict[str, OpenTable] = {}
         self.listeners = Listeners()
+        #: Invitations not yet taken up (:meth:`invite`), the oldest first.
+        self.invites: list[Invite] = []
+        #: Whether a player is logged in anywhere on the server (any session of theirs, SSH or
+        #: browser, in any process): set by the server. The sessions of this process count
+        #: themselves in :attr:`here` either way.
+        self.online: Callable[[str], bool] | None = None
+        self.here: dict[str, int] = {}
+        #: Called with each invitation whose player is not logged in: true when it goes out by
+        #: e-mail or webhook (the outbound notifier; the player opted in).
+        self.invite_hooks: list[Callable[[Invite], bool]] = []
+        self._invite_limits: dict[str, RateLimit] = {}
         self._import_codes_file()
         self._bring_back_mail_tables()
 
@@ -1078,6 +1116,87 @@ class Lobby:
                 if acting == seat:
                     found.append(Waiting(opened.code, opened.game.title, number))
         return sorted(found, key=lambda w: w.decision)
+
+    # -- invitations -------------------------------------------------------------------------
+    def is_online(self, name: str) -> bool:
+        """Whether ``name`` has a session on the server now."""
+        return bool(self.here.get(name)) or (self.online is not None and self.online(name))
+
+    def known(self, name: str) -> bool:
+        """Whether ``name`` has played on this server (has a directory of their own)."""
+        return self.data_dir is not None and player_dir(self.data_dir, name).is_dir()
+
+    def invite(self, code: str, inviter: str, invitee: str) -> str:
+        """``inviter``, a player of table ``code``, invites ``invitee`` by name: to a free
+        seat before the start, to watch once it started (if spectators are welcome). The
+        invited player hears of it wherever they are in the app (:meth:`invites_for`), or by
+        e-mail or webhook when they are not logged in and opted in (:attr:`invite_hooks`).
+        Returns what the inviter is told; raises :class:`TableError` saying why not (unknown
+        name, not logged in, already seated or invited, too many invitations)."""
+        name = clean(invitee)
+        opened = self.tables.get(code.strip().upper())
+        if opened is None or opened.closed:
+            raise TableError(f"no table has the code {code.strip().upper()!r}")
+        if opened.seat_of(inviter) is None:
+            raise TableError("only the players at a table invite others to it")
+        if not name:
+            raise TableError("invite whom? Give a player's name")
+        if name == inviter or opened.seat_of(name) is not None:
+            raise TableError(f"{name} has a seat at table {opened.code} already")
+        if opened.over:
+            raise TableError("the game is over")
+        if opened.started and not opened.settings.spectators:
+            raise TableError("the game has started and the table is closed to spectators")
+        if not opened.started and not any(seat.free for seat in opened.seats):
+            raise TableError(f"table {opened.code} has no free seat")
+        limit = self._invite_limits.setdefault(
+            inviter, RateLimit(INVITE_LINES, INVITE_SECONDS, now=self.now))
+        if any(i.code == opened.code and i.invitee == name for i in self.invites_for(name)):
+            raise TableError(f"{name} is invited to table {opened.code} already")
+        if not limit.allow():
+            raise TableError(f"slow down: at most {INVITE_LINES} invitations per "
+                             f"{INVITE_SECONDS:g} seconds")
+        online = self.is_online(name)
+        if not online and not self.known(name):
+            raise TableError(f"nobody called {name!r} has played on this server")
+        invite = Invite(next(_INVITES), opened.code, opened.game.title, inviter, name,
+                        self.now(), watch=opened.started)
+        if not online and not any([hook(invite) for hook in self.invite_hooks]):
+            raise TableError(f"{name} is not logged in now; invite them when they are")
+        self.invites.append(invite)
+        audit.record("table_invite", code=opened.code, inviter=inviter, invitee=name,
+                     online=online)
+        self.listeners.publish(self)
+        if online:
+            return f"{name} is invited to table {opened.code}."
+        return (f"{name} is not logged in now: the invitation went to the notices {name} "
+                "chose outside the terminal.")
+
+    def invites_for(self, name: str) -> list[Invite]:
+        """The invitations ``name`` may still take up, the oldest first: their table is here,
+        not over, and has a free seat (or, started, welcomes spectators), ``name`` is neither
+        seated nor watching there, and it is not older than :data:`INVITE_TTL`. Invitations
+        that no longer hold for anyone are forgotten."""
+        moment = self.now()
+        kept, found = [], []
+        for invite in self.invites:
+            opened = self.tables.get(invite.code)
+            if opened is None or opened.closed or opened.over or moment - invite.at > INVITE_TTL:
+                continue
+            if opened.started != invite.watch:
+                continue  # invited to a seat, and the table started meanwhile
+            kept.append(invite)
+            if invite.invitee != name or opened.seat_of(name) is not None:
+                continue
+            if name in opened.watchers:
+                continue
+            if invite.watch and not opened.settings.spectators:
+                continue
+            if not invite.watch and not any(seat.free for seat in opened.seats):
+                continue
+            found.append(invite)
+        self.invites = kept
+        return found
 
     def _share(self, table: RemoteTable) -> None:
         """Keep a table's settings and what it decided (votes, missed decisions) with its save."""

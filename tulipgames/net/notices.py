@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tulipgames.net.chat import clean
-from tulipgames.net.lobby import Waiting
+from tulipgames.net.lobby import Invite, Waiting
 
 #: The id of the menu entry that takes a player to the next table waiting for them; the
 #: waiting decisions follow it as ``CODE.NUMBER`` separated by commas.
@@ -47,6 +47,28 @@ def parse_next(entry_id: str) -> list[tuple[str, int]]:
         if code and number.isdigit():
             found.append((code, int(number)))
     return found
+
+
+#: The id of a menu entry that takes a player to the table they were invited to, followed by
+#: ``CODE.NUMBER`` (the invitation's number: a session in a worker tells each one once).
+INVITE_ENTRY = "net:invite"
+
+
+def invite_entry(invite: Invite) -> tuple[str, str]:
+    """The menu entry of an invitation: its id, and a label that says who invites where (a
+    worker's session makes its notice from the label: it never sees the lobby)."""
+    what = "watch" if invite.watch else "a seat at"
+    return (f"{INVITE_ENTRY}:{invite.code}.{invite.number}",
+            f"Invitation: {invite.inviter[:20]} invites you to {what} {invite.code} "
+            f"{invite.title}")
+
+
+def parse_invite(entry_id: str) -> tuple[str, int] | None:
+    """The ``(code, number)`` of an entry of :func:`invite_entry` (``None`` for any other)."""
+    if not entry_id.startswith(INVITE_ENTRY + ":"):
+        return None
+    code, _, number = entry_id.removeprefix(INVITE_ENTRY + ":").partition(".")
+    return (code, int(number)) if code.isalnum() and number.isdigit() else None
 
 
 def notice_text(code: str, title: str = "") -> str:

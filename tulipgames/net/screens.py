@@ -20,7 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -336,6 +336,7 @@ class LobbyScreen(Screen[None]):
         Binding("l", "level", "Bot level"),
         Binding("s", "start", "Start"),
         Binding("w", "spectators", "Spectators"),
+        Binding("i", "invite", "Invite"),
     ]
     DEFAULT_CSS = _FRAME_CSS.format(name="LobbyScreen") + """
     LobbyScreen #code { height: 3; padding: 1 1 0 1; text-style: bold; }
@@ -421,11 +422,12 @@ class LobbyScreen(Screen[None]):
             hint = (
                 f"b: give empty seats to bots ({self.level}; l changes the level)   "
                 + ("s: start the game" if opened.ready else "s: start (when every seat is filled)")
-                + "   w: spectators welcome or not\n"
+                + "   w: spectators welcome or not   i: invite by name\n"
                 + level_line(opened.game, f"bot:{self.level}")
             )
         else:
-            hint = f"Waiting for {opened.host} to start the game. Esc leaves the table."
+            hint = (f"Waiting for {opened.host} to start the game. i: invite a player by "
+                    "name. Esc leaves the table.")
         self.query_one("#hint", Static).update(Text(hint))
 
     def _error(self, text: str) -> None:
@@ -448,6 +450,13 @@ class LobbyScreen(Screen[None]):
             self.lobby.start(self.opened.code)
         except TableError as exc:
             self._error(str(exc))
+
+    def action_invite(self) -> None:
+        """i: invite a player by name (the app tells how it went)."""
+        invite = getattr(self.app, "invite", None)
+        if invite is not None:
+            self.app.push_screen(InviteScreen(self.opened.code),
+                                 lambda chosen: chosen and invite(*chosen))
 
     def action_leave(self) -> None:
         if self._entered:
@@ -745,6 +754,10 @@ class SharedTableView(_GameScreen):
         text = event.value
         event.input.value = ""
         command, _, rest = text.strip().partition(" ")
+        invite = getattr(self.app, "invite", None)
+        if command == "/invite" and rest.strip() and invite is not None:
+            invite(self.opened.code, rest.strip())
+            return
         if command in ("/mute", "/unmute") and rest.strip():
             name = rest.strip()
             if command == "/mute":
@@ -956,3 +969,33 @@ def shared_screen(
     screen.chat_name = viewer
     screen.muted_names = set() if muted is None else muted
     return screen
+
+
+class InviteScreen(ModalScreen[tuple[str, str] | None]):
+    """Type the name of a player to invite to table ``code``; Enter invites, Esc cancels.
+    Dismissed with ``(code, name)``."""
+
+    DEFAULT_CSS = """
+    InviteScreen { align: center middle; }
+    InviteScreen > Vertical { width: 60; height: auto; border: round $accent; padding: 0 1;
+                              background: $surface; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(f"Invite a player to table {self.code} by their login name. "
+                              "They get a notice with the code wherever they are."))
+            yield Input(placeholder="name", max_length=64, compact=True, id="invitee")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        name = event.value.strip()
+        self.dismiss((self.code, name) if name else None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

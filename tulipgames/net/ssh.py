@@ -307,6 +307,8 @@ async def _serve(config: object, outbound: Any = None) -> int:
     server = GameServer(config, new_app, new_plain, at_home,
                         lambda name: lobby_entries(lobby, name))
     lobby.listeners.add(lambda *_: server.entries_changed())
+    # who is logged in, for invitations by name: any session, SSH or browser, in any process
+    lobby.online = lambda name: any(getattr(s, "username", None) == name for s in server.sessions)
     notifier_task = None
     if outbound is not None:
         from tulipgames.net.outbound import Notifier

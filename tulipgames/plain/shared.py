@@ -34,8 +34,40 @@ WOKE = object()
 
 WAITING_HELP = (
     "Waiting for the other players: their moves are said as they happen. Commands: look, "
-    "log, score, help, quit (you keep your seat; reconnect and choose Your tables)."
+    "log, score, invite NAME, help, quit (you keep your seat; reconnect and choose Your "
+    "tables)."
 )
+
+
+def invite(lobby: Any, on_loop: OnLoop, code: str, player: str, line: str) -> str | None:
+    """``invite NAME`` typed at table ``code``: what the player is told (``None``: the line is
+    no invitation). The name keeps its case: it is a login name."""
+    from tulipgames.net.lobby import TableError
+
+    word, _, name = line.strip().partition(" ")
+    if word.lower() != "invite":
+        return None
+    if not name.strip():
+        return "Invite whom? Type invite and the player's name."
+    try:
+        said: str = on_loop(lobby.invite, code, player, name.strip())
+    except TableError as exc:
+        return f"Not invited: {exc}."
+    return said
+
+
+def invite_lines(lobby: Any, on_loop: OnLoop, player: str, told: set[int]) -> list[str]:
+    """The invitations for ``player`` not told yet (their numbers go into ``told``), each as
+    one line saying how to take it up in plain text."""
+    lines = []
+    for invited in on_loop(lobby.invites_for, player):
+        if invited.number in told:
+            continue
+        told.add(invited.number)
+        how = "watch" if invited.watch else "join"
+        lines.append(f"{invited.inviter} invites you to table {invited.code} "
+                     f"({invited.title}): at the main menu type {how} {invited.code}.")
+    return lines
 
 
 class OnLoop:
@@ -100,6 +132,7 @@ class SharedSession(PlainSession):
         #: The lobby, for the turn notices of the player's other tables, and those told.
         self.lobby = lobby
         self._noticed: set[tuple[str, int]] = set()
+        self._invites_told: set[int] = set()
 
     def news(self) -> list[str]:
         """As at one keyboard, but not this seat's own "has chosen: ..." of a move the others
@@ -151,7 +184,12 @@ class SharedSession(PlainSession):
     def notices(self) -> None:
         """A decision waiting for this player at another table, told once, in one line (as
         the full-screen notices: the player goes there through Your tables)."""
-        if self.lobby is None or self.seat is None:
+        if self.lobby is None:
+            return
+        for line in invite_lines(self.lobby, self.on_loop, self.console.player,
+                                 self._invites_told):
+            self.say(line)
+        if self.seat is None:
             return
         name = self.table.names[self.seat]
         for waiting in self.on_loop(self.lobby.waiting_for, name):
@@ -192,6 +230,11 @@ class SharedSession(PlainSession):
                 break
             if line is WOKE or not line:
                 continue
+            said = None if self.lobby is None or self.seat is None else invite(
+                self.lobby, self.on_loop, self.code, self.console.player, line)
+            if said is not None:
+                self.say(said)
+                continue
             self.waiting_command(line.lower())
         if self.seat is not None:
             self.say(f"You keep your seat at table {self.code}. Reconnect and choose Your "
@@ -222,7 +265,8 @@ class SharedSession(PlainSession):
 # -- the lobby: open, join, watch, your tables ------------------------------------------------
 LOBBY_HELP = (
     "The table starts when every seat has a player or a bot. Commands: seats, "
-    "start (the host, when full), bots (the host: bots take the free seats), quit."
+    "start (the host, when full), bots (the host: bots take the free seats), "
+    "invite NAME, quit."
 )
 
 
@@ -370,6 +414,10 @@ def wait_for_start(lobby: Any, opened: Any, console: Any, on_loop: OnLoop,
         low = str(got).strip().lower()
         if console.echo:
             console.write(f"> {low}")
+        said = invite(lobby, on_loop, opened.code, console.player, str(got))
+        if said is not None:
+            console.write(said)
+            continue
         try:
             if low in ("quit", "exit", "leave", "back", "0"):
                 on_loop(opened.leave, console.player)
