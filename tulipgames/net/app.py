@@ -21,7 +21,16 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import WorkerFailed
 
-from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable, TableError, player_dir
+from tulipgames.net.lobby import (
+    ALL,
+    END,
+    FINISH,
+    Lobby,
+    OpenTable,
+    RemoteTable,
+    TableError,
+    player_dir,
+)
 from tulipgames.net.notices import (
     DESKTOP_KINDS,
     DESKTOP_LABELS,
@@ -517,6 +526,21 @@ class ServerApp(SessionApp):
                     "A bot finishes your seat; its result is not counted as yours",
                     lambda: self._resign(opened_here),
                 )
+                if self.player in opened_here.voters(ALL):
+                    yield SystemCommand(
+                        "Vote to end this game",
+                        "A majority of the players at the table ends it (nothing goes into "
+                        "History)",
+                        lambda: self._propose(opened_here, ALL),
+                    )
+                for away in opened_here.absent():
+                    if away != seat and self.player in opened_here.voters(away):
+                        yield SystemCommand(
+                            f"Vote: a bot plays for {table.names[away]} (away)",
+                            "Until they come back; a majority of the players at the table "
+                            "decides",
+                            lambda away=away: self._propose(opened_here, away),  # type: ignore[misc]
+                        )
         if isinstance(screen, SharedTableView) and screen.opened.host == self.player:
             opened = screen.opened
             allowed = opened.settings.spectators
@@ -535,6 +559,21 @@ class ServerApp(SessionApp):
     def _invited(self, chosen: tuple[str, str] | None) -> None:
         if chosen is not None:
             self.invite(*chosen)
+
+    def _propose(self, opened: OpenTable, seat: int) -> None:
+        """Open (or join) a vote and vote for it: ending the game, or a bot for an absent
+        seat (:meth:`OpenTable.propose`)."""
+        try:
+            outcome = opened.propose(self.player, seat)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        if outcome == END:
+            self.notify("The table ended the game.", markup=False)
+        elif outcome == FINISH:
+            self.notify("A bot plays that seat until its player comes back.", markup=False)
+        else:
+            self.notify("You voted; the others at the table are asked.", markup=False)
 
     def _resign(self, opened: OpenTable) -> None:
         try:

@@ -64,6 +64,9 @@ CLOCK_SCALE_ENV = "TULIPGAMES_CLOCK_SCALE"
 VOTE_AFTER = 3
 #: The two choices of that vote: end the game, or let the stand-in bot finish the seat.
 END, FINISH = "end", "finish"
+#: The key of the vote any player may open at any time to end the game (votes about a seat
+#: are keyed by the seat), and its other choice: play on.
+ALL, KEEP = -1, "keep"
 #: Numbers every decision that begins at any table of the process (a turn notice is told once
 #: per number, so a rematch at the same code never reuses one).
 _DECISIONS = itertools.count(1)
@@ -400,8 +403,9 @@ class RemoteTable(Table):
                            if int(s) in seats}
             self.votes = {
                 int(s): {str(name): str(choice) for name, choice in dict(ballots).items()
-                         if choice in (END, FINISH)}
-                for s, ballots in dict(data.get("votes", {})).items() if int(s) in seats
+                         if choice in _choices(int(s))}
+                for s, ballots in dict(data.get("votes", {})).items()
+                if int(s) in seats or int(s) == ALL
             }
         except (TypeError, ValueError, AttributeError):
             self.ended, self.bot_finishes, self.missed, self.votes = False, set(), {}, {}
@@ -528,12 +532,41 @@ class RemoteTable(Table):
         self._keep_bots_moving()
 
     # -- the vote -----------------------------------------------------------------------------
+    def open_vote(self, seat: int) -> bool:
+        """Open a vote before any missed decision: about ``seat`` (its player is away: a
+        stand-in bot plays it from now, or the game ends) or, for :data:`ALL`, about ending
+        the game (END, or KEEP: play on). Who may open one is the lobby's rule. Returns
+        whether it is new (an open vote stays as it is)."""
+        if self.ended or self.state.is_over():
+            raise TableError("the game is over")
+        if seat != ALL and (not 0 <= seat < len(self.seats) or self.seats[seat].is_bot
+                            or seat in self.bot_finishes):
+            raise TableError("a bot plays that seat already")
+        if seat in self.votes:
+            return False
+        self.votes[seat] = {}
+        audit.record("table_vote_opened", code=self.code or None,
+                     about="end" if seat == ALL else f"seat {seat + 1}")
+        self._decided()
+        self.version += 1
+        self._remote_listeners.publish(self)
+        return True
+
+    def drop_vote(self, seat: int) -> None:
+        """The vote about ``seat`` no longer holds (its player came back before missing a
+        decision): it closes undecided."""
+        if self.votes.pop(seat, None) is not None:
+            self._decided()
+            self.version += 1
+            self._remote_listeners.publish(self)
+
     def cast(self, seat: int, voter: str, choice: str) -> None:
-        """``voter``'s ballot about ``seat`` (END or FINISH; who may vote is the lobby's)."""
+        """``voter``'s ballot about ``seat`` (END or FINISH; END or KEEP about :data:`ALL`;
+        who may vote is the lobby's)."""
         if seat not in self.votes:
             raise TableError("there is no vote about that seat")
-        if choice not in (END, FINISH):
-            raise TableError(f"a vote is {END!r} or {FINISH!r}")
+        if choice not in _choices(seat):
+            raise TableError(f"a vote is {' or '.join(map(repr, _choices(seat)))}")
         self.votes[seat][voter] = choice
         audit.record("standin_vote", code=self.code or None, seat=seat + 1, voter=voter,
                      choice=choice)
@@ -545,9 +578,11 @@ class RemoteTable(Table):
         """The vote about ``seat`` is decided: END ends the game (nobody moves any more, the
         save stays, not in History), FINISH lets the stand-in play every later decision."""
         ballots = self.votes.pop(seat, {})
-        audit.record("standin_vote_decided", code=self.code or None, seat=seat + 1,
-                     choice=choice, votes=len(ballots))
-        if choice == END:
+        audit.record("standin_vote_decided", code=self.code or None,
+                     seat="all" if seat == ALL else seat + 1, choice=choice, votes=len(ballots))
+        if choice == KEEP:
+            pass  # the game goes on as it was
+        elif choice == END:
             self.ended = True
             self.standins.clear()
             self.votes.clear()
@@ -849,6 +884,10 @@ class OpenTable:
         if not watching:
             self.away.pop(name, None)
             self.active(name)
+            seat, table = self.seat_of(name), self.table
+            if (seat is not None and table is not None and seat in table.votes
+                    and table.missed.get(seat, 0) < table.settings.vote_after):
+                table.drop_vote(seat)  # voted on while away, back before missing a decision
         self.listeners.publish(self)
 
     def depart(self, name: str, *, watching: bool = False) -> None:
@@ -933,6 +972,32 @@ class OpenTable:
             and table.missed.get(index, 0) < limit and index not in table.resigned
         ]
 
+    def absent(self) -> list[int]:
+        """The seats a bot may be voted to play before they miss a decision: a player's,
+        not resigned nor finished by a bot, whose player has no session at the table."""
+        table = self.table
+        if table is None or self.over:
+            return []
+        return [index for index, seat in enumerate(self.seats)
+                if seat.name is not None and seat.name not in self.present
+                and index not in table.bot_finishes]
+
+    def propose(self, name: str, seat: int) -> str | None:
+        """``name``, a player at the table, opens a vote (or joins the open one) and votes
+        for it: about :data:`ALL`, to end the game now; about an absent ``seat``
+        (:meth:`absent`), that a stand-in bot plays it from now. Returns the outcome once
+        decided (a majority of the players at the table, :meth:`tally`)."""
+        table = self.table
+        if table is None or self.over:
+            raise TableError("only a game in progress is voted on")
+        if name not in self.voters(seat):
+            raise TableError("only the players at the table vote")
+        if seat != ALL and seat not in self.absent():
+            raise TableError(f"{self.seats[seat].name or 'that seat'} is here: no bot is "
+                             "voted in for a player at the table")
+        table.open_vote(seat)
+        return self.vote(name, seat, END if seat == ALL else FINISH)
+
     def vote(self, name: str, seat: int, choice: str) -> str | None:
         """``name`` votes END or FINISH about ``seat``; returns the outcome once decided."""
         table = self.table
@@ -952,7 +1017,7 @@ class OpenTable:
             return None
         voters = self.voters(seat)
         ballots = table.votes[seat]
-        for choice in (END, FINISH):
+        for choice in _choices(seat):
             if voters and 2 * sum(ballots.get(v) == choice for v in voters) > len(voters):
                 table.decide(seat, choice)
                 return choice
@@ -1398,6 +1463,11 @@ class Lobby:
             if self.store.shared_save(code) is None:
                 self.store.share(save_id, code, {})
         path.replace(path.with_name(CODES_FILE + ".imported"))
+
+
+def _choices(seat: int) -> tuple[str, str]:
+    """The choices of a vote: about a seat END or FINISH, about the whole game END or KEEP."""
+    return (END, KEEP) if seat == ALL else (END, FINISH)
 
 
 def _ended(settings: dict[str, Any]) -> bool:

@@ -28,9 +28,11 @@ from tulipgames import games
 from tulipgames.engine.core import Game
 from tulipgames.net.chat import MAX_LENGTH, QUICK, ChatLine, RateLimit
 from tulipgames.net.lobby import (
+    ALL,
     CLOCKS,
     END,
     FINISH,
+    KEEP,
     VOTE_AFTER,
     Lobby,
     OpenTable,
@@ -876,9 +878,10 @@ class SharedTableView(_GameScreen):
         self._clock_timer = None
         self._show_clock()
 
-    # -- the vote about a seat a stand-in kept playing --------------------------------------------
+    # -- votes: about a seat (missed decisions, or its player away) or to end the game ------------
     def vote_seat(self) -> int | None:
-        """The seat of the first open vote this player may vote in, if any."""
+        """The key of the first open vote this player may vote in (:data:`ALL`: the vote
+        to end the game; else the seat it is about), if any."""
         table, me = self.table, self.player
         if not isinstance(table, RemoteTable) or me is None:
             return None
@@ -887,40 +890,67 @@ class SharedTableView(_GameScreen):
                 return seat
         return None
 
+    def vote_words(self, seat: int) -> str:
+        """What the vote keyed ``seat`` is about, in a few words."""
+        table = self.table
+        assert isinstance(table, RemoteTable)
+        if seat == ALL:
+            return "Vote to end the game"
+        missed = table.missed.get(seat, 0)
+        return f"Vote on {table.names[seat]} ({f'{missed} missed' if missed else 'away'})"
+
     def vote_text(self) -> str:
-        """The open vote, as its voters read it (with their keys and the count so far)."""
+        """The open vote, as its voters read it (with their keys and the count so far); to
+        the others at the table (watchers, the player it is about), what is voted on."""
         seat = self.vote_seat()
         table = self.table
-        if seat is None or not isinstance(table, RemoteTable):
+        if not isinstance(table, RemoteTable):
             return ""
+        if seat is None:
+            others = sorted(table.votes)
+            if not others:
+                return ""
+            voters = self.opened.voters(others[0])
+            return (f"{self.vote_words(others[0])}: the {len(voters)} player(s) at the table "
+                    "decide")
         voters = self.opened.voters(seat)
         ballots = table.votes.get(seat, {})
+        other = KEEP if seat == ALL else FINISH
         ends = sum(ballots.get(v) == END for v in voters)
-        bots = sum(ballots.get(v) == FINISH for v in voters)
+        bots = sum(ballots.get(v) == other for v in voters)
         mine = ballots.get(self.player or "")
-        said = "" if mine is None else (" · you: end" if mine == END else " · you: bot")
+        word = "play on" if seat == ALL else "bot"
+        said = "" if mine is None else (" · you: end" if mine == END else f" · you: {word}")
         # short: with the clock in front it must fit 80 columns
-        return (f"Vote on {table.names[seat]} ({table.missed.get(seat, 0)} missed): "
-                f"^e end {ends} · ^f bot {bots} · {len(voters) // 2 + 1} of {len(voters)} "
-                f"decide{said}")
+        return (f"{self.vote_words(seat)}: ^e end {ends} · ^f {word} {bots} · "
+                f"{len(voters) // 2 + 1} of {len(voters)} decide{said}")
 
     def _tell_votes(self) -> None:
-        """A new vote this player may vote in is announced once, with its keys and rule."""
+        """Each vote that opens is announced once to everyone at the table: to its voters
+        with its keys and rule, to the others (watchers, the player it is about) what is voted
+        on."""
         table = self.table
         if not isinstance(table, RemoteTable):
             return
-        seat = self.vote_seat()
         open_now = frozenset(table.votes)
-        if seat is not None and seat not in self._votes_told:
-            name = table.names[seat]
-            self.notify(
-                f"A bot has played {name}'s last {table.missed.get(seat, 0)} decisions. Vote: "
-                f"ctrl+e ends the game, ctrl+f lets the bot finish {name}'s seat. A majority "
-                "of the players at the table decides.",
-                timeout=20, markup=False,
-            )
-            self.refresh_bindings()
-        elif seat is None and self._votes_told:
+        me = self.player
+        for seat in sorted(open_now - self._votes_told):
+            if me is not None and me in self.opened.voters(seat):
+                if seat == ALL:
+                    text = ("A player asks to end the game. Vote: ctrl+e ends it, ctrl+f plays "
+                            "on. A majority of the players at the table decides.")
+                else:
+                    name = table.names[seat]
+                    missed = table.missed.get(seat, 0)
+                    why = (f"A bot has played {name}'s last {missed} decisions" if missed
+                           else f"{name} is away; a player asks that a bot plays for them")
+                    text = (f"{why}. Vote: ctrl+e ends the game, ctrl+f lets the bot finish "
+                            f"{name}'s seat. A majority of the players at the table decides.")
+            else:
+                text = (f"{self.vote_words(seat)}: the players at the table decide "
+                        "(a majority).")
+            self.notify(text, timeout=20, markup=False)
+        if open_now != self._votes_told:
             self.refresh_bindings()
         self._votes_told = open_now
 
@@ -934,16 +964,19 @@ class SharedTableView(_GameScreen):
         seat, me = self.vote_seat(), self.player
         if seat is None or me is None:
             return
+        if seat == ALL and choice == FINISH:
+            choice = KEEP  # ctrl+f: play on
         try:
             outcome = self.opened.vote(me, seat, choice)
         except TableError as exc:
             self.notify(str(exc), severity="warning", markup=False)
             return
-        name = self.table.names[seat]
         if outcome == END:
             self.notify("The table ended the game.", markup=False)
         elif outcome == FINISH:
-            self.notify(f"A bot finishes {name}'s seat.", markup=False)
+            self.notify(f"A bot finishes {self.table.names[seat]}'s seat.", markup=False)
+        elif outcome == KEEP:
+            self.notify("The table plays on.", markup=False)
 
 
 _SHARED: dict[type[GameScreen[Any]], type[GameScreen[Any]]] = {}
