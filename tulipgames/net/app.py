@@ -151,7 +151,7 @@ class SessionApp(TulipGamesApp):
         yield SystemCommand(
             f"Desktop notifications: {DESKTOP_LABELS[self.desktop]} -> "
             f"{DESKTOP_LABELS[following]}",
-            "Your turn also as a desktop notice, if your terminal shows OSC 9 or OSC 777",
+            "Your turn also as a desktop notice, if your terminal shows OSC 9, 777 or 99",
             lambda: self.set_desktop(following),
         )
         # E-mail and webhook notices (tulipgames/net/outbound.py), when the operator offers them.

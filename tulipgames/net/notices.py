@@ -13,6 +13,7 @@ session tell the same notices from the same facts.
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -80,10 +81,11 @@ def notice_text(code: str, title: str = "") -> str:
 #: A player's choice of desktop notifications, in their own directory (off when absent).
 SETTINGS_FILE = "notices.json"
 #: The kinds of desktop notification, in the order the palette command cycles through them:
-#: none, OSC 9 (iTerm2, WezTerm, Windows Terminal, kitty, ghostty) and OSC 777 (VTE terminals
-#: such as GNOME Terminal, foot, urxvt, WezTerm).
-DESKTOP_KINDS = ("off", "osc9", "osc777")
-DESKTOP_LABELS = {"off": "off", "osc9": "OSC 9", "osc777": "OSC 777"}
+#: none, OSC 9 (iTerm2, WezTerm, Windows Terminal, kitty, ghostty), OSC 777 (VTE terminals
+#: such as GNOME Terminal, foot, urxvt, WezTerm) and OSC 99 (kitty's own protocol, with a
+#: title and a body).
+DESKTOP_KINDS = ("off", "osc9", "osc777", "osc99")
+DESKTOP_LABELS = {"off": "off", "osc9": "OSC 9", "osc777": "OSC 777", "osc99": "OSC 99 (kitty)"}
 
 
 def read_settings(player_dir: Path) -> dict[str, Any]:
@@ -128,8 +130,16 @@ def desktop_sequence(kind: str, title: str, body: str) -> str:
     """The escape sequence asking the client's terminal for a desktop notification ("" for
     ``off``). Title and body are cleaned of control characters (a BEL or ESC would end the
     sequence early and let the rest be read as terminal commands); ``;`` separates OSC 777's
-    fields, so it becomes ``,`` there."""
+    fields, so it becomes ``,`` there. OSC 99 sends the title, then the body, each base64
+    (``e=1``: nothing in the text can end or change the sequence), as chunks of one
+    notification (``i=``) that the body's ``d=1`` completes; kitty ends it with ST."""
     title, body = clean(title), clean(body)
+    if kind == "osc99":
+        def encoded(text: str) -> str:
+            return base64.b64encode(text.encode("utf-8")).decode("ascii")
+
+        return (f"\x1b]99;i=tulipgames:d=0:e=1;{encoded(title)}\x1b\\"
+                f"\x1b]99;i=tulipgames:d=1:e=1:p=body;{encoded(body)}\x1b\\")
     if kind == "osc9":
         return f"\x1b]9;{body}\x07"
     if kind == "osc777":
