@@ -47,6 +47,7 @@ from rich.cells import cell_len, set_cell_size
 from tulipgames import games
 from tulipgames.engine.bots import Bot
 from tulipgames.engine.core import Action, Event, Game, IllegalAction, SeatSpec
+from tulipgames.engine.record import MAX_CHAT, Said
 from tulipgames.net import audit
 from tulipgames.net.chat import ChatError, RateLimit, TableChat, clean
 from tulipgames.table import Listener, Table, Turn
@@ -618,6 +619,20 @@ class RemoteTable(Table):
         self._decided()
         self._bump()
 
+    # -- chat kept with the record ------------------------------------------------------------
+    def keep_chat(self, name: str, text: str, watcher: bool) -> None:
+        """A line said at the table during the game goes into its record at the move it was
+        said (the replay shows it there), and the record is saved at once; after the game's
+        end the record is final (the line stays in the table's chat only)."""
+        if self.state.is_over():
+            return
+        self.record.chat.append(Said(len(self.record.actions), name, text, watcher))
+        del self.record.chat[:-MAX_CHAT]
+        try:
+            self.save()
+        except Exception as exc:  # the next move saves it; chat never stops the game
+            log.warning("cannot keep a chat line with table %s: %s", self.code, exc)
+
     # -- the clock --------------------------------------------------------------------------
     def deadline(self, seat: int) -> float | None:
         """When ``seat``'s time for its current decision runs out (``None``: no clock, not its
@@ -953,9 +968,11 @@ class OpenTable:
         if watcher and not self.settings.watcher_chat:
             raise TableError(f"{self.host} closed the chat to watchers")
         try:
-            self.chat.say(name, text, watcher=watcher, limit=limit)
+            line = self.chat.say(name, text, watcher=watcher, limit=limit)
         except ChatError as exc:
             raise TableError(str(exc)) from exc
+        if self.table is not None:
+            self.table.keep_chat(line.name, line.text, line.watcher)
 
     # -- the vote about a seat a stand-in kept playing --------------------------------------------
     def voters(self, seat: int) -> list[str]:
