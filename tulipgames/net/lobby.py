@@ -753,6 +753,8 @@ class OpenTable:
         self.abandoned_hook: Callable[[OpenTable], None] | None = None
         #: The host closed it before its start (:meth:`Lobby.close`).
         self.closed = False
+        #: Whether the operator has chat lines logged (the lobby's ``log_chat``).
+        self.lobby_log_chat: Callable[[], bool] = lambda: False
 
     @classmethod
     def from_table(cls, code: str, table: RemoteTable) -> OpenTable:
@@ -973,6 +975,9 @@ class OpenTable:
             raise TableError(str(exc)) from exc
         if self.table is not None:
             self.table.keep_chat(line.name, line.text, line.watcher)
+        if self.lobby_log_chat():  # the operator's choice (serve --log-chat), off by default
+            audit.record("chat", code=self.code, name=line.name, watcher=line.watcher or None,
+                         text=line.text)
 
     # -- the vote about a seat a stand-in kept playing --------------------------------------------
     def voters(self, seat: int) -> list[str]:
@@ -1088,6 +1093,8 @@ class Lobby:
         #: Called with each invitation whose player is not logged in: true when it goes out by
         #: e-mail or webhook (the outbound notifier; the player opted in).
         self.invite_hooks: list[Callable[[Invite], bool]] = []
+        #: The operator's ``serve --log-chat``: chat lines go to the log (off by default).
+        self.log_chat = False
         self._invite_limits: dict[str, RateLimit] = {}
         self._import_codes_file()
         self._bring_back_mail_tables()
@@ -1173,6 +1180,7 @@ class Lobby:
                 self._share(opened.table)
 
         opened.chat.saved_hook = save
+        opened.lobby_log_chat = lambda: self.log_chat
 
     def _attach(self, code: str, table: RemoteTable) -> None:
         table.code = code
