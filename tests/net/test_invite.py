@@ -17,11 +17,14 @@ import pytest
 from tests.net.lobbykit import FakeTime, session_app
 from tests.net.test_outbound import hooks  # noqa: F401 - the real HTTP receiver fixture
 from tests.net.test_turn_notices import settle
-from tulipgames.net.app import lobby_entries
+from tulipgames.net.app import WorkerApp, lobby_entries
 from tulipgames.net.lobby import INVITE_LINES, Lobby, TableError, player_dir
 from tulipgames.net.notices import INVITE_ENTRY, parse_invite
 from tulipgames.net.outbound import Notifier, Outbound, set_contact
 from tulipgames.net.screens import InviteScreen, LobbyScreen, SharedTableView
+from tulipgames.net.server import SessionInfo
+from tulipgames.net.terminal import TerminalProfile
+from tulipgames.store import Store
 from tulipgames.tui.screens.menu import MenuScreen
 
 
@@ -155,3 +158,28 @@ async def test_an_offline_player_who_opted_in_gets_the_invitation_by_webhook(
     assert hook["text"].startswith(f"ana invites you to a seat at table {opened.code}")
     assert hook["_title"] == f"tulipgames: an invitation to table {opened.code} (Toy Cards)"
     assert hook["_path"] == "/topic/dan-secret"
+
+
+async def test_a_session_in_a_worker_hears_the_invitation_from_its_menu_entries(
+    lobby: Lobby, tmp_path: Path
+) -> None:
+    """A worker's app never sees the lobby: the invitation entry the main process sends is
+    told once, and choosing it moves the session to the main process with the entry."""
+    lobby.here["ben"] = 1
+    opened = lobby.open("toy", 2, "ana", options={"cards": 3}, seed=5)
+    lobby.invite(opened.code, "ana", "ben")
+    moved: list[str] = []
+    info = SessionInfo("ben", TerminalProfile("xterm-256color"), "127.0.0.1:1")
+    ben = WorkerApp(info, lobby_entries(lobby, "ben"), Store(player_dir(tmp_path, "ben")),
+                    moved.append, bot_delay=0.01)
+    async with ben.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert invited_notes(ben) == [f"Invitation: ana invites you to a seat at {opened.code} "
+                                      "Toy Cards. Choose it in the menu to join."]
+        assert ben.bells == 1
+        ben.show_entries(lobby_entries(lobby, "ben"))  # sent again: no second notice
+        await pilot.pause()
+        assert len(invited_notes(ben)) == 1 and ben.bells == 1
+        [entry] = [e[0] for e in lobby_entries(lobby, "ben") if e[0].startswith(INVITE_ENTRY)]
+        ben.on_extra_menu(entry)
+        assert moved == [entry]

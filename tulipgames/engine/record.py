@@ -184,7 +184,8 @@ def _chat(data: Any, actions: int) -> list[Said]:
         move, name, text = line.get("move"), line.get("name"), line.get("text")
         watcher = line.get("watcher", False)
         if (isinstance(move, bool) or not isinstance(move, int) or move < 0
-                or not _plain(name, MAX_CHAT_CHARS) or name_problem(name) is not None
+                or not isinstance(name, str) or not _plain(name, MAX_CHAT_CHARS)
+                or name_problem(name) is not None or not isinstance(text, str)
                 or not _plain(text, MAX_CHAT_CHARS) or not isinstance(watcher, bool)):
             raise RecordError(f"damaged record: chat line {number} is {shown(line)}")
         # past the actions only after an undo took moves back: shown at the end

@@ -539,7 +539,7 @@ class ServerApp(SessionApp):
                             f"Vote: a bot plays for {table.names[away]} (away)",
                             "Until they come back; a majority of the players at the table "
                             "decides",
-                            lambda away=away: self._propose(opened_here, away),  # type: ignore[misc]
+                            lambda away=away: self._propose(opened_here, away),
                         )
         if isinstance(screen, SharedTableView) and screen.opened.host == self.player:
             opened = screen.opened
