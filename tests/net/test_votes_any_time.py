@@ -93,6 +93,10 @@ async def test_the_players_vote_with_the_palette_and_keys_and_a_watcher_is_told(
         assert any("Vote to end the game: the players at the table decide" in n.message
                    for n in dan._notifications)
         assert isinstance(ben.screen, SharedTableView)
+        shown = {b.binding.description for b in ben.screen.active_bindings.values()
+                 if b.enabled and b.binding.show}
+        assert {"Vote: end game", "Vote: play on"} <= shown
+        assert "Vote: bot finishes" not in shown
         assert ben.screen.vote_text() == ("Vote to end the game: ^e end 1 · ^f play on 0 · "
                                           "2 of 2 decide")
         await pb.press("ctrl+f")  # play on: 1 to 1, the vote stays open

@@ -645,6 +645,8 @@ class SharedTableView(_GameScreen):
     VOTE_BINDINGS = [
         Binding("ctrl+e", f"vote('{END}')", "Vote: end game"),
         Binding("ctrl+f", f"vote('{FINISH}')", "Vote: bot finishes"),
+        # the same key in the vote to end the game (one of the two is enabled at a time)
+        Binding("ctrl+f", f"vote('{KEEP}')", "Vote: play on"),
         Binding("ctrl+t", "chat", "Chat"),
     ]
     _clock_next: float | None = None
@@ -957,7 +959,10 @@ class SharedTableView(_GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The vote's keys work (and show) only while this player may vote."""
         if action == "vote":
-            return self.vote_seat() is not None
+            seat = self.vote_seat()
+            if seat is None:
+                return False
+            return parameters[:1] != ((FINISH,) if seat == ALL else (KEEP,))
         return super().check_action(action, parameters)
 
     def action_vote(self, choice: str) -> None:
