@@ -89,13 +89,21 @@ async def test_a_player_invites_another_by_name_who_is_told_and_seated_from_the_
         await settle(pa, pb)
         assert isinstance(ben.screen, LobbyScreen) and opened.seat_of("ben") == 1
         assert lobby.invites_for("ben") == []
-        # From the lobby screen, "i" asks for a name too.
+        # From the lobby screen, "i" asks for a name too; Esc cancels.
         await pb.press("i")
         await settle(pa, pb)
         assert isinstance(ben.screen, InviteScreen)
         await pb.press("escape")
         await settle(pa, pb)
         assert isinstance(ben.screen, LobbyScreen)
+        # The game starts while ben's box is open: it closes and he is at his seat.
+        await pb.press("i")
+        await settle(pa, pb)
+        opened.give_free_seats_to_bots("random")
+        lobby.start(opened.code)
+        await settle(pa, pb)
+        assert isinstance(ben.screen, SharedTableView) and ben.screen.viewer == 1
+        assert [type(s).__name__ for s in ben.screen_stack[1:]] == ["SharedToyScreen"]
 
 
 async def test_invitations_are_rate_limited_and_reach_a_started_table_s_chat(

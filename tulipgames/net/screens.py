@@ -380,10 +380,17 @@ class LobbyScreen(Screen[None]):
         self.opened.listeners.remove(self._table_changed)
         self.opened.depart(self.player)
 
+    def _close_boxes_over(self) -> None:
+        """Close what is open over this screen (the invitation's box), so that the next
+        pop leaves the lobby itself."""
+        while len(self.app.screen_stack) > 1 and self.app.screen is not self:
+            self.app.pop_screen()
+
     def _table_changed(self, opened: OpenTable) -> None:
         if self._entered or not self.is_attached:
             return
         if opened.code not in self.lobby.tables:
+            self._close_boxes_over()
             self.app.pop_screen()
             self.app.notify(
                 f"{opened.host} closed table {opened.code}.", severity="warning", markup=False
@@ -392,6 +399,7 @@ class LobbyScreen(Screen[None]):
         seat = opened.seat_of(self.player)
         if opened.started and seat is not None:
             self._entered = True
+            self._close_boxes_over()
             self.app.pop_screen()
             _enter_table(self.app, opened, seat)
             return
