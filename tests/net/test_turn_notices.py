@@ -175,7 +175,7 @@ async def test_desktop_notifications_are_a_player_setting_off_by_default(
     ana = session_app(lobby, "ana", tmp_path)
     async with ana.run_test(size=(80, 24)) as pilot:
         assert ana.desktop == "off"
-        for expected in ("osc9", "osc777", "off", "osc9"):
+        for expected in ("osc9", "osc777", "osc99", "off", "osc9"):
             [command] = [c for c in ana.get_system_commands(ana.screen)
                          if c.title.startswith("Desktop notifications")]
             with ana._context():
@@ -188,3 +188,8 @@ async def test_desktop_notifications_are_a_player_setting_off_by_default(
     assert desktop_sequence("osc9", "t", "a\x07\x1b]52;c;x\x1b\\b") == "\x1b]9;a]52;c;x\\b\x07"
     assert desktop_sequence("osc777", "a;b", "c;d") == "\x1b]777;notify;a,b;c,d\x07"
     assert desktop_sequence("off", "t", "b") == ""
+    # kitty's OSC 99: the title, then the body completing the notification, each in base64
+    # (a ";", ":" or ESC in the text can neither end nor change the sequence), ended by ST.
+    assert desktop_sequence("osc99", "tulipgames", "Your turn; a\x1b\\b") == (
+        "\x1b]99;i=tulipgames:d=0:e=1;dHVsaXBnYW1lcw==\x1b\\"
+        "\x1b]99;i=tulipgames:d=1:e=1:p=body;WW91ciB0dXJuOyBhXGI=\x1b\\")

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import base64
 import re
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ async def test_a_player_at_the_menu_hears_once_that_a_decision_waits_and_goes_th
 ) -> None:
     server = Server(tmp_path)
     serve.append(server)
-    set_desktop_kind(player_dir(tmp_path, "ben"), "osc777")  # ben's terminal shows OSC 777
+    set_desktop_kind(player_dir(tmp_path, "ben"), "osc99")  # ben's terminal is kitty
     ana, ben = await connect(server.port, "ana"), await connect(server.port, "ben")
     code = await open_table(ana, "Sixty-One", (CLOCK, 3, "1 day per move"))
     await join(ben, code)
@@ -57,7 +58,11 @@ async def test_a_player_at_the_menu_hears_once_that_a_decision_waits_and_goes_th
     assert "Your tables (1, 1 your turn)" in ben.term.text()
     assert bells(chunks) == 1
     # ...and, his setting, one desktop notification; ana's (off, the default) sent none.
-    desktop = f"\x1b]777;notify;tulipgames;Your turn at table {code} (Sixty-One)\x07".encode()
+    # (OSC 99, kitty's: title and body in base64; OSC 9 and 777 are the same path, their
+    # bytes checked in test_turn_notices)
+    body = base64.b64encode(f"Your turn at table {code} (Sixty-One)".encode()).decode()
+    desktop = ("\x1b]99;i=tulipgames:d=0:e=1;dHVsaXBnYW1lcw==\x1b\\"
+               f"\x1b]99;i=tulipgames:d=1:e=1:p=body;{body}\x1b\\").encode()
     assert b"".join(chunks).count(desktop) == 1
     # The menu entry (the first of the tables' entries, above "Your tables") seats him there.
     lines = ben.term.text().splitlines()
@@ -66,6 +71,6 @@ async def test_a_player_at_the_menu_hears_once_that_a_decision_waits_and_goes_th
     await send(ben, END, *[UP] * below, ENTER)
     await ben.term.until(lambda: ben.term.status().startswith("ben:"))
     assert bells(chunks) == 1  # no second bell for the same decision
-    assert b"".join(chunks).count(b"\x1b]777;") == 1
+    assert b"".join(chunks).count(b"\x1b]99;") == 2  # one notification: title, body
     for client in (ana, ben):
         client.conn.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +38,9 @@ MAX_OPTION_CHARS = 64
 SEED_LIMIT = 2**64
 #: A seat's kind: ``human``, ``bot`` (the game's default level) or ``bot:LEVEL``; the level is
 #: checked against the game's levels when the record is replayed.
+#: The most chat lines a record keeps (the oldest go first), and the longest line.
+MAX_CHAT = 500
+MAX_CHAT_CHARS = 200
 KIND_RULE = re.compile(r"human|bot(:[a-z0-9_-]{1,32})?")
 GAME_RULE = re.compile(r"[a-z0-9_]{1,32}")
 
@@ -145,6 +149,50 @@ def _standins(data: Any, seats: int, what: str = "stand-in") -> list[int]:
     return sorted(set(data))
 
 
+@dataclass(frozen=True)
+class Said:
+    """A chat line said at a shared table, kept with its record: who said it (a watcher's
+    marked), what, and after how many of the record's actions (where a replay shows it)."""
+
+    move: int
+    name: str
+    text: str
+    watcher: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "name": self.name, "text": self.text} | (
+            {"watcher": True} if self.watcher else {})
+
+
+def _plain(text: Any, limit: int) -> bool:
+    """Whether ``text`` is one line of plain text of 1 to ``limit`` characters: no control or
+    format character (an escape sequence, a bidi override) that a replay would show."""
+    return (isinstance(text, str) and 0 < len(text) <= limit
+            and not any(unicodedata.category(c).startswith("C") for c in text))
+
+
+def _chat(data: Any, actions: int) -> list[Said]:
+    """The chat kept with a record (see :attr:`GameRecord.chat`): each line an object with a
+    ``move`` (0 up; past the actions it counts as the last), a player's ``name``, plain
+    ``text`` and an optional ``watcher`` flag; anything else (a hostile file) is refused."""
+    if not isinstance(data, list) or len(data) > MAX_CHAT:
+        raise RecordError(f"damaged record: its chat is {shown(data)}")
+    lines = []
+    for number, line in enumerate(data, 1):
+        if not isinstance(line, Mapping) or not set(line) <= {"move", "name", "text", "watcher"}:
+            raise RecordError(f"damaged record: chat line {number} is {shown(line)}")
+        move, name, text = line.get("move"), line.get("name"), line.get("text")
+        watcher = line.get("watcher", False)
+        if (isinstance(move, bool) or not isinstance(move, int) or move < 0
+                or not isinstance(name, str) or not _plain(name, MAX_CHAT_CHARS)
+                or name_problem(name) is not None or not isinstance(text, str)
+                or not _plain(text, MAX_CHAT_CHARS) or not isinstance(watcher, bool)):
+            raise RecordError(f"damaged record: chat line {number} is {shown(line)}")
+        # past the actions only after an undo took moves back: shown at the end
+        lines.append(Said(min(move, actions), name, text, watcher))
+    return lines
+
+
 def _options(data: Any) -> dict[str, Any]:
     if not isinstance(data, Mapping) or len(data) > MAX_OPTIONS:
         raise RecordError(f"damaged record: its options are {shown(data)}")
@@ -173,6 +221,9 @@ class GameRecord:
     #: Seats whose player asked the coach for a hint during the game: History and the high
     #: scores mark their results "(hints)". Not replayed.
     hints: list[int] = field(default_factory=list)
+    #: What was said at the shared table during the game, at the move it was said (the
+    #: replay shows it there). Not replayed.
+    chat: list[Said] = field(default_factory=list)
 
     @property
     def names(self) -> list[str]:
@@ -189,7 +240,7 @@ class GameRecord:
             "actions": [[seat, text] for seat, text in self.actions],
         } | ({"standins": sorted(self.standins)} if self.standins else {}) | (
             {"hints": sorted(self.hints)} if self.hints else {}
-        )
+        ) | ({"chat": [line.to_json() for line in self.chat]} if self.chat else {})
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -226,6 +277,7 @@ class GameRecord:
             actions=[_action(n, action, len(seats)) for n, action in enumerate(actions, 1)],
             standins=_standins(data.get("standins", []), len(seats)),
             hints=_standins(data.get("hints", []), len(seats), "hint"),
+            chat=_chat(data.get("chat", []), len(actions)),
         )
 
     @classmethod

@@ -21,22 +21,36 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import WorkerFailed
 
-from tulipgames.net.lobby import Lobby, OpenTable, RemoteTable, TableError, player_dir
+from tulipgames.net.lobby import (
+    ALL,
+    END,
+    FINISH,
+    Lobby,
+    OpenTable,
+    RemoteTable,
+    TableError,
+    player_dir,
+)
 from tulipgames.net.notices import (
     DESKTOP_KINDS,
     DESKTOP_LABELS,
+    INVITE_ENTRY,
     NEXT_ENTRY,
     TurnNotices,
     desktop_kind,
     desktop_sequence,
+    invite_entry,
     next_entry,
     notice_text,
+    parse_invite,
     parse_next,
     set_desktop_kind,
 )
 from tulipgames.net.outbound import contact_command
 from tulipgames.net.screens import (
+    InviteScreen,
     JoinScreen,
+    LobbyScreen,
     OpenTableScreen,
     SharedTableView,
     YourTablesScreen,
@@ -72,9 +86,8 @@ def lobby_entries(lobby: Lobby, player: str) -> list[tuple[str, str]]:
         ("net:join", f"Join a table ({waiting} open)" if waiting else "Join a table"),
     ]
     following = next_entry(turns)
-    if following is not None:
-        entries.insert(0, following)
-    return entries
+    invites = [invite_entry(invite) for invite in lobby.invites_for(player)]
+    return invites + ([following] if following is not None else []) + entries
 
 
 class SessionApp(TulipGamesApp):
@@ -96,6 +109,8 @@ class SessionApp(TulipGamesApp):
         #: Whether turn notices also ask the terminal for a desktop notification (the
         #: player's setting, off by default).
         self.desktop = desktop_kind(store.data_dir)
+        #: The invitations told (their numbers), each once.
+        self.invites_told: set[int] = set()
 
     def tell_turns(self, waiting: list[tuple[str, int]], titles: dict[str, str],
                    here: str | None = None) -> int:
@@ -114,6 +129,21 @@ class SessionApp(TulipGamesApp):
                 self._driver.write(sequence)
         return len(fresh)
 
+    def tell_invites(self, invites: list[tuple[int, str]]) -> int:
+        """One notice (a line, the bell and the desktop notification the player chose) per
+        invitation not told yet, given as (number, text); returns how many."""
+        fresh = [(number, text) for number, text in invites if number not in self.invites_told]
+        for number, text in fresh:
+            self.invites_told.add(number)
+            self.notify(text, markup=False, timeout=15)
+        if fresh:
+            self.bells += 1
+            self.bell()
+            sequence = desktop_sequence(self.desktop, "tulipgames", fresh[0][1].split(". ")[0])
+            if sequence and not self.is_headless and self._driver is not None:
+                self._driver.write(sequence)
+        return len(fresh)
+
     def get_system_commands(self, screen: Screen[Any]) -> Any:
         """ctrl+p: desktop notifications for turn notices, off / OSC 9 / OSC 777 in turn."""
         yield from super().get_system_commands(screen)
@@ -121,7 +151,7 @@ class SessionApp(TulipGamesApp):
         yield SystemCommand(
             f"Desktop notifications: {DESKTOP_LABELS[self.desktop]} -> "
             f"{DESKTOP_LABELS[following]}",
-            "Your turn also as a desktop notice, if your terminal shows OSC 9 or OSC 777",
+            "Your turn also as a desktop notice, if your terminal shows OSC 9, 777 or 99",
             lambda: self.set_desktop(following),
         )
         # E-mail and webhook notices (tulipgames/net/outbound.py), when the operator offers them.
@@ -194,7 +224,14 @@ class WorkerApp(SessionApp):
         self._tell_from_entries()
 
     def _tell_from_entries(self) -> None:
-        """Turn notices from what the entry "next table waiting for you" carries."""
+        """Turn notices from what the entry "next table waiting for you" carries, and a notice
+        of each invitation entry (its label says who invites where)."""
+        invites = []
+        for entry_id, label in self._entries:
+            invited = parse_invite(entry_id)
+            if invited is not None:
+                invites.append((invited[1], f"{label}. Choose it in the menu to join."))
+        self.tell_invites(invites)
         for entry_id, _label in self._entries:
             if entry_id.startswith(NEXT_ENTRY):
                 self.tell_turns(parse_next(entry_id), {})
@@ -246,6 +283,10 @@ class ServerApp(SessionApp):
     def on_extra_menu(self, entry_id: str) -> None:
         if entry_id.startswith(NEXT_ENTRY):
             self.next_table()
+        elif entry_id.startswith(INVITE_ENTRY):
+            invited = parse_invite(entry_id)
+            if invited is not None:
+                self.accept_invite(invited[0])
         elif entry_id == "net:mine":
             self.push_screen(YourTablesScreen(self.lobby, self.player))
         elif entry_id == "net:open":
@@ -260,8 +301,10 @@ class ServerApp(SessionApp):
         else:
             self.call_later(self._back_to_live_seat)
         self.lobby.listeners.add(self._lobby_changed)
+        self.lobby.here[self.player] = self.lobby.here.get(self.player, 0) + 1
         if self.info.entry:  # the worker's app told what waits already: not told twice
             self.notices.fresh((w.code, w.decision) for w in self.lobby.waiting_for(self.player))
+            self.invites_told |= {i.number for i in self.lobby.invites_for(self.player)}
         self.call_later(self._lobby_changed, self.lobby)
 
     def _table_on_screen(self) -> str | None:
@@ -277,6 +320,7 @@ class ServerApp(SessionApp):
         if not self.screen_stack:
             return
         waiting = self.lobby.waiting_for(self.player)
+        self.tell_invites([(i.number, i.text()) for i in self.lobby.invites_for(self.player)])
         self.tell_turns([(w.code, w.decision) for w in waiting],
                         {w.code: w.title for w in waiting}, here=self._table_on_screen())
         if isinstance(self.screen, MenuScreen) and self.screen.query("#menu"):
@@ -306,6 +350,32 @@ class ServerApp(SessionApp):
             return
         self.notify("No other table is waiting for you.", markup=False)
 
+    def accept_invite(self, code: str) -> None:
+        """Take up an invitation: a seat in the table's lobby, or watch its game."""
+        try:
+            opened = self.lobby.find(code)
+            if opened.started and opened.seat_of(self.player) is None:
+                opened.check_watch(self.player)
+                self.start_table(opened.table, seats=frozenset())  # type: ignore[arg-type]
+                return
+            seat = opened.claim(self.player)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        if opened.table is not None:
+            self.start_table(opened.table, seats=frozenset({seat}))
+        else:
+            self.push_screen(LobbyScreen(self.lobby, opened, self.player))
+
+    def invite(self, code: str, name: str) -> None:
+        """This player invites ``name`` to table ``code``; told how it went."""
+        try:
+            said = self.lobby.invite(code, self.player, name)
+        except TableError as exc:
+            self.notify(f"Not invited: {exc}.", severity="warning", markup=False)
+            return
+        self.notify(said, markup=False)
+
     def _back_to_live_seat(self) -> None:
         """A player who drops out of a live game comes back straight to their seat."""
         opened = self.lobby.seated_live(self.player)
@@ -317,6 +387,11 @@ class ServerApp(SessionApp):
 
     def on_unmount(self) -> None:
         self.lobby.listeners.remove(self._lobby_changed)
+        count = self.lobby.here.get(self.player, 0) - 1
+        if count > 0:
+            self.lobby.here[self.player] = count
+        else:
+            self.lobby.here.pop(self.player, None)
         for opened in self._following.values():
             opened.listeners.remove(self._table_news)
         self._following.clear()
@@ -432,6 +507,14 @@ class ServerApp(SessionApp):
         if any(w.code != self._table_on_screen() for w in self.lobby.waiting_for(self.player)):
             yield SystemCommand("Next table waiting for you",
                                 "Straight to the table where it is your turn", self.next_table)
+        here = screen.opened if isinstance(screen, SharedTableView | LobbyScreen) else None
+        if here is not None and here.seat_of(self.player) is not None and not here.over:
+            code = here.code
+            yield SystemCommand(
+                "Invite a player to this table",
+                "By name: they get a notice with the code wherever they are",
+                lambda: self.push_screen(InviteScreen(code), self._invited),
+            )
         table = screen.table if isinstance(screen, SharedTableView) else None
         if (isinstance(screen, SharedTableView) and isinstance(table, RemoteTable)
                 and not screen.watching and not table.is_over and not table.ended):
@@ -443,6 +526,21 @@ class ServerApp(SessionApp):
                     "A bot finishes your seat; its result is not counted as yours",
                     lambda: self._resign(opened_here),
                 )
+                if self.player in opened_here.voters(ALL):
+                    yield SystemCommand(
+                        "Vote to end this game",
+                        "A majority of the players at the table ends it (nothing goes into "
+                        "History)",
+                        lambda: self._propose(opened_here, ALL),
+                    )
+                for away in opened_here.absent():
+                    if away != seat and self.player in opened_here.voters(away):
+                        yield SystemCommand(
+                            f"Vote: a bot plays for {table.names[away]} (away)",
+                            "Until they come back; a majority of the players at the table "
+                            "decides",
+                            lambda away=away: self._propose(opened_here, away),
+                        )
         if isinstance(screen, SharedTableView) and screen.opened.host == self.player:
             opened = screen.opened
             allowed = opened.settings.spectators
@@ -457,6 +555,25 @@ class ServerApp(SessionApp):
                 "Watchers read the players' chat either way",
                 lambda: self.lobby.set_watcher_chat(opened.code, not chat),
             )
+
+    def _invited(self, chosen: tuple[str, str] | None) -> None:
+        if chosen is not None:
+            self.invite(*chosen)
+
+    def _propose(self, opened: OpenTable, seat: int) -> None:
+        """Open (or join) a vote and vote for it: ending the game, or a bot for an absent
+        seat (:meth:`OpenTable.propose`)."""
+        try:
+            outcome = opened.propose(self.player, seat)
+        except TableError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        if outcome == END:
+            self.notify("The table ended the game.", markup=False)
+        elif outcome == FINISH:
+            self.notify("A bot plays that seat until its player comes back.", markup=False)
+        else:
+            self.notify("You voted; the others at the table are asked.", markup=False)
 
     def _resign(self, opened: OpenTable) -> None:
         try:

@@ -5,8 +5,9 @@ A line is plain text by construction: :func:`clean` removes every control and fo
 never as markup, so ``[b]`` or ``[@click=app.quit]`` stays what was typed. A line has at most
 :data:`MAX_LENGTH` characters; each session may send :data:`RATE_LINES` lines per
 :data:`RATE_SECONDS` (:class:`RateLimit`). A table keeps its last :data:`KEEP` lines with its
-save (through :attr:`TableChat.saved_hook`), so a restart keeps them. The operator log never
-records what was said.
+save (through :attr:`TableChat.saved_hook`), so a restart keeps them. The operator log records
+what was said only when the operator asked for it (``serve --log-chat``, off by default), as
+a ``event=chat`` line whose text is quoted and escaped like every logged value.
 """
 
 from __future__ import annotations

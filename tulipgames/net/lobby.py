@@ -47,8 +47,9 @@ from rich.cells import cell_len, set_cell_size
 from tulipgames import games
 from tulipgames.engine.bots import Bot
 from tulipgames.engine.core import Action, Event, Game, IllegalAction, SeatSpec
+from tulipgames.engine.record import MAX_CHAT, Said
 from tulipgames.net import audit
-from tulipgames.net.chat import ChatError, RateLimit, TableChat
+from tulipgames.net.chat import ChatError, RateLimit, TableChat, clean
 from tulipgames.table import Listener, Table, Turn
 
 log = logging.getLogger("tulipgames.serve")
@@ -64,9 +65,39 @@ CLOCK_SCALE_ENV = "TULIPGAMES_CLOCK_SCALE"
 VOTE_AFTER = 3
 #: The two choices of that vote: end the game, or let the stand-in bot finish the seat.
 END, FINISH = "end", "finish"
+#: The key of the vote any player may open at any time to end the game (votes about a seat
+#: are keyed by the seat), and its other choice: play on.
+ALL, KEEP = -1, "keep"
 #: Numbers every decision that begins at any table of the process (a turn notice is told once
 #: per number, so a rematch at the same code never reuses one).
 _DECISIONS = itertools.count(1)
+#: Invitations one player may send within INVITE_SECONDS (an invitation rings the invited
+#: player's bell and may send them an e-mail: never a way to flood someone).
+INVITE_LINES, INVITE_SECONDS = 5, 60.0
+#: An invitation is offered this long at most (less if the table starts, fills or closes).
+INVITE_TTL = 3600.0
+#: Numbers every invitation of the process (each is told to its player once).
+_INVITES = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Invite:
+    """``inviter`` asks ``invitee`` to table ``code`` (to a seat, or to watch a game that has
+    started: ``watch``); ``number`` tells each invitation once, ``at`` is its wall-clock time."""
+
+    number: int
+    code: str
+    title: str
+    inviter: str
+    invitee: str
+    at: float
+    watch: bool = False
+
+    def text(self) -> str:
+        """The one line the invited player reads (names and codes are cleaned plain text)."""
+        what = "to watch" if self.watch else "to a seat at"
+        return (f"{self.inviter} invites you {what} table {self.code} ({self.title}). "
+                f"Menu: the invitation, or Join a table with the code {self.code}.")
 
 
 @dataclass(frozen=True)
@@ -373,8 +404,9 @@ class RemoteTable(Table):
                            if int(s) in seats}
             self.votes = {
                 int(s): {str(name): str(choice) for name, choice in dict(ballots).items()
-                         if choice in (END, FINISH)}
-                for s, ballots in dict(data.get("votes", {})).items() if int(s) in seats
+                         if choice in _choices(int(s))}
+                for s, ballots in dict(data.get("votes", {})).items()
+                if int(s) in seats or int(s) == ALL
             }
         except (TypeError, ValueError, AttributeError):
             self.ended, self.bot_finishes, self.missed, self.votes = False, set(), {}, {}
@@ -501,12 +533,41 @@ class RemoteTable(Table):
         self._keep_bots_moving()
 
     # -- the vote -----------------------------------------------------------------------------
+    def open_vote(self, seat: int) -> bool:
+        """Open a vote before any missed decision: about ``seat`` (its player is away: a
+        stand-in bot plays it from now, or the game ends) or, for :data:`ALL`, about ending
+        the game (END, or KEEP: play on). Who may open one is the lobby's rule. Returns
+        whether it is new (an open vote stays as it is)."""
+        if self.ended or self.state.is_over():
+            raise TableError("the game is over")
+        if seat != ALL and (not 0 <= seat < len(self.seats) or self.seats[seat].is_bot
+                            or seat in self.bot_finishes):
+            raise TableError("a bot plays that seat already")
+        if seat in self.votes:
+            return False
+        self.votes[seat] = {}
+        audit.record("table_vote_opened", code=self.code or None,
+                     about="end" if seat == ALL else f"seat {seat + 1}")
+        self._decided()
+        self.version += 1
+        self._remote_listeners.publish(self)
+        return True
+
+    def drop_vote(self, seat: int) -> None:
+        """The vote about ``seat`` no longer holds (its player came back before missing a
+        decision): it closes undecided."""
+        if self.votes.pop(seat, None) is not None:
+            self._decided()
+            self.version += 1
+            self._remote_listeners.publish(self)
+
     def cast(self, seat: int, voter: str, choice: str) -> None:
-        """``voter``'s ballot about ``seat`` (END or FINISH; who may vote is the lobby's)."""
+        """``voter``'s ballot about ``seat`` (END or FINISH; END or KEEP about :data:`ALL`;
+        who may vote is the lobby's)."""
         if seat not in self.votes:
             raise TableError("there is no vote about that seat")
-        if choice not in (END, FINISH):
-            raise TableError(f"a vote is {END!r} or {FINISH!r}")
+        if choice not in _choices(seat):
+            raise TableError(f"a vote is {' or '.join(map(repr, _choices(seat)))}")
         self.votes[seat][voter] = choice
         audit.record("standin_vote", code=self.code or None, seat=seat + 1, voter=voter,
                      choice=choice)
@@ -518,9 +579,11 @@ class RemoteTable(Table):
         """The vote about ``seat`` is decided: END ends the game (nobody moves any more, the
         save stays, not in History), FINISH lets the stand-in play every later decision."""
         ballots = self.votes.pop(seat, {})
-        audit.record("standin_vote_decided", code=self.code or None, seat=seat + 1,
-                     choice=choice, votes=len(ballots))
-        if choice == END:
+        audit.record("standin_vote_decided", code=self.code or None,
+                     seat="all" if seat == ALL else seat + 1, choice=choice, votes=len(ballots))
+        if choice == KEEP:
+            pass  # the game goes on as it was
+        elif choice == END:
             self.ended = True
             self.standins.clear()
             self.votes.clear()
@@ -555,6 +618,20 @@ class RemoteTable(Table):
         self.save()  # the mark is kept now, even if no move follows
         self._decided()
         self._bump()
+
+    # -- chat kept with the record ------------------------------------------------------------
+    def keep_chat(self, name: str, text: str, watcher: bool) -> None:
+        """A line said at the table during the game goes into its record at the move it was
+        said (the replay shows it there), and the record is saved at once; after the game's
+        end the record is final (the line stays in the table's chat only)."""
+        if self.state.is_over():
+            return
+        self.record.chat.append(Said(len(self.record.actions), name, text, watcher))
+        del self.record.chat[:-MAX_CHAT]
+        try:
+            self.save()
+        except Exception as exc:  # the next move saves it; chat never stops the game
+            log.warning("cannot keep a chat line with table %s: %s", self.code, exc)
 
     # -- the clock --------------------------------------------------------------------------
     def deadline(self, seat: int) -> float | None:
@@ -676,6 +753,8 @@ class OpenTable:
         self.abandoned_hook: Callable[[OpenTable], None] | None = None
         #: The host closed it before its start (:meth:`Lobby.close`).
         self.closed = False
+        #: Whether the operator has chat lines logged (the lobby's ``log_chat``).
+        self.lobby_log_chat: Callable[[], bool] = lambda: False
 
     @classmethod
     def from_table(cls, code: str, table: RemoteTable) -> OpenTable:
@@ -822,6 +901,10 @@ class OpenTable:
         if not watching:
             self.away.pop(name, None)
             self.active(name)
+            seat, table = self.seat_of(name), self.table
+            if (seat is not None and table is not None and seat in table.votes
+                    and table.missed.get(seat, 0) < table.settings.vote_after):
+                table.drop_vote(seat)  # voted on while away, back before missing a decision
         self.listeners.publish(self)
 
     def depart(self, name: str, *, watching: bool = False) -> None:
@@ -887,9 +970,14 @@ class OpenTable:
         if watcher and not self.settings.watcher_chat:
             raise TableError(f"{self.host} closed the chat to watchers")
         try:
-            self.chat.say(name, text, watcher=watcher, limit=limit)
+            line = self.chat.say(name, text, watcher=watcher, limit=limit)
         except ChatError as exc:
             raise TableError(str(exc)) from exc
+        if self.table is not None:
+            self.table.keep_chat(line.name, line.text, line.watcher)
+        if self.lobby_log_chat():  # the operator's choice (serve --log-chat), off by default
+            audit.record("chat", code=self.code, name=line.name, watcher=line.watcher or None,
+                         text=line.text)
 
     # -- the vote about a seat a stand-in kept playing --------------------------------------------
     def voters(self, seat: int) -> list[str]:
@@ -905,6 +993,32 @@ class OpenTable:
             if name is not None and index != seat and name in self.present
             and table.missed.get(index, 0) < limit and index not in table.resigned
         ]
+
+    def absent(self) -> list[int]:
+        """The seats a bot may be voted to play before they miss a decision: a player's,
+        not resigned nor finished by a bot, whose player has no session at the table."""
+        table = self.table
+        if table is None or self.over:
+            return []
+        return [index for index, seat in enumerate(self.seats)
+                if seat.name is not None and seat.name not in self.present
+                and index not in table.bot_finishes]
+
+    def propose(self, name: str, seat: int) -> str | None:
+        """``name``, a player at the table, opens a vote (or joins the open one) and votes
+        for it: about :data:`ALL`, to end the game now; about an absent ``seat``
+        (:meth:`absent`), that a stand-in bot plays it from now. Returns the outcome once
+        decided (a majority of the players at the table, :meth:`tally`)."""
+        table = self.table
+        if table is None or self.over:
+            raise TableError("only a game in progress is voted on")
+        if name not in self.voters(seat):
+            raise TableError("only the players at the table vote")
+        if seat != ALL and seat not in self.absent():
+            raise TableError(f"{self.seats[seat].name or 'that seat'} is here: no bot is "
+                             "voted in for a player at the table")
+        table.open_vote(seat)
+        return self.vote(name, seat, END if seat == ALL else FINISH)
 
     def vote(self, name: str, seat: int, choice: str) -> str | None:
         """``name`` votes END or FINISH about ``seat``; returns the outcome once decided."""
@@ -925,7 +1039,7 @@ class OpenTable:
             return None
         voters = self.voters(seat)
         ballots = table.votes[seat]
-        for choice in (END, FINISH):
+        for choice in _choices(seat):
             if voters and 2 * sum(ballots.get(v) == choice for v in voters) > len(voters):
                 table.decide(seat, choice)
                 return choice
@@ -969,6 +1083,19 @@ class Lobby:
         self.bot_delay = bot_delay
         self.tables: dict[str, OpenTable] = {}
         self.listeners = Listeners()
+        #: Invitations not yet taken up (:meth:`invite`), the oldest first.
+        self.invites: list[Invite] = []
+        #: Whether a player is logged in anywhere on the server (any session of theirs, SSH or
+        #: browser, in any process): set by the server. The sessions of this process count
+        #: themselves in :attr:`here` either way.
+        self.online: Callable[[str], bool] | None = None
+        self.here: dict[str, int] = {}
+        #: Called with each invitation whose player is not logged in: true when it goes out by
+        #: e-mail or webhook (the outbound notifier; the player opted in).
+        self.invite_hooks: list[Callable[[Invite], bool]] = []
+        #: The operator's ``serve --log-chat``: chat lines go to the log (off by default).
+        self.log_chat = False
+        self._invite_limits: dict[str, RateLimit] = {}
         self._import_codes_file()
         self._bring_back_mail_tables()
 
@@ -1053,6 +1180,7 @@ class Lobby:
                 self._share(opened.table)
 
         opened.chat.saved_hook = save
+        opened.lobby_log_chat = lambda: self.log_chat
 
     def _attach(self, code: str, table: RemoteTable) -> None:
         table.code = code
@@ -1078,6 +1206,87 @@ class Lobby:
                 if acting == seat:
                     found.append(Waiting(opened.code, opened.game.title, number))
         return sorted(found, key=lambda w: w.decision)
+
+    # -- invitations -------------------------------------------------------------------------
+    def is_online(self, name: str) -> bool:
+        """Whether ``name`` has a session on the server now."""
+        return bool(self.here.get(name)) or (self.online is not None and self.online(name))
+
+    def known(self, name: str) -> bool:
+        """Whether ``name`` has played on this server (has a directory of their own)."""
+        return self.data_dir is not None and player_dir(self.data_dir, name).is_dir()
+
+    def invite(self, code: str, inviter: str, invitee: str) -> str:
+        """``inviter``, a player of table ``code``, invites ``invitee`` by name: to a free
+        seat before the start, to watch once it started (if spectators are welcome). The
+        invited player hears of it wherever they are in the app (:meth:`invites_for`), or by
+        e-mail or webhook when they are not logged in and opted in (:attr:`invite_hooks`).
+        Returns what the inviter is told; raises :class:`TableError` saying why not (unknown
+        name, not logged in, already seated or invited, too many invitations)."""
+        name = clean(invitee)
+        opened = self.tables.get(code.strip().upper())
+        if opened is None or opened.closed:
+            raise TableError(f"no table has the code {code.strip().upper()!r}")
+        if opened.seat_of(inviter) is None:
+            raise TableError("only the players at a table invite others to it")
+        if not name:
+            raise TableError("invite whom? Give a player's name")
+        if name == inviter or opened.seat_of(name) is not None:
+            raise TableError(f"{name} has a seat at table {opened.code} already")
+        if opened.over:
+            raise TableError("the game is over")
+        if opened.started and not opened.settings.spectators:
+            raise TableError("the game has started and the table is closed to spectators")
+        if not opened.started and not any(seat.free for seat in opened.seats):
+            raise TableError(f"table {opened.code} has no free seat")
+        limit = self._invite_limits.setdefault(
+            inviter, RateLimit(INVITE_LINES, INVITE_SECONDS, now=self.now))
+        if any(i.code == opened.code and i.invitee == name for i in self.invites_for(name)):
+            raise TableError(f"{name} is invited to table {opened.code} already")
+        if not limit.allow():
+            raise TableError(f"slow down: at most {INVITE_LINES} invitations per "
+                             f"{INVITE_SECONDS:g} seconds")
+        online = self.is_online(name)
+        if not online and not self.known(name):
+            raise TableError(f"nobody called {name!r} has played on this server")
+        invite = Invite(next(_INVITES), opened.code, opened.game.title, inviter, name,
+                        self.now(), watch=opened.started)
+        if not online and not any([hook(invite) for hook in self.invite_hooks]):
+            raise TableError(f"{name} is not logged in now; invite them when they are")
+        self.invites.append(invite)
+        audit.record("table_invite", code=opened.code, inviter=inviter, invitee=name,
+                     online=online)
+        self.listeners.publish(self)
+        if online:
+            return f"{name} is invited to table {opened.code}."
+        return (f"{name} is not logged in now: the invitation went to the notices {name} "
+                "chose outside the terminal.")
+
+    def invites_for(self, name: str) -> list[Invite]:
+        """The invitations ``name`` may still take up, the oldest first: their table is here,
+        not over, and has a free seat (or, started, welcomes spectators), ``name`` is neither
+        seated nor watching there, and it is not older than :data:`INVITE_TTL`. Invitations
+        that no longer hold for anyone are forgotten."""
+        moment = self.now()
+        kept, found = [], []
+        for invite in self.invites:
+            opened = self.tables.get(invite.code)
+            if opened is None or opened.closed or opened.over or moment - invite.at > INVITE_TTL:
+                continue
+            if opened.started != invite.watch:
+                continue  # invited to a seat, and the table started meanwhile
+            kept.append(invite)
+            if invite.invitee != name or opened.seat_of(name) is not None:
+                continue
+            if name in opened.watchers:
+                continue
+            if invite.watch and not opened.settings.spectators:
+                continue
+            if not invite.watch and not any(seat.free for seat in opened.seats):
+                continue
+            found.append(invite)
+        self.invites = kept
+        return found
 
     def _share(self, table: RemoteTable) -> None:
         """Keep a table's settings and what it decided (votes, missed decisions) with its save."""
@@ -1279,6 +1488,11 @@ class Lobby:
             if self.store.shared_save(code) is None:
                 self.store.share(save_id, code, {})
         path.replace(path.with_name(CODES_FILE + ".imported"))
+
+
+def _choices(seat: int) -> tuple[str, str]:
+    """The choices of a vote: about a seat END or FINISH, about the whole game END or KEEP."""
+    return (END, KEEP) if seat == ALL else (END, FINISH)
 
 
 def _ended(settings: dict[str, Any]) -> bool:

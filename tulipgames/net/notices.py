@@ -13,13 +13,14 @@ session tell the same notices from the same facts.
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from tulipgames.net.chat import clean
-from tulipgames.net.lobby import Waiting
+from tulipgames.net.lobby import Invite, Waiting
 
 #: The id of the menu entry that takes a player to the next table waiting for them; the
 #: waiting decisions follow it as ``CODE.NUMBER`` separated by commas.
@@ -49,6 +50,28 @@ def parse_next(entry_id: str) -> list[tuple[str, int]]:
     return found
 
 
+#: The id of a menu entry that takes a player to the table they were invited to, followed by
+#: ``CODE.NUMBER`` (the invitation's number: a session in a worker tells each one once).
+INVITE_ENTRY = "net:invite"
+
+
+def invite_entry(invite: Invite) -> tuple[str, str]:
+    """The menu entry of an invitation: its id, and a label that says who invites where (a
+    worker's session makes its notice from the label: it never sees the lobby)."""
+    what = "watch" if invite.watch else "a seat at"
+    return (f"{INVITE_ENTRY}:{invite.code}.{invite.number}",
+            f"Invitation: {invite.inviter[:20]} invites you to {what} {invite.code} "
+            f"{invite.title}")
+
+
+def parse_invite(entry_id: str) -> tuple[str, int] | None:
+    """The ``(code, number)`` of an entry of :func:`invite_entry` (``None`` for any other)."""
+    if not entry_id.startswith(INVITE_ENTRY + ":"):
+        return None
+    code, _, number = entry_id.removeprefix(INVITE_ENTRY + ":").partition(".")
+    return (code, int(number)) if code.isalnum() and number.isdigit() else None
+
+
 def notice_text(code: str, title: str = "") -> str:
     """The one line a notice says (plain text: the title is the catalogue's, the code ours)."""
     game = f" ({title})" if title else ""
@@ -58,10 +81,11 @@ def notice_text(code: str, title: str = "") -> str:
 #: A player's choice of desktop notifications, in their own directory (off when absent).
 SETTINGS_FILE = "notices.json"
 #: The kinds of desktop notification, in the order the palette command cycles through them:
-#: none, OSC 9 (iTerm2, WezTerm, Windows Terminal, kitty, ghostty) and OSC 777 (VTE terminals
-#: such as GNOME Terminal, foot, urxvt, WezTerm).
-DESKTOP_KINDS = ("off", "osc9", "osc777")
-DESKTOP_LABELS = {"off": "off", "osc9": "OSC 9", "osc777": "OSC 777"}
+#: none, OSC 9 (iTerm2, WezTerm, Windows Terminal, kitty, ghostty), OSC 777 (VTE terminals
+#: such as GNOME Terminal, foot, urxvt, WezTerm) and OSC 99 (kitty's own protocol, with a
+#: title and a body).
+DESKTOP_KINDS = ("off", "osc9", "osc777", "osc99")
+DESKTOP_LABELS = {"off": "off", "osc9": "OSC 9", "osc777": "OSC 777", "osc99": "OSC 99 (kitty)"}
 
 
 def read_settings(player_dir: Path) -> dict[str, Any]:
@@ -106,8 +130,16 @@ def desktop_sequence(kind: str, title: str, body: str) -> str:
     """The escape sequence asking the client's terminal for a desktop notification ("" for
     ``off``). Title and body are cleaned of control characters (a BEL or ESC would end the
     sequence early and let the rest be read as terminal commands); ``;`` separates OSC 777's
-    fields, so it becomes ``,`` there."""
+    fields, so it becomes ``,`` there. OSC 99 sends the title, then the body, each base64
+    (``e=1``: nothing in the text can end or change the sequence), as chunks of one
+    notification (``i=``) that the body's ``d=1`` completes; kitty ends it with ST."""
     title, body = clean(title), clean(body)
+    if kind == "osc99":
+        def encoded(text: str) -> str:
+            return base64.b64encode(text.encode("utf-8")).decode("ascii")
+
+        return (f"\x1b]99;i=tulipgames:d=0:e=1;{encoded(title)}\x1b\\"
+                f"\x1b]99;i=tulipgames:d=1:e=1:p=body;{encoded(body)}\x1b\\")
     if kind == "osc9":
         return f"\x1b]9;{body}\x07"
     if kind == "osc777":

@@ -45,7 +45,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
-from tulipgames.net.lobby import Lobby, player_dir
+from tulipgames.net.lobby import Invite, Lobby, player_dir
 from tulipgames.net.notices import read_settings, write_settings
 
 log = logging.getLogger(__name__)
@@ -219,7 +219,7 @@ class Notice:
     table: str
     game: str
     player: str
-    kind: str  # turn, reminder or digest
+    kind: str  # turn, reminder, digest or invite
     text: str
     decision: int = 0
 
@@ -230,6 +230,8 @@ class Notice:
     def subject(self) -> str:
         if self.kind == "digest":
             return "tulipgames: tables waiting for you"
+        if self.kind == "invite":
+            return f"tulipgames: an invitation to table {self.table} ({self.game})"
         word = "Reminder: your" if self.kind == "reminder" else "Your"
         return f"tulipgames: {word} turn at table {self.table} ({self.game})"
 
@@ -345,6 +347,22 @@ class Notifier:
         still come."""
         self._scan(quiet=True)
         self.lobby.listeners.add(self.changed)
+        self.lobby.invite_hooks.append(self.invited)
+
+    def invited(self, invite: Invite) -> bool:
+        """An invitation for a player who is not logged in: sent now if they opted in to a
+        channel the operator offers and it fits their day's limit (an invitation is no use
+        in tomorrow's digest); returns whether it went."""
+        chosen = contact(player_dir(self.data_dir, invite.invitee))
+        if not ((chosen.email and self.outbound.email)
+                or (chosen.webhook and self.outbound.webhook)):
+            return False
+        player = self._players.setdefault(invite.invitee, _Player())
+        if player.held or not self._room(invite.invitee, player):
+            return False
+        player.sent.append(self.now())
+        self._send(Notice(invite.code, invite.title, invite.invitee, "invite", invite.text()))
+        return True
 
     def changed(self, *_: Any) -> None:
         """The lobby changed: a turn notice for each decision newly waiting at a by-mail table.

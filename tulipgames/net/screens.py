@@ -20,7 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -28,9 +28,11 @@ from tulipgames import games
 from tulipgames.engine.core import Game
 from tulipgames.net.chat import MAX_LENGTH, QUICK, ChatLine, RateLimit
 from tulipgames.net.lobby import (
+    ALL,
     CLOCKS,
     END,
     FINISH,
+    KEEP,
     VOTE_AFTER,
     Lobby,
     OpenTable,
@@ -336,6 +338,7 @@ class LobbyScreen(Screen[None]):
         Binding("l", "level", "Bot level"),
         Binding("s", "start", "Start"),
         Binding("w", "spectators", "Spectators"),
+        Binding("i", "invite", "Invite"),
     ]
     DEFAULT_CSS = _FRAME_CSS.format(name="LobbyScreen") + """
     LobbyScreen #code { height: 3; padding: 1 1 0 1; text-style: bold; }
@@ -377,10 +380,17 @@ class LobbyScreen(Screen[None]):
         self.opened.listeners.remove(self._table_changed)
         self.opened.depart(self.player)
 
+    def _close_boxes_over(self) -> None:
+        """Close what is open over this screen (the invitation's box), so that the next
+        pop leaves the lobby itself."""
+        while len(self.app.screen_stack) > 1 and self.app.screen is not self:
+            self.app.pop_screen()
+
     def _table_changed(self, opened: OpenTable) -> None:
         if self._entered or not self.is_attached:
             return
         if opened.code not in self.lobby.tables:
+            self._close_boxes_over()
             self.app.pop_screen()
             self.app.notify(
                 f"{opened.host} closed table {opened.code}.", severity="warning", markup=False
@@ -389,6 +399,7 @@ class LobbyScreen(Screen[None]):
         seat = opened.seat_of(self.player)
         if opened.started and seat is not None:
             self._entered = True
+            self._close_boxes_over()
             self.app.pop_screen()
             _enter_table(self.app, opened, seat)
             return
@@ -421,11 +432,12 @@ class LobbyScreen(Screen[None]):
             hint = (
                 f"b: give empty seats to bots ({self.level}; l changes the level)   "
                 + ("s: start the game" if opened.ready else "s: start (when every seat is filled)")
-                + "   w: spectators welcome or not\n"
+                + "   w: spectators welcome or not   i: invite by name\n"
                 + level_line(opened.game, f"bot:{self.level}")
             )
         else:
-            hint = f"Waiting for {opened.host} to start the game. Esc leaves the table."
+            hint = (f"Waiting for {opened.host} to start the game. i: invite a player by "
+                    "name. Esc leaves the table.")
         self.query_one("#hint", Static).update(Text(hint))
 
     def _error(self, text: str) -> None:
@@ -448,6 +460,13 @@ class LobbyScreen(Screen[None]):
             self.lobby.start(self.opened.code)
         except TableError as exc:
             self._error(str(exc))
+
+    def action_invite(self) -> None:
+        """i: invite a player by name (the app tells how it went)."""
+        invite = getattr(self.app, "invite", None)
+        if invite is not None:
+            self.app.push_screen(InviteScreen(self.opened.code),
+                                 lambda chosen: chosen and invite(*chosen))
 
     def action_leave(self) -> None:
         if self._entered:
@@ -634,6 +653,8 @@ class SharedTableView(_GameScreen):
     VOTE_BINDINGS = [
         Binding("ctrl+e", f"vote('{END}')", "Vote: end game"),
         Binding("ctrl+f", f"vote('{FINISH}')", "Vote: bot finishes"),
+        # the same key in the vote to end the game (one of the two is enabled at a time)
+        Binding("ctrl+f", f"vote('{KEEP}')", "Vote: play on"),
         Binding("ctrl+t", "chat", "Chat"),
     ]
     _clock_next: float | None = None
@@ -745,6 +766,10 @@ class SharedTableView(_GameScreen):
         text = event.value
         event.input.value = ""
         command, _, rest = text.strip().partition(" ")
+        invite = getattr(self.app, "invite", None)
+        if command == "/invite" and rest.strip() and invite is not None:
+            invite(self.opened.code, rest.strip())
+            return
         if command in ("/mute", "/unmute") and rest.strip():
             name = rest.strip()
             if command == "/mute":
@@ -863,9 +888,10 @@ class SharedTableView(_GameScreen):
         self._clock_timer = None
         self._show_clock()
 
-    # -- the vote about a seat a stand-in kept playing --------------------------------------------
+    # -- votes: about a seat (missed decisions, or its player away) or to end the game ------------
     def vote_seat(self) -> int | None:
-        """The seat of the first open vote this player may vote in, if any."""
+        """The key of the first open vote this player may vote in (:data:`ALL`: the vote
+        to end the game; else the seat it is about), if any."""
         table, me = self.table, self.player
         if not isinstance(table, RemoteTable) or me is None:
             return None
@@ -874,63 +900,96 @@ class SharedTableView(_GameScreen):
                 return seat
         return None
 
+    def vote_words(self, seat: int) -> str:
+        """What the vote keyed ``seat`` is about, in a few words."""
+        table = self.table
+        assert isinstance(table, RemoteTable)
+        if seat == ALL:
+            return "Vote to end the game"
+        missed = table.missed.get(seat, 0)
+        return f"Vote on {table.names[seat]} ({f'{missed} missed' if missed else 'away'})"
+
     def vote_text(self) -> str:
-        """The open vote, as its voters read it (with their keys and the count so far)."""
+        """The open vote, as its voters read it (with their keys and the count so far); to
+        the others at the table (watchers, the player it is about), what is voted on."""
         seat = self.vote_seat()
         table = self.table
-        if seat is None or not isinstance(table, RemoteTable):
+        if not isinstance(table, RemoteTable):
             return ""
+        if seat is None:
+            others = sorted(table.votes)
+            if not others:
+                return ""
+            voters = self.opened.voters(others[0])
+            return (f"{self.vote_words(others[0])}: the {len(voters)} player(s) at the table "
+                    "decide")
         voters = self.opened.voters(seat)
         ballots = table.votes.get(seat, {})
+        other = KEEP if seat == ALL else FINISH
         ends = sum(ballots.get(v) == END for v in voters)
-        bots = sum(ballots.get(v) == FINISH for v in voters)
+        bots = sum(ballots.get(v) == other for v in voters)
         mine = ballots.get(self.player or "")
-        said = "" if mine is None else (" · you: end" if mine == END else " · you: bot")
+        word = "play on" if seat == ALL else "bot"
+        said = "" if mine is None else (" · you: end" if mine == END else f" · you: {word}")
         # short: with the clock in front it must fit 80 columns
-        return (f"Vote on {table.names[seat]} ({table.missed.get(seat, 0)} missed): "
-                f"^e end {ends} · ^f bot {bots} · {len(voters) // 2 + 1} of {len(voters)} "
-                f"decide{said}")
+        return (f"{self.vote_words(seat)}: ^e end {ends} · ^f {word} {bots} · "
+                f"{len(voters) // 2 + 1} of {len(voters)} decide{said}")
 
     def _tell_votes(self) -> None:
-        """A new vote this player may vote in is announced once, with its keys and rule."""
+        """Each vote that opens is announced once to everyone at the table: to its voters
+        with its keys and rule, to the others (watchers, the player it is about) what is voted
+        on."""
         table = self.table
         if not isinstance(table, RemoteTable):
             return
-        seat = self.vote_seat()
         open_now = frozenset(table.votes)
-        if seat is not None and seat not in self._votes_told:
-            name = table.names[seat]
-            self.notify(
-                f"A bot has played {name}'s last {table.missed.get(seat, 0)} decisions. Vote: "
-                f"ctrl+e ends the game, ctrl+f lets the bot finish {name}'s seat. A majority "
-                "of the players at the table decides.",
-                timeout=20, markup=False,
-            )
-            self.refresh_bindings()
-        elif seat is None and self._votes_told:
+        me = self.player
+        for seat in sorted(open_now - self._votes_told):
+            if me is not None and me in self.opened.voters(seat):
+                if seat == ALL:
+                    text = ("A player asks to end the game. Vote: ctrl+e ends it, ctrl+f plays "
+                            "on. A majority of the players at the table decides.")
+                else:
+                    name = table.names[seat]
+                    missed = table.missed.get(seat, 0)
+                    why = (f"A bot has played {name}'s last {missed} decisions" if missed
+                           else f"{name} is away; a player asks that a bot plays for them")
+                    text = (f"{why}. Vote: ctrl+e ends the game, ctrl+f lets the bot finish "
+                            f"{name}'s seat. A majority of the players at the table decides.")
+            else:
+                text = (f"{self.vote_words(seat)}: the players at the table decide "
+                        "(a majority).")
+            self.notify(text, timeout=20, markup=False)
+        if open_now != self._votes_told:
             self.refresh_bindings()
         self._votes_told = open_now
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The vote's keys work (and show) only while this player may vote."""
         if action == "vote":
-            return self.vote_seat() is not None
+            seat = self.vote_seat()
+            if seat is None:
+                return False
+            return parameters[:1] != ((FINISH,) if seat == ALL else (KEEP,))
         return super().check_action(action, parameters)
 
     def action_vote(self, choice: str) -> None:
         seat, me = self.vote_seat(), self.player
         if seat is None or me is None:
             return
+        if seat == ALL and choice == FINISH:
+            choice = KEEP  # ctrl+f: play on
         try:
             outcome = self.opened.vote(me, seat, choice)
         except TableError as exc:
             self.notify(str(exc), severity="warning", markup=False)
             return
-        name = self.table.names[seat]
         if outcome == END:
             self.notify("The table ended the game.", markup=False)
         elif outcome == FINISH:
-            self.notify(f"A bot finishes {name}'s seat.", markup=False)
+            self.notify(f"A bot finishes {self.table.names[seat]}'s seat.", markup=False)
+        elif outcome == KEEP:
+            self.notify("The table plays on.", markup=False)
 
 
 _SHARED: dict[type[GameScreen[Any]], type[GameScreen[Any]]] = {}
@@ -956,3 +1015,33 @@ def shared_screen(
     screen.chat_name = viewer
     screen.muted_names = set() if muted is None else muted
     return screen
+
+
+class InviteScreen(ModalScreen[tuple[str, str] | None]):
+    """Type the name of a player to invite to table ``code``; Enter invites, Esc cancels.
+    Dismissed with ``(code, name)``."""
+
+    DEFAULT_CSS = """
+    InviteScreen { align: center middle; }
+    InviteScreen > Vertical { width: 60; height: auto; border: round $accent; padding: 0 1;
+                              background: $surface; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(f"Invite a player to table {self.code} by their login name. "
+                              "They get a notice with the code wherever they are."))
+            yield Input(placeholder="name", max_length=64, compact=True, id="invitee")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        name = event.value.strip()
+        self.dismiss((self.code, name) if name else None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

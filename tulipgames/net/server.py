@@ -103,6 +103,9 @@ class ServerConfig:
     #: The addresses of a reverse proxy in front (``--behind-proxy``): their connections carry
     #: the client's address (PROXY protocol on the SSH port, ``X-Forwarded-For`` on the web's).
     proxies: tuple[str, ...] = ()
+    #: Write each table chat line to the operator's log (``--log-chat``; off by default: what
+    #: players say is theirs).
+    log_chat: bool = False
 
     @property
     def open(self) -> bool:

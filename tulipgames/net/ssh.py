@@ -69,6 +69,9 @@ def add_arguments(parser: argparse.ArgumentParser, browser_only: bool = False) -
                             help="worker processes for the sessions' apps, to use every core "
                                  "(default: one per core; 0: all in one process; the shared "
                                  "tables and the browser door stay in the main process)")
+    parser.add_argument("--log-chat", action="store_true",
+                        help="also write what players say in table chat to the log (off by "
+                             "default)")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="host key, saved games and tables (default: the tulipgames data dir)")
     # Notices outside the terminal (tulipgames/net/outbound.py): each player opts in from ctrl+p.
@@ -210,6 +213,7 @@ def run(args: argparse.Namespace) -> int:
         ssh=not args.browser_only,
         workers=workers,
         proxies=proxies,
+        log_chat=args.log_chat,
     )
     from tulipgames.net.listener import fit_file_descriptors
     from tulipgames.net.server import files_needed
@@ -286,6 +290,7 @@ async def _serve(config: object, outbound: Any = None) -> int:
     assert isinstance(config, ServerConfig)
     store = Store(config.data_dir)
     lobby = Lobby(store, config.data_dir)
+    lobby.log_chat = config.log_chat
 
     def new_app(info: SessionInfo) -> ServerApp:
         return ServerApp(info, lobby, Store(player_dir(config.data_dir, info.username)))
@@ -307,6 +312,8 @@ async def _serve(config: object, outbound: Any = None) -> int:
     server = GameServer(config, new_app, new_plain, at_home,
                         lambda name: lobby_entries(lobby, name))
     lobby.listeners.add(lambda *_: server.entries_changed())
+    # who is logged in, for invitations by name: any session, SSH or browser, in any process
+    lobby.online = lambda name: any(getattr(s, "username", None) == name for s in server.sessions)
     notifier_task = None
     if outbound is not None:
         from tulipgames.net.outbound import Notifier

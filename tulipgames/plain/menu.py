@@ -110,6 +110,10 @@ def plain_menu(store: Any, console: LineConsole, lobby: Any = None) -> int:
     (a session in its process), open, join, watch and go back to shared tables too."""
     read, write, echo, prompt = console.read, console.write, console.echo, console.prompt
     here = lobby is not None and console.loop is not None and console.poll is not None
+    if here:  # turn notices and invitations are said between the menu's prompts
+        from tulipgames.plain.shared import MenuNotices
+
+        read = MenuNotices(lobby, console).read
     shared = here or console.move_to is not None
     words = [*MENU_WORDS, *(TABLE_WORDS if shared else ())]
     first, console.first = console.first, ""

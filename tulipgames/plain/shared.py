@@ -34,8 +34,55 @@ WOKE = object()
 
 WAITING_HELP = (
     "Waiting for the other players: their moves are said as they happen. Commands: look, "
-    "log, score, help, quit (you keep your seat; reconnect and choose Your tables)."
+    "log, score, say TEXT, chat, invite NAME, help, quit (you keep your seat; reconnect and "
+    "choose Your tables)."
 )
+#: The table's commands, typed at any prompt of a shared game (a decision's too).
+CHAT_HELP = ("At the table: say TEXT (or /1 good game, /2 thinking…, /3 your turn) talks to "
+             "everyone there, chat repeats the last lines, mute NAME and unmute NAME, invite "
+             "NAME asks a player to the table.")
+#: Lines ``chat`` repeats.
+CHAT_AGAIN = 10
+#: Seconds between two looks at the tables from the plain main menu (turn notices, invitations).
+MENU_LOOK = 1.0
+
+
+def chat_said(line: Any) -> str:
+    """A chat line as the plain mode says it (plain text: :mod:`tulipgames.net.chat` cleaned
+    it of every control character)."""
+    who = f"{line.name} (watching)" if line.watcher else line.name
+    return f"{who} says: {line.text}"
+
+
+def invite(lobby: Any, on_loop: OnLoop, code: str, player: str, line: str) -> str | None:
+    """``invite NAME`` typed at table ``code``: what the player is told (``None``: the line is
+    no invitation). The name keeps its case: it is a login name."""
+    from tulipgames.net.lobby import TableError
+
+    word, _, name = line.strip().partition(" ")
+    if word.lower() != "invite":
+        return None
+    if not name.strip():
+        return "Invite whom? Type invite and the player's name."
+    try:
+        said: str = on_loop(lobby.invite, code, player, name.strip())
+    except TableError as exc:
+        return f"Not invited: {exc}."
+    return said
+
+
+def invite_lines(lobby: Any, on_loop: OnLoop, player: str, told: set[int]) -> list[str]:
+    """The invitations for ``player`` not told yet (their numbers go into ``told``), each as
+    one line saying how to take it up in plain text."""
+    lines = []
+    for invited in on_loop(lobby.invites_for, player):
+        if invited.number in told:
+            continue
+        told.add(invited.number)
+        how = "watch" if invited.watch else "join"
+        lines.append(f"{invited.inviter} invites you to table {invited.code} "
+                     f"({invited.title}): at the main menu type {how} {invited.code}.")
+    return lines
 
 
 class OnLoop:
@@ -82,11 +129,11 @@ class SharedSession(PlainSession):
     moves and the other players' as they happen, and asks only for its own seat's decisions."""
 
     def __init__(self, table: Any, seat: int | None, console: Any, on_loop: OnLoop,
-                 code: str, lobby: Any = None) -> None:
+                 code: str, lobby: Any = None, opened: Any = None) -> None:
         #: The shared table as this thread sees it: a RemoteTable's reads on the loop.
         self.shared: Any = LoopTable(table, on_loop)
         super().__init__(
-            cast(Any, self.shared), console.read, console.write,
+            cast(Any, self.shared), self._read_between, console.write,
             seats=frozenset() if seat is None else frozenset({seat}),
             echo=console.echo, prompt=console.prompt, remote=True,
         )
@@ -100,6 +147,14 @@ class SharedSession(PlainSession):
         #: The lobby, for the turn notices of the player's other tables, and those told.
         self.lobby = lobby
         self._noticed: set[tuple[str, int]] = set()
+        self._invites_told: set[int] = set()
+        #: The table (its chat), the chat lines heard and not said yet (appended on the loop),
+        #: the names muted, and this session's chat rate.
+        self.opened = opened
+        self._heard_chat: list[Any] = []
+        self._chat_lock = threading.Lock()
+        self.muted: set[str] = set()
+        self._chat_limit: Any = None
 
     def news(self) -> list[str]:
         """As at one keyboard, but not this seat's own "has chosen: ..." of a move the others
@@ -110,6 +165,100 @@ class SharedSession(PlainSession):
 
     def _changed(self, *_: Any) -> None:
         self.changed.set()
+
+    def _chat_line(self, line: Any) -> None:
+        """On the loop: a line said at the table, kept for this session's thread to say."""
+        with self._chat_lock:
+            self._heard_chat.append(line)
+        self.changed.set()
+
+    def _read_between(self) -> str | None:
+        """The next typed line; meanwhile chat lines, invitations and turns at other tables
+        are said as they come, each on a line of its own, then the prompt again."""
+        while True:
+            pending = self.chat_lines()
+            if self.changed.is_set():  # the tables changed: perhaps a turn or an invitation
+                self.changed.clear()
+                pending += self.notice_lines()
+            if pending:
+                if not self.console.echo:
+                    self.write("")  # the prompt's line ends before them
+                for line in pending:
+                    self.write(line)
+                if not self.console.echo:
+                    self.prompt("> ")
+            got = self.console.poll(POLL)
+            if got is not NOTHING:
+                return None if got is None else str(got)
+
+    def chat_lines(self) -> list[str]:
+        """The chat lines heard since last time, as said (not this player's own, nor the
+        muted names')."""
+        with self._chat_lock:
+            lines, self._heard_chat = self._heard_chat, []
+        me = self.console.player
+        return [chat_said(line) for line in lines
+                if line.name != me and line.name not in self.muted]
+
+    def pending_lines(self) -> list[str]:
+        """What to say between prompts now: new chat lines, invitations, turns elsewhere."""
+        return self.chat_lines() + self.notice_lines()
+
+    def ask(self) -> str | None:
+        """An answer at a decision's prompt; the table's commands (say, chat, invite, mute)
+        are done there and the prompt comes again."""
+        while True:
+            answer = super().ask()
+            if answer is None or not self.table_command(answer):
+                return answer
+
+    def table_command(self, line: str) -> bool:
+        """``say TEXT`` (or a quick phrase ``/1``...), ``chat [TEXT]``, ``mute NAME``,
+        ``unmute NAME`` or ``invite NAME``, typed at the table: done and True, else False."""
+        from tulipgames.net.chat import RateLimit
+        from tulipgames.net.lobby import TableError
+
+        word, _, rest = line.strip().partition(" ")
+        low, rest = word.lower(), rest.strip()
+        if self.opened is None:
+            return False
+        if low == "chat" and not rest:
+            lines = self.on_loop(lambda: list(self.opened.chat.lines[-CHAT_AGAIN:]))
+            lines = [chat_said(x) for x in lines if x.name not in self.muted]
+            self.say(f"The last {len(lines)} chat lines:" if lines else
+                     "Nobody has said anything here yet. say TEXT talks to the table.")
+            for text in lines:
+                self.write(text)
+            return True
+        quick = word.startswith("/") and word[1:].isdigit() and not rest
+        if low in ("say", "chat") or quick:
+            text = line.strip() if quick else rest
+            if not text:
+                self.say("Say what? Type say and the words.")
+                return True
+            if self._chat_limit is None:
+                self._chat_limit = RateLimit()
+            try:
+                self.on_loop(self.opened.say, self.console.player, text, self._chat_limit)
+            except TableError as exc:
+                self.say(f"Not sent: {exc}.")
+            return True
+        if low in ("mute", "unmute") and rest:
+            if low == "mute":
+                self.muted.add(rest)
+                self.say(f"{rest} muted: you no longer hear their chat lines.")
+            else:
+                self.muted.discard(rest)
+                self.say(f"{rest} unmuted.")
+            return True
+        if low == "invite" and self.lobby is not None:
+            said = invite(self.lobby, self.on_loop, self.code, self.console.player, line)
+            if said is not None:
+                self.say(said)
+            return True
+        if low in ("help", "?"):
+            self.say(CHAT_HELP)
+        return False
 
     def poll(self) -> Any:
         """A typed line, ``None`` at the end of the input, or :data:`WOKE` once the table
@@ -141,25 +290,37 @@ class SharedSession(PlainSession):
         self.on_loop(self.real.subscribe, self._changed)
         if self.lobby is not None:
             self.on_loop(self.lobby.listeners.add, self._changed)
+        if self.opened is not None:
+            self.on_loop(self.opened.chat.listeners.add, self._chat_line)
         try:
             return self._play()
         finally:
             self.on_loop(self.real.unsubscribe, self._changed)
             if self.lobby is not None:
                 self.on_loop(self.lobby.listeners.remove, self._changed)
+            if self.opened is not None:
+                self.on_loop(self.opened.chat.listeners.remove, self._chat_line)
 
     def notices(self) -> None:
-        """A decision waiting for this player at another table, told once, in one line (as
-        the full-screen notices: the player goes there through Your tables)."""
-        if self.lobby is None or self.seat is None:
-            return
-        name = self.table.names[self.seat]
-        for waiting in self.on_loop(self.lobby.waiting_for, name):
+        """New chat lines, invitations, and decisions waiting for this player at another
+        table, each told once, in a line (as the full-screen notices)."""
+        for line in self.pending_lines():
+            self.say(line)
+
+    def notice_lines(self) -> list[str]:
+        """Invitations and decisions waiting for this player at other tables, not told yet
+        (the player goes there through Your tables)."""
+        if self.lobby is None:
+            return []
+        lines = invite_lines(self.lobby, self.on_loop, self.console.player,
+                             self._invites_told)
+        for waiting in self.on_loop(self.lobby.waiting_for, self.console.player):
             key = (waiting.code, waiting.decision)
             if waiting.code != self.code and key not in self._noticed:
                 self._noticed.add(key)
-                self.say(f"Your turn at table {waiting.code}, {waiting.title}: quit here, "
-                         "then choose Your tables to go there.")
+                lines.append(f"Your turn at table {waiting.code}, {waiting.title}: quit here, "
+                             "then choose Your tables to go there.")
+        return lines
 
     def _play(self) -> int:
         table = self.table
@@ -192,6 +353,8 @@ class SharedSession(PlainSession):
                 break
             if line is WOKE or not line:
                 continue
+            if self.table_command(line):
+                continue
             self.waiting_command(line.lower())
         if self.seat is not None:
             self.say(f"You keep your seat at table {self.code}. Reconnect and choose Your "
@@ -222,7 +385,8 @@ class SharedSession(PlainSession):
 # -- the lobby: open, join, watch, your tables ------------------------------------------------
 LOBBY_HELP = (
     "The table starts when every seat has a player or a bot. Commands: seats, "
-    "start (the host, when full), bots (the host: bots take the free seats), quit."
+    "start (the host, when full), bots (the host: bots take the free seats), "
+    "invite NAME, quit."
 )
 
 
@@ -329,7 +493,7 @@ def sit(lobby: Any, opened: Any, console: Any, on_loop: OnLoop, *, watching: boo
             return
         table = on_loop(lambda: opened.table)
         seat = None if watching else on_loop(opened.seat_of, name)
-        SharedSession(table, seat, console, on_loop, opened.code, lobby).run()
+        SharedSession(table, seat, console, on_loop, opened.code, lobby, opened).run()
     finally:
         on_loop(opened.listeners.remove, wake)
         on_loop(opened.depart, name, watching=watching)
@@ -370,6 +534,10 @@ def wait_for_start(lobby: Any, opened: Any, console: Any, on_loop: OnLoop,
         low = str(got).strip().lower()
         if console.echo:
             console.write(f"> {low}")
+        said = invite(lobby, on_loop, opened.code, console.player, str(got))
+        if said is not None:
+            console.write(said)
+            continue
         try:
             if low in ("quit", "exit", "leave", "back", "0"):
                 on_loop(opened.leave, console.player)
@@ -388,3 +556,45 @@ def wait_for_start(lobby: Any, opened: Any, console: Any, on_loop: OnLoop,
                 console.write(LOBBY_HELP)
         except TableError as exc:
             console.write(f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+
+
+class MenuNotices:
+    """The plain main menu's reader (a session in the server's process): while the player
+    has not typed a line, turn notices of their tables and invitations are said as they come
+    (looked for every :data:`MENU_LOOK` seconds), each once, then the prompt again."""
+
+    def __init__(self, lobby: Any, console: Any) -> None:
+        self.lobby = lobby
+        self.console = console
+        self.on_loop = OnLoop(console.loop)
+        self._turns: set[tuple[str, int]] = set()
+        self._invites: set[int] = set()
+
+    def lines(self) -> list[str]:
+        name = self.console.player
+        lines = invite_lines(self.lobby, self.on_loop, name, self._invites)
+        waiting = self.on_loop(self.lobby.waiting_for, name)
+        for entry in waiting:
+            if (entry.code, entry.decision) not in self._turns:
+                lines.append(f"Your turn at table {entry.code}, {entry.title}: type tables "
+                             "to go there.")
+        self._turns = {(entry.code, entry.decision) for entry in waiting}
+        return lines
+
+    def read(self) -> str | None:
+        waited = MENU_LOOK
+        while True:
+            if waited >= MENU_LOOK:
+                waited = 0.0
+                pending = self.lines()
+                if pending:
+                    if not self.console.echo:
+                        self.console.write("")
+                    for line in pending:
+                        self.console.write(line)
+                    if not self.console.echo:
+                        self.console.prompt("> ")
+            got = self.console.poll(POLL)
+            waited += POLL
+            if got is not NOTHING:
+                return None if got is None else str(got)

@@ -32,6 +32,7 @@ from tulipgames.coach.run import analyse_parallel
 from tulipgames.engine.record import GameRecord
 from tulipgames.replay import ReplayTable
 from tulipgames.table import Turn
+from tulipgames.tui.replay_chat import ReplayChat
 from tulipgames.tui.screens.game import GameScreen
 
 #: The replay's keys, shown in pairs ("←→ Step") so that they fit the footer at 80 columns
@@ -309,7 +310,7 @@ def replay_screen(
     table = ReplayTable(game, record, position)
     screen_type = type(
         f"Replay{base.__name__}",
-        (ReplayControls, base),
+        (ReplayControls, ReplayChat, base),  # ReplayChat: the table's chat at each move
         # a class of its own for each replay: it holds the seats this replay's watcher played
         {"BINDINGS": [*base.BINDINGS, *REPLAY_BINDINGS], "owned_seats": owned},
     )

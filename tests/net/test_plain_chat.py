@@ -1,0 +1,66 @@
+"""Plain-mode (``ssh -T``) players get the table's chat, invitations and turn notices as text
+lines between their prompts, and talk with ``say``: two real OpenSSH clients without a terminal
+at a real ``tulipgames serve --log-chat --workers 0`` (whose log then has the chat lines)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.net.conftest import Server, needs_clients
+from tests.net.test_plain_shared import PlainClient
+
+pytestmark = needs_clients
+
+
+def test_plain_players_invite_chat_and_hear_their_turn_at_the_menu(
+    tmp_path: Path, serve: list[Server]
+) -> None:
+    # All sessions in the server's process: a plain menu in a worker process does not see
+    # the tables (its player hears of them once at a table, which brings the session here).
+    server = Server(tmp_path, "--log-chat", "--workers", "0")
+    serve.append(server)
+    cy = PlainClient(server.ssh_command("cy", "-T"))
+    cy.wait_for("7. Shared tables")  # cy waits at the main menu
+    ben = PlainClient(server.ssh_command("ben", "-T"))
+    ben.wait_for("7. Shared tables")
+    ben.type("7")
+    ben.wait_for("1. Open a table for others to join")
+    ben.type("1")
+    ben.wait_for("Which game?")
+    ben.type("5")
+    ben.wait_for("How many seats")
+    ben.type("")
+    code = ben.wait_for(r"Table ([A-Z2-9]{4}) is open: Sixty-One, 2 seats")[1]
+    ben.type("invite nobody")
+    ben.wait_for("Not invited: nobody called 'nobody' has played on this server.")
+    ben.type("invite cy")
+    ben.wait_for(f"cy is invited to table {code}.")
+    # cy hears it at the menu, between prompts, without typing anything
+    cy.wait_for(f"ben invites you to table {code} \\(Sixty-One\\): at the main menu type "
+                f"join {code}.")
+    cy.type(f"join {code}")
+    ben.wait_for(r"Seats: 1 ben, 2 cy\. Type start to begin\.")
+    ben.type("start")
+    ben.wait_for(r"Sixty-One at table [A-Z2-9]{4}, seat 1\.")
+    cy.wait_for(r"Sixty-One at table [A-Z2-9]{4}, seat 2\.")
+    ben.wait_for("> ")
+    cy.wait_for("> ")
+    # Both decide at once (the first roll); they talk at their prompts.
+    ben.type("say hello there [b]x[/b]")
+    cy.wait_for(r"ben says: hello there \[b\]x\[/b\]")
+    cy.type("/1")
+    ben.wait_for("cy says: good game")
+    cy.type("chat")
+    cy.wait_for("The last 2 chat lines:\nben says: hello there \\[b\\]x\\[/b\\]\n"
+                "cy says: good game")
+    assert "ben says" not in ben.text()  # one's own line is not said back
+    # The operator asked for the chat in the log: both lines are there, quoted.
+    logged = server.wait_log("chat", 2)
+    assert f'code={code} name=ben text="hello there [b]x[/b]"' in logged[0]
+    assert f'code={code} name=cy text="good game"' in logged[1]
+    # cy leaves her decision for the menu: her turn there is told between prompts.
+    cy.type("quit")
+    cy.wait_for(f"You keep your seat at table {code}")
+    cy.wait_for(f"Your turn at table {code}, Sixty-One: type tables to go there.")
+    for client in (ben, cy):
+        client.close()
