@@ -1,6 +1,7 @@
 """Plain-mode (``ssh -T``) players get the table's chat, invitations and turn notices as text
 lines between their prompts, and talk with ``say``: two real OpenSSH clients without a terminal
-at a real ``tulipgames serve --log-chat --workers 0`` (whose log then has the chat lines)."""
+at a real ``tulipgames serve --log-chat`` (whose log then has the chat lines), with the plain
+menus in the server's process and in a worker process."""
 
 from __future__ import annotations
 
@@ -15,8 +16,7 @@ pytestmark = needs_clients
 def test_plain_players_invite_chat_and_hear_their_turn_at_the_menu(
     tmp_path: Path, serve: list[Server]
 ) -> None:
-    # All sessions in the server's process: a plain menu in a worker process does not see
-    # the tables (its player hears of them once at a table, which brings the session here).
+    # All sessions in the server's process (the worker's side: the test after this one).
     server = Server(tmp_path, "--log-chat", "--workers", "0")
     serve.append(server)
     cy = PlainClient(server.ssh_command("cy", "-T"))
@@ -64,3 +64,56 @@ def test_plain_players_invite_chat_and_hear_their_turn_at_the_menu(
     cy.wait_for(f"Your turn at table {code}, Sixty-One: type tables to go there.")
     for client in (ben, cy):
         client.close()
+
+
+def test_a_plain_menu_in_a_worker_hears_invitations_and_turns(
+    tmp_path: Path, serve: list[Server]
+) -> None:
+    # The default shape: sessions start in a worker process, which never sees the lobby; the
+    # main process's menu entries carry the invitation and the turn to the plain menu there.
+    server = Server(tmp_path, "--workers", "1")
+    serve.append(server)
+    cy = PlainClient(server.ssh_command("cy", "-T"))
+    cy.wait_for("7. Shared tables")
+    ben = PlainClient(server.ssh_command("ben", "-T"))
+    ben.wait_for("7. Shared tables")
+    ben.type("7")
+    ben.wait_for("1. Open a table for others to join")
+    ben.type("1")
+    ben.wait_for("Which game?")
+    ben.type("5")
+    ben.wait_for("How many seats")
+    ben.type("")
+    code = ben.wait_for(r"Table ([A-Z2-9]{4}) is open: Sixty-One, 2 seats")[1]
+    ben.type("invite cy")
+    ben.wait_for(f"cy is invited to table {code}.")
+    cy.wait_for(f"Invitation: ben invites you to a seat at {code} Sixty-One: at the main menu "
+                f"type join {code}.")
+    cy.type(f"join {code}")
+    ben.wait_for(r"Seats: 1 ben, 2 cy\. Type start to begin\.")
+    ben.type("start")
+    cy.wait_for(r"Sixty-One at table [A-Z2-9]{4}, seat 2\.")
+    assert cy.text().count("Invitation: ben invites you") == 1  # told once
+    for client in (ben, cy):
+        client.close()
+
+
+def test_a_worker_plain_menu_tells_each_waiting_decision_once() -> None:
+    from tulipgames.net.lobby import Waiting
+    from tulipgames.net.notices import next_entry
+    from tulipgames.net.worker_process import PlainTerminal
+
+    terminal = PlainTerminal(8)
+    first = next_entry([Waiting("ABCD", "Sixty-One", 3)])
+    assert first is not None
+    terminal.entries = [first]
+    assert terminal.news() == ["Your turn at table ABCD: type tables to go there."]
+    assert terminal.news() == []  # the same decision: not again
+    both = next_entry([Waiting("ABCD", "Sixty-One", 3), Waiting("WXYZ", "Gift of Tulips", 1)])
+    assert both is not None
+    terminal.entries = [both]
+    assert terminal.news() == ["Your turn at table WXYZ: type tables to go there."]
+    again = next_entry([Waiting("ABCD", "Sixty-One", 4)])  # a new decision at the first table
+    assert again is not None
+    terminal.entries = [again]
+    assert terminal.news() == ["Your turn at table ABCD: type tables to go there."]

@@ -309,7 +309,7 @@ class GameServer:
     def _send_entries(self) -> None:
         self._entries_pending = False
         for session in list(self.sessions):
-            remote = getattr(session, "_remote", None)
+            remote = getattr(session, "_remote", None) or getattr(session, "_remote_plain", None)
             if remote is not None:
                 remote.show_entries(self.entries(session.username))
 
@@ -963,7 +963,8 @@ class GameSession(asyncssh.SSHServerSession):
         think in that process, never in this one's threads (16 sessions against hard bots
         here stalled every player). Returns the note to leave, and the answer that asked for
         a shared table when the session moves to this process for it (else "")."""
-        start = start_message(info.username, info.profile, info.peer, self.size, [], plain=True)
+        start = start_message(info.username, info.profile, info.peer, self.size,
+                              self.server.entries(info.username), plain=True)
         remote = self._remote_plain = pool.open(start, self.send)
         audit.record("session_placed", name=info.username, peer=info.peer,
                      worker=remote.worker.index, pid=remote.worker.pid, plain=1)

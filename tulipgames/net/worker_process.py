@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tulipgames.net.driver import INBOX_BYTES
+from tulipgames.net.notices import NEXT_ENTRY, parse_invite, parse_next
 from tulipgames.net.worker import (
     CLOSE,
     END_INPUT,
@@ -120,6 +121,11 @@ class PlainTerminal:
         self.lines: queue.Queue[str] = queue.Queue(size)
         self.ended = False
         self.dropped_lines = 0
+        #: The shared-table menu entries the main process last sent (its turns, invitations).
+        self.entries: list[tuple[str, str]] = []
+        #: Says lines between prompts (set by the session's thread), for :meth:`news`.
+        self.say: Callable[[list[str]], None] | None = None
+        self._told: set[str] = set()
 
     def feed(self, data: bytes) -> None:
         """Lines the main process cleaned and bounded already, one per ``\n``."""
@@ -136,6 +142,26 @@ class PlainTerminal:
             except queue.Empty:
                 if self.ended:
                     return None
+            if self.say is not None and (news := self.news()):
+                self.say(news)
+
+    def news(self) -> list[str]:
+        """Turn notices and invitations from the entries, each told once: this process never
+        sees the lobby, so the plain menu here learns of them as the full-screen menu does."""
+        lines, told = [], set()
+        for entry_id, label in list(self.entries):
+            invited = parse_invite(entry_id)
+            if invited is not None:
+                told.add(entry_id)
+                if entry_id not in self._told:
+                    how = "watch" if " to watch " in label else "join"
+                    lines.append(f"{label}: at the main menu type {how} {invited[0]}.")
+            for code, decision in parse_next(entry_id) if entry_id.startswith(NEXT_ENTRY) else []:
+                told.add(f"{code}.{decision}")
+                if f"{code}.{decision}" not in self._told:
+                    lines.append(f"Your turn at table {code}: type tables to go there.")
+        self._told = told
+        return lines
 
     def close(self) -> None:
         self.ended = True
@@ -242,6 +268,13 @@ class _Host:
 
         moved: list[str] = []
 
+        def say(lines: list[str]) -> None:
+            prompt("\r\n" + "".join(line + "\r\n" for line in lines) + "> ")
+
+        terminal.say = say
+        if start.get("entries"):
+            terminal.entries = [(str(a), str(b)) for a, b in start["entries"]]
+
         def play() -> int:
             console = LineConsole(terminal.read, write, prompt, echo=False, player=username)
             console.move_to = moved.append  # a shared table: the session goes to the server
@@ -278,6 +311,10 @@ class _Host:
 
     def show_entries(self, session_id: int, entries: list[tuple[str, str]]) -> None:
         """The main process's menu entries changed (a table opened, started or closed)."""
+        plain = self.plain.get(session_id)
+        if plain is not None:
+            plain.entries = entries  # one assignment: the session's thread reads it
+            return
         terminal = self.terminals.get(session_id)
         app = None if terminal is None else terminal._app
         if app is not None:
