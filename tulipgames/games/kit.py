@@ -76,7 +76,7 @@ class GameKit:
     #: The demo positions: a sequence of :class:`~tulipgames.games.parts.Demo`.
     demos: str | None = "demos:DEMOS"
     #: The bench's key presses: a :class:`~tulipgames.games.parts.BenchDrive`.
-    drive: str | None = "demos:DRIVE"
+    drive: str | None = "bench:DRIVE"
     #: The coach's ``Profile`` (``tulipgames.coach.profiles``).
     coach: str | None = "coach:PROFILE"
     #: The game of the solo challenge and the daily deal (one game at most).
