@@ -112,3 +112,29 @@ def test_the_copied_folder_plays_in_simulate_ladder_and_the_plain_mode(copy: Pat
     plain = run(copy, "-m", "tulipgames", "play", NEW_ID, "--seats", "Ana,bot", "--seed", "1",
                 "--plain", stdin="1\n" * 20).stdout
     assert "pebbles left" in plain and "Final scores:" in plain
+
+
+def test_every_game_kit_names_parts_that_are_there() -> None:
+    """Each real game's kit: every part it names loads, and is of the kind asked for."""
+    from tulipgames import games
+    from tulipgames.coach.profiles import Profile
+    from tulipgames.engine.core import Game
+    from tulipgames.games.parts import BenchDrive, Demo, PlainWords
+    from tulipgames.tui.screens.game import GameScreen
+
+    kits = games.kits()
+    assert [kit.id for kit in kits] == list(games.GAME_IDS) and len(kits) >= 5
+    assert [kit.id for kit in kits if kit.solo] == [games.solo_id()]
+    for kit in kits:
+        assert kit.package == f"tulipgames.games.{kit.id}"
+        game = kit.game()
+        assert isinstance(game, Game) and game is games.get_game(kit.id)
+        assert game.info == kit.info and game.levels == kit.bot_levels()
+        assert issubclass(kit.screen_class(), GameScreen)
+        assert callable(kit.final_module().final_position)
+        assert callable(kit.plain_module().describe)
+        assert isinstance(kit.plain_words(), PlainWords) and kit.plain_words().brief
+        demos = kit.demo_positions()
+        assert demos and all(isinstance(d, Demo) and d.name.startswith(kit.id) for d in demos)
+        assert isinstance(kit.bench_drive(), BenchDrive)
+        assert isinstance(kit.coach_profile(), Profile) and kit.coach_profile().game == kit.id

@@ -34,8 +34,9 @@ def load(package: str, ref: str, *, optional: bool = False) -> Any:
     module (``"final"``), or the package itself (``""``). The only ``import_module`` in
     tulipgames (``tests/test_boundaries.py`` holds it so).
 
-    ``optional``: ``None`` when the module is not there at all (a game without a tutorial);
-    a module that is there but fails to import is a bug to see, and raises all the same.
+    ``optional``: ``None`` when the module is not there at all (a game without a tutorial), or
+    has no such attribute; a module that is there but fails to import is a bug to see, and
+    raises all the same.
     """
     module_name, _, attribute = ref.partition(":")
     name = f"{package}.{module_name}" if module_name else package
@@ -45,7 +46,9 @@ def load(package: str, ref: str, *, optional: bool = False) -> Any:
         if optional and exc.name is not None and name.startswith(exc.name):
             return None
         raise
-    return getattr(module, attribute) if attribute else module
+    if not attribute:
+        return module
+    return getattr(module, attribute, None) if optional else getattr(module, attribute)
 
 
 @dataclass(frozen=True, eq=False)  # a kit is equal to itself only (and hashed as such)
@@ -138,9 +141,7 @@ class GameKit:
 
     def load_tutorial(self) -> Any:
         """The game's ``TUTORIAL``, or ``None`` for a game without a ``tutorial.py``."""
-        module_name, _, attribute = (self.tutorial or "").partition(":")
-        module = self.part(module_name, optional=True) if self.tutorial else None
-        return getattr(module, attribute, None) if module is not None else None
+        return self.part(self.tutorial, optional=True)
 
     def extra(self, name: str) -> Any:
         """An optional extra part by name (``None`` when not declared or not there)."""
