@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import tulipgames
@@ -75,8 +76,9 @@ def state_uses(path: Path) -> list[str]:
 
 
 def test_every_game_has_screen_files_to_check() -> None:
-    assert len(screen_files()) == 2 * len([d for d in (PACKAGE / "games").iterdir() if d.is_dir()
-                                          and (d / "rules.py").exists()])
+    # a screen per game; widgets.py where a game has widgets of its own (a small game may not)
+    assert len([f for f in screen_files() if f.name == "screen.py"]) == len(
+        [d for d in (PACKAGE / "games").iterdir() if d.is_dir() and (d / "rules.py").exists()])
 
 
 def test_screens_and_widgets_never_touch_a_state() -> None:
@@ -204,3 +206,105 @@ def test_no_screen_calls_up_into_the_app() -> None:
         for line in calls_up(path.read_text("utf-8"))
     ]
     assert offenders == []
+
+
+# -- a game is one folder: nothing outside it names it, and one loader imports by name ----------
+GAMES_DIR = PACKAGE / "games"
+#: The one function that imports a module by name (a kit's parts, the registry's folders).
+LOADER = (GAMES_DIR / "kit.py", "load")
+
+
+def game_folders() -> list[str]:
+    return sorted(path.name for path in GAMES_DIR.iterdir() if (path / "__init__.py").exists())
+
+
+def docstrings(tree: ast.AST) -> set[int]:
+    """The ``id`` of every docstring node: prose about a game is not a use of its id."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def names_a_game(source: str, game_ids: list[str]) -> list[str]:
+    """Where ``source`` names one of ``game_ids``: an import of a module in its folder, or a
+    string (an f-string's parts too) that holds the id as a word. A GitHub ``owner/name`` that
+    happens to end in an id names another project, not the game."""
+    tree = ast.parse(source)
+    prose = docstrings(tree)
+    words = {game: re.compile(rf"(?<![\w/]){re.escape(game)}(?!\w)") for game in game_ids}
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        modules: list[str] = []
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            modules = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        named = [module for module in modules if set(module.split(".")) & set(game_ids)]
+        if named:
+            found.append((node.lineno, f"imports {named[0]}"))
+        if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                and id(node) not in prose
+                and any(word.search(node.value) for word in words.values())):
+            found.append((node.lineno, repr(node.value[:40])))
+    return [f"line {line}: {what}" for line, what in sorted(found)]
+
+
+def by_name_imports(source: str) -> list[tuple[int, str]]:
+    """``import_module`` and ``__import__`` in ``source``: (line, enclosing function)."""
+    found = []
+    tree = ast.parse(source)
+    for function in [tree, *ast.walk(tree)]:
+        if not isinstance(function, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        owner = getattr(function, "name", "<module>")
+        for node in ast.walk(function):
+            name = (node.attr if isinstance(node, ast.Attribute)
+                    else node.id if isinstance(node, ast.Name) else None)
+            if name in ("import_module", "__import__"):
+                found.append((node.lineno, owner))
+    # a call inside a function was seen from the module too: keep the innermost owner
+    innermost: dict[int, str] = {}
+    for line, owner in found:
+        innermost[line] = owner if owner != "<module>" else innermost.get(line, owner)
+    return sorted(innermost.items())
+
+
+def test_the_game_name_finder_sees_names_and_lets_prose_be() -> None:
+    source = ('"""Sixty-One or sixtyone: prose."""\n'
+              "from tulipgames.games.sixtyone.rules import GAME\n"
+              "import tulipgames.games.flowershop\n"
+              "x = f'{a}-sixtyone.svg'\ny = 'QuincyNash/spiceroad'\nz = 'sixtyone_turns'\n"
+              "w = 'spiceroad'\n")
+    found = names_a_game(source, ["sixtyone", "flowershop", "spiceroad"])
+    assert [f.split(":")[0] for f in found] == ["line 2", "line 3", "line 4", "line 7"]
+    assert by_name_imports("import importlib\ndef f():\n    importlib.import_module('x')\n"
+                           "__import__('y')\n") == [(3, "f"), (4, "<module>")]
+
+
+def test_no_module_outside_a_game_folder_names_the_game() -> None:
+    """A game is its folder: the menu, setup, bench, screenshots, plain mode, coach and lobby
+    ask the registry (``tulipgames.games``) and the game's kit, never its id."""
+    game_ids = game_folders()
+    assert len(game_ids) >= 5
+    offenders = [
+        f"{path.relative_to(PACKAGE)} {where}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if not (path.parent.parent == GAMES_DIR and path.parent.name in game_ids)
+        for where in names_a_game(path.read_text("utf-8"), game_ids)
+    ]
+    assert offenders == []
+
+
+def test_modules_are_imported_by_name_in_one_place() -> None:
+    """Only :func:`tulipgames.games.kit.load` imports a module by name: a hidden import is a
+    dependency the import graph above cannot see."""
+    found = [
+        (path, line, owner)
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for line, owner in by_name_imports(path.read_text("utf-8"))
+    ]
+    assert [(path, owner) for path, _, owner in found] == [LOADER]

@@ -48,23 +48,22 @@ def test_the_menu_is_drawn_and_answers_a_key_without_rules_store_table_ssh_or_ma
                  "tulipgames.net.server", "tulipgames.tui.screens.game",
                  # no argument to parse; no settings file to read; the menu's own footer
                  "argparse", "json", "textual.widgets._footer",
-                 # the catalogue is data: neither the rules layer nor a game package
-                 "tulipgames.engine", "tulipgames.engine.core",
-                 *(f"tulipgames.games.{info.id}" for info in games.CATALOGUE)):
+                 # the catalogue is the games' kits: neither the rules layer nor a game's
+                 # rules, data or parts
+                 "tulipgames.engine", "tulipgames.engine.core", "tulipgames.games.parts",
+                 *(f"{kit.package}.{part}" for kit in games.kits()
+                   for part in ("rules", "bots", "screen", "final", "plain", "words"))):
         assert name not in started.modules, name
 
 
 def test_the_catalogue_lists_every_game_package_as_it_declares_itself() -> None:
-    """The menu's catalogue is data; each game package declares its own ``INFO``: one entry
-    per package, equal to it, in menu order (a game added, or its pitch changed, in its
-    package alone fails here)."""
-    import importlib
-    import pkgutil
-
-    declared = {
-        module.name: importlib.import_module(f"tulipgames.games.{module.name}").INFO
-        for module in pkgutil.iter_modules(games.__path__) if module.ispkg
-    }
+    """The menu's catalogue is found: each game folder declares its own kit, whose ``INFO``
+    is the entry, one per folder named as its id, in menu order (a folder added is a game
+    added)."""
+    folders = {path.name for path in Path(games.__file__).parent.iterdir()
+               if (path / "__init__.py").exists()}
+    declared = {kit.package.rpartition(".")[2]: kit.info for kit in games.kits()}
+    assert set(declared) == folders and len(folders) >= 5
     assert {info.id: info for info in games.CATALOGUE} == declared
     assert list(games.CATALOGUE) == sorted(declared.values(), key=lambda i: (i.order, i.id))
     assert tuple(info.id for info in games.CATALOGUE) == games.GAME_IDS

@@ -235,17 +235,17 @@ def compare_engines(
     race: dict[str, list[float]] = {side: [] for side in (*sides, "peer", "playout")}
     for _ in range(rounds):
         for side, path in sides.items():
-            got = _fresh_json(_PLAYOUT_SCRIPT, ["spiceroad", "2", str(budget)], path)
+            got = _fresh_json(_PLAYOUT_SCRIPT, [race_game(), "2", str(budget)], path)
             if got and got["cpu_seconds"]:
                 race[side].append(got["turns"] / got["cpu_seconds"])
         peer = peer_turns(peer_dir, budget) if peer_dir else None
         if peer and peer["turns_per_cpu_second"]:
             race["peer"].append(peer["turns_per_cpu_second"])
         # This code's engine playout as well (a baseline may predate ``State.play_out``).
-        got = _fresh_json(_PLAYOUT_SCRIPT, ["spiceroad", "2", str(budget), "playout"], here)
+        got = _fresh_json(_PLAYOUT_SCRIPT, [race_game(), "2", str(budget), "playout"], here)
         if got and got["cpu_seconds"]:
             race["playout"].append(got["turns"] / got["cpu_seconds"])
-    turns = _side_by_side({"game": "spiceroad", "seats": 2}, race)
+    turns = _side_by_side({"game": race_game(), "seats": 2}, race)
     if race["peer"]:
         turns["vs_peer"] = round(turns["now"] / turns["peer"], 2)
         turns["baseline_vs_peer"] = round(turns["baseline"] / turns["peer"], 2)
@@ -309,6 +309,16 @@ def _side_by_side(row: dict[str, Any], rates: dict[str, list[float]]) -> dict[st
     return row
 
 
+def race_game() -> str:
+    """The game raced against a public peer engine: the one whose kit names its ``peer``."""
+    return next((kit.id for kit in games.kits() if kit.peer), "")
+
+
+def race_peer() -> str:
+    """The public engine :func:`race_game` is raced against (GitHub ``owner/name``)."""
+    return next((kit.peer for kit in games.kits() if kit.peer), "")
+
+
 def spiceroad_turns(budget: float, seed: int = 0, playout: bool = False) -> dict[str, Any]:
     """Random 2-player Spice Road games driven directly (no bots, no checks) for about ``budget``
     CPU-seconds: games played, complete turns and turns per CPU-second.
@@ -319,7 +329,7 @@ def spiceroad_turns(budget: float, seed: int = 0, playout: bool = False) -> dict
     loop (``to_act``, ``legal_actions``, ``rng.choice``, ``advance``), or with ``playout`` by
     the engine's own random playout, ``State.play_out``: the same draws, so the same games.
     """
-    game = games.get_game("spiceroad")
+    game = games.get_game(race_game())
     began = time.process_time()
     played = turns = 0
     while played < 2 or time.process_time() - began < budget:
@@ -680,7 +690,7 @@ def targets(report: dict[str, Any]) -> list[dict[str, Any]]:
 
     against = report.get("baseline") or {}
     for row in against.get("playouts", []):
-        if row["game"] == "spiceroad":
+        if row["game"] == race_game():
             continue
         ratio = row.get("ratio")
         add("engine", f"{row['game']} playouts", _times(ratio), f"{against['revision']}",
@@ -694,9 +704,9 @@ def targets(report: dict[str, Any]) -> list[dict[str, Any]]:
     reference = f"peer {peer} turns/s" if peer else "peer (PEER_DIR)"
     if single or race:
         vs_peer = race.get("playout_vs_peer") or single.get("playout_vs_peer")
-        add("engine", "spiceroad turns/s, engine playout", _times(vs_peer), reference,
+        add("engine", f"{race_game()} turns/s, engine playout", _times(vs_peer), reference,
             f">= {PEER_SPEED_UP:g}x", None if vs_peer is None else vs_peer >= PEER_SPEED_UP)
-        add("engine", "spiceroad turns/s, driver loop", _times(
+        add("engine", f"{race_game()} turns/s, driver loop", _times(
             race.get("vs_peer") or single.get("vs_peer")), reference, "beside it", None)
     for row in report.get("simulate_checks") or []:
         ratio = row.get("ratio")
@@ -774,7 +784,7 @@ def render_engine(report: dict[str, Any]) -> list[RenderableType]:
     if race:
         ours, playout = race.get("ours") or {}, race.get("playout") or {}
         line = (
-            f"\nspiceroad: {ours.get('turns_per_cpu_second')} turns per CPU-second by the "
+            f"\n{race_game()}: {ours.get('turns_per_cpu_second')} turns per CPU-second by the "
             f"driver loop, {playout.get('turns_per_cpu_second')} by the engine playout "
             f"(random 2-player games, {ours.get('games')} and {playout.get('games')} played; "
             f"every side in a fresh interpreter each round; "
@@ -782,14 +792,14 @@ def render_engine(report: dict[str, Any]) -> list[RenderableType]:
         )
         if race["peer"]:
             line += (
-                f";\n  QuincyNash/spiceroad {race['peer']['turns_per_cpu_second']} turns/s: "
+                f";\n  {race_peer()} {race['peer']['turns_per_cpu_second']} turns/s: "
                 f"engine playout {race.get('playout_vs_peer')}x the peer (the target), "
                 f"driver loop {race['vs_peer']}x the peer"
             )
         elif race["peer_dir"]:
             line += f";\n  the peer at {race['peer_dir']} did not run"
         else:
-            line += ";\n  set PEER_DIR to a QuincyNash/spiceroad checkout to race it"
+            line += f";\n  set PEER_DIR to a {race_peer()} checkout to race it"
         parts.append(Text(line))
     return parts
 
@@ -880,7 +890,8 @@ def render_baseline(against: dict[str, Any]) -> RenderableType:
         )
     turns = against["spiceroad_turns"]
     table.add_row(
-        "spiceroad turns/s", "2", str(turns.get("baseline", "-")), str(turns.get("now", "-")),
+        f"{race_game()} turns/s", "2", str(turns.get("baseline", "-")),
+        str(turns.get("now", "-")),
         f"{turns.get('ratio', '-')}x",
     )
     parts: list[RenderableType] = [
@@ -892,7 +903,7 @@ def render_baseline(against: dict[str, Any]) -> RenderableType:
     ]
     if turns.get("peer"):
         parts.append(Text(
-            f"QuincyNash/spiceroad {turns['peer']} turns/s in the same rounds: now "
+            f"{race_peer()} {turns['peer']} turns/s in the same rounds: now "
             f"{turns['vs_peer']}x the peer by the driver loop and "
             f"{turns.get('playout_vs_peer', '-')}x by the engine playout "
             f"({turns.get('playout', '-')} turns/s), {against['revision']} "

@@ -199,195 +199,26 @@ def play_others(table: Any, rng: random.Random, me: int = 0) -> None:
         table.play(seat, rng.choice(table.turn(seat).legal))
 
 
-def _me_to_act(screen: Any) -> bool:
+def me_to_act(screen: Any) -> bool:
+    """Whether seat 0, at this keyboard, must act on ``screen`` now (for the drives)."""
     table = screen.table
     return not table.is_over and 0 in table.to_act() and screen.acting
 
 
-async def drive_sixtyone(recorder: Recorder, screen: Any, rounds: int) -> None:
-    """Each round: pick the area die, the write die and the spot with Enter, then ``y``."""
-    from tulipgames.games.sixtyone.widgets import DiceSheet
+def drives() -> tuple[tuple[str, int, Drive], ...]:
+    """(game, seats, the drive) of every game whose kit names a bench drive (``bench.py``):
+    one seat at this keyboard, the rest remote."""
+    from tulipgames import games
 
-    rng = random.Random(1)
-    sheet = screen.query_one(DiceSheet)
-    keys = {"area": ("enter", "pick a die (Enter)"), "write": ("enter", "pick a die (Enter)"),
-            "leaf": ("enter", "pick a die (Enter)"), "spot": ("enter", "pick the spot (Enter)"),
-            "x": ("enter", "pick the spot (Enter)"), "confirm": ("y", "place (y)")}
-    for _ in range(rounds):
-        play_others(screen.table, rng)
-        for _ in range(12):
-            if not _me_to_act(screen) or sheet.stage not in keys:
-                break
-            await recorder.press(*keys[sheet.stage])
-        if screen.table.is_over:
-            return
+    found = ((kit.id, kit.bench_drive()) for kit in games.kits())
+    return tuple((game_id, drive.seats, drive.drive) for game_id, drive in found if drive)
 
 
-async def drive_tulipandrose(recorder: Recorder, screen: Any, rounds: int) -> None:
-    """Bids (``+`` then Enter, or ``p``), the Seller's split (a digit per card, then Enter)
-    and the Seller's choice (``s``)."""
-    from tulipgames.games.tulipandrose.rules import Bid, Sell
-    from tulipgames.games.tulipandrose.widgets import BiddingPanel, SplitPanel
-
-    rng = random.Random(2)
-    table = screen.table
-    for _ in range(rounds * 6):
-        play_others(table, rng)
-        if not _me_to_act(screen):
-            if table.is_over:
-                return
-            continue
-        phase = screen.turn.view.phase
-        if phase == "auction":
-            bids = screen.query_one(BiddingPanel)
-            if screen.turn.may(Bid(bids.amount + 1)):
-                await recorder.press("plus", "raise the bid (+)")
-                await recorder.press("enter", "bid (Enter)")
-            else:
-                await recorder.press("p", "pass (p)")
-        elif phase == "split":
-            splitter = screen.query_one(SplitPanel)
-            for _ in range(len(splitter.draft)):
-                bouquet = splitter.cursor % splitter.bouquets + 1
-                await recorder.press(str(bouquet), "split step (digit)")
-            if splitter.problem() is None:
-                await recorder.press("enter", "confirm the split (Enter)")
-            else:
-                table.play(0, rng.choice(screen.turn.legal))
-        elif phase == "decide":
-            await recorder.press("s" if screen.turn.may(Sell()) else "k", "sell or keep (s/k)")
-        else:
-            table.play(0, rng.choice(screen.turn.legal))
-
-
-async def drive_giftoftulips(recorder: Recorder, screen: Any, rounds: int) -> None:
-    """The setup card (``1``), then every drawn card kept (``k``) or given (``g`` and a seat)."""
-    from tulipgames.games.giftoftulips.widgets import TurnPanel
-
-    rng = random.Random(3)
-    table = screen.table
-    panel = screen.query_one(TurnPanel)
-    for turn_no in range(rounds * 2):
-        play_others(table, rng)
-        if not _me_to_act(screen):
-            if table.is_over:
-                return
-            continue
-        rows = dict(panel._rows())
-        if "1" in rows:
-            await recorder.press("1", "setup card (1)")
-        elif "g" in rows and (turn_no % 2 or "k" not in rows):
-            await recorder.press("g", "give (g)")
-            if panel.giving:
-                gives = rows["g"]
-                target = rng.choice(gives).action.target
-                await recorder.press(str(target + 1), "give to (seat number)")
-        elif "k" in rows:
-            await recorder.press("k", "keep (k)")
-        else:
-            table.play(0, rng.choice(screen.turn.legal))
-
-
-async def drive_spiceroad(recorder: Recorder, screen: Any, rounds: int) -> None:
-    """Plays (``p`` and the card's key, then the count or upgrades), acquisitions (``a`` and a
-    position, paid with Enter), claims and rests, as the rules allow."""
-    from tulipgames.games.spiceroad.data import EDITIONS
-    from tulipgames.games.spiceroad.rules import (
-        PAY,
-        RETURN,
-        TRADE,
-        TURN,
-        UPGRADE,
-        Acquire,
-        Claim,
-        Play,
-        UpgradeDone,
-    )
-    from tulipgames.games.spiceroad.widgets import HAND_KEYS
-
-    rng = random.Random(4)
-    table = screen.table
-    for _ in range(rounds * 4):
-        play_others(table, rng)
-        if not _me_to_act(screen):
-            if table.is_over:
-                return
-            continue
-        turn = screen.turn
-        view = turn.view
-        letters = EDITIONS[view.edition].letters
-        if view.phase == TURN:
-            claims = [a for a in turn.legal if isinstance(a, Claim)]
-            plays = [a for a in turn.legal if isinstance(a, Play)]
-            buys = [a for a in turn.legal if isinstance(a, Acquire)]
-            if claims:
-                await recorder.press("c", "select (p/a/c)")
-                await recorder.press(str(claims[0].position), "claim (digit)")
-            elif buys and (not plays or rng.random() < 0.4):
-                buy = rng.choice(buys)
-                await recorder.press("a", "select (p/a/c)")
-                await recorder.press(str(buy.position), "acquire (digit)")
-            elif plays:
-                card = rng.choice(plays).card
-                owned = view.players[view.current].owned
-                await recorder.press("p", "select (p/a/c)")
-                await recorder.press(HAND_KEYS[owned.index(card)], "play (card key)")
-            else:
-                await recorder.press("r", "rest (r)")
-                await recorder.press("enter", "confirm (Enter)")  # a rest asks first
-        elif view.phase == TRADE:
-            count = view.trade_options[0][0]
-            await recorder.press(str(count % 10), "trade count (digit)")
-        elif view.phase == UPGRADE:
-            if turn.may(UpgradeDone()):
-                await recorder.press("enter", "upgrade done (Enter)")
-            else:
-                step = rng.choice(turn.legal)
-                await recorder.press(letters[step.spice].lower(), "upgrade (letter)")
-        elif view.phase == PAY:
-            await recorder.press("enter", "pay (Enter)")
-        elif view.phase == RETURN:
-            step = turn.legal[0]
-            await recorder.press(letters[step.spice].lower(), "return (letter)")
-        else:
-            table.play(0, rng.choice(turn.legal))
-
-
-async def drive_flowershop(recorder: Recorder, screen: Any, rounds: int) -> None:
-    """Every pick with its number key; the other steps are played directly, unmeasured."""
-    from tulipgames.games.flowershop.rules import Pick
-
-    rng = random.Random(5)
-    table = screen.table
-    picked = 0
-    # a round is 7 picks, each followed by many unmeasured use steps: count the picks
-    for _ in range(rounds * 200):
-        if picked >= rounds * 4:
-            return
-        play_others(table, rng)
-        if not _me_to_act(screen):
-            if table.is_over:
-                return
-            continue
-        turn = screen.turn
-        picks = [a for a in turn.legal if isinstance(a, Pick)]
-        if picks:
-            hand = list(turn.view.hand)
-            choice = rng.choice(picks)
-            await recorder.press(str(hand.index(choice.card) + 1), "pick (digit)")
-            picked += 1
-        else:
-            table.play(0, rng.choice(turn.legal))
-
-
-#: (game, seats, the drive, its unit) per game; one seat at this keyboard, the rest remote.
-GAMES: tuple[tuple[str, int, Drive], ...] = (
-    ("sixtyone", 2, drive_sixtyone),
-    ("tulipandrose", 3, drive_tulipandrose),
-    ("giftoftulips", 3, drive_giftoftulips),
-    ("spiceroad", 2, drive_spiceroad),
-    ("flowershop", 2, drive_flowershop),
-)
+def __getattr__(name: str) -> Any:
+    # GAMES: the games' drives, found on first use (drives())
+    if name == "GAMES":
+        return drives()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 async def _measure_app(
@@ -441,7 +272,7 @@ def key_press_report(rounds: int = 6, size: tuple[int, int] = (80, 24),
     label's (the figure that survives a loaded machine)."""
     wanted = set(only) if only else None
     samples = asyncio.run(measure_label(rounds * 4, size))
-    for game_id, seats, drive in GAMES:
+    for game_id, seats, drive in drives():
         if wanted is None or game_id in wanted:
             samples += asyncio.run(measure_game(game_id, seats, drive, rounds, size))
     rows = [s.summary() for s in samples]
@@ -489,7 +320,7 @@ def compare_key_presses(baseline: str, rounds: int = 6,
     medians, their multiples of the label, frames and bytes."""
     wanted = set(only) if only else None
     rows: list[dict[str, Any]] = []
-    for game_id, _, _ in GAMES:
+    for game_id, _, _ in drives():
         if wanted is not None and game_id not in wanted:
             continue
         now = _keys_in(None, rounds, game_id)

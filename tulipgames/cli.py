@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from tulipgames.cli_parser import Parser
     from tulipgames.engine.core import Game
 
-SOLO_GAME = "flowershop"
+SOLO_GAME = games.solo_id()
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT), after its partial figures.
 INTERRUPTED = 130
 
@@ -251,8 +251,8 @@ def build_parser() -> Parser:
         "random playouts and the Spice Road race (engine), the cost of simulate's checks "
         "(simulate), the start in a terminal against a bare Textual app (startup) and key "
         "press to screen per game (keys); then a table of each figure against its target. "
-        "BENCH_BASELINE=REV adds a git revision side by side, PEER_DIR=DIR the "
-        "QuincyNash/spiceroad peer.",
+        "BENCH_BASELINE=REV adds a git revision side by side, PEER_DIR=DIR a checkout of the "
+        "peer engine the raced game's kit names.",
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")

@@ -1,7 +1,7 @@
 """Short texts the screens show about how the store counts games.
 
 Kept apart from the screens that show them (setup, results, History, Statistics), and light to
-import: nothing here loads the store, SQLite or a game.
+import: nothing here loads the store, SQLite or a game's rules.
 """
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from typing import Protocol
 
 from rich.text import Text
 
-#: The game of the daily deal.
-DAILY_GAME = "flowershop"
+from tulipgames import games
+
+#: The game of the daily deal: the solo game.
+DAILY_GAME = games.solo_id()
 
 
 class _Scores(Protocol):

@@ -17,7 +17,7 @@ from tulipgames import games
 from tulipgames.store import FinishedGame, SeatResult
 
 #: The solo game whose high-score detail is the level reached.
-SOLO_GAME = "flowershop"
+SOLO_GAME = games.solo_id()
 
 
 def who(name: str, kind: str) -> str:

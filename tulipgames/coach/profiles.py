@@ -1,4 +1,5 @@
-"""How the coach judges each game: one :class:`Profile` per game, declared as data.
+"""How the coach judges each game: one :class:`Profile` per game, declared as data in the
+game's folder (``games/<id>/coach.py``, named by its kit), read here by :func:`profile`.
 
 A profile says what the game's ``hard`` bot optimises (the reported figure), how a lead in
 points turns into a win chance (the grading yardstick), the grade thresholds, the search budget,
@@ -6,7 +7,8 @@ and the one function that judges a choice: the game's own ``hard`` machinery whe
 expose it (Sixty-One's exact evaluation, Gift of Tulips' greedy playout, Spice Road's five-round
 look, the Flower Shop's greedy play-out, Tulip & Rose's three-round playout policy).
 
-Nothing here edits the games: every hook reads public functions of the game's ``bots.py``.
+Nothing here names a game: every hook lives in the game's folder and reads public functions of
+its ``bots.py``.
 """
 
 from __future__ import annotations
@@ -71,111 +73,28 @@ def lead_of(totals: Sequence[float], seat: int) -> float:
     return float(totals[seat]) - max(float(t) for s, t in enumerate(totals) if s != seat)
 
 
-# -- Tulip & Rose: the hard bot's three-round playouts --------------------------------------
-def _tulip_finish(state: State, seat: int, rng: random.Random) -> float:
-    from tulipgames.games.tulipandrose.bots import playout_policy
-    from tulipgames.games.tulipandrose.rules import TulipState
+def __getattr__(name: str) -> dict[str, Profile]:
+    # PROFILES: every game's profile by id, as the game folders declare them (found on use)
+    if name == "PROFILES":
+        from tulipgames import games
 
-    assert isinstance(state, TulipState)
-    stop = state.round + 3
-    while not state.is_over() and state.round < stop:
-        mover = state.to_act()[0]
-        state.apply(mover, playout_policy(state, mover, rng))
-    totals = state.result().totals if state.is_over() else state.estimate()
-    return lead_of(totals, seat)
-
-
-def _tulip_suggest(state: State, seat: int, rng: random.Random) -> Action:
-    from tulipgames.games.tulipandrose.bots import NormalBot
-
-    return NormalBot(rng.getrandbits(32)).choose(state, seat)
-
-
-# -- Gift of Tulips: the hard bot's greedy playout to the end ---------------------------------
-def _gift_finish(state: State, seat: int, rng: random.Random) -> float:
-    from tulipgames.games.giftoftulips.bots import playout_margin
-    from tulipgames.games.giftoftulips.rules import GiftState
-
-    assert isinstance(state, GiftState)
-    playout_margin(state, seat, rng)
-    return lead_of(state.result().totals, seat)
-
-
-# -- Century: Spice Road: the hard bot's five-round look --------------------------------------
-def _spice_finish(state: State, seat: int, rng: random.Random) -> float:
-    from tulipgames.games.spiceroad.bots import HORIZON, RolloutBot
-
-    if state.seats == 1:  # pragma: no cover - Spice Road has two seats at least
-        return float(state.estimate()[0])
-    return RolloutBot(rng.getrandbits(32)).judge(state, seat, HORIZON)  # type: ignore[arg-type]
-
-
-# -- The Little Flower Shop: the hard bot's greedy play-out to the end -----------------------
-def _flower_finish(state: State, seat: int, rng: random.Random) -> float:
-    from tulipgames.games.flowershop.bots import play_out
-    from tulipgames.games.flowershop.rules import FlowerShopState
-
-    assert isinstance(state, FlowerShopState)
-    play_out(state)
-    return lead_of(state.estimate(), seat)
-
-
-def _flower_suggest(state: State, seat: int, rng: random.Random) -> Action:
-    from tulipgames.games.flowershop.bots import greedy_action
-    from tulipgames.games.flowershop.rules import FlowerShopState
-
-    assert isinstance(state, FlowerShopState)
-    return greedy_action(state, seat)
-
-
-# -- Sixty-One: the hard bot's exact evaluation, a pure margin --------------------------------
-def _sixty_judge(state: State, seat: int, actions: Sequence[Action]) -> list[float]:
-    from tulipgames.games.sixtyone.bots import Outlook, outcome, rival_outlook
-    from tulipgames.games.sixtyone.rules import SixtyOneState
-
-    assert isinstance(state, SixtyOneState)
-    outlook = Outlook.of(state, seat)
-    rival = rival_outlook(state, seat)
-    sheet, total = state.sheets[seat], state.leaf_total(seat)
-    leads = []
-    for action in actions:
-        value, after, new_total, _ = outcome(sheet, total, action, outlook)
-        leads.append(value - (rival(new_total, after) if state.seats > 1 else 0.0))
-    return leads
-
-
-PROFILES: dict[str, Profile] = {
-    "tulipandrose": Profile(
-        "tulipandrose", metric="win", scale=12.0, thresholds=(5.0, 10.0, 20.0),
-        solo_thresholds=(3.0, 8.0, 15.0), candidates=6, worlds=8,
-        finish=_tulip_finish, suggest=_tulip_suggest,
-    ),
-    "giftoftulips": Profile(
-        "giftoftulips", metric="win", scale=6.0, thresholds=(5.0, 10.0, 20.0),
-        solo_thresholds=(2.0, 5.0, 10.0), candidates=4, worlds=16,
-        finish=_gift_finish,
-    ),
-    "spiceroad": Profile(
-        "spiceroad", metric="margin", scale=8.0, thresholds=(5.0, 10.0, 20.0),
-        solo_thresholds=(2.0, 5.0, 10.0), candidates=6, worlds=8,
-        finish=_spice_finish,
-    ),
-    "flowershop": Profile(
-        "flowershop", metric="margin", scale=6.0, thresholds=(5.0, 10.0, 20.0),
-        solo_thresholds=(2.0, 5.0, 10.0), candidates=6, worlds=12,
-        finish=_flower_finish, suggest=_flower_suggest,
-    ),
-    "sixtyone": Profile(
-        "sixtyone", metric="margin", scale=8.0, thresholds=(5.0, 10.0, 20.0),
-        solo_thresholds=(2.0, 5.0, 10.0), candidates=24, worlds=1,
-        judge=_sixty_judge,
-    ),
-}
+        found = {kit.id: kit.coach_profile() for kit in games.kits()}
+        return {game_id: entry for game_id, entry in found.items() if entry is not None}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def profile(game_id: str) -> Profile:
-    """The coach's profile of a game; ``KeyError`` for a game it does not know."""
-    return PROFILES[game_id]
+    """The coach's profile of a game (``coach:PROFILE`` in its folder, as its kit names it);
+    ``KeyError`` for a game it does not know."""
+    from tulipgames import games
+
+    try:
+        found: Profile | None = games.kit(game_id).coach_profile()
+    except games.UnknownGame:
+        found = None
+    if found is None:
+        raise KeyError(game_id)
+    return found
 
 
 def grade(loss: float, thresholds: tuple[float, float, float]) -> str:

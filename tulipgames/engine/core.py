@@ -19,9 +19,9 @@ Nothing here imports Textual or Rich.
 from __future__ import annotations
 
 import copy
-import importlib
 import random
 import re
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -534,14 +534,16 @@ class Game(ABC):
     # -- bots -------------------------------------------------------------------------------
     @property
     def levels(self) -> tuple[BotLevel, ...]:
-        """The game's bot levels, weakest first: ``random`` and the game's ``bots.LEVELS``.
+        """The game's bot levels, weakest first: ``random`` and the levels its kit names
+        (``bots.LEVELS``).
 
-        Looked up by module name so that the rules never import their bots (bots import rules).
+        Asked of the kit (``KIT``) of the package this game's class is in, which Python imported
+        before the class's module: so the rules never import their bots (bots import rules)
+        and the engine imports no game.
         """
-        package = type(self).__module__.rsplit(".", 1)[0]
-        declared: tuple[BotLevel, ...] = importlib.import_module(f"{package}.bots").LEVELS
-        random_level: BotLevel = importlib.import_module("tulipgames.engine.bots").RANDOM
-        return (random_level, *declared)
+        package = sys.modules[type(self).__module__.rpartition(".")[0]]
+        levels: tuple[BotLevel, ...] = package.KIT.bot_levels()
+        return levels
 
     @property
     def bot_levels(self) -> tuple[str, ...]:

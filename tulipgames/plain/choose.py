@@ -20,7 +20,7 @@ class Console(Protocol):
 
 
 def choose_game(console: Console, answer: str) -> str | None:
-    """The game named after the word ("rules sixtyone", "rules 5"), or asked for by number."""
+    """The game named after the word ("rules <id>", "rules 5"), or asked for by number."""
     rest = answer.split(" ", 1)[1].strip().lower() if " " in answer else ""
     entries = list(games.CATALOGUE)
     while True:

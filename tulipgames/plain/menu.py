@@ -284,7 +284,7 @@ def menu_statistics(store: Any, console: LineConsole, answer: str) -> None:
     return None
 
 
-SOLO_GAME = "flowershop"
+SOLO_GAME = games.solo_id()
 
 
 def solo_table(store: Any, console: LineConsole, daily: bool) -> Table:
@@ -302,9 +302,7 @@ def daily_seed() -> int:
     """Today's deal of the solo challenge, the same for everyone (the game's own rule)."""
     import datetime
 
-    from tulipgames.games.flowershop.rules import daily_seed as rule
-
-    return int(rule(datetime.date.today()))
+    return games.daily_seed(datetime.date.today())
 
 
 def menu_solo(store: Any, console: LineConsole, answer: str) -> Table:

@@ -7,7 +7,6 @@ shared tables for remote seats with :meth:`TulipGamesApp.start_table`.
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -51,31 +50,24 @@ if TYPE_CHECKING:
     from tulipgames.tui.screens.results import RematchAsked, ResultsScreen
     from tulipgames.tui.screens.setup import SetupChoice
 
-SOLO_GAME = "flowershop"
+SOLO_GAME = games.solo_id()
 #: Seconds after the menu's first frame before a store given as ``open_store`` is opened (for
 #: the count of games to resume): the menu draws and answers a first key before SQLite loads.
 STORE_DELAY = 0.25
 
 
 def screen_class(game_id: str) -> type[GameScreen]:
-    """The game's screen class (``SCREEN`` in ``tulipgames.games.<id>.screen``)."""
-    module = importlib.import_module(f"tulipgames.games.{game_id}.screen")
-    screen: type[GameScreen] = module.SCREEN
+    """The game's screen class, as its kit names it."""
+    screen: type[GameScreen] = games.kit(game_id).screen_class()
     return screen
 
 
 def daily_seed(day: date | None = None) -> int:
     """The daily deal: everyone who plays the solo challenge on one day gets the same deal.
 
-    The solo game's rules module may define ``daily_seed(date)``; otherwise the date as YYYYMMDD.
+    The solo game's kit may name a ``daily_seed(date)``; otherwise the date as YYYYMMDD.
     """
-    day = day or date.today()
-    try:
-        rules = importlib.import_module(f"tulipgames.games.{SOLO_GAME}.rules")
-    except ModuleNotFoundError:
-        rules = None
-    own = getattr(rules, "daily_seed", None)
-    return int(own(day)) if callable(own) else int(day.strftime("%Y%m%d"))
+    return games.daily_seed(day or date.today())
 
 
 def solo_variant(choice: SetupChoice) -> str:

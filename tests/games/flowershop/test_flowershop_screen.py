@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tests.games.flowershop.demos import demo_tables
 from tests.pilot import screen_text, wait_for
+from tulipgames.demos import demo_tables
 from tulipgames.engine.core import Action, SeatSpec
 from tulipgames.games.flowershop.bots import greedy_action
 from tulipgames.games.flowershop.rules import (
@@ -136,7 +136,7 @@ async def test_curtain_between_two_human_seats(store: Store) -> None:
 
 
 async def test_demo_tables_render_at_80x24_and_120x40() -> None:
-    tables = demo_tables()
+    tables = demo_tables("flowershop")
     assert set(tables) == {"flowershop-window", "flowershop-draft", "flowershop-solo"}
     for name, table in tables.items():
         assert not table.seats[0].is_bot

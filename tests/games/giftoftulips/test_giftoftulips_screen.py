@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.giftoftulips.demos import demo_tables
 from tests.games.giftoftulips.helpers import uids_in
 from tests.pilot import screen_text, wait_for
+from tulipgames.demos import demo_tables
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.giftoftulips.rules import GAME, PLAY, GiftState
 from tulipgames.games.giftoftulips.screen import SCREEN, GiftOfTulipsScreen
@@ -163,7 +163,7 @@ async def test_turn_keys_give_needs_a_seat_and_escape_cancels() -> None:
 
 
 async def test_demo_tables_render_at_both_sizes() -> None:
-    tables = demo_tables()
+    tables = demo_tables("giftoftulips")
     assert set(tables) == {"giftoftulips-turn", "giftoftulips-reveal"}
     for table in tables.values():
         table.ensure_bots_running = lambda: None  # type: ignore[method-assign]

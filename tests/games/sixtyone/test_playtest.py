@@ -8,10 +8,10 @@ import re
 from rich.cells import cell_len
 from textual.app import App
 
-from tests.games.sixtyone.demos import demo_tables
 from tests.games.sixtyone.helpers import sheet
 from tests.games.sixtyone.test_screen import ScreenApp, hot_seat, sheet_lines
 from tests.pilot import screen_text, wait_for
+from tulipgames.demos import demo_tables
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.sixtyone.rules import GAME, Place, SixtyOneView
 from tulipgames.games.sixtyone.screen import SixtyOneScreen
@@ -122,7 +122,7 @@ async def test_enter_pressed_on_and_on_never_plays_a_choice() -> None:
 
 
 async def test_twelve_seats_at_80x24_show_every_seat_and_the_key_hints() -> None:
-    table = demo_tables()["sixtyone-12-seats"]
+    table = demo_tables("sixtyone")["sixtyone-12-seats"]
     app = ScreenApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         # The bots still to choose this round do so as the screen opens; their "has chosen"

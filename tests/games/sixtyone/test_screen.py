@@ -10,8 +10,8 @@ import pytest
 from textual.app import App
 from textual.widgets import DataTable
 
-from tests.games.sixtyone.demos import demo_tables
 from tests.games.sixtyone.helpers import sheet
+from tulipgames.demos import demo_tables
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.sixtyone.rules import GAME, LeafOnly, PlaceX
 from tulipgames.games.sixtyone.screen import SCREEN, SixtyOneScreen
@@ -49,7 +49,7 @@ def hot_seat(seed: int) -> Table:
 @pytest.mark.parametrize("name", ["sixtyone-midgame", "sixtyone-x-pending", "sixtyone-12-seats"])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_demo_tables_fit_the_terminal(name: str, size: tuple[int, int]) -> None:
-    app = ScreenApp(demo_tables()[name])
+    app = ScreenApp(demo_tables("sixtyone")[name])
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         widget = app.screen.query_one(DiceSheet)
@@ -65,7 +65,7 @@ async def test_demo_tables_fit_the_terminal(name: str, size: tuple[int, int]) ->
 
 
 async def test_die_selection_steps_forward_and_back_with_keys() -> None:
-    table = demo_tables()["sixtyone-midgame"]
+    table = demo_tables("sixtyone")["sixtyone-midgame"]
     app = ScreenApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -96,7 +96,7 @@ async def test_die_selection_steps_forward_and_back_with_keys() -> None:
 
 
 async def test_pending_x_highlights_every_x_legal_spot_and_places_it() -> None:
-    table = demo_tables()["sixtyone-x-pending"]
+    table = demo_tables("sixtyone")["sixtyone-x-pending"]
     app = ScreenApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -209,7 +209,7 @@ async def test_full_game_from_menu_to_results_in_the_app(tmp_path: Path) -> None
 
 
 async def test_tab_shows_other_sheets_and_a_choosing_key_comes_back() -> None:
-    table = demo_tables()["sixtyone-12-seats"]
+    table = demo_tables("sixtyone")["sixtyone-12-seats"]
     app = ScreenApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from textual.app import App
 
-from tests.games.spiceroad.demos import demo_tables
 from tests.games.spiceroad.helpers import give_hand, set_caravan
+from tulipgames.demos import demo_tables
 from tulipgames.engine.core import Action, SeatSpec
 from tulipgames.games.spiceroad.bots import PlannerBot
 from tulipgames.games.spiceroad.data import EDITIONS
@@ -83,7 +83,7 @@ def keys_for(action: Action, state: SpiceRoadState) -> list[str]:
 @pytest.mark.parametrize("name", ["spiceroad-spice", "spiceroad-golem"])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_demo_tables_fit_the_terminal(name: str, size: tuple[int, int]) -> None:
-    table = demo_tables()[name]
+    table = demo_tables("spiceroad")[name]
     app = ScreenApp(table)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

@@ -15,6 +15,7 @@ from rich.text import Text
 from tests.pilot import screen_text
 from tulipgames import bench_ui, games
 from tulipgames.engine.core import SeatSpec
+from tulipgames.games.tulipandrose.bench import drive_tulipandrose
 from tulipgames.games.tulipandrose.widgets import BiddingPanel
 from tulipgames.store import Store
 from tulipgames.table import Table
@@ -85,7 +86,7 @@ async def test_the_terminal_shows_what_textual_draws_after_every_key(
                 await recorder.settle()
                 assert on_terminal(app) == drawn_whole(app)
                 # 18 of seat 0's decisions: its first split and sales are among them
-                await bench_ui.drive_tulipandrose(recorder, app.screen, 3)
+                await drive_tulipandrose(recorder, app.screen, 3)
                 assert app.screen.query_one(BiddingPanel).display
         finally:
             store.close()

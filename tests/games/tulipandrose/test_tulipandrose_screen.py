@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tests.games.tulipandrose.demos import demo_tables
 from tests.pilot import screen_text, wait_for
+from tulipgames.demos import demo_tables
 from tulipgames.engine.core import SeatSpec
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import GAME, Keep, TulipState, bouquet_count
@@ -123,8 +123,23 @@ async def test_full_three_seat_game_with_two_humans(store: Store) -> None:
     assert any(text.startswith("bid") for _, text in table.record.actions)
 
 
+def loan_auction() -> Table:
+    """An auction from round 3 on with a high bid, Ana (seat 0) to bid and still free to take a
+    loan: the table's bots play every seat on to it (the demo position has no loan left)."""
+    seats = [SeatSpec("Ana"), *(SeatSpec(name, "bot:normal") for name in ("Ben", "Cleo", "Dirk"))]
+    table = Table.new(GAME, seats, seed=12)
+    for _ in range(5000):
+        turn = table.turn(None)
+        view = turn.view
+        if turn.over or (view.round >= 3 and view.phase == "auction" and turn.to_act == (0,)
+                         and view.auction is not None and view.auction.high is not None):
+            return table
+        table.play(turn.to_act[0], table.think_job(turn.to_act[0])())
+    return table
+
+
 async def test_bidding_panel_warns_of_a_loan_and_hides_money() -> None:
-    table = demo_tables()["tulipandrose-bidding"]
+    table = loan_auction()
     state = table.state
     assert isinstance(state, TulipState)
     state.options["hidden_money"] = True
@@ -149,7 +164,7 @@ async def test_bidding_panel_warns_of_a_loan_and_hides_money() -> None:
 
 
 async def test_demo_tables_render_at_80x24_and_120x40() -> None:
-    tables = demo_tables()
+    tables = demo_tables("tulipandrose")
     assert set(tables) == {"tulipandrose-bidding", "tulipandrose-splitting"}
     for name, table in tables.items():
         assert not table.seats[0].is_bot

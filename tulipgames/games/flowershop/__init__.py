@@ -1,6 +1,8 @@
-"""The Little Flower Shop: the game's identity; rules in ``rules.py``, bots in ``bots.py``."""
+"""The Little Flower Shop: the game's identity and its kit (rules in ``rules.py``, bots in
+``bots.py``, the screen in ``screen.py``; ``tulipgames.games.kit`` lists the rest)."""
 
-from tulipgames.engine.core import GameInfo
+from tulipgames.games.kit import GameKit
+from tulipgames.info import GameInfo
 
 INFO = GameInfo(
     "flowershop",
@@ -9,4 +11,12 @@ INFO = GameInfo(
     4,
     "Draft vases, flowers and baskets to fill your shop window.",
     order=4,
+)
+
+#: What tulipgames asks of this game (tulipgames.games.kit).
+KIT = GameKit(
+    __name__,
+    INFO,
+    solo=True,
+    daily_seed="rules:daily_seed",
 )

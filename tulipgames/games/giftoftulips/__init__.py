@@ -1,6 +1,8 @@
-"""Gift of Tulips: the game's identity; rules in ``rules.py``, bots in ``bots.py``."""
+"""Gift of Tulips: the game's identity and its kit (rules in ``rules.py``, bots in
+``bots.py``, the screen in ``screen.py``; ``tulipgames.games.kit`` lists the rest)."""
 
-from tulipgames.engine.core import GameInfo
+from tulipgames.games.kit import GameKit
+from tulipgames.info import GameInfo
 
 INFO = GameInfo(
     "giftoftulips",
@@ -9,4 +11,10 @@ INFO = GameInfo(
     6,
     "Keep, gift or add tulips; the festival ranking decides their worth.",
     order=2,
+)
+
+#: What tulipgames asks of this game (tulipgames.games.kit).
+KIT = GameKit(
+    __name__,
+    INFO,
 )

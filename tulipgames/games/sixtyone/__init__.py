@@ -1,7 +1,9 @@
-"""Sixty-One: the game's identity; rules in ``rules.py``, bots in ``bots.py``."""
+"""Sixty-One: the game's identity and its kit (rules in ``rules.py``, bots in
+``bots.py``, the screen in ``screen.py``; ``tulipgames.games.kit`` lists the rest)."""
 
-from tulipgames.engine.core import GameInfo
+from tulipgames.games.kit import GameKit
 from tulipgames.games.sixtyone.data import MAX_PLAYERS, MIN_PLAYERS
+from tulipgames.info import GameInfo
 
 INFO = GameInfo(
     "sixtyone",
@@ -10,4 +12,10 @@ INFO = GameInfo(
     MAX_PLAYERS,
     "Share three dice, fill your autumn sheet and race the leaf row to 61.",
     order=5,
+)
+
+#: What tulipgames asks of this game (tulipgames.games.kit).
+KIT = GameKit(
+    __name__,
+    INFO,
 )

@@ -1,6 +1,8 @@
-"""Century: Spice Road: the game's identity; rules in ``rules.py``, bots in ``bots.py``."""
+"""Century: Spice Road: the game's identity and its kit (rules in ``rules.py``, bots in
+``bots.py``, the screen in ``screen.py``; ``tulipgames.games.kit`` lists the rest)."""
 
-from tulipgames.engine.core import GameInfo
+from tulipgames.games.kit import GameKit
+from tulipgames.info import GameInfo
 
 INFO = GameInfo(
     "spiceroad",
@@ -9,4 +11,11 @@ INFO = GameInfo(
     5,
     "Trade spices along the caravan routes and claim point cards.",
     order=3,
+)
+
+#: What tulipgames asks of this game (tulipgames.games.kit).
+KIT = GameKit(
+    __name__,
+    INFO,
+    peer="QuincyNash/spiceroad",
 )

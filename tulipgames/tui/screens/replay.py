@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import importlib
 import multiprocessing
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
@@ -304,9 +303,7 @@ def replay_screen(
     from tulipgames import games
 
     game = games.get_game(record.game)
-    base: type[GameScreen[Any]] = importlib.import_module(
-        f"tulipgames.games.{record.game}.screen"
-    ).SCREEN
+    base: type[GameScreen[Any]] = games.kit(record.game).screen_class()
     table = ReplayTable(game, record, position)
     screen_type = type(
         f"Replay{base.__name__}",

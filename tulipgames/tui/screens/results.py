@@ -3,7 +3,6 @@ position of every seat, and rematch."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -48,17 +47,18 @@ class FinalPosition:
 def final_position_of(table: Table) -> FinalPosition | None:
     """The game's drawing of this finished table's final position, or ``None`` for a game
     without one: ``final_position(turns, width)`` and optionally ``final_table(turns, width)``
-    and ``result_columns(turns)`` in ``tulipgames.games.<id>.final``.
+    and ``result_columns(turns)`` in the module its kit names (``final.py``).
 
     Every seat's own turn goes in, so each seat's private parts (orders, secret cards) come
     from its own view: the game is over, so the results may show them all.
     """
-    name = f"tulipgames.games.{table.game.id}.final"
+    from tulipgames import games
+
     try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not name.startswith(exc.name):
-            raise  # final.py is there but imports something missing: a bug to see
+        module = games.kit(table.game.id).final_module()
+    except games.UnknownGame:  # a game of the tests, not in the registry
+        return None
+    if module is None:
         return None
     turns = [table.turn(seat) for seat in range(len(table.names))]
     shared = getattr(module, "final_table", None)
