@@ -20,14 +20,13 @@ mode (``plain/tutorial.py``) draw what this module says.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from tulipgames.engine.core import Action, IllegalAction, SeatSpec
-from tulipgames.games import get_game
+from tulipgames.games import get_game, kit
 from tulipgames.table import Table
 
 #: The learner's seat: the first, with this name unless the caller gives another.
@@ -85,11 +84,9 @@ def load_tutorial(game_id: str) -> Script:
     """The tutorial script of a game (``TUTORIAL`` in ``games/<id>/tutorial.py``); raises
     ``ValueError`` for an unknown game or a game without one."""
     get_game(game_id)  # an unknown id says which games there are
-    try:
-        module = importlib.import_module(f"tulipgames.games.{game_id}.tutorial")
-    except ModuleNotFoundError as exc:
-        raise ValueError(f"{game_id} has no tutorial yet") from exc
-    script: Script = module.TUTORIAL
+    script: Script | None = kit(game_id).load_tutorial()
+    if script is None:
+        raise ValueError(f"{game_id} has no tutorial yet")
     return script
 
 
@@ -224,7 +221,7 @@ class Tutorial:
 
 
 def _plain_words(game_id: str) -> Any:
-    return importlib.import_module(f"tulipgames.games.{game_id}.plain")
+    return kit(game_id).plain_module()
 
 
 __all__ = ["DEFAULT_NAME", "LEARNER", "Script", "Step", "Tutorial", "Verdict", "load_tutorial"]

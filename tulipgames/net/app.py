@@ -48,6 +48,7 @@ from tulipgames.net.notices import (
 )
 from tulipgames.net.outbound import contact_command
 from tulipgames.net.screens import (
+    InviteAsked,
     InviteScreen,
     JoinScreen,
     LobbyScreen,
@@ -366,6 +367,9 @@ class ServerApp(SessionApp):
             self.start_table(opened.table, seats=frozenset({seat}))
         else:
             self.push_screen(LobbyScreen(self.lobby, opened, self.player))
+
+    def on_invite_asked(self, message: InviteAsked) -> None:
+        self.invite(message.code, message.name)
 
     def invite(self, code: str, name: str) -> None:
         """This player invites ``name`` to table ``code``; told how it went."""

@@ -20,6 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -112,6 +113,16 @@ def option_fields(game: Game) -> list[Horizontal]:
         "in a row: the others end the game or let the bot finish",
     ))
     return rows
+
+
+class InviteAsked(Message):
+    """A player asks to invite ``name`` to table ``code`` (the app invites and tells how it
+    went)."""
+
+    def __init__(self, code: str, name: str) -> None:
+        super().__init__()
+        self.code = code
+        self.name = name
 
 
 class OpenTableScreen(Screen[None]):
@@ -463,10 +474,8 @@ class LobbyScreen(Screen[None]):
 
     def action_invite(self) -> None:
         """i: invite a player by name (the app tells how it went)."""
-        invite = getattr(self.app, "invite", None)
-        if invite is not None:
-            self.app.push_screen(InviteScreen(self.opened.code),
-                                 lambda chosen: chosen and invite(*chosen))
+        self.app.push_screen(InviteScreen(self.opened.code),
+                             lambda chosen: chosen and self.post_message(InviteAsked(*chosen)))
 
     def action_leave(self) -> None:
         if self._entered:
@@ -766,9 +775,8 @@ class SharedTableView(_GameScreen):
         text = event.value
         event.input.value = ""
         command, _, rest = text.strip().partition(" ")
-        invite = getattr(self.app, "invite", None)
-        if command == "/invite" and rest.strip() and invite is not None:
-            invite(self.opened.code, rest.strip())
+        if command == "/invite" and rest.strip():
+            self.post_message(InviteAsked(self.opened.code, rest.strip()))
             return
         if command in ("/mute", "/unmute") and rest.strip():
             name = rest.strip()

@@ -14,7 +14,6 @@ The screen never reads the table's state: the lesson follows the record
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -22,6 +21,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from tulipgames.engine.core import Action
+from tulipgames.games import kit
 from tulipgames.table import Turn
 from tulipgames.tutorial import Tutorial, load_tutorial
 
@@ -151,9 +151,7 @@ class TutorialControls:
 
 def tutorial_screen(tutorial: Tutorial) -> GameScreen[Any]:
     """The game's own screen with the lesson panel, for the learner's seat."""
-    base: type[GameScreen[Any]] = importlib.import_module(
-        f"tulipgames.games.{tutorial.table.game.id}.screen"
-    ).SCREEN
+    base: type[GameScreen[Any]] = kit(tutorial.table.game.id).screen_class()
     screen_type = type(
         f"Tutorial{base.__name__}",
         (TutorialControls, base),
