@@ -474,8 +474,11 @@ class LobbyScreen(Screen[None]):
 
     def action_invite(self) -> None:
         """i: invite a player by name (the app tells how it went)."""
-        self.app.push_screen(InviteScreen(self.opened.code),
-                             lambda chosen: chosen and self.post_message(InviteAsked(*chosen)))
+        def invite(chosen: tuple[str, str] | None) -> None:
+            if chosen:
+                self.post_message(InviteAsked(*chosen))
+
+        self.app.push_screen(InviteScreen(self.opened.code), invite)
 
     def action_leave(self) -> None:
         if self._entered:
