@@ -28,6 +28,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -256,6 +257,12 @@ class GameScreen(Screen[None], Generic[ViewT]):
         status = self.part(Static, "#status")
         status.set_class(warning, "warning")
         status.update(Text(text, no_wrap=True, overflow="ellipsis"))
+
+    def cursor_region(self) -> Region:
+        """Where the terminal's cursor rests when no choice is highlighted (a game of keys,
+        a wait): the status line, which says whose turn it is and what is asked (see
+        :mod:`tulipgames.tui.widgets.cursor`)."""
+        return self.part(Static, "#status").region
 
     def part(self, kind: type[WidgetT], selector: str | None = None) -> WidgetT:
         """The screen's one widget of ``kind`` (matching ``selector``), looked up once: a key
