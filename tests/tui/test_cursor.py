@@ -118,15 +118,23 @@ async def test_the_cursor_follows_the_flower_shop_actions(store: Store) -> None:
 
 
 async def test_the_cursor_follows_the_games_own_choice_widgets(store: Store) -> None:
-    # Sixty-One's dice (a mark before the die under the cursor) and Gift of Tulips' turn panel
-    app = TulipGamesApp(store, table=solo_table("sixtyone"), seats=frozenset({0}), bot_delay=0.0)
+    # Sixty-One's dice (a mark before the die under the cursor), then its spots; once the move
+    # is made and Ben (at another keyboard) is waited for, the status line that says so
+    game = games.get_game("sixtyone")
+    table = Table.new(game, [SeatSpec("Ana"), SeatSpec("Ben")], 3)
+    app = TulipGamesApp(store, table=table, seats=frozenset({0}), bot_delay=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
         await start(pilot, app)
         shown = []
         for _ in range(3):
             shown.append(at_cursor(app, 3))
             await press(pilot, "right")
-        assert [text[:3] for text in shown] == ["▸A:", "▸B:", "▸C:"]
+        assert shown == ["▸A:", "▸B:", "▸C:"]
+        await press(pilot, "enter", "enter")  # the area die, the write die: now a spot
+        assert at_cursor(app, 1) == "»"
+        await press(pilot, "enter", "y")
+        assert app.cursor_position == (0, 0) and "Waiting for Ben" in at_cursor(app)
+    # Gift of Tulips' turn panel and Tulip & Rose's splitter (a > before the reversed card)
     app = TulipGamesApp(store, table=solo_table("giftoftulips"), seats=frozenset({0}),
                         bot_delay=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -135,3 +143,13 @@ async def test_the_cursor_follows_the_games_own_choice_widgets(store: Store) -> 
         assert at_cursor(app).startswith("▸1 ")
         await press(pilot, "down")
         assert at_cursor(app).startswith("▸2 ") and app.cursor_position.y == first.y + 1
+    app = TulipGamesApp(store, table=solo_table("tulipandrose"), seats=frozenset({0}),
+                        bot_delay=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot, app)
+        cards = []
+        for _ in range(3):
+            cards.append(app.cursor_position.x)
+            assert at_cursor(app, 1) == ">"
+            await press(pilot, "right")
+        assert cards[0] < cards[1] < cards[2]

@@ -247,6 +247,11 @@ class GameScreen(Screen[None], Generic[ViewT]):
             self._drawing = False
         self.refresh_bindings()
         self.call_after_refresh(self.fit_log)
+        # a move of another seat or a bot changes the choices without a key: the terminal's
+        # cursor follows them too (see TulipGamesApp.follow_choice)
+        follow = getattr(self.app, "follow_choice", None)
+        if follow is not None:
+            follow()
 
     def _show_status(self, text: str, warning: bool) -> None:
         """The status line says ``text`` (in the warning colours when ``warning``); the same

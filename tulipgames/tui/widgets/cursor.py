@@ -81,7 +81,9 @@ def data_table_region(table: DataTable[Any]) -> Region | None:
 def marked_offset(widget: Widget) -> Offset | None:
     """Where the widget draws its first choice mark (:data:`MARKS`) on the screen, if any.
 
-    A ``>`` counts only before a reversed cell (a card under the cursor), not in text."""
+    A ``>`` counts only before a reversed cell (a card under the cursor), not in text; a ``»``
+    only reversed (the spot under the cursor, not the legend that explains it); a ``▸`` only
+    before a letter or digit (a choice's name, not a blank slot)."""
     region = widget.region
     if not region:
         return None
@@ -98,12 +100,19 @@ def marked_offset(widget: Widget) -> Offset | None:
                 at = text.find(mark)
                 if at < 0:
                     continue
+                after = segments[index + 1] if index + 1 < len(segments) else None
                 if mark == ">":
-                    after = segments[index + 1] if index + 1 < len(segments) else None
                     reversed_next = (at == len(text) - 1 and after is not None
                                      and after.style is not None and bool(after.style.reverse))
                     if not reversed_next:
                         continue
+                elif mark == "»":
+                    if segment.style is None or not segment.style.reverse:
+                        continue  # a legend saying what the mark means
+                else:
+                    rest = text[at + 1 :] or (after.text if after is not None else "")
+                    if not rest[:1].isalnum():
+                        continue  # a marked blank (Sixty-One's next leaf, "▸_"): no choice
                 return Offset(region.x + x + cell_len(text[:at]), region.y + y)
             x += cell_len(text)
     return None
