@@ -1,7 +1,7 @@
 """Blind and sighted players at one table: a plain-text player (OpenSSH ``ssh -T``, lines
 piped), a full-screen SSH player (OpenSSH in tmux) and a browser player (headless Chromium at
 the web door) play one Sixty-One game of a real ``tulipgames serve --web`` to the end, and all
-three are shown the same final scores, the ones the server saved."""
+three are shown the same final scores, the ones the server saved; a fourth, plain, watches."""
 
 from __future__ import annotations
 
@@ -34,28 +34,17 @@ def totals_shown(screen: str) -> dict[str, int]:
     return dict(zip(header.split(), map(int, total.split()[1:]), strict=True))
 
 
-async def browser_turn(cy: Browser, last: list[str]) -> None:
-    """One step of the browser player's turn, when the status line says it is hers: Enter
-    takes the highlighted choice, y confirms; Right moves on when Enter changed nothing (a
-    die that cannot be used is under the cursor)."""
-    screen = await cy.screen()
-    if not screen.startswith(" cy: "):
-        return
-    if last and last[0] == screen:
-        await cy.press("ArrowRight")
-    last[:] = [screen]
-    await cy.press("y" if "y: confirm" in screen else "Enter")
+async def browser_turn(cy: Browser) -> None:
+    """When the status line says it is the browser player's turn: Enter takes the highlighted
+    choice (a die that can be used, then a spot), y confirms (nothing before that)."""
+    if (await cy.screen()).startswith(" cy: "):
+        await cy.press("Enter", "y")
 
 
-def tmux_turn(ana: Client, last: list[str]) -> None:
+def tmux_turn(ana: Client) -> None:
     """The same for the full-screen SSH player."""
-    screen = ana.screen()
-    if not screen.startswith(" ana: "):
-        return
-    if last and last[0] == screen:
-        ana.keys("Right")
-    last[:] = [screen]
-    ana.keys("y" if "y: confirm" in screen else "Enter")
+    if ana.screen().startswith(" ana: "):
+        ana.keys("Enter", "y")
 
 
 async def test_plain_full_screen_and_browser_players_finish_one_table(
@@ -79,27 +68,32 @@ async def test_plain_full_screen_and_browser_players_finish_one_table(
     ben.wait_for(r"Seats: 1 ben, 2 ana, 3 cy\. Type start to begin\.")
     ben.type("start")
     ben.wait_for(rf"Sixty-One at table {code}, seat 1\. Players: ben, ana, cy\.")
+    # a fourth, plain, watches by the code: told the moves as they happen, nothing to decide
+    dee = PlainClient(server.ssh_command("dee", "-T"))
+    dee.wait_for("7. Shared tables")
+    dee.type(f"watch {code}")
+    dee.wait_for(rf"Sixty-One at table {code}, watching\. Players: ben, ana, cy\.")
 
     # Ben answers 1 at each of his prompts; ana and cy take the highlighted choices.
-    answered = ben.text().count("> ")
-    ana_last: list[str] = []
-    cy_last: list[str] = []
+    answered = ben.text().split("Sixty-One at table")[0].count("> ")  # the menu's prompts
     deadline = time.monotonic() + BUDGET
     while "Final scores:" not in ben.text():
         assert time.monotonic() < deadline, ben.text()[-3000:]
         if ben.text().count("> ") > answered:
             answered = ben.text().count("> ")
             ben.type("1")
-        tmux_turn(ana, ana_last)
-        await browser_turn(browser, cy_last)
+        tmux_turn(ana)
+        await browser_turn(browser)
         await asyncio.sleep(0.1)
 
     final = re.search(r"Final scores: ben (\d+), ana (\d+), cy (\d+)\.", ben.text())
     assert final is not None, ben.text()[-2000:]
     said = [int(score) for score in final.groups()]
     out = ben.text()
-    # the others' moves were told to the plain player as they were made
+    # the others' moves were told to the plain player as they were made, and his own once
+    # (when all have chosen), not also as "ben has chosen"
     assert re.search(r"ana writes \d+", out) and re.search(r"cy writes \d+", out)
+    assert "ben has chosen" not in out
 
     store = Store(server.data_dir)
     try:
@@ -115,3 +109,8 @@ async def test_plain_full_screen_and_browser_players_finish_one_table(
     for screen in (on_ana, on_cy):
         assert totals_shown(screen) == dict(zip(("ben", "ana", "cy"), said, strict=True))
     ben.close()
+    watched = dee.wait_for(r"Final scores: ben (\d+), ana (\d+), cy (\d+)\.")
+    assert [int(score) for score in watched.groups()] == said
+    seen = dee.text().split(", watching.")[1].split("Final scores")[0]
+    assert re.search(r"ben writes \d+", seen) and "> " not in seen  # never asked a thing
+    dee.close()
