@@ -49,7 +49,7 @@ def test_the_plain_menu_offers_the_tutorials() -> None:
     console = LineConsole(lambda: next(feed, None), said.append, lambda text: None, echo=True)
     assert plain_menu(None, console) == 0
     text = "\n".join(said)
-    assert "tutorial." in said[1]  # "Or type: ..., tutorial."
+    assert "tutorial" in said[1]  # "Or type: ..., tutorial, replay."
     assert "Tutorial: Sixty-One, 6 short lessons" in text
     assert "Step 2 of 6. Mushrooms are a path" in text
     assert text.endswith("Goodbye.")

@@ -48,7 +48,7 @@ def test_the_menu_reaches_rules_history_statistics_solo_and_daily(tmp_path: Path
     out = menu(store, ["rules", "5", "history", "statistics Ana", "daily", "quit", "solo",
                        "quit", "7"])
     said = "\n".join(out)
-    assert "Or type: rules, history, statistics, solo, daily, tutorial." in said
+    assert "Or type: rules, history, statistics, solo, daily, tutorial, replay." in said
     assert "Section: The leaf row." in said
     result = table.result()
     assert f"Game {table.save_id}, Sixty-One" in said and f"Ana {result.totals[0]}" in said

@@ -254,7 +254,36 @@ def menu_history(store: Any, console: LineConsole, answer: str) -> None:
         winners = [n for n, r in zip(game.names, game.result.ranks, strict=False) if r == 1]
         won = f"; won by {' and '.join(winners)}" if len(game.names) > 1 else ""
         console.write(f"Game {game.id}, {game.title}, {game.finished[:10]}: {scores}{won}.")
-    console.write("Replay one with: tulipgames replay NUMBER --plain")
+    console.write(f"Step through one, a decision at a time: replay and its number, as in "
+                  f"replay {finished[0].id}.")
+    return None
+
+
+def menu_replay(store: Any, console: LineConsole, answer: str) -> None:
+    """``replay N``: step through game N, one decision at a time (see
+    :mod:`tulipgames.plain.replay`); a saved game was played at this keyboard (its human
+    seats are the reader's), over SSH only the login's own games and seats."""
+    from tulipgames.plain.replay import replay_plain
+    from tulipgames.store import SaveError
+
+    number = answer.split(" ", 1)[1].strip() if " " in answer else ""
+    if store is None or not number.isdigit():
+        console.write("Type replay and a game's number, as History lists them: replay 12.")
+        return None
+    try:
+        table = store.load(int(number), bot_delay=0)
+    except SaveError as exc:
+        console.write(f"Game {number} cannot be replayed: {exc}.")
+        return None
+    owned = frozenset(table.human_seats())
+    if console.player is not None:
+        owned = frozenset(s for s in owned
+                          if table.names[s].casefold() == console.player.casefold())
+        if not owned:
+            console.write(f"Game {number} is not one of yours.")
+            return None
+    replay_plain(table.game, table.record, console, owned)
+    console.write("Back at the menu.")
     return None
 
 
@@ -330,6 +359,7 @@ MENU_WORDS: dict[str, Callable[[Any, LineConsole, str], Table | None]] = {
     "solo": menu_solo,
     "daily": menu_daily,
     "tutorial": menu_tutorial,
+    "replay": menu_replay,
 }
 
 

@@ -572,6 +572,30 @@ class TulipGamesApp(App[None]):
                     scores.extend(self.store.high_scores(info.id, variant, limit=10))
         self.push_screen(HistoryScreen(self.store.finished(), scores))
 
+    # -- the terminal's cursor on the highlighted choice, for braille displays ----------------
+    async def on_event(self, event: events.Event) -> None:
+        await super().on_event(event)
+        if isinstance(event, events.Key | events.MouseUp | events.Resize):
+            self.follow_choice()
+
+    def on_option_list_option_highlighted(self) -> None:
+        self.follow_choice()
+
+    on_data_table_row_highlighted = on_data_table_cell_highlighted = on_descendant_focus = (
+        on_choices_redrawn) = on_option_list_option_highlighted
+
+    def follow_choice(self) -> None:
+        """After the frame that lays a moved highlight or focus out, the terminal's cursor
+        goes on the highlighted choice of the screen on top, whatever the screen (see
+        :mod:`tulipgames.tui.widgets.cursor`)."""
+        self.call_after_refresh(self._follow_choice_now)
+
+    def _follow_choice_now(self) -> None:
+        # imported here, after the first frame: the menu is drawn before it (docs/speed.md)
+        from tulipgames.tui.widgets.cursor import follow_choice
+
+        follow_choice(self)
+
     # -- terminal size ------------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)

@@ -28,6 +28,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -38,7 +39,7 @@ from tulipgames.coach.hint import Hint
 from tulipgames.engine.core import Action, IllegalAction
 from tulipgames.table import SaveConflict, SaveFailed, Table, Turn, ViewT
 from tulipgames.tui.screens.curtain import CurtainScreen
-from tulipgames.tui.screens.messages import ActionChosen
+from tulipgames.tui.screens.messages import ActionChosen, ChoicesRedrawn
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.rules import RulesScreen
 from tulipgames.tui.widgets import GameLog, PatchStatic, Rows, displayed, focus_now, printable
@@ -246,6 +247,9 @@ class GameScreen(Screen[None], Generic[ViewT]):
             self._drawing = False
         self.refresh_bindings()
         self.call_after_refresh(self.fit_log)
+        # a move of another seat or a bot changes the choices without a key: the terminal's
+        # cursor follows them too (see TulipGamesApp.follow_choice)
+        self.post_message(ChoicesRedrawn())
 
     def _show_status(self, text: str, warning: bool) -> None:
         """The status line says ``text`` (in the warning colours when ``warning``); the same
@@ -256,6 +260,12 @@ class GameScreen(Screen[None], Generic[ViewT]):
         status = self.part(Static, "#status")
         status.set_class(warning, "warning")
         status.update(Text(text, no_wrap=True, overflow="ellipsis"))
+
+    def cursor_region(self) -> Region:
+        """Where the terminal's cursor rests when no choice is highlighted (a game of keys,
+        a wait): the status line, which says whose turn it is and what is asked (see
+        :mod:`tulipgames.tui.widgets.cursor`)."""
+        return self.part(Static, "#status").region
 
     def part(self, kind: type[WidgetT], selector: str | None = None) -> WidgetT:
         """The screen's one widget of ``kind`` (matching ``selector``), looked up once: a key

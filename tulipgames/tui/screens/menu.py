@@ -12,7 +12,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.geometry import Offset
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -156,9 +155,6 @@ class MenuScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._highlight(self._index(self._lit))
-        # once laid out (the highlight's message may come before the layout); a frame that
-        # follows (the entry's about line) takes the cursor there
-        self.call_after_refresh(lambda: self._place_cursor(self.highlighted_entry()))
 
     def set_entries(self, entries: list[MenuEntry]) -> None:
         """Show these entries instead, keeping the highlighted line."""
@@ -220,7 +216,6 @@ class MenuScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         if self.entries and (self._label_width() != self._width or menu.show_vertical_scrollbar):
             self.set_entries(self.entries)
-        self.call_after_refresh(lambda: self._place_cursor(self.highlighted_entry()))
 
     def _options(self) -> list[MenuEntry]:
         return [entry for entry in self.entries if entry.id != "-"]
@@ -238,25 +233,10 @@ class MenuScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         entry = self._entry(event.option_id)
-        self._place_cursor(event.option_id)
         self._show_help(entry)
         if entry is not None and entry.about is not None and entry.id not in self._about:
             # counted from the frame that shows the highlight (the first one: the menu's first)
             self.call_after_refresh(self.set_timer, ABOUT_DELAY, partial(self._ask_about, entry))
-
-    def _place_cursor(self, entry_id: str | None) -> None:
-        """The terminal's cursor on the highlighted entry (``App.cursor_position``: Textual
-        moves the cursor there with each frame), so a braille display or a screen reader that
-        follows the cursor reads the entry the arrows are on. Each entry is one line (labels
-        are cut to one) and each rule one more."""
-        line = next((i for i, entry in enumerate(self.entries) if entry.id == entry_id), None)
-        menu = self.query_one("#menu", OptionList)
-        region = menu.content_region
-        if line is None or not region:
-            return
-        row = region.y + line - round(menu.scroll_offset.y)
-        if region.y <= row < region.bottom:
-            self.app.cursor_position = Offset(region.x, row)
 
     def _show_help(self, entry: MenuEntry | None) -> None:
         text = entry.help if entry else ""

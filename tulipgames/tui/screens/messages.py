@@ -60,3 +60,8 @@ class MenuEntriesAsked(Message):
 
 class SizeCheckAsked(Message):
     """The too-small notice is back on top: the terminal may have grown meanwhile."""
+
+
+class ChoicesRedrawn(Message):
+    """A game screen drew new choices without a key (another seat's or a bot's move): the
+    terminal's cursor follows the highlighted one."""
