@@ -103,6 +103,9 @@ class ServerConfig:
     #: The addresses of a reverse proxy in front (``--behind-proxy``): their connections carry
     #: the client's address (PROXY protocol on the SSH port, ``X-Forwarded-For`` on the web's).
     proxies: tuple[str, ...] = ()
+    #: ``--database``: a PostgreSQL URL that keeps what SQLite files in ``data_dir`` keep
+    #: otherwise (tables, identities, players' games and high scores).
+    database: str | None = None
 
     @property
     def open(self) -> bool:
@@ -261,7 +264,7 @@ class GameServer:
         self.connections: set[_Connection] = set()
         self.host_key = load_host_key(config.data_dir)
         keyring = None if config.authorized_keys is None else KeyRing.read(config.authorized_keys)
-        self.identities = Identities(config.data_dir / IDENTITIES_FILE)
+        self.identities = Identities(config.data_dir / IDENTITIES_FILE, config.database)
         self.gate = Gate(config.passwords, keyring, self.identities, config.allow_keyless,
                          config.web_tokens)
         self.throttle = Throttle()

@@ -71,6 +71,10 @@ def add_arguments(parser: argparse.ArgumentParser, browser_only: bool = False) -
                                  "tables and the browser door stay in the main process)")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="host key, saved games and tables (default: the tulipgames data dir)")
+    parser.add_argument("--database", metavar="URL",
+                        help="keep tables, identities, players' games and high scores in this "
+                             "PostgreSQL database (postgresql://...; needs tulipgames[postgres]) "
+                             "instead of SQLite files in --data-dir")
     # Notices outside the terminal (tulipgames/net/outbound.py): each player opts in from ctrl+p.
     parser.add_argument("--smtp", metavar="HOST:PORT",
                         help="send by-mail tables' turn notices by e-mail through this SMTP "
@@ -126,7 +130,7 @@ def _fail(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; 0 after a clean stop, 2 for bad arguments, 1 if it cannot start."""
     from tulipgames.net.server import ServerConfig, read_password_file
-    from tulipgames.store import StoreError, default_data_dir
+    from tulipgames.store import ENV_DATABASE, StoreError, default_data_dir
 
     if not 0 <= args.port <= 65535:
         return _fail(f"--port must be 0-65535, not {args.port}")
@@ -210,7 +214,12 @@ def run(args: argparse.Namespace) -> int:
         ssh=not args.browser_only,
         workers=workers,
         proxies=proxies,
+        database=getattr(args, "database", None),
     )
+    if config.database is not None:
+        if not config.database.startswith(("postgresql://", "postgres://")):
+            return _fail("--database takes a postgresql:// URL")
+        os.environ[ENV_DATABASE] = config.database  # for the workers' player stores
     from tulipgames.net.listener import fit_file_descriptors
     from tulipgames.net.server import files_needed
 
@@ -284,17 +293,18 @@ async def _serve(config: object, outbound: Any = None) -> int:
     from tulipgames.store import Store
 
     assert isinstance(config, ServerConfig)
-    store = Store(config.data_dir)
+    store = Store(config.data_dir, database=config.database)
     lobby = Lobby(store, config.data_dir)
 
     def new_app(info: SessionInfo) -> ServerApp:
-        return ServerApp(info, lobby, Store(player_dir(config.data_dir, info.username)))
+        own = store.for_player(info.username, player_dir(config.data_dir, info.username))
+        return ServerApp(info, lobby, own)
 
     def new_plain(info: SessionInfo, console: Any) -> int:
         """A session without a terminal: the plain-text menu on the player's own saves."""
         from tulipgames.plain.menu import plain_menu
 
-        own = Store(player_dir(config.data_dir, info.username))
+        own = store.for_player(info.username, player_dir(config.data_dir, info.username))
         try:
             return plain_menu(own, console, lobby)
         finally:
