@@ -5,6 +5,7 @@ tests/test_store*.py files.)"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -83,7 +84,7 @@ def test_a_schema_3_database_is_migrated_and_keeps_its_games(empty_pg_url: str) 
     with store_pg.database(empty_pg_url).transaction(None) as db:
         assert db.execute("SELECT version FROM schema_version").fetchall() == [
             (store_pg.SCHEMA_VERSION,)
-        ] == [(5,)]
+        ] == [(6,)]
         assert db.execute("SELECT id, seed FROM public.saves ORDER BY id").fetchall() == [
             (1, 7), (2, None)
         ]
@@ -119,7 +120,7 @@ def test_a_dropped_connection_refuses_one_move_and_the_next_goes_through(pg_url:
     table.play(seat, table.state.legal_actions(seat)[0])
     with psycopg.connect(pg_url, autocommit=True) as admin:
         admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
-                      "application_name = 'tulipgames' AND pid <> pg_backend_pid()")
+                      "application_name LIKE 'tulipgames:%' AND pid <> pg_backend_pid()")
     before = list(table.record.actions)
     with pytest.raises(WriteFailed):
         seat = table.state.to_act()[0]
@@ -155,3 +156,52 @@ def test_a_finished_shared_game_goes_into_each_player_s_rows(pg_url: str, tmp_pa
         assert {s.name: s.score for s in own.high_scores("toy")}[name] == \
             table.state.result().totals[seat]
     assert not (tmp_path / "ana").exists()
+
+
+async def test_nodes_hear_each_committed_change_of_a_shared_table(pg_url: str) -> None:
+    """The bus between nodes on one database: every committed change of a shared table's save
+    is announced (by a trigger) with whose turn it is and which node wrote it; a rolled-back
+    change is not."""
+    heard: list[store_pg.TableEvent] = []
+    arrived = asyncio.Event()
+
+    def hear(event: store_pg.TableEvent) -> None:
+        heard.append(event)
+        arrived.set()
+
+    async def next_event() -> store_pg.TableEvent:
+        if not heard:
+            arrived.clear()
+            await asyncio.wait_for(arrived.wait(), 10)
+        return heard.pop(0)
+
+    events = store_pg.TableEvents(pg_url, hear)
+    listening = asyncio.create_task(events.run())
+    try:
+        await asyncio.wait_for(events.listening.wait(), 10)
+        server = Store(database=pg_url)
+        table = new_table(seed=2)
+        server.create(table)  # not shared yet: no event
+        server.share(table.save_id, "K7QM", {})
+        shared = await next_event()
+        assert (shared.code, shared.save, shared.revision, shared.to_act) == \
+            ("K7QM", table.save_id, 0, (0,))
+        assert not shared.elsewhere  # this process wrote it
+        play_out(table)
+        moves = [await next_event() for _ in table.record.actions]  # one for each
+        assert [e.revision for e in moves] == list(range(1, len(table.record.actions) + 1))
+        assert {e.status for e in moves[:-1]} == {"active"}
+        assert moves[-1].status == "finished" and moves[-1].to_act == ()
+
+        other = "tulipgames:other-node:1"  # another node's write, first rolled back
+        with psycopg.connect(pg_url, application_name=other, autocommit=True) as db:
+            db.execute("SELECT set_config('tulipgames.player', '@server', false)")
+            db.execute("BEGIN")
+            db.execute("UPDATE mine.saves SET shared = '{\"x\": 1}' WHERE id = %s",
+                       (table.save_id,))
+            db.execute("ROLLBACK")
+            db.execute("UPDATE mine.saves SET shared = '{}' WHERE id = %s", (table.save_id,))
+        foreign = await next_event()
+        assert foreign.elsewhere and foreign.node == other and heard == []
+    finally:
+        listening.cancel()

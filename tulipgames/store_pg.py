@@ -22,11 +22,16 @@ do not both migrate.
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
 import os
 import re
+import socket
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -38,6 +43,11 @@ SERVER = "@server"
 VIEWS = "mine"
 #: What PostgreSQL raises; the store turns these into its own errors.
 Error = psycopg.Error
+#: This process among the nodes on one database: its connections' ``application_name``, which
+#: the table events carry, so a node can tell its own writes from another's.
+NODE = f"tulipgames:{socket.gethostname()[:40]}:{os.getpid()}"
+#: The channel of :class:`TableEvent` (``LISTEN tulipgames_tables``).
+TABLES_CHANNEL = "tulipgames_tables"
 
 
 @lru_cache(maxsize=512)
@@ -89,7 +99,7 @@ class Database:
         self._player_of: dict[int, str] = {}
 
     def _connect(self) -> psycopg.Connection[Any]:
-        raw = psycopg.connect(self.url, autocommit=True, application_name="tulipgames")
+        raw = psycopg.connect(self.url, autocommit=True, application_name=NODE)
         raw.execute(f"SET search_path = {VIEWS}, public")
         return raw
 
@@ -332,10 +342,36 @@ def _migrate_to_5(db: PgConnection) -> None:
     )
 
 
+def _migrate_to_6(db: PgConnection) -> None:
+    """Schema 6: every committed change of a shared table's save (a move, its settings, its
+    end) is announced on the channel :data:`TABLES_CHANNEL`, by a trigger, so no writer can
+    forget it. The trigger is deferred to the commit and reads the row as committed, so a
+    transaction announces each save once (PostgreSQL folds equal notices of a transaction into
+    one: the move that ends a game is one event, finished) and a rolled-back one never: the bus
+    between nodes on one database (:class:`TableEvents`)."""
+    db.raw.execute(
+        """CREATE OR REPLACE FUNCTION public.tulip_table_event() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('""" + TABLES_CHANNEL + """', json_build_object(
+        'code', code, 'save', id, 'revision', revision, 'status', status, 'to_act', to_act,
+        'node', current_setting('application_name'))::text)
+    FROM public.saves WHERE id = NEW.id AND code IS NOT NULL;
+    RETURN NULL;
+END $$"""
+    )
+    db.execute("DROP TRIGGER IF EXISTS saves_table_event ON saves")
+    db.execute(
+        "CREATE CONSTRAINT TRIGGER saves_table_event AFTER INSERT OR UPDATE ON saves "
+        "DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.code IS NOT NULL) "
+        "EXECUTE FUNCTION public.tulip_table_event()"
+    )
+
+
 #: Step ``n`` brings a database from schema ``n`` to ``n + 1``; ``schema_version`` says which
 #: steps a database has had. Steps 1-4 are SQLite's (``store._MIGRATIONS``) in PostgreSQL's words.
 MIGRATIONS: tuple[Callable[[PgConnection], None], ...] = (
-    _create_v1, _migrate_to_2, _migrate_to_3, _migrate_to_4, _migrate_to_5,
+    _create_v1, _migrate_to_2, _migrate_to_3, _migrate_to_4, _migrate_to_5, _migrate_to_6,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The tables a player's store sees through views of its own rows.
@@ -406,3 +442,66 @@ def forget(url: str) -> None:
         found = _databases.pop((os.getpid(), url), None)
     if found is not None:
         found.close()
+
+
+# -- the bus between nodes -------------------------------------------------------------------
+@dataclass(frozen=True)
+class TableEvent:
+    """A committed change of a shared table's save, as :class:`TableEvents` hears it."""
+
+    code: str
+    save: int
+    revision: int
+    status: str
+    #: The seats whose turn it is now (``saves.to_act``).
+    to_act: tuple[int, ...]
+    #: The node that wrote it (:data:`NODE` of its process).
+    node: str
+
+    @property
+    def elsewhere(self) -> bool:
+        """Written by another node (or another program), not by this process."""
+        return self.node != NODE
+
+
+def parse_event(payload: str) -> TableEvent | None:
+    """The event of a notification's payload; ``None`` for one that is not ours."""
+    try:
+        data = json.loads(payload)
+        return TableEvent(str(data["code"]), int(data["save"]), int(data["revision"]),
+                          str(data["status"]), tuple(int(s) for s in json.loads(data["to_act"])),
+                          str(data["node"]))
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+class TableEvents:
+    """Listen to the shared tables' changes on one database (``LISTEN``) and hand each to
+    ``heard`` on the event loop. A lost connection is opened again (the events meanwhile are
+    lost: a listener reads the store when it matters, as after a restart)."""
+
+    RETRY = 2.0
+
+    def __init__(self, url: str, heard: Callable[[TableEvent], None]) -> None:
+        self.url = url
+        self.heard = heard
+        self.listening = asyncio.Event()
+
+    async def run(self) -> None:
+        log = logging.getLogger("tulipgames.serve")
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True, application_name=NODE + ":listen"
+                )
+                async with conn:
+                    await conn.execute(f"LISTEN {TABLES_CHANNEL}")
+                    self.listening.set()
+                    async for notice in conn.notifies():
+                        event = parse_event(notice.payload)
+                        if event is not None:
+                            self.heard(event)
+            except psycopg.Error as exc:
+                self.listening.clear()
+                log.warning("table events: %s; listening again in %.0f s", exc, self.RETRY)
+                await asyncio.sleep(self.RETRY)

@@ -317,6 +317,15 @@ async def _serve(config: object, outbound: Any = None) -> int:
     server = GameServer(config, new_app, new_plain, at_home,
                         lambda name: lobby_entries(lobby, name))
     lobby.listeners.add(lambda *_: server.entries_changed())
+    events_task = None
+    if config.database is not None:  # another node's move: "Your tables" here changes too
+        from tulipgames.store_pg import TableEvent, TableEvents
+
+        def heard(event: TableEvent) -> None:
+            if event.elsewhere:
+                server.entries_changed()
+
+        events_task = asyncio.create_task(TableEvents(config.database, heard).run())
     notifier_task = None
     if outbound is not None:
         from tulipgames.net.outbound import Notifier
@@ -350,6 +359,10 @@ async def _serve(config: object, outbound: Any = None) -> int:
         print(f"tulipgames serve: listening on {config.host}:{server.port}", file=out)
         print(f"host key fingerprint: {server.fingerprint} (ED25519)", file=out)
     print(f"data directory: {config.data_dir}", file=out)
+    if config.database is not None:
+        from tulipgames.store_pg import shown_url
+
+        print(f"store: PostgreSQL {shown_url(config.database)}", file=out)
     if server.pool is not None:
         pids = ", ".join(str(worker.pid) for worker in server.pool.workers)
         print(f"workers: {len(server.pool.workers)} processes ({pids}) run the sessions' apps; "
@@ -396,6 +409,8 @@ async def _serve(config: object, outbound: Any = None) -> int:
     if notifier_task is not None:
         notifier_task.cancel()
         await asyncio.wait_for(notifier.drain(), 30)
+    if events_task is not None:
+        events_task.cancel()
     audit.flush_refusals()
     store.close()
     return 0
