@@ -118,7 +118,8 @@ def pg_url(postgres: Cluster) -> str:
 
     url = postgres.url("tg")
     with store_pg.database(url).transaction(None) as db:
-        db.execute("TRUNCATE public.saves, public.scores, public.seat_results, public.owners "
+        db.execute("TRUNCATE public.saves, public.scores, public.seat_results, public.owners, "
+                   "public.table_leases "
                    "RESTART IDENTITY")
     return url
 

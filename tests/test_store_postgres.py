@@ -84,7 +84,7 @@ def test_a_schema_3_database_is_migrated_and_keeps_its_games(empty_pg_url: str) 
     with store_pg.database(empty_pg_url).transaction(None) as db:
         assert db.execute("SELECT version FROM schema_version").fetchall() == [
             (store_pg.SCHEMA_VERSION,)
-        ] == [(6,)]
+        ] == [(7,)]
         assert db.execute("SELECT id, seed FROM public.saves ORDER BY id").fetchall() == [
             (1, 7), (2, None)
         ]
@@ -205,3 +205,22 @@ async def test_nodes_hear_each_committed_change_of_a_shared_table(pg_url: str) -
         assert foreign.elsewhere and foreign.node == other and heard == []
     finally:
         listening.cancel()
+
+
+def test_one_node_holds_a_table_s_lease_until_it_runs_out_or_is_given_up(pg_url: str) -> None:
+    """Leases, timed by the database's clock: the holder renews, another node is told who holds
+    it, and takes it over once it ran out (a node that died) or was given up."""
+    db = store_pg.database(pg_url)
+    assert db.claim("K7QM", 30, node="a") == "a"
+    assert db.claim("K7QM", 30, node="b") == "a"  # held: b is told by whom
+    assert db.claim("K7QM", 30, node="a") == "a"  # renewed
+    assert db.claim("AB23", 30, node="b") == "b"  # another table, another node
+    with db.transaction(None) as sql:  # a's lease runs out (a died and stopped renewing)
+        sql.execute("UPDATE table_leases SET expires = now() - interval '1 second' "
+                    "WHERE code = 'K7QM'")
+    assert db.claim("K7QM", 30, node="b") == "b"  # taken over
+    assert db.claim("K7QM", 30, node="a") == "b"
+    db.release("K7QM", node="a")  # not a's to give up
+    assert db.claim("K7QM", 30, node="a") == "b"
+    db.release("K7QM", node="b")
+    assert db.claim("K7QM", 30, node="a") == "a"

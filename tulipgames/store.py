@@ -1,8 +1,10 @@
-"""SQLite store: saved games, finished games with their results, and high scores.
+"""The store: saved games, finished games with their results, and high scores.
 
-One database file, ``tulipgames.sqlite3``, in the data directory (``--data-dir``, else the
+One SQLite database file, ``tulipgames.sqlite3``, in the data directory (``--data-dir``, else the
 environment variable ``TULIPGAMES_HOME``, else platformdirs' user data dir). WAL journaling lets
-several SSH sessions of one server share it.
+several SSH sessions of one server share it. ``tulipgames serve --database postgresql://...``
+keeps the same data as one player's rows of a PostgreSQL database instead (:mod:`store_pg`);
+the SQL is the same for both and runs through one :class:`Connection` interface.
 
 A saved game is its :class:`GameRecord` as JSON, so resuming is a replay. :meth:`Store.persist` is
 given to a :class:`Table` and runs after every action and before any screen redraws, so a killed

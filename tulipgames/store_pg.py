@@ -135,6 +135,30 @@ class Database:
             with raw.transaction():
                 yield PgConnection(raw)
 
+    def claim(self, code: str, seconds: float, node: str = NODE) -> str:
+        """Take or renew the lease of the shared table ``code`` for ``seconds``; returns the
+        node that holds it now (``node`` when granted). A lease another node let run out is
+        taken over: that is how a table of a dead node comes back on a live one."""
+        with self.transaction(None) as db:
+            row = db.execute(
+                "INSERT INTO public.table_leases (code, node, expires) "
+                "VALUES (?, ?, now() + make_interval(secs => ?)) "
+                "ON CONFLICT (code) DO UPDATE SET node = EXCLUDED.node, expires = "
+                "EXCLUDED.expires WHERE table_leases.node = EXCLUDED.node "
+                "OR table_leases.expires < now() RETURNING node",
+                (code, node, seconds),
+            ).fetchone()
+            if row is None:
+                row = db.execute(
+                    "SELECT node FROM public.table_leases WHERE code = ?", (code,)
+                ).fetchone()
+        return str(row[0])
+
+    def release(self, code: str, node: str = NODE) -> None:
+        """Give the lease of ``code`` up (a table closed on this node), if this node holds it."""
+        with self.transaction(None) as db:
+            db.execute("DELETE FROM public.table_leases WHERE code = ? AND node = ?", (code, node))
+
     def close(self) -> None:
         with self._lock:
             idle, self._idle = self._idle, []
@@ -368,10 +392,20 @@ END $$"""
     )
 
 
+def _migrate_to_7(db: PgConnection) -> None:
+    """Schema 7: a lease per shared table (:meth:`Database.claim`): the one node that runs it
+    (its bots and clock) until the lease runs out, timed by the database's clock."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS table_leases (code TEXT PRIMARY KEY, node TEXT NOT NULL,"
+        " expires TIMESTAMPTZ NOT NULL)"
+    )
+
+
 #: Step ``n`` brings a database from schema ``n`` to ``n + 1``; ``schema_version`` says which
 #: steps a database has had. Steps 1-4 are SQLite's (``store._MIGRATIONS``) in PostgreSQL's words.
 MIGRATIONS: tuple[Callable[[PgConnection], None], ...] = (
     _create_v1, _migrate_to_2, _migrate_to_3, _migrate_to_4, _migrate_to_5, _migrate_to_6,
+    _migrate_to_7,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The tables a player's store sees through views of its own rows.
