@@ -152,6 +152,7 @@ class Database:
                 row = db.execute(
                     "SELECT node FROM public.table_leases WHERE code = ?", (code,)
                 ).fetchone()
+        assert row is not None  # inserted, renewed, or held by another
         return str(row[0])
 
     def release(self, code: str, node: str = NODE) -> None:
