@@ -139,21 +139,20 @@ class Database:
         """Take or renew the lease of the shared table ``code`` for ``seconds``; returns the
         node that holds it now (``node`` when granted). A lease another node let run out is
         taken over: that is how a table of a dead node comes back on a live one."""
-        with self.transaction(None) as db:
-            row = db.execute(
-                "INSERT INTO public.table_leases (code, node, expires) "
-                "VALUES (?, ?, now() + make_interval(secs => ?)) "
-                "ON CONFLICT (code) DO UPDATE SET node = EXCLUDED.node, expires = "
-                "EXCLUDED.expires WHERE table_leases.node = EXCLUDED.node "
-                "OR table_leases.expires < now() RETURNING node",
-                (code, node, seconds),
-            ).fetchone()
-            if row is None:
+        while True:  # (again if the holder gave it up between the two statements)
+            with self.transaction(None) as db:
                 row = db.execute(
+                    "INSERT INTO public.table_leases (code, node, expires) "
+                    "VALUES (?, ?, now() + make_interval(secs => ?)) "
+                    "ON CONFLICT (code) DO UPDATE SET node = EXCLUDED.node, expires = "
+                    "EXCLUDED.expires WHERE table_leases.node = EXCLUDED.node "
+                    "OR table_leases.expires < now() RETURNING node",
+                    (code, node, seconds),
+                ).fetchone() or db.execute(
                     "SELECT node FROM public.table_leases WHERE code = ?", (code,)
                 ).fetchone()
-        assert row is not None  # inserted, renewed, or held by another
-        return str(row[0])
+            if row is not None:
+                return str(row[0])
 
     def release(self, code: str, node: str = NODE) -> None:
         """Give the lease of ``code`` up (a table closed on this node), if this node holds it."""
