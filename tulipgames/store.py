@@ -71,6 +71,7 @@ EXPORT_VERSION = 1
 #: A variant (the high-score table a game counts for: "", "solo", "daily") as a file may name it.
 VARIANT_RULE = re.compile(r"[a-z0-9_-]{0,32}")
 
+
 class Cursor(Protocol):
     """What the store reads of a statement it ran (``sqlite3.Cursor``, ``psycopg.Cursor``)."""
 
