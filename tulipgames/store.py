@@ -817,8 +817,7 @@ class Store:
             from tulipgames import store_pg
 
             try:
-                with self._pg.transaction(self.player) as db:
-                    return list(db.execute(query, params).fetchall())
+                return self._pg.read(self.player, query, params)
             except store_pg.Error as exc:
                 raise StoreError(f"cannot read the database: {exc}", "io") from exc
         with self._lock:

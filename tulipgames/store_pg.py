@@ -121,19 +121,29 @@ class Database:
                 self._player_of.pop(id(raw), None)
                 raw.close()
 
+    def _as(self, raw: psycopg.Connection[Any], player: str | None) -> None:
+        """Set the connection's player (for its session: every use names its player, and a
+        connection whose setting failed half-way is left out of the pool)."""
+        if player is not None and self._player_of.get(id(raw)) != player:
+            self._player_of.pop(id(raw), None)
+            raw.execute("SELECT set_config('tulipgames.player', %s, false)", (player,))
+            self._player_of[id(raw)] = player
+
     @contextmanager
     def transaction(self, player: str | None) -> Iterator[PgConnection]:
         """One transaction, as ``player`` (the views show that player's rows), committed when
         the block ends without an exception and rolled back otherwise."""
         with self.connection() as raw:
-            if player is not None and self._player_of.get(id(raw)) != player:
-                # for the connection's session: every transaction names its player, and one
-                # that failed before this completed leaves the connection out of the pool
-                self._player_of.pop(id(raw), None)
-                raw.execute("SELECT set_config('tulipgames.player', %s, false)", (player,))
-                self._player_of[id(raw)] = player
+            self._as(raw, player)
             with raw.transaction():
                 yield PgConnection(raw)
+
+    def read(self, player: str, query: str, params: Sequence[Any] = ()) -> list[Any]:
+        """The rows of one query as ``player``: one statement, its own transaction (one round
+        trip, not three)."""
+        with self.connection() as raw:
+            self._as(raw, player)
+            return PgConnection(raw).execute(query, params).fetchall()
 
     def claim(self, code: str, seconds: float, node: str = NODE) -> str:
         """Take or renew the lease of the shared table ``code`` for ``seconds``; returns the
