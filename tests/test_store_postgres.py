@@ -118,9 +118,7 @@ def test_a_dropped_connection_refuses_one_move_and_the_next_goes_through(pg_url:
     store.create(table)
     seat = table.state.to_act()[0]
     table.play(seat, table.state.legal_actions(seat)[0])
-    with psycopg.connect(pg_url, autocommit=True) as admin:
-        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
-                      "application_name LIKE 'tulipgames:%' AND pid <> pg_backend_pid()")
+    drop_connections(pg_url)
     before = list(table.record.actions)
     with pytest.raises(WriteFailed):
         seat = table.state.to_act()[0]
@@ -130,6 +128,15 @@ def test_a_dropped_connection_refuses_one_move_and_the_next_goes_through(pg_url:
     table.play(seat, table.state.legal_actions(seat)[0])
     assert store.load(table.save_id).record.actions == table.record.actions
     assert len(table.record.actions) == len(before) + 1
+    drop_connections(pg_url)  # a read is asked again on a new connection: nothing to lose
+    assert [save.moves for save in store.saves()] == [len(before) + 1]
+
+
+def drop_connections(url: str) -> None:
+    """End the server side of every connection of this process (as a database restart does)."""
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                      "application_name LIKE 'tulipgames:%' AND pid <> pg_backend_pid()")
 
 
 def test_identities_are_one_registry_for_every_node(pg_url: str, tmp_path: Path) -> None:

@@ -12,8 +12,9 @@ names ``saves``, ``scores`` and ``seat_results``, and on PostgreSQL those are vi
 ``tulipgames.player`` (``WITH CHECK OPTION``: a row of another player can be neither read nor
 written through them). The tables themselves are in ``public``.
 
-Every store operation borrows a connection from a small per-process pool, sets its player in a
-transaction and commits before it returns, so a move shown is a move committed, as on SQLite.
+Every store operation borrows a connection from a small per-process pool (set to its player
+with ``set_config``), runs in one transaction and commits before it returns, so a move shown is
+a move committed, as on SQLite.
 
 Migrations are versioned like SQLite's (step ``n`` brings schema ``n`` to ``n + 1``), recorded in
 the table ``schema_version``, and run under an advisory lock so that two nodes starting at once
@@ -101,6 +102,7 @@ class Database:
     def _connect(self) -> psycopg.Connection[Any]:
         raw = psycopg.connect(self.url, autocommit=True, application_name=NODE)
         raw.execute(f"SET search_path = {VIEWS}, public")
+        self._player_of.pop(id(raw), None)  # (a closed connection's id may come again)
         return raw
 
     @contextmanager
@@ -140,10 +142,18 @@ class Database:
 
     def read(self, player: str, query: str, params: Sequence[Any] = ()) -> list[Any]:
         """The rows of one query as ``player``: one statement, its own transaction (one round
-        trip, not three)."""
-        with self.connection() as raw:
-            self._as(raw, player)
-            return PgConnection(raw).execute(query, params).fetchall()
+        trip, not three). A connection the server dropped (a restart) is replaced and the
+        query asked again once: a read has nothing to lose."""
+        for again in (True, False):
+            used: psycopg.Connection[Any] | None = None
+            try:
+                with self.connection() as used:
+                    self._as(used, player)
+                    return PgConnection(used).execute(query, params).fetchall()
+            except psycopg.OperationalError:
+                if not (again and used is not None and used.closed):
+                    raise  # the server cannot be reached, or the query itself failed
+        raise AssertionError("unreachable")
 
     def claim(self, code: str, seconds: float, node: str = NODE) -> str:
         """Take or renew the lease of the shared table ``code`` for ``seconds``; returns the
