@@ -5,6 +5,7 @@ other."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,7 +56,7 @@ def test_two_nodes_on_one_database_share_games_and_identities(
         # on b: zoe's saved game is there to resume
         out = plain(b, "zoe", "6\n0\n8\n")
         assert "Resume a saved game (1 saved)" in out
-        assert "1. Game 2, Sixty-One: zoe, Bot 2, 3 moves" in out
+        assert re.search(r"1\. Game 2, Sixty-One: zoe, Bot 2, \d+ moves", out), out[-600:]
         # another key cannot take zoe's name on b: a's first key owns it everywhere
         other = tmp_path / "other_key"
         other.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
