@@ -44,3 +44,7 @@ def pytest_runtest_makereport(
         report.outcome = "failed"
         report.longrepr = f"skipped under CI, which must run every test: {reason}"
     return report
+
+
+# A real PostgreSQL for the store tests that run on both backends (tests/pg.py).
+from tests.pg import backend, empty_pg_url, pg_url, postgres  # noqa: E402, F401

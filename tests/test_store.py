@@ -1,4 +1,6 @@
-"""The SQLite store: autosave and resume, finished games, high scores, damaged and newer saves."""
+"""The store: autosave and resume, finished games, high scores, damaged and newer saves.
+
+The tests taking ``backend`` run on SQLite and on PostgreSQL (tests/pg.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.pg import Backend
 from tests.tui import toygame
 from tulipgames.engine.core import SeatSpec
 from tulipgames.store import (
@@ -23,7 +26,13 @@ from tulipgames.table import Table
 
 
 @pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
+def store(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> Store:
+    toygame.install(monkeypatch)
+    return backend.open()
+
+
+@pytest.fixture
+def sqlite_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
     toygame.install(monkeypatch)
     return Store(tmp_path)
 
@@ -38,17 +47,14 @@ def play_first_legal(table: Table) -> None:
     table.play(seat, table.state.legal_actions(seat)[0])
 
 
-def test_every_action_is_committed_before_listeners_hear_of_it(store: Store, tmp_path: Path):
+def test_every_action_is_committed_before_listeners_hear_of_it(store: Store, backend: Backend):
     table = new_table()
     save_id = store.create(table)
     seen: list[int] = []
 
     def listener(t: Table) -> None:
         # a second connection sees the action already committed when the screen is told
-        other = sqlite3.connect(tmp_path / DB_NAME)
-        record = json.loads(other.execute("SELECT record FROM saves WHERE id = ?", (save_id,))
-                            .fetchone()[0])
-        other.close()
+        record = json.loads(backend.sql("SELECT record FROM saves WHERE id = ?", (save_id,))[0][0])
         seen.append(len(record["actions"]))
 
     table.subscribe(listener)
@@ -57,17 +63,17 @@ def test_every_action_is_committed_before_listeners_hear_of_it(store: Store, tmp
     assert seen == [1, 2]
 
 
-def test_resume_replays_the_saved_actions(store: Store, tmp_path: Path):
+def test_resume_replays_the_saved_actions(store: Store, backend: Backend):
     table = new_table()
     store.create(table)
     for _ in range(3):
         play_first_legal(table)
-    again = Store(tmp_path).load(table.save_id)
+    again = backend.open().load(table.save_id)
     assert again.record.actions == table.record.actions
     assert repr(again.state.view(0)) == repr(table.state.view(0))
     # the resumed table keeps saving to the same row
     play_first_legal(again)
-    assert Store(tmp_path).load(table.save_id).record.actions == again.record.actions
+    assert backend.open().load(table.save_id).record.actions == again.record.actions
 
 
 def test_finished_game_stores_result_and_human_high_scores(store: Store):
@@ -95,34 +101,31 @@ def test_high_scores_are_ordered_and_filtered_by_variant(store: Store):
     assert [(s.name, s.detail) for s in solo] == [("Cleo", "Bud"), ("Ana", "Sprout")]
 
 
-def test_damaged_save_is_listed_with_its_reason_and_left_untouched(store: Store, tmp_path: Path):
+def test_damaged_save_is_listed_with_its_reason_and_left_untouched(store: Store, backend: Backend):
     good = new_table()
     store.create(good)
     play_first_legal(good)
     bad = new_table()
     store.create(bad)
-    raw = sqlite3.connect(tmp_path / DB_NAME)
-    raw.execute("UPDATE saves SET record = ? WHERE id = ?", ("{not json", bad.save_id))
-    raw.commit()
+    backend.sql("UPDATE saves SET record = ? WHERE id = ?", ("{not json", bad.save_id))
     replay_fails = new_table()
     store.create(replay_fails)
     broken_record = replay_fails.record.to_json()
     broken_record["actions"] = [[0, "play 99"]]
-    raw.execute("UPDATE saves SET record = ? WHERE id = ?",
+    backend.sql("UPDATE saves SET record = ? WHERE id = ?",
                 (json.dumps(broken_record), replay_fails.save_id))
-    raw.commit()
 
-    saves = {s.id: s for s in Store(tmp_path).saves()}
+    saves = {s.id: s for s in backend.open().saves()}
     assert saves[good.save_id].playable
     assert "not a record" in saves[bad.save_id].problem
     assert "action 1" in saves[replay_fails.save_id].problem
     with pytest.raises(SaveError, match="not a record"):
         store.load(bad.save_id)
-    row = raw.execute("SELECT record, status FROM saves WHERE id = ?", (bad.save_id,)).fetchone()
-    assert row == ("{not json", "active")
+    row = backend.sql("SELECT record, status FROM saves WHERE id = ?", (bad.save_id,))[0]
+    assert tuple(row) == ("{not json", "active")
 
 
-def test_save_from_a_newer_version_is_listed_not_opened(store: Store, tmp_path: Path):
+def test_save_from_a_newer_version_is_listed_not_opened(store: Store, backend: Backend):
     table = new_table()
     store.create(table)
     play_first_legal(table)
@@ -133,29 +136,25 @@ def test_save_from_a_newer_version_is_listed_not_opened(store: Store, tmp_path: 
     play_first_legal(other)
     newer_rules = other.record.to_json()
     newer_rules["rules_version"] = 7
-    raw = sqlite3.connect(tmp_path / DB_NAME)
-    raw.execute("UPDATE saves SET record = ? WHERE id = ?", (json.dumps(newer), table.save_id))
-    raw.execute("UPDATE saves SET record = ? WHERE id = ?",
+    backend.sql("UPDATE saves SET record = ? WHERE id = ?", (json.dumps(newer), table.save_id))
+    backend.sql("UPDATE saves SET record = ? WHERE id = ?",
                 (json.dumps(newer_rules), other.save_id))
-    raw.commit()
     saves = {s.id: s for s in store.saves()}
     assert "newer tulipgames" in saves[table.save_id].problem
     assert "newer Toy Cards rules" in saves[other.save_id].problem
     with pytest.raises(SaveError):
         store.load(table.save_id)
-    assert raw.execute("SELECT record FROM saves WHERE id = ?", (table.save_id,)).fetchone()[0] \
+    assert backend.sql("SELECT record FROM saves WHERE id = ?", (table.save_id,))[0][0] \
         == json.dumps(newer)
 
 
-def test_save_of_a_game_this_version_lacks_is_listed(store: Store, tmp_path: Path):
+def test_save_of_a_game_this_version_lacks_is_listed(store: Store, backend: Backend):
     table = new_table()
     store.create(table)
     play_first_legal(table)
     data = table.record.to_json()
     data["game"] = "chess"
-    raw = sqlite3.connect(tmp_path / DB_NAME)
-    raw.execute("UPDATE saves SET record = ? WHERE id = ?", (json.dumps(data), table.save_id))
-    raw.commit()
+    backend.sql("UPDATE saves SET record = ? WHERE id = ?", (json.dumps(data), table.save_id))
     (save,) = store.saves()
     assert "unknown game 'chess'" in save.problem
 
@@ -189,7 +188,8 @@ def test_data_dir_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert Store().path == tmp_path / "home" / DB_NAME
 
 
-def test_a_locked_database_is_a_store_error_not_a_crash(store: Store, tmp_path: Path):
+def test_a_locked_database_is_a_store_error_not_a_crash(sqlite_store: Store, tmp_path: Path):
+    store = sqlite_store
     table = new_table()
     store.create(table)
     impatient = Store(tmp_path, busy_timeout=0.05)

@@ -1,13 +1,12 @@
 """A killed process loses no move: each move is committed before ``Table.play`` returns, with
-SQLite's own files on disk (WAL mode) and a real ``kill -9``."""
+SQLite's own files on disk (WAL mode), or PostgreSQL, and a real ``kill -9``."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
-from tulipgames.store import Store
+from tests.pg import Backend
 
 #: Plays moves of a real game, each saved as played, prints how many, then dies by SIGKILL
 #: before anything could close the database or checkpoint the WAL.
@@ -18,7 +17,8 @@ from tulipgames.engine.core import SeatSpec
 from tulipgames.store import Store
 from tulipgames.table import Table
 
-store = Store(sys.argv[1])
+url = sys.argv[3] or None  # PostgreSQL: the player "home"'s rows, as Backend.open has them
+store = Store(sys.argv[1], database=url, player="home" if url else None)
 table = Table.new(games.get_game("sixtyone"), [SeatSpec("Ana"), SeatSpec("Bo")], 11)
 store.create(table)
 rng = random.Random(5)
@@ -30,13 +30,15 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
-def test_every_move_played_before_a_kill_is_in_the_store(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path), "25"],
-                          capture_output=True, text=True, timeout=120, check=False)
+def test_every_move_played_before_a_kill_is_in_the_store(backend: Backend) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(backend.root / "home"), "25", backend.url or ""],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
     assert done.returncode == -9, done.stderr[-2000:]
     save_id, played = (int(word) for word in done.stdout.split())
     assert played == 25
-    store = Store(tmp_path)
+    store = backend.open()
     try:
         table = store.load(save_id)
         assert len(table.record.actions) == played

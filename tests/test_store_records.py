@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.pg import Backend
 from tests.tui import toygame
 from tulipgames.cli import main
 from tulipgames.engine.core import SeatSpec
@@ -46,6 +47,11 @@ def rows(path: Path) -> list[tuple[object, ...]]:
     return found
 
 
+def all_rows(backend: Backend) -> list[tuple[object, ...]]:
+    return [tuple(row) for table in ("saves", "scores")
+            for row in backend.sql(f"SELECT * FROM {table} ORDER BY id")]
+
+
 def test_export_then_import_gives_an_identical_record_and_result(tmp_path: Path, capsys):
     home = Store(tmp_path / "home")
     table = finished_game(home)
@@ -68,13 +74,13 @@ def test_export_then_import_gives_an_identical_record_and_result(tmp_path: Path,
         [(s.name, s.score) for s in home.high_scores("toy")]
 
 
-def test_an_unfinished_game_comes_back_resumable(tmp_path: Path):
-    home = Store(tmp_path / "home")
+def test_an_unfinished_game_comes_back_resumable(backend: Backend):
+    home = backend.open("home")
     table = Table.new(toygame.GAME, [SeatSpec("Ana"), SeatSpec("Ben")], 4, {"cards": 3})
     home.create(table)
     table.play(0, table.state.legal_actions(0)[0])
     back, variant = read_export(json.dumps(home.export_record(table.save_id)))
-    away = Store(tmp_path / "away")
+    away = backend.open("away")
     save_id = away.import_record(back, variant)
     (save,) = away.saves()
     assert save.id == save_id and save.playable and save.moves == 1
@@ -123,14 +129,18 @@ def test_a_bad_record_file_is_one_line_exit_2_and_changes_nothing(
     assert rows(tmp_path / "home") == before
 
 
-def test_importing_the_same_game_twice_is_refused(tmp_path: Path):
-    store = Store(tmp_path)
+def test_importing_the_same_game_twice_is_refused(backend: Backend):
+    store = backend.open()
     table = finished_game(store)
     again, variant = read_export(json.dumps(store.export_record(table.save_id)))
-    before = rows(tmp_path)
+    before = all_rows(backend)
     with pytest.raises(SaveError, match=f"already in the store as game {table.save_id}"):
         store.import_record(again, variant)
-    assert rows(tmp_path) == before
+    assert all_rows(backend) == before
+    # another player's store has its own games: the same game comes in there
+    away = backend.open("away")
+    copied = away.import_record(again, variant)
+    assert [game.id for game in away.finished()] == [copied]
 
 
 def test_export_of_a_missing_game_is_one_line(tmp_path: Path, capsys):
@@ -149,7 +159,7 @@ def test_export_to_stdout_is_the_json_alone(tmp_path: Path, capsys):
     assert data["record"] == table.record.to_json()
 
 
-def test_the_example_in_docs_records_md_is_a_record_that_imports(tmp_path: Path):
+def test_the_example_in_docs_records_md_is_a_record_that_imports(backend: Backend):
     import re
 
     docs = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text("utf-8")
@@ -157,7 +167,7 @@ def test_the_example_in_docs_records_md_is_a_record_that_imports(tmp_path: Path)
     assert example is not None
     table, variant = read_export(example.group(1))
     assert table.game.id == "sixtyone" and len(table.record.actions) == 2
-    assert Store(tmp_path).import_record(table, variant) == 1
+    assert backend.open().import_record(table, variant) == 1
 
 
 def test_an_imported_game_keeps_its_own_finish_date(tmp_path: Path, capsys):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.pg import Backend
 from tests.tui import toygame
 from tulipgames.engine.core import SeatSpec
 from tulipgames.store import DB_NAME, SCHEMA_VERSION, SaveError, Store
@@ -29,17 +30,17 @@ def play_first_legal(table: Table) -> None:
     table.play(seat, table.state.legal_actions(seat)[0])
 
 
-def on_disk(path: Path, save_id: int) -> tuple[list[list[object]], int]:
-    raw = sqlite3.connect(path / DB_NAME)
-    record, revision = raw.execute(
-        "SELECT record, revision FROM saves WHERE id = ?", (save_id,)
-    ).fetchone()
-    raw.close()
+def on_disk(backend: Backend, save_id: int) -> tuple[list[list[object]], int]:
+    """The saved actions and revision, as another program reads them."""
+    [(record, revision)] = backend.sql("SELECT record, revision FROM saves WHERE id = ?",
+                                       (save_id,))
     return json.loads(record)["actions"], revision
 
 
-def test_the_second_of_two_writers_on_one_save_is_refused_and_nothing_is_lost(tmp_path: Path):
-    first_store, second_store = Store(tmp_path), Store(tmp_path)  # like two processes
+def test_the_second_of_two_writers_on_one_save_is_refused_and_nothing_is_lost(
+    backend: Backend,
+):
+    first_store, second_store = backend.open(), backend.open()  # like two processes
     table = new_table()
     first_store.create(table)
     play_first_legal(table)
@@ -55,24 +56,24 @@ def test_the_second_of_two_writers_on_one_save_is_refused_and_nothing_is_lost(tm
     assert conflict.value.revision == 2
     assert conflict.value.record.actions == saved
     assert "another screen" in str(conflict.value)
-    assert on_disk(tmp_path, table.save_id) == ([list(a) for a in saved], 2)
+    assert on_disk(backend, table.save_id) == ([list(a) for a in saved], 2)
     # the refused table took the saved game instead of its own move, and goes on from there
     assert second.record.actions == saved and second.revision == 2
     again = second_store.load(table.save_id)
     assert again.record.actions == saved and again.revision == 2
     play_first_legal(again)
-    assert on_disk(tmp_path, table.save_id)[1] == 3
+    assert on_disk(backend, table.save_id)[1] == 3
     with pytest.raises(SaveConflict):  # now the first screen is the one behind
         play_first_legal(first)
-    assert on_disk(tmp_path, table.save_id)[0] == [list(a) for a in again.record.actions]
+    assert on_disk(backend, table.save_id)[0] == [list(a) for a in again.record.actions]
 
 
-def test_a_finished_game_is_not_rewritten_by_a_table_that_is_behind(tmp_path: Path):
-    store = Store(tmp_path)
+def test_a_finished_game_is_not_rewritten_by_a_table_that_is_behind(backend: Backend):
+    store = backend.open()
     table = new_table()
     store.create(table)
     play_first_legal(table)
-    stale = Store(tmp_path).load(table.save_id)
+    stale = backend.open().load(table.save_id)
     while not table.state.is_over():
         play_first_legal(table)
     (finished,) = store.finished()
@@ -115,11 +116,12 @@ def test_a_schema_1_database_is_migrated_and_keeps_its_games(tmp_path: Path):
     assert save.revision == 0 and save.moves == 1
     resumed = store.load(save.id)
     play_first_legal(resumed)
-    assert on_disk(tmp_path, save.id) == ([list(a) for a in resumed.record.actions], 1)
+    assert raw.execute("SELECT record, revision FROM saves WHERE id = ?", (save.id,)).fetchone() \
+        == (resumed.record.dumps(), 1)
 
 
-def test_delete_refuses_unknown_finished_and_moved_on_saves(tmp_path: Path):
-    store = Store(tmp_path)
+def test_delete_refuses_unknown_finished_and_moved_on_saves(backend: Backend):
+    store = backend.open()
     with pytest.raises(SaveError, match="no saved game 9"):
         store.delete(9)
     done = new_table()
@@ -132,7 +134,7 @@ def test_delete_refuses_unknown_finished_and_moved_on_saves(tmp_path: Path):
     store.create(table)
     play_first_legal(table)
     (listed,) = store.saves()
-    play_first_legal(Store(tmp_path).load(table.save_id))  # another screen plays on
+    play_first_legal(backend.open().load(table.save_id))  # another screen plays on
     with pytest.raises(SaveError, match="played on"):
         store.delete(listed.id, revision=listed.revision)
     assert [s.id for s in store.saves()] == [table.save_id]
@@ -143,8 +145,8 @@ def test_delete_refuses_unknown_finished_and_moved_on_saves(tmp_path: Path):
     assert [g.id for g in store.finished()] == [done.save_id]  # the finished game stays
 
 
-def test_an_empty_game_is_not_offered_and_a_stale_one_is_deleted(tmp_path: Path):
-    store = Store(tmp_path)
+def test_an_empty_game_is_not_offered_and_a_stale_one_is_deleted(backend: Backend):
+    store = backend.open()
     empty, played, stale_played = new_table(1), new_table(2), new_table(3)
     for table in (empty, played, stale_played):
         store.create(table)
@@ -162,12 +164,10 @@ def test_an_empty_game_is_not_offered_and_a_stale_one_is_deleted(tmp_path: Path)
     forgotten = new_table(4)
     store.create(forgotten)
     old = (datetime.now(timezone.utc) - timedelta(days=2)).isoformat(timespec="seconds")
-    raw = sqlite3.connect(tmp_path / DB_NAME)
-    raw.execute("UPDATE saves SET updated = ? WHERE id IN (?, ?)",
+    backend.sql("UPDATE saves SET updated = ? WHERE id IN (?, ?)",
                 (old, forgotten.save_id, stale_played.save_id))
-    raw.commit()
-    reopened = Store(tmp_path)
-    ids = {row[0] for row in raw.execute("SELECT id FROM saves")}
+    reopened = backend.open()
+    ids = {row[0] for row in backend.sql("SELECT id FROM saves")}
     assert forgotten.save_id not in ids
     assert {empty.save_id, played.save_id, stale_played.save_id} <= ids
     assert reopened.count_active() == 3

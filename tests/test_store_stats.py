@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.pg import Backend
 from tests.tui import toygame
 from tulipgames import games
 from tulipgames.engine.bots import bot_move
@@ -38,9 +39,19 @@ def play_out(store: Store, table: Table, rng: random.Random, variant: str = "") 
 
 
 @pytest.fixture
-def played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, list[Table]]:
+def played(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, list[Table]]:
+    """The games below, on SQLite and on PostgreSQL."""
     toygame.install(monkeypatch)
-    store = Store(tmp_path)
+    return play_all(backend.open())
+
+
+@pytest.fixture
+def played_sqlite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, list[Table]]:
+    toygame.install(monkeypatch)
+    return play_all(Store(tmp_path))
+
+
+def play_all(store: Store) -> tuple[Store, list[Table]]:
     rng = random.Random(4)
     tables = []
     for seed in range(5):  # Ana against a random bot, two seats
@@ -128,9 +139,11 @@ def test_solo_levels_recent_results_and_score_history(played: tuple[Store, list[
     assert score_history(finished, "Ana", "toy") == toy_scores
 
 
-def test_statistics_and_history_read_columns_not_records(played: tuple[Store, list[Table]]):
+def test_statistics_and_history_read_columns_not_records(
+    played_sqlite: tuple[Store, list[Table]],
+):
     """Neither reads a finished game's record (10,000 of them took two seconds to parse)."""
-    store, tables = played
+    store, tables = played_sqlite
     expected_rows = store.seat_results()
     expected_games = store.finished(limit=None)
 
@@ -171,9 +184,9 @@ def as_schema_3(source: Path, target: Path) -> None:
 
 
 def test_a_schema_3_database_gets_its_finished_games_columns(
-    played: tuple[Store, list[Table]], tmp_path: Path
+    played_sqlite: tuple[Store, list[Table]], tmp_path: Path
 ) -> None:
-    store, tables = played
+    store, tables = played_sqlite
     rows, games_before = store.seat_results(), store.finished(limit=None)
     old = tmp_path / "old"
     as_schema_3(store.data_dir, old)

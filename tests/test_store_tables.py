@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.pg import Backend
 from tests.tui import toygame
 from tulipgames.engine.core import SeatSpec
 from tulipgames.store import DB_NAME, SCHEMA_VERSION, Store
@@ -23,8 +24,8 @@ def new_table(names: tuple[str, str] = ("ana", "ben"), seed: int = 3) -> Table:
     return Table.new(toygame.GAME, [SeatSpec(n) for n in names], seed, {"cards": 2})
 
 
-def test_whose_turn_is_stored_with_every_move_and_listed_per_player(tmp_path: Path) -> None:
-    store = Store(tmp_path)
+def test_whose_turn_is_stored_with_every_move_and_listed_per_player(backend: Backend) -> None:
+    store = backend.open()
     table = new_table()
     store.create(table)
     assert table.save_id is not None
@@ -43,8 +44,8 @@ def test_whose_turn_is_stored_with_every_move_and_listed_per_player(tmp_path: Pa
     assert store.shared_save("ZZZZ") is None
 
 
-def test_a_rematch_lists_only_the_newest_game_of_a_table(tmp_path: Path) -> None:
-    store = Store(tmp_path)
+def test_a_rematch_lists_only_the_newest_game_of_a_table(backend: Backend) -> None:
+    store = backend.open()
     first, second = new_table(seed=1), new_table(seed=1)
     for table in (first, second):
         store.create(table)

@@ -18,7 +18,7 @@ from tests.tui import toygame
 from tulipgames.net.app import player_dir
 from tulipgames.net.lobby import Lobby, OpenTable, TableError
 from tulipgames.net.screens import LobbyScreen, SharedTableView
-from tulipgames.store import Store
+from tulipgames.store import Store, wait_for_histories
 
 
 @pytest.fixture
@@ -72,6 +72,7 @@ async def test_a_resigned_seat_is_finished_by_a_bot_and_its_result_marked(
     # statistics do not count it as hers.
     saved = lobby.store.load(table.save_id)
     assert saved.record.standins == [0]
+    wait_for_histories()  # the copy into ana's store is written off the loop
     own = Store(player_dir(tmp_path, "ana"))
     try:
         [game] = own.saves(None, empty=True)

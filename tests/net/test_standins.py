@@ -28,7 +28,7 @@ from tulipgames.net.lobby import (
     player_dir,
 )
 from tulipgames.net.screens import SharedTableView, time_left_words
-from tulipgames.store import STANDIN_KIND, Store
+from tulipgames.store import STANDIN_KIND, Store, wait_for_histories
 from tulipgames.tui.screens.history import HistoryScreen, ranking_line
 
 
@@ -291,6 +291,7 @@ async def test_history_marks_a_seat_a_stand_in_played_for(
     while not table.is_over:
         own_move(table, table.to_act()[0])
     ana = session_app(lobby, "ana", tmp_path)
+    wait_for_histories()  # the copy into ana's store is written off the loop
     async with ana.run_test(size=(100, 30)) as pilot:
         assert ana.store is not None
         finished = ana.store.finished()

@@ -27,6 +27,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -169,11 +170,22 @@ class Identities:
     a SHA-256 hash, never the cookie itself). Binding is first come, first served and permanent,
     whatever the door (an operator frees a name by deleting its row), so a name a browser player
     took cannot be taken by an SSH key, nor a key's name by a browser.
+
+    With ``database`` (``serve --database``, a ``postgresql://`` URL) the rows are the table
+    ``owners`` of that database, which every node serving it shares; ``path`` is not used.
     """
 
-    def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def __init__(self, path: Path, database: str | None = None) -> None:
         self.path = path
+        self._pg: Any = None
+        if database is not None:
+            from tulipgames import store_pg
+            from tulipgames.store import Store
+
+            Store(database=database).close()  # the schema, with ``owners``, brought up to date
+            self._pg = store_pg.database(database)
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
         # Who owns which name is the operator's business alone (SQLite's journals take the
         # file's mode).
         path.touch(mode=0o600)
@@ -189,12 +201,19 @@ class Identities:
         if "kind" not in columns:  # a store from before browsers could own names: all keys
             self._db.execute("ALTER TABLE owners ADD COLUMN kind TEXT NOT NULL DEFAULT 'key'")
 
+    def _row(self, query: str, params: tuple[Any, ...]) -> Any:
+        """The first row of a query (after any write before it, in one transaction)."""
+        if self._pg is not None:
+            with self._pg.transaction(None) as db:
+                return db.execute(query, params).fetchone()
+        with self._lock:
+            return self._db.execute(query, params).fetchone()
+
     def record(self, name: str) -> Owner | None:
         """The credential that owns ``name``, if any."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT kind, fingerprint FROM owners WHERE name_key = ?", (name_key(name),)
-            ).fetchone()
+        row = self._row(
+            "SELECT kind, fingerprint FROM owners WHERE name_key = ?", (name_key(name),)
+        )
         return None if row is None else Owner(str(row[0]), str(row[1]))
 
     def owner(self, name: str) -> str | None:
@@ -204,24 +223,34 @@ class Identities:
 
     def spelling(self, name: str) -> str | None:
         """The name as its owner first wrote it (``Alice`` for a login as ``alice``), if owned."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT name FROM owners WHERE name_key = ?", (name_key(name),)
-            ).fetchone()
+        row = self._row("SELECT name FROM owners WHERE name_key = ?", (name_key(name),))
         return None if row is None else str(row[0])
 
     def bind(self, name: str, credential: str, kind: str = KEY) -> bool:
         """Give ``name`` to the credential if nobody owns it; True if it owns it now."""
-        with self._lock:
-            self._db.execute(
-                "INSERT OR IGNORE INTO owners (name_key, name, fingerprint, since, kind)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (name_key(name), name, credential, time.time(), kind),
-            )
-            row = self._db.execute(
-                "SELECT fingerprint, kind FROM owners WHERE name_key = ?", (name_key(name),)
-            ).fetchone()
+        params = (name_key(name), name, credential, time.time(), kind)
+        if self._pg is not None:  # two nodes binding one name at once: one insert wins
+            row = self._row(
+                "INSERT INTO owners (name_key, name, fingerprint, since, kind)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING"
+                " RETURNING fingerprint, kind", params,
+            ) or self._owner_row(name)
+        else:
+            with self._lock:
+                self._db.execute(
+                    "INSERT OR IGNORE INTO owners (name_key, name, fingerprint, since, kind)"
+                    " VALUES (?, ?, ?, ?, ?)", params,
+                )
+                row = self._db.execute(
+                    "SELECT fingerprint, kind FROM owners WHERE name_key = ?", (name_key(name),)
+                ).fetchone()
         return row is not None and row[0] == credential and row[1] == kind
 
+    def _owner_row(self, name: str) -> Any:
+        return self._row(
+            "SELECT fingerprint, kind FROM owners WHERE name_key = ?", (name_key(name),)
+        )
+
     def close(self) -> None:
-        self._db.close()
+        if self._pg is None:
+            self._db.close()

@@ -1439,22 +1439,10 @@ class Lobby:
         their History, statistics and high scores (the server's store keeps the table's)."""
         if self.data_dir is None:
             return
-        from tulipgames.store import SaveError, Store, StoreError
+        from tulipgames.store import add_to_histories  # (off the loop: store.py says why)
 
-        done = Table(table.game, table.record)
-        for seat in table.human_seats():
-            name = table.record.names[seat]
-            try:
-                own = Store(player_dir(self.data_dir, name))
-            except StoreError as exc:
-                log.warning("cannot add table %s to %s's history: %s", table.code, name, exc)
-                continue
-            try:
-                own.import_record(done)
-            except (SaveError, StoreError) as exc:
-                log.warning("cannot add table %s to %s's history: %s", table.code, name, exc)
-            finally:
-                own.close()
+        names = [table.record.names[seat] for seat in table.human_seats()]
+        add_to_histories(self.store, table, {n: player_dir(self.data_dir, n) for n in names})
 
     # -- the store at startup -------------------------------------------------------------------
     def _bring_back_mail_tables(self) -> None:

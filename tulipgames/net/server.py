@@ -106,6 +106,9 @@ class ServerConfig:
     #: Write each table chat line to the operator's log (``--log-chat``; off by default: what
     #: players say is theirs).
     log_chat: bool = False
+    #: ``--database``: a PostgreSQL URL that keeps what SQLite files in ``data_dir`` keep
+    #: otherwise (tables, identities, players' games and high scores).
+    database: str | None = None
 
     @property
     def open(self) -> bool:
@@ -264,7 +267,7 @@ class GameServer:
         self.connections: set[_Connection] = set()
         self.host_key = load_host_key(config.data_dir)
         keyring = None if config.authorized_keys is None else KeyRing.read(config.authorized_keys)
-        self.identities = Identities(config.data_dir / IDENTITIES_FILE)
+        self.identities = Identities(config.data_dir / IDENTITIES_FILE, config.database)
         self.gate = Gate(config.passwords, keyring, self.identities, config.allow_keyless,
                          config.web_tokens)
         self.throttle = Throttle()

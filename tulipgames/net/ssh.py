@@ -74,6 +74,10 @@ def add_arguments(parser: argparse.ArgumentParser, browser_only: bool = False) -
                              "default)")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="host key, saved games and tables (default: the tulipgames data dir)")
+    parser.add_argument("--database", metavar="URL",
+                        help="keep tables, identities, players' games and high scores in this "
+                             "PostgreSQL database (postgresql://...; needs tulipgames[postgres]) "
+                             "instead of SQLite files in --data-dir")
     # Notices outside the terminal (tulipgames/net/outbound.py): each player opts in from ctrl+p.
     parser.add_argument("--smtp", metavar="HOST:PORT",
                         help="send by-mail tables' turn notices by e-mail through this SMTP "
@@ -129,7 +133,7 @@ def _fail(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; 0 after a clean stop, 2 for bad arguments, 1 if it cannot start."""
     from tulipgames.net.server import ServerConfig, read_password_file
-    from tulipgames.store import StoreError, default_data_dir
+    from tulipgames.store import ENV_DATABASE, StoreError, default_data_dir
 
     if not 0 <= args.port <= 65535:
         return _fail(f"--port must be 0-65535, not {args.port}")
@@ -214,7 +218,12 @@ def run(args: argparse.Namespace) -> int:
         workers=workers,
         proxies=proxies,
         log_chat=args.log_chat,
+        database=getattr(args, "database", None),
     )
+    if config.database is not None:
+        if not config.database.startswith(("postgresql://", "postgres://")):
+            return _fail("--database takes a postgresql:// URL")
+        os.environ[ENV_DATABASE] = config.database  # for the workers' player stores
     from tulipgames.net.listener import fit_file_descriptors
     from tulipgames.net.server import files_needed
 
@@ -288,18 +297,19 @@ async def _serve(config: object, outbound: Any = None) -> int:
     from tulipgames.store import Store
 
     assert isinstance(config, ServerConfig)
-    store = Store(config.data_dir)
+    store = Store(config.data_dir, database=config.database)
     lobby = Lobby(store, config.data_dir)
     lobby.log_chat = config.log_chat
 
     def new_app(info: SessionInfo) -> ServerApp:
-        return ServerApp(info, lobby, Store(player_dir(config.data_dir, info.username)))
+        own = store.for_player(info.username, player_dir(config.data_dir, info.username))
+        return ServerApp(info, lobby, own)
 
     def new_plain(info: SessionInfo, console: Any) -> int:
         """A session without a terminal: the plain-text menu on the player's own saves."""
         from tulipgames.plain.menu import plain_menu
 
-        own = Store(player_dir(config.data_dir, info.username))
+        own = store.for_player(info.username, player_dir(config.data_dir, info.username))
         try:
             return plain_menu(own, console, lobby)
         finally:
@@ -314,6 +324,15 @@ async def _serve(config: object, outbound: Any = None) -> int:
     lobby.listeners.add(lambda *_: server.entries_changed())
     # who is logged in, for invitations by name: any session, SSH or browser, in any process
     lobby.online = lambda name: any(getattr(s, "username", None) == name for s in server.sessions)
+    events_task = None
+    if config.database is not None:  # another node's move: "Your tables" here changes too
+        from tulipgames.store_pg import TableEvent, TableEvents
+
+        def heard(event: TableEvent) -> None:
+            if event.elsewhere:
+                server.entries_changed()
+
+        events_task = asyncio.create_task(TableEvents(config.database, heard).run())
     notifier_task = None
     if outbound is not None:
         from tulipgames.net.outbound import Notifier
@@ -347,6 +366,10 @@ async def _serve(config: object, outbound: Any = None) -> int:
         print(f"tulipgames serve: listening on {config.host}:{server.port}", file=out)
         print(f"host key fingerprint: {server.fingerprint} (ED25519)", file=out)
     print(f"data directory: {config.data_dir}", file=out)
+    if config.database is not None:
+        from tulipgames.store_pg import shown_url
+
+        print(f"store: PostgreSQL {shown_url(config.database)}", file=out)
     if server.pool is not None:
         pids = ", ".join(str(worker.pid) for worker in server.pool.workers)
         print(f"workers: {len(server.pool.workers)} processes ({pids}) run the sessions' apps; "
@@ -393,6 +416,8 @@ async def _serve(config: object, outbound: Any = None) -> int:
     if notifier_task is not None:
         notifier_task.cancel()
         await asyncio.wait_for(notifier.drain(), 30)
+    if events_task is not None:
+        events_task.cancel()
     audit.flush_refusals()
     store.close()
     return 0

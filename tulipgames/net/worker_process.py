@@ -197,11 +197,11 @@ class _Host:
 
     def _new_app(self, info: Any) -> Any:
         from tulipgames.net.app import WorkerApp
-        from tulipgames.store import Store
+        from tulipgames.store import player_store
 
         terminal = self._building
         assert terminal is not None
-        store = Store(_player_dir(self.data_dir, info.username))
+        store = player_store(_player_dir(self.data_dir, info.username), info.username)
         return WorkerApp(info, self._entries, store, terminal.move)
 
     def prepare(self, session_id: int, start: dict[str, Any]) -> WorkerTerminal | PlainTerminal:
@@ -253,7 +253,7 @@ class _Host:
         thread (its bots think there too), reading lines and writing lines back."""
         from tulipgames.net.server import CRASH_NOTE
         from tulipgames.plain.menu import LineConsole, plain_menu
-        from tulipgames.store import Store
+        from tulipgames.store import player_store
 
         loop = asyncio.get_running_loop()
         terminal = self.plain.get(session_id) or self.prepare(session_id, start)
@@ -278,7 +278,7 @@ class _Host:
         def play() -> int:
             console = LineConsole(terminal.read, write, prompt, echo=False, player=username)
             console.move_to = moved.append  # a shared table: the session goes to the server
-            own = Store(_player_dir(self.data_dir, username))
+            own = player_store(_player_dir(self.data_dir, username), username)
             try:
                 return plain_menu(own, console)
             finally:
