@@ -261,11 +261,12 @@ class GameScreen(Screen[None], Generic[ViewT]):
         status.set_class(warning, "warning")
         status.update(Text(text, no_wrap=True, overflow="ellipsis"))
 
-    def cursor_region(self) -> Region:
+    def cursor_region(self) -> Region | None:
         """Where the terminal's cursor rests when no choice is highlighted (a game of keys,
         a wait): the status line, which says whose turn it is and what is asked (see
-        :mod:`tulipgames.tui.widgets.cursor`)."""
-        return self.part(Static, "#status").region
+        :mod:`tulipgames.tui.widgets.cursor`); ``None`` before the screen is composed."""
+        status = self.query("#status")
+        return status.first().region if status else None
 
     def part(self, kind: type[WidgetT], selector: str | None = None) -> WidgetT:
         """The screen's one widget of ``kind`` (matching ``selector``), looked up once: a key
