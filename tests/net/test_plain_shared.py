@@ -1,5 +1,6 @@
-"""A plain-text player (``ssh -T``, lines piped) and a full-screen SSH player (tmux) at one
-shared Sixty-One table of a real ``tulipgames serve``, played to the end."""
+"""Plain-text players (``ssh -T``, lines piped) at the shared tables of a real
+``tulipgames serve``: leaving a table and coming back, turns waiting elsewhere. (A whole game
+with full-screen, browser and plain players is ``test_mixed_table.py``.)"""
 
 from __future__ import annotations
 
@@ -8,8 +9,7 @@ import subprocess
 import threading
 import time
 
-from tests.net.conftest import Server, Tmux, needs_clients
-from tests.net.test_play_sixtyone import join
+from tests.net.conftest import Server, needs_clients
 from tulipgames.store import Store
 
 pytestmark = needs_clients
@@ -53,69 +53,6 @@ class PlainClient:
         if self.proc.stdin is not None:
             self.proc.stdin.close()
         self.proc.wait(10)
-
-
-def test_a_plain_player_and_a_full_screen_player_share_a_table_to_the_end(
-    server: Server, tmux: Tmux
-) -> None:
-    ben = PlainClient(server.ssh_command("ben", "-T"))
-    ben.wait_for("7. Shared tables")
-    ben.type("7")  # Shared tables
-    ben.wait_for("1. Open a table for others to join")
-    ben.type("1")
-    ben.wait_for("Which game?")
-    ben.type("5")
-    ben.wait_for("How many seats")
-    ben.type("")  # Enter: two seats
-    code = ben.wait_for(r"Table ([A-Z2-9]{4}) is open: Sixty-One, 2 seats")[1]
-
-    ana = tmux.client("ana", server.ssh_command("ana"), (100, 30))
-    join(ana, code)
-    ben.wait_for(r"Seats: 1 ben, 2 ana\. Type start to begin\.")
-    ben.type("start")
-    ben.wait_for(r"Sixty-One at table [A-Z2-9]{4}, seat 1\. Players: ben, ana\.")
-    ana.wait_for("ben connected")
-    # a third, plain, watches by the code: told the moves as they happen, nothing to decide
-    cy = PlainClient(server.ssh_command("cy", "-T"))
-    cy.wait_for("7. Shared tables")
-    cy.type(f"watch {code}")
-    cy.wait_for(rf"Sixty-One at table {code}, watching\. Players: ben, ana\.")
-
-    # Ben answers 1 at each of his prompts; ana takes the highlighted choices (Enter, y).
-    answered = 0
-    deadline = time.monotonic() + 400
-    while "Final scores:" not in ben.text():
-        assert time.monotonic() < deadline, ben.text()[-3000:]
-        prompts = ben.text().count("> ")
-        if prompts > answered:
-            answered = prompts
-            ben.type("1")
-        if ana.screen().startswith(" ana: "):
-            ana.keys("Enter", "y")
-        time.sleep(0.15)
-
-    out = ben.text()
-    # ana's moves were told to ben as she made them, between his own decisions, and his own
-    # move is told once (when both have chosen), not also as "ben has chosen"
-    assert re.search(r"ana writes \d+", out)
-    assert "ben has chosen" not in out
-    final = re.search(r"Final scores: ben (\d+), ana (\d+)\.", out)
-    assert final is not None, out[-2000:]
-    store = Store(server.data_dir)
-    try:
-        save = store.saves(None, empty=True)[0]
-        table = store.load(save.id)
-    finally:
-        store.close()
-    assert table.is_over and table.record.seats[0].name == "ben"
-    assert [int(final[1]), int(final[2])] == list(table.result().totals)
-    ana.wait_for("Rematch")  # her results screen
-    ben.close()
-    watched = cy.wait_for(r"Final scores: ben (\d+), ana (\d+)\.")
-    assert watched.groups() == final.groups()
-    seen = cy.text().split(", watching.")[1].split("Final scores")[0]
-    assert re.search(r"ben writes \d+", seen) and "> " not in seen  # never asked a thing
-    cy.close()
 
 
 def test_a_plain_player_leaves_a_table_and_comes_back_through_your_tables(
