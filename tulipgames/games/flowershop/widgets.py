@@ -339,7 +339,7 @@ def opponent_line(view: FlowerShopView, shop: ShopView, name: str, wide: bool = 
     3 baskets 12FP, 5 stored, trash 12, $99, hand 7, picking)."""
     filled = sum(1 for _v, f in shop.spots if f is not None)
     vases = sum(1 for v, _f in shop.spots if v is not None)
-    fp = sum(CARDS[b].fp for b in shop.hooks)
+    fp = dict(zip(view.categories, view.preview[shop.seat], strict=True))["Baskets"]  # E3's row
     state = ""
     if view.phase == "pick":
         state = "picked" if shop.picked else "picking"
