@@ -14,11 +14,11 @@ def shop_with_baskets_and_trash() -> FlowerShopState:
     """Seat 3: one trashed card and three empty window vases (cleanup trashes them: 4 at the
     end, -2 FP, where the trash pile alone would say 0), two hung baskets."""
     state = GAME.new_state(4, 1)
+    assert isinstance(state, FlowerShopState)
     dan = state.shops[3]
     dan.spots = ["VA12", "VA13", "VA14", None, None, None, None, None]
     dan.flowers = [None, None, None, None, None, None, None, None]
     dan.storage, dan.trash, dan.hooks, dan.money = [], ["FL01"], ["BA09", "BA10"], 12
-    assert isinstance(state, FlowerShopState)
     return state
 
 
