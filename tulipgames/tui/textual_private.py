@@ -19,15 +19,22 @@ table); a test fails when one of them is used anywhere else in the package.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual import events
+from textual._xterm_parser import XTermParser
+from textual.app import App, ComposeResult
+from textual.driver import Driver
 from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.widget import Widget, _BorderTitle
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList, Select, Static
+from textual.widgets._select import SelectCurrent, SelectOverlay
 from textual.widgets.option_list import Option
 
 if TYPE_CHECKING:
+    import asyncio
+
     from textual.cache import LRUCache
     from textual.geometry import Size, Spacing
     from textual.strip import Strip
@@ -38,9 +45,11 @@ if TYPE_CHECKING:
     # checks them as the class they hook into, so that their ``super()`` calls are checked too.
     WidgetMixin = Widget
     OptionListMixin = OptionList
+    AppMixin = App
 else:
     WidgetMixin = object
     OptionListMixin = object
+    AppMixin = object
 
 
 class Private(NamedTuple):
@@ -88,6 +97,26 @@ PRIVATE: tuple[Private, ...] = (
     Private("textual.widgets.OptionList", "_option_render_cache", "(the same: its own cache)"),
     Private("textual.widgets.OptionList", "_get_left_gutter_width",
             "the width an option's prompt is drawn in"),
+    Private("textual.widgets._select.SelectOverlay", "",
+            "Select's drop-down, made safe from an early page key (no public class)"),
+    Private("textual.widgets._select.SelectCurrent", "", "(the same: Select composes both)"),
+    Private("textual.widgets.OptionList", "_move_page", "the page key that crashed (KeyError)"),
+    Private("textual.widgets.OptionList", "_line_cache", "whether the rows are known yet"),
+    Private("textual.widgets.Select", "_type_to_search", "passed on to the drop-down"),
+    Private("textual._xterm_parser.XTermParser", "",
+            "the terminal input parser of Textual's own drivers, for the SSH driver"),
+    Private("textual.driver.Driver", "_app", "the app a driver was made for"),
+    Private("textual.driver.Driver", "_loop", "the loop a driver was made on"),
+    Private("textual.message_pump.MessagePump", "_message_queue",
+            "how far an app is behind its input (the SSH driver holds keys back)"),
+    Private("textual.app.App", "_driver", "an OSC sequence written straight to the terminal"),
+    Private("textual.app.App", "_filters", "a session's colour filters (monochrome or not)"),
+    Private("textual.app.App", "_refresh_truecolor_filter",
+            "the theme chosen before the first frame: its truecolor filter now"),
+    Private("textual.app.App", "_handle_exception",
+            "a gone client's leftover errors are no crash"),
+    Private("textual.app.App", "_exit", "whether the app is exiting"),
+    Private("textual._context", "active_app", "the app a lobby callback runs in"),
 )
 
 
@@ -224,3 +253,105 @@ def option_rows(menu: OptionList, index: int | None) -> range:
 def option_gutter(menu: OptionList) -> int:
     """The cells left of an option's prompt (its highlight gutter)."""
     return menu._get_left_gutter_width()
+
+
+# -- Select --------------------------------------------------------------------------------------
+class PagingOverlay(SelectOverlay):
+    """Textual's Select drop-down, safe from a page key pressed before it is first drawn.
+
+    Opening a Select (Enter, Space, Up or Down) shows and focuses its overlay at once, but the
+    overlay learns where its rows are only when the screen is next laid out (the screen's update
+    timer, late on a loaded machine). A PageUp or PageDown that reaches it before then looked
+    the highlighted option up in the still-empty row table and crashed the app with
+    ``KeyError: 0`` (Textual 8's ``OptionList._move_page``): a fast typist's Enter, PageDown
+    did it. Until the rows are known a page is taken as :data:`PAGE_ROWS` options.
+    """
+
+    #: Options in a page before the overlay is laid out (it shows at most 10 rows).
+    PAGE_ROWS = 10
+
+    def _move_page(self, direction: Any) -> None:
+        self._update_lines()
+        highlighted = self.highlighted or 0
+        if self.options and highlighted not in self._line_cache.index_to_line:
+            last = len(self.options) - 1
+            self.highlighted = max(0, min(last, highlighted + direction * self.PAGE_ROWS))
+            return
+        super()._move_page(direction)
+
+
+class SafeSelect(Select[Any]):
+    """A Select whose drop-down is a :class:`PagingOverlay` (the rest is Textual's own)."""
+
+    def compose(self) -> ComposeResult:
+        yield SelectCurrent(self.prompt)
+        yield PagingOverlay(type_to_search=self._type_to_search).data_bind(
+            compact=Select.compact
+        )
+
+
+# -- drivers and apps ----------------------------------------------------------------------------
+def input_parser() -> XTermParser:
+    """A parser of a terminal's input into Textual's events, as Textual's own drivers use."""
+    return XTermParser()
+
+
+class SessionDriver(Driver):
+    """Textual's Driver with the app and the loop it was made for under public names."""
+
+    @property
+    def app(self) -> App[Any]:
+        return self._app
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return self._loop
+
+
+def queued_messages(pump: MessagePump) -> int | None:
+    """How many messages wait in ``pump``'s queue (``None``: it has none yet)."""
+    queue = getattr(pump, "_message_queue", None)
+    return None if queue is None else queue.qsize()
+
+
+def app_driver(app: App[Any]) -> Driver | None:
+    """The driver an app writes the terminal through (``None`` before it runs)."""
+    return app._driver
+
+
+def app_filters(app: App[Any]) -> list[Any]:
+    """The line filters an app applies to every frame (colour depth, monochrome)."""
+    return app._filters
+
+
+def set_app_filters(app: App[Any], filters: list[Any]) -> None:
+    app._filters = filters
+
+
+def refresh_truecolor_filter(app: App[Any]) -> None:
+    """The truecolor filter of the app's ANSI theme, after the theme was set without its
+    watcher."""
+    app._refresh_truecolor_filter(app.ansi_theme)
+
+
+def app_exiting(app: App[Any]) -> bool:
+    """Whether ``app.exit`` was called."""
+    return bool(getattr(app, "_exit", False))
+
+
+class ExceptionHook(AppMixin):
+    """An app that may let an error pass: :meth:`error_is_harmless` is asked first."""
+
+    def error_is_harmless(self, error: Exception) -> bool:
+        return False
+
+    def _handle_exception(self, error: Exception) -> None:
+        if not self.error_is_harmless(error):
+            super()._handle_exception(error)
+
+
+def active_app() -> App[Any] | None:
+    """The app the running code belongs to (Textual's context variable), if any."""
+    from textual._context import active_app as current
+
+    return current.get(None)
