@@ -116,14 +116,14 @@ def uses_in_source(source: str, where: str, namespace: dict[str, object],
     tree = _tree(source)
     found: list[str] = []
     theirs = library_names() - ours
-    # a class of ours with Textual/Rich bases: its bases say which self._x are theirs
+    # a class of ours with Textual/Rich bases, or a mixin of such classes: their bases say
+    # which self._x, super()._x and def _x are theirs
     checked: set[int] = set()
     for cls_node in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
         cls = namespace.get(cls_node.name)
-        if not inspect.isclass(cls) or not any(_from_library(b) for b in cls.__mro__):
-            continue  # a mixin's self is checked by the name alone, below
-        library = set().union(*(library_class_names(base) for base in cls.__mro__
-                                if _from_library(base)))
+        library = _library_names_under(cls) if inspect.isclass(cls) else frozenset()
+        if not library:
+            continue  # self._x is checked by the name alone, below
         for item in cls_node.body:
             if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name in library:
                 found.append(f"{where}:{item.lineno} overrides {cls_node.name}.{item.name}")
@@ -196,12 +196,27 @@ def _may_touch_textual(source: str) -> bool:
     return re.search(r"^\s*(from|import) (textual|rich|tulipgames\.tui)", source, re.M) is not None
 
 
+def _library_names_under(cls: type) -> frozenset[str]:
+    """The private names of the Textual and Rich classes ``cls`` is a part of: its own bases',
+    and for a mixin, those of every class it is mixed into (as imported so far)."""
+    seen: set[type] = set()
+    todo = [cls]
+    while todo:
+        sub = todo.pop()
+        if sub not in seen:
+            seen.add(sub)
+            todo += type.__subclasses__(sub)
+    return frozenset().union(*(library_class_names(base) for sub in seen for base in sub.__mro__
+                               if _from_library(base)))
+
+
 def all_uses() -> dict[str, list[str]]:
     ours = our_names()
     uses: dict[str, list[str]] = {}
-    for path in package_files():
-        if not _may_touch_textual(_source(path)):
-            continue
+    files = [path for path in package_files() if _may_touch_textual(_source(path))]
+    for path in files:  # every class first, so that a mixin's widgets are known
+        importlib.import_module(_module_name(path))
+    for path in files:
         found = uses_in(path, ours)
         if found:
             uses[str(path.relative_to(PACKAGE))] = found
