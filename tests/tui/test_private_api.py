@@ -37,6 +37,14 @@ PACKAGE = Path(tulipgames.__file__).parent
 SEAM = PACKAGE / "tui" / "textual_private.py"
 LIBRARIES = ("textual", "rich")
 
+#: Private names that are both ours and Textual's, read where the object is one of ours (the
+#: scan cannot tell ``session._app`` from an App's ``_app``; a new one is reviewed here).
+KNOWN_OURS = frozenset({
+    "panel._rows",  # bench_ui: a PatchStatic's own rows
+    "session._app", "session._driver",  # net/server.py: a GameSession's
+})
+
+
 def _private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__")
 
@@ -141,9 +149,15 @@ def uses_in_source(source: str, where: str, namespace: dict[str, object],
                if isinstance(node, ast.Import) for alias in node.names}
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and _private(node.attr) and id(node) not in checked:
-            if node.attr in theirs and not (isinstance(node.value, ast.Name)
-                                            and node.value.id in modules):  # os._exit
+            on = node.value.id if isinstance(node.value, ast.Name) else ""
+            if on in modules:
+                continue  # os._exit
+            if node.attr in theirs:
                 found.append(f"{where}:{node.lineno} {ast.unparse(node)}")
+            elif (node.attr in library_names() and on != "self"
+                    and ast.unparse(node) not in KNOWN_OURS):
+                found.append(f"{where}:{node.lineno} {ast.unparse(node)} (a name of ours and "
+                             "of Textual's: KNOWN_OURS lists it when the object is ours)")
         elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in (
                 "getattr", "setattr", "hasattr", "delattr") and len(node.args) > 1:
             name = node.args[1]
@@ -240,6 +254,7 @@ class Sample(Static):
         setattr(self, "_Static__visual", None)
         if other._closing:
             other._check_refresh()
+            other.app._driver.write("")
 
 class Mixin:
     def peek(self) -> bool:
@@ -255,7 +270,7 @@ def test_the_scan_sees_each_kind_of_use() -> None:
     found = "\n".join(uses_in_source(SAMPLE, "sample", namespace, our_names()))
     for expected in ("imports textual.widget._BorderTitle", "overrides Sample._size_updated",
                      "super()._size_updated", "_Static__visual", "other._closing",
-                     "other._check_refresh", "self._closed"):
+                     "other._check_refresh", "self._closed", "other.app._driver"):
         assert expected in found
     assert "_mine" not in found
 
