@@ -6,12 +6,14 @@ in one frame, a row repainted alone) only through this module, so that an upgrad
 where ``tests/tui/test_private_api.py`` checks every member below against the installed Textual
 (the CI's floors run it against the lowest allowed one too), and nowhere else.
 
-Two kinds of entries:
+Three kinds of entries:
 
 - functions that read or call a private member, one line of reason each;
-- mixins that override a private method Textual calls on a widget, each forwarding to a public
-  hook of ours (``layout_on_resize``, ``lines_current`` ...), so a widget says what it wants
-  without overriding anything private itself.
+- mixins that override a private method Textual calls on a widget or app, each forwarding to a
+  public hook of ours (``layout_on_resize``, ``lines_current``, ``option_strips``,
+  ``error_is_harmless``), so a widget says what it wants without overriding anything private;
+- classes built on a private one or on its internals (``BorderTitle``, ``SafeSelect``,
+  ``SessionDriver``), whole.
 
 ``PRIVATE`` lists every member used here, with its owner and reason (docs/speed.md has the
 table); a test fails when one of them is used anywhere else in the package.
