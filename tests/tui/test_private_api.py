@@ -121,13 +121,13 @@ def uses_in_source(source: str, where: str, namespace: dict[str, object],
                    ours: frozenset[str]) -> list[str]:
     """Every use of a Textual or Rich private member in ``source``, whose classes are found
     in ``namespace`` (its module's)."""
-    tree = _tree(source)
+    nodes = list(ast.walk(_tree(source)))
     found: list[str] = []
     theirs = library_names() - ours
     # a class of ours with Textual/Rich bases, or a mixin of such classes: their bases say
     # which self._x, super()._x and def _x are theirs
     checked: set[int] = set()
-    for cls_node in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+    for cls_node in (n for n in nodes if isinstance(n, ast.ClassDef)):
         cls = namespace.get(cls_node.name)
         library = _library_names_under(cls) if inspect.isclass(cls) else frozenset()
         if not library:
@@ -145,9 +145,9 @@ def uses_in_source(source: str, where: str, namespace: dict[str, object],
                 checked.add(id(node))
                 if node.attr in library:
                     found.append(f"{where}:{node.lineno} {ast.unparse(node)}")
-    modules = {(alias.asname or alias.name).split(".")[0] for node in ast.walk(tree)
+    modules = {(alias.asname or alias.name).split(".")[0] for node in nodes
                if isinstance(node, ast.Import) for alias in node.names}
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Attribute) and _private(node.attr) and id(node) not in checked:
             on = node.value.id if isinstance(node.value, ast.Name) else ""
             if on in modules:
