@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,10 +47,14 @@ class CapturingDriver(HeadlessDriver):
     terminal would have been sent (Textual skips rendering the output for a headless driver,
     so this one says it is not headless)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    #: The driver of each app running (the app keeps its driver in a private field).
+    of_app: weakref.WeakKeyDictionary[App[Any], CapturingDriver] = weakref.WeakKeyDictionary()
+
+    def __init__(self, app: App[Any], *args: Any, **kwargs: Any) -> None:
+        super().__init__(app, *args, **kwargs)
         #: (wall time, bytes, this thread's CPU time) per write
         self.writes: list[tuple[float, int, float]] = []
+        CapturingDriver.of_app[app] = self
 
     @property
     def is_headless(self) -> bool:
@@ -123,9 +128,7 @@ class Recorder:
 
     @property
     def writes(self) -> list[tuple[float, int, float]]:
-        driver = self.pilot.app._driver
-        assert isinstance(driver, CapturingDriver)
-        return driver.writes
+        return CapturingDriver.of_app[self.pilot.app].writes
 
     async def settle(self) -> None:
         """Wait until nothing was written for :data:`QUIET` seconds."""

@@ -11,6 +11,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from rich.text import Text
+from textual.strip import Strip
 from textual.widget import Widget
 
 from tests.pilot import row_cells
@@ -70,13 +72,13 @@ async def playing(game_id: str, names: list[str], seed: int = 7,
 def rendered(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The class names of the row-rendered widgets Textual renders again, in order."""
     seen: list[str] = []
-    render = RendersByRow._render_content
+    draw = RendersByRow._draw_rows
 
-    def spy(widget: RendersByRow) -> None:
+    def spy(widget: RendersByRow, rows: list[Text] | None) -> list[Strip] | None:
         seen.append(type(widget).__name__)
-        render(widget)
+        return draw(widget, rows)
 
-    monkeypatch.setattr(RendersByRow, "_render_content", spy)
+    monkeypatch.setattr(RendersByRow, "_draw_rows", spy)
     yield seen
 
 

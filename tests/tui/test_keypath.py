@@ -46,10 +46,10 @@ class HandlerRows(Rows):
 
 
 def test_a_board_container_with_a_key_handler_of_its_own_reads_keys() -> None:
-    from tulipgames.tui.widgets.common import _reads_keys
+    from tulipgames.tui.textual_private import handles_keys
 
-    assert not _reads_keys(Rows) and not _reads_keys(Columns)
-    assert _reads_keys(ReadingRows) and _reads_keys(HandlerRows)
+    assert not handles_keys(Rows) and not handles_keys(Columns)
+    assert handles_keys(ReadingRows) and handles_keys(HandlerRows)
 
 
 class Board(App[None]):

@@ -67,6 +67,7 @@ from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.screens.menu import MenuScreen
 from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.setup import NAME_CELLS
+from tulipgames.tui.textual_private import ExceptionHook, app_driver, app_exiting
 
 __all__ = ["ServerApp", "WorkerApp", "lobby_entries", "player_dir"]
 
@@ -91,7 +92,7 @@ def lobby_entries(lobby: Lobby, player: str) -> list[tuple[str, str]]:
     return invites + ([following] if following is not None else []) + entries
 
 
-class SessionApp(TulipGamesApp):
+class SessionApp(ExceptionHook, TulipGamesApp):
     """What every remote session's app does, wherever it runs (see :class:`ServerApp` and
     :class:`WorkerApp`): a word about a non-UTF-8 terminal, quiet ends, its store closed."""
 
@@ -126,8 +127,9 @@ class SessionApp(TulipGamesApp):
             code = fresh[0][0]
             sequence = desktop_sequence(self.desktop, "tulipgames",
                                         notice_text(code, titles.get(code, "")).split(". ")[0])
-            if sequence and not self.is_headless and self._driver is not None:
-                self._driver.write(sequence)
+            driver = app_driver(self)
+            if sequence and not self.is_headless and driver is not None:
+                driver.write(sequence)
         return len(fresh)
 
     def tell_invites(self, invites: list[tuple[int, str]]) -> int:
@@ -187,7 +189,7 @@ class SessionApp(TulipGamesApp):
         screen = self.screen if self.screen_stack else None
         return screen.highlighted_entry() if isinstance(screen, MenuScreen) else ""
 
-    def _handle_exception(self, error: Exception) -> None:
+    def error_is_harmless(self, error: Exception) -> bool:
         """An app whose client has gone may still run a screen's queued mount after Textual
         took that screen's widgets away; a missing widget then is no bug worth a traceback in
         the server log. Any other error, or one while the player is still there, is reported."""
@@ -198,9 +200,7 @@ class SessionApp(TulipGamesApp):
         palette_gone = isinstance(error, WorkerFailed) and not isinstance(
             self.screen, CommandPalette
         )
-        if isinstance(cause, NoMatches) and (getattr(self, "_exit", False) or palette_gone):
-            return
-        super()._handle_exception(error)
+        return isinstance(cause, NoMatches) and (app_exiting(self) or palette_gone)
 
     def on_unmount(self) -> None:
         if self.store is not None:

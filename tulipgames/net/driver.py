@@ -37,10 +37,10 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from textual import events
-from textual._xterm_parser import XTermParser
-from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
+
+from tulipgames.tui.textual_private import SessionDriver, input_parser, queued_messages
 
 #: How long a lone ESC waits for the rest of a sequence before it counts as the Escape key.
 _ESCAPE_TICK = 0.12
@@ -114,7 +114,7 @@ class Terminal(Protocol):
         """Route the client's input and resizes to ``driver`` from now on."""
 
 
-class ChannelDriver(Driver):
+class ChannelDriver(SessionDriver):
     """Drive one Textual app through one remote terminal (see the module docstring).
 
     The app is given this class as its ``driver_class``; Textual constructs it with its usual
@@ -137,7 +137,9 @@ class ChannelDriver(Driver):
         size: tuple[int, int] | None = None,
     ) -> None:
         super().__init__(app, debug=False, mouse=False, size=clamp_size(*self.terminal.size))
-        self._parser = XTermParser()
+        #: The client's window size, last told (posted to the app after a short wait).
+        self._client_size: tuple[int, int] = clamp_size(*self.terminal.size)
+        self._parser = input_parser()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._input_open = False
         self._tick: asyncio.TimerHandle | None = None
@@ -193,7 +195,7 @@ class ChannelDriver(Driver):
     # -- input ----------------------------------------------------------------------------
     def send_message(self, message: Message) -> None:
         # Already on the app's loop: post directly instead of hopping threads.
-        self._app.post_message(message)
+        self.app.post_message(message)
 
     def feed(self, data: bytes) -> None:
         """Queue what the client typed; it is parsed in slices (see the module docstring)."""
@@ -214,9 +216,9 @@ class ChannelDriver(Driver):
             return  # with events still waiting, :meth:`_pump` schedules the next slice
         wait = self._bytes.wait(min(SLICE, len(self._inbox)))
         if wait:
-            self._drain = self._loop.call_later(wait, self._parse_slice)
+            self._drain = self.loop.call_later(wait, self._parse_slice)
         else:
-            self._drain = self._loop.call_soon(self._parse_slice)
+            self._drain = self.loop.call_soon(self._parse_slice)
 
     def _parse_slice(self) -> None:
         self._drain = None
@@ -233,12 +235,12 @@ class ChannelDriver(Driver):
                 self._deliver(message)
         except Exception:
             # The parser chokes only on nonsense; start over rather than let it spread.
-            self._parser = XTermParser()
+            self._parser = input_parser()
         self._pump()
         if self._inbox:
             self._schedule()
         else:
-            self._tick = self._loop.call_later(_ESCAPE_TICK, self._flush_pending)
+            self._tick = self.loop.call_later(_ESCAPE_TICK, self._flush_pending)
 
     def _deliver(self, message: Message) -> None:
         """Queue one parsed event for the app, unless this session is over its pace."""
@@ -248,8 +250,8 @@ class ChannelDriver(Driver):
         self._ready.append(message)
 
     def _behind(self) -> bool:
-        backlog = getattr(self._app, "_message_queue", None)
-        return backlog is not None and backlog.qsize() >= APP_BACKLOG
+        backlog = queued_messages(self.app)
+        return backlog is not None and backlog >= APP_BACKLOG
 
     def _pump(self) -> None:
         """Hand the waiting events to the app as far as it keeps up; look again shortly."""
@@ -261,7 +263,7 @@ class ChannelDriver(Driver):
         while self._ready and not self._behind():
             self.process_message(self._ready.popleft())
         if self._ready:
-            self._pumping = self._loop.call_later(_CATCH_UP, self._pump)
+            self._pumping = self.loop.call_later(_CATCH_UP, self._pump)
         else:
             self._schedule()
 
@@ -273,16 +275,16 @@ class ChannelDriver(Driver):
             for message in self._parser.tick():
                 self._deliver(message)
         except Exception:
-            self._parser = XTermParser()
+            self._parser = input_parser()
         self._pump()
 
     def resize(self, width: int, height: int) -> None:
         """The client's window changed size; a burst of changes is posted as the last one."""
-        self._size = clamp_size(width, height)
+        self._client_size = clamp_size(width, height)
         if self._input_open and self._resizing is None:
-            self._resizing = self._loop.call_later(_RESIZE_DELAY, self._post_size)
+            self._resizing = self.loop.call_later(_RESIZE_DELAY, self._post_size)
 
     def _post_size(self) -> None:
         self._resizing = None
-        size = Size(*(self._size or clamp_size(*self.terminal.size)))
-        self._app.post_message(events.Resize(size, size))
+        size = Size(*self._client_size)
+        self.app.post_message(events.Resize(size, size))

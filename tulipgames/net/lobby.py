@@ -222,9 +222,9 @@ class TableError(ValueError):
 
 
 def _current_app() -> Any:
-    from textual._context import active_app
+    from tulipgames.tui.textual_private import active_app
 
-    return active_app.get(None)
+    return active_app()
 
 
 class Listeners:

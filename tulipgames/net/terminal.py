@@ -112,6 +112,8 @@ def apply_profile(app: Any, profile: TerminalProfile) -> None:
     from rich.console import Console
     from textual.filter import Monochrome
 
+    from tulipgames.tui.textual_private import app_filters, set_app_filters
+
     color = profile.color_system
     app.console = Console(
         color_system="256" if color is None else color,
@@ -125,11 +127,11 @@ def apply_profile(app: Any, profile: TerminalProfile) -> None:
         safe_box=False,
         soft_wrap=False,
     )
-    filters = [f for f in app._filters if not isinstance(f, Monochrome)]
+    filters = [f for f in app_filters(app) if not isinstance(f, Monochrome)]
     app.no_color = color is None or profile.no_color
     if app.no_color:
         filters.append(Monochrome())
-    app._filters = filters
+    set_app_filters(app, filters)
 
 
 def in_ssh_login(environ: Mapping[str, str]) -> bool:

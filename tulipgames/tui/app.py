@@ -176,7 +176,9 @@ class TulipGamesApp(App[None]):
         self.add_class(f"-theme-{chosen}", update=False)
         self.set_class(dark, "-dark-mode", update=False)
         self.set_class(not dark, "-light-mode", update=False)
-        self._refresh_truecolor_filter(self.ansi_theme)
+        from tulipgames.tui.textual_private import refresh_truecolor_filter
+
+        refresh_truecolor_filter(self)
 
     #: False while Textual's own ``__init__`` runs (see :meth:`get_css_variables`).
     _theme_chosen_yet = False

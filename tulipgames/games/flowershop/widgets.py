@@ -50,6 +50,7 @@ from tulipgames.games.flowershop.rules import (
     outcome,
 )
 from tulipgames.table import Turn
+from tulipgames.tui import textual_private as private
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.widgets import KeepsHeight, PatchStatic, SizedFromOutside
 from tulipgames.tui.widgets.common import (
@@ -338,7 +339,7 @@ def opponent_line(view: FlowerShopView, shop: ShopView, name: str, wide: bool = 
     3 baskets 12FP, 5 stored, trash 12, $99, hand 7, picking)."""
     filled = sum(1 for _v, f in shop.spots if f is not None)
     vases = sum(1 for v, _f in shop.spots if v is not None)
-    fp = sum(CARDS[b].fp for b in shop.hooks)
+    fp = dict(zip(view.categories, view.preview[shop.seat], strict=True))["Baskets"]  # E3's row
     state = ""
     if view.phase == "pick":
         state = "picked" if shop.picked else "picking"
@@ -660,7 +661,7 @@ def fold(groups: dict[str, list[Action]], room: int) -> set[str]:
     return folded
 
 
-class ActionMenu(SizedFromOutside, OptionList):
+class ActionMenu(private.OptionListLines, SizedFromOutside, OptionList):
     """What may be done now: the acting seat's legal actions, one row per distinct outcome,
     grouped as Step, Place, Store, Sell, Buy basket, Reorganize and Trash (or only those on
     a selected card); a group that would make the list long is one row that Enter opens.
@@ -686,7 +687,7 @@ class ActionMenu(SizedFromOutside, OptionList):
     highlighted: Reactive[int | None] = Reactive(None, repaint=False)
     #: The option highlighted last (see :meth:`watch_highlighted`).
     _lit: int | None = None
-    #: While the list's lines are known to be current (see :meth:`_update_lines`).
+    #: While the list's lines are known to be current (see :meth:`lines_current`).
     _lines_known = False
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -698,10 +699,12 @@ class ActionMenu(SizedFromOutside, OptionList):
         #: While the list is rebuilt: the rows to repaint are worked out after it, so the
         #: whole-widget repaints that rebuilding asks for are left out.
         self._rebuilding = False
-        #: Option rows drawn before, by their look and place (see :meth:`_get_option_render`).
+        #: Option rows drawn before, by their look and place (see :meth:`option_strips`).
         self._drawn: dict[tuple[object, ...], list[Strip]] = {}
         #: The options made before, by their row's look (see :meth:`_options_for`).
         self._made: dict[tuple[object, bool], Option] = {}
+        #: The index of each option on screen, by the option's id.
+        self._index_of: dict[int, int] = {}
         #: Per option style and ANSI theme: a span's style -> its cells' (see ``_row_strip``).
         self._styles: dict[tuple[object, object], dict[object, object]] = {}
         #: The rows that open or fold a group, by index, and the groups opened this step.
@@ -833,7 +836,7 @@ class ActionMenu(SizedFromOutside, OptionList):
                                            for prompt, disabled in entries]
         options = self._options_for(entries, rows)
         before, high, scrolled = self._rows, self.highlighted, self.scroll_y
-        single = len(self._lines) == len(before)
+        single = private.option_line_count(self) == len(before)
         self._rows = rows
         self._rebuilding = True
         try:
@@ -848,7 +851,7 @@ class ActionMenu(SizedFromOutside, OptionList):
             self._lines_known = True  # the new list's lines were worked out just now
             if first is not None:
                 self.highlighted = first
-            lines = len(self._lines)
+            lines = private.option_line_count(self)
         finally:
             self._rebuilding = self._lines_known = False
         self._scrolled()
@@ -877,6 +880,7 @@ class ActionMenu(SizedFromOutside, OptionList):
                 option = made[row] = Option(prompt, disabled=disabled)
             used.add(id(option))
             options.append(option)
+        self._index_of = {id(option): index for index, option in enumerate(options)}
         return options
 
     def watch_highlighted(self, highlighted: int | None) -> None:
@@ -885,9 +889,8 @@ class ActionMenu(SizedFromOutside, OptionList):
         if self._rebuilding or not self.size:
             return  # a new list works out the rows to repaint itself (:meth:`_replace`)
         top = round(self.scroll_offset.y)
-        rows = [line - top for index in (before, highlighted) if index in self._index_to_line
-                for line in range(self._index_to_line[index],
-                                  self._index_to_line[index] + self._heights[index])]
+        rows = [line - top for index in (before, highlighted)
+                for line in private.option_rows(self, index)]
         shown = sorted({row for row in rows if 0 <= row < self.size.height})
         if shown:
             self.refresh(*row_regions(shown, self.size.width))
@@ -903,16 +906,16 @@ class ActionMenu(SizedFromOutside, OptionList):
         """Say in the bottom border how many of the list's rows are above and below the
         ones in sight (``↑ 2 more · ↓ 5 more``), nothing when all of it is in sight."""
         if self.size:
-            self.border_subtitle = out_of_sight(self, len(self._lines), "more", "more")
+            self.border_subtitle = out_of_sight(self, private.option_line_count(self),
+                                                "more", "more")
 
-    def _update_lines(self) -> None:
+    def lines_current(self) -> bool:
         # OptionList works its lines out again (scrollable_content_region, twice) for every
         # row it draws and every look at its lines: skipped while they are known to be current
-        if not self._lines_known:
-            super()._update_lines()
+        return self._lines_known
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._update_lines()
+        self.update_lines()
         self._lines_known = True  # nothing changes the list while its rows are drawn
         try:
             return super().render_lines(crop)
@@ -926,40 +929,41 @@ class ActionMenu(SizedFromOutside, OptionList):
             return super().refresh(repaint=False, layout=layout) if layout else self
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
-    def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
+    def option_strips(self, option: Option, style: VisualStyle) -> list[Strip]:
         """An option's row as OptionList draws it, taken from the rows drawn before when one
         looked the same at the same place (a new list is built for every step, and OptionList
         would draw every row of it again), and drawn the quick way when it is one plain row
-        (:meth:`_quick_render`)."""
+        (:meth:`_quick_render`). The list never has separators (``None`` options)."""
         padding = self._padding()
-        cached = self._option_render_cache.get((option, style, padding))
-        if cached is not None or not isinstance(option.prompt, Text):
-            return cached or super()._get_option_render(option, style)
+        cache = private.option_render_cache(self)
+        cached = cache.get((option, style, padding))
+        index = self._index_of.get(id(option))
+        if cached is not None or not isinstance(option.prompt, Text) or index is None:
+            return cached or self.draw_option(option, style)
         width = self.scrollable_content_region.width
-        index = self._option_to_index[option]
-        key = (row_key(option.prompt), option._divider, style, padding, width, index)
+        key = (row_key(option.prompt), style, padding, width, index)
         strips = self._drawn.get(key)
         if strips is None:
             if len(self._drawn) > ROW_CACHE:
                 self._drawn.clear()
-            inner = width - self._get_left_gutter_width()
+            inner = width - private.option_gutter(self)
             strips = self._quick_render(option, style, padding, inner, index)
             if strips is None:
-                strips = super()._get_option_render(option, style)
+                strips = self.draw_option(option, style)
             self._drawn[key] = strips
-        self._option_render_cache[(option, style, padding)] = strips
+        cache[(option, style, padding)] = strips
         return strips
 
     def _quick_render(self, option: Option, style: VisualStyle, padding: Spacing, width: int,
                       index: int) -> list[Strip] | None:
-        """An option of one row (no wrap, no divider, no padding: the menu's CSS) drawn as
+        """An option of one row (no wrap, no padding: the menu's CSS) drawn as
         OptionList draws it (the same segments, styles, offsets and meta), from Rich's split of
         its text into styled segments as :class:`RendersByRow` draws a row: OptionList makes a
         Textual ``Content`` of the text and converts every span's style for each row it draws.
         ``None`` for any other option (OptionList's own drawing draws it)."""
         prompt = option.prompt
         assert isinstance(prompt, Text)
-        if (option._divider or padding or self.text_selection is not None
+        if (padding or self.text_selection is not None
                 or prompt.justify not in (None, "default", "left")
                 or "\n" in prompt.plain or prompt.cell_len > width):
             return None

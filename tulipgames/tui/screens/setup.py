@@ -15,11 +15,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
-from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from tulipgames.engine.core import Game, Option, SeatSpec
 from tulipgames.notices import daily_line
 from tulipgames.tui.screens.rules import RulesScreen
+from tulipgames.tui.textual_private import SafeSelect
 from tulipgames.tui.widgets import plain, printable
 
 DEFAULT_NAMES = (
@@ -115,40 +115,6 @@ def choice_help(option: Option, value: object) -> str:
             end = found[number + 1].start() if number + 1 < len(found) else len(text)
             return prefix + text[match.start() : end].rstrip(" ;,")
     return text
-
-
-class PagingOverlay(SelectOverlay):
-    """Textual's Select drop-down, safe from a page key pressed before it is first drawn.
-
-    Opening a Select (Enter, Space, Up or Down) shows and focuses its overlay at once, but the
-    overlay learns where its rows are only when the screen is next laid out (the screen's update
-    timer, late on a loaded machine). A PageUp or PageDown that reaches it before then looked
-    the highlighted option up in the still-empty row table and crashed the app with
-    ``KeyError: 0`` (Textual 8's ``OptionList._move_page``): a fast typist's Enter, PageDown
-    did it. Until the rows are known a page is taken as :data:`PAGE_ROWS` options.
-    """
-
-    #: Options in a page before the overlay is laid out (it shows at most 10 rows).
-    PAGE_ROWS = 10
-
-    def _move_page(self, direction: Any) -> None:
-        self._update_lines()
-        highlighted = self.highlighted or 0
-        if self.options and highlighted not in self._line_cache.index_to_line:
-            last = len(self.options) - 1
-            self.highlighted = max(0, min(last, highlighted + direction * self.PAGE_ROWS))
-            return
-        super()._move_page(direction)
-
-
-class SafeSelect(Select[Any]):
-    """A Select whose drop-down is a :class:`PagingOverlay` (the rest is Textual's own)."""
-
-    def compose(self) -> ComposeResult:
-        yield SelectCurrent(self.prompt)
-        yield PagingOverlay(type_to_search=self._type_to_search).data_bind(
-            compact=Select.compact
-        )
 
 
 class SeatRow(Horizontal):

@@ -12,7 +12,7 @@ from rich.console import RenderableType
 from rich.panel import Panel
 from rich.segment import Segment
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.containers import Horizontal, Vertical
 from textual.content import Content, ContentType
 from textual.css.scalar import Unit
@@ -22,8 +22,10 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.style import Style as TextualStyle
 from textual.visual import Visual, VisualType, visualize
-from textual.widget import Widget, _BorderTitle, _RenderCache
+from textual.widget import Widget
 from textual.widgets import Static
+
+from tulipgames.tui import textual_private as private
 
 #: Keys that scroll the log while it has the focus; every other key leaves it.
 SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
@@ -112,7 +114,7 @@ def row_regions(rows: Sequence[int], width: int) -> list[Region]:
     return [Region(0, row, width, 1) for row in rows]
 
 
-class SteadyTitle(_BorderTitle):
+class SteadyTitle(private.BorderTitle):
     """A border title (or, named ``border_subtitle``, subtitle) that repaints only its own
     border row, and only when it changes: Textual's repaints the whole widget on every
     assignment, however little changed (a step number in a panel's title, the menu's scroll
@@ -129,13 +131,13 @@ class SteadyTitle(_BorderTitle):
         if given == getattr(obj, self._given_name, _UNSET):
             return
         setattr(obj, self._given_name, given)
-        before = getattr(obj, self._internal_name, None)
+        before = getattr(obj, private.title_slot(self), None)
         if title is None:
             after = None
         else:  # as Textual stores it: the first line, tabs expanded
             content = Content.from_rich_text(title) if isinstance(title, Text) else title
             after = obj.render_str(content).expand_tabs(4).split()[0]
-        setattr(obj, self._internal_name, after)
+        setattr(obj, private.title_slot(self), after)
         if _markup(after) == _markup(before):  # no title and an empty one look the same
             return
         if not obj.size:
@@ -176,8 +178,7 @@ def post_now(widget: Widget) -> None:
     its own after it. Posted now, from inside the key's handler, it is in the screen's queue
     before the screen can draw, so everything one key changed is in one frame.
     """
-    if widget.is_mounted and not widget._closing:
-        widget._check_refresh()  # what the widget's idle would do, now
+    private.refresh_now(widget)
 
 
 if TYPE_CHECKING:
@@ -193,15 +194,17 @@ class FocusDrawnAtOnce(WidgetMixin):
     shows its ``:focus`` styles in that key's frame; the Focus and Blur events that follow do
     not repaint it again in a frame of their own (Textual repaints on both)."""
 
-    # Textual calls the handler of every class up the line; prevent_default skips Widget's.
-    def _on_focus(self, event: events.Focus) -> None:
+    # Textual calls the handlers of every class up the line; prevent_default skips Widget's.
+    @on(events.Focus)
+    def focus_drawn(self, event: events.Focus) -> None:
         widget = self
         if widget.has_focus:
             event.prevent_default()
             if widget.parent is not None:
                 widget.parent.post_message(events.DescendantFocus(widget))
 
-    def _on_blur(self, event: events.Blur) -> None:
+    @on(events.Blur)
+    def blur_drawn(self, event: events.Blur) -> None:
         widget = self
         if not widget.has_focus:
             event.prevent_default()
@@ -238,7 +241,7 @@ def focus_now(screen: Screen[Any], widget: Widget | None) -> None:
         widget.has_focus = True
 
 
-class Steady(FocusDrawnAtOnce):
+class Steady(private.SizeUpdates, FocusDrawnAtOnce):
     """For a widget with no children to lay out (or a container that does not scroll): a change
     of its size during a layout does not ask for another layout, and setting its border title or
     subtitle to what it shows already does nothing.
@@ -259,28 +262,13 @@ class Steady(FocusDrawnAtOnce):
         post_now(self)
         return widget
 
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
+    def layout_on_resize(self, size: Size, container_size: Size, layout: bool) -> bool | None:
         # a leaf's own scrolling is updated by Textual either way; a container that scrolls
         # needs the second layout for its children
         styles = self.styles
         leaf = not self.children
         steady = leaf or (styles.overflow_x == "hidden" and styles.overflow_y == "hidden")
-        return super()._size_updated(
-            size, virtual_size, container_size, layout=layout and not steady
-        )
-
-
-def _reads_keys(cls: type) -> bool:
-    """Whether a widget class handles Key events itself (an ``on_key``/``_on_key`` of its
-    own, an ``@on(Key)`` handler, or ``key_...`` methods); its bindings do not count, the App
-    reads those from the DOM whatever the event's path."""
-    return (getattr(cls, "_on_key", None) is not Widget._on_key
-            or hasattr(cls, "on_key")
-            or any(events.Key in vars(base).get("_decorated_handlers", {})
-                   for base in cls.__mro__)
-            or any(name.startswith("key_") for name in dir(cls)))
+        return layout and not steady
 
 
 class PassesKeysOn(WidgetMixin):
@@ -290,29 +278,20 @@ class PassesKeysOn(WidgetMixin):
     A game key travels from the focused widget through every container around it to the App,
     which then runs the binding; each container is a queue and a task switch on the way (about
     a tenth of a millisecond each, three to four on a game screen). A container with no key
-    handler of its own (see :func:`_reads_keys`) would only pass the key on from its queue; it
-    does so at once, in order with the key's journey. Textual does the same in
-    ``MessagePump._on_message`` after the (absent) handlers ran.
+    handler of its own (see :func:`~tulipgames.tui.textual_private.handles_keys`) would only
+    pass the key on from its queue; it does so at once, in order with the key's journey.
+    Textual does the same in ``MessagePump._on_message`` after the (absent) handlers ran.
     """
 
     _keys_read: dict[type, bool] = {}
 
     def post_message(self, message: Any) -> bool:
-        node = self
         if isinstance(message, events.Key) and message.is_forwarded:
             cls = type(self)
             reads = PassesKeysOn._keys_read.get(cls)
             if reads is None:
-                reads = PassesKeysOn._keys_read[cls] = _reads_keys(cls)
-            parent = node._parent
-            if (not reads and parent is not None and not message._stop_propagation
-                    and not node._closing and not node._closed
-                    and node.check_message_enabled(message)
-                    and node.is_parent_active and node.is_attached):
-                message._prevent.update(node._get_prevented_messages())
-                if message._sender is not None and message._sender == parent:
-                    message.stop()  # as Textual: the parent sent it, so it stops there
-                message._bubble_to(parent)
+                reads = PassesKeysOn._keys_read[cls] = private.handles_keys(cls)
+            if not reads and private.bubble_on_now(self, message):
                 return True
         return super().post_message(message)
 
@@ -347,21 +326,41 @@ class RendersByRow(WidgetMixin):
 
     _rendered: tuple[object, list[tuple[Text, Strip]]] = (None, [])
     _kept: dict[tuple[object, ...], Strip] | None = None
+    #: The rows drawn last (``None``: Textual draws them), with the rows (this very list) and
+    #: what else they were drawn from; Textual asks for them one by one (:meth:`render_line`).
+    _row_strips: tuple[object, object, list[Strip] | None] = (None, None, None)
 
     def rows_now(self) -> list[Text] | None:
         """The rows on screen now, one ``Text`` each (``None``: let Textual render)."""
         raise NotImplementedError
 
-    def _render_content(self) -> None:
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # the rows are brought up to date once per drawing (Textual's line API then asks for
+        # the rows it repaints, one by one), and only when they changed since the last one
+        widget = self
+        rows = self.rows_now()
+        drawn_from = (widget.size, widget.visual_style, widget.text_selection is None)
+        last_rows, last_from, _ = self._row_strips
+        if rows is None or rows is not last_rows or drawn_from != last_from:
+            self._row_strips = (rows, drawn_from, self._draw_rows(rows))
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        strips = self._row_strips[2]
+        if strips is None:
+            return super().render_line(y)
+        return strips[y] if 0 <= y < len(strips) else _NO_STRIP
+
+    def _draw_rows(self, rows: list[Text] | None) -> list[Strip] | None:
+        """The widget's rows, as many as it is high, each drawn again only when its text
+        changed; ``None`` for what Textual draws itself."""
         widget = self
         width, height = widget.size
-        rows = self.rows_now()
         if (rows is None or len(rows) > height or widget.text_selection is not None
                 or widget.styles.content_align != ("left", "top")
                 or any(row.cell_len > width for row in rows)):
             self._rendered = (None, [])
-            super()._render_content()
-            return
+            return None
         style = widget.visual_style
         # what every row's rendering depends on beside its own text (the focus changes style)
         first = rows[0] if rows else Text()
@@ -384,8 +383,7 @@ class RendersByRow(WidgetMixin):
         if len(rows) > 1 and not rows[-1].plain:
             strips.pop()
         strips += [Strip.blank(width, style.rich_style)] * (height - len(strips))
-        widget._render_cache = _RenderCache(widget.size, strips)
-        widget._dirty_regions.clear()
+        return strips
 
     def _render_rows(self, rows: list[Text], changed: set[int], width: int,
                      style: Any) -> list[Strip]:
@@ -439,7 +437,7 @@ def _row_strip(row: Text, y: int, base: Any, styles: dict[object, Any],
     if (not isinstance(whole, str) or whole.startswith(".") or (whole and not row.plain)
             or "\t" in row.plain):
         return None
-    if any(not isinstance(span.style, str) and (span.style.link or span.style._meta)
+    if any(not isinstance(span.style, str) and (span.style.link or span.style.meta)
            for span in row.spans):
         return None
     if whole:
@@ -521,8 +519,7 @@ class PatchStatic(RendersByRow, Steady, Static):
         """``Static.update`` without building Textual's visual of the content now: the rows
         are rendered from :meth:`rows_now`, and ``Static.visual`` builds it when something
         else asks (a measure, Textual's own rendering)."""
-        setattr(self, "_Static__content", content)  # noqa: B010 (Static's private fields)
-        setattr(self, "_Static__visual", None)  # noqa: B010
+        private.hold_content(self, content)
 
     def wrapped(self, text: Text) -> Text:
         """``text`` with each line wider than the widget folded at word boundaries into rows
@@ -675,7 +672,7 @@ class KeepsHeight(WidgetMixin):
                              overflow=text.overflow, end=text.end)
 
 
-class SizedFromOutside(FocusDrawnAtOnce):
+class SizedFromOutside(private.SizeUpdates, FocusDrawnAtOnce):
     """For a scroll view whose size the CSS sets (``1fr``, a fixed height), not its content:
     inside :meth:`quietly`, a change of its content (lines written, options listed) repaints it
     without laying the whole screen out, as Textual would for the new virtual size. Only the
@@ -694,9 +691,11 @@ class SizedFromOutside(FocusDrawnAtOnce):
             self._quiet = False
         if (widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar) != bars:
             widget.refresh(layout=True)
-        for bar in (widget._vertical_scrollbar, widget._horizontal_scrollbar):
-            if bar is not None:
-                post_now(bar)  # the new length moved the thumb: in this frame too
+        # the new length moved the thumb: in this frame too
+        if widget.show_vertical_scrollbar:
+            post_now(widget.vertical_scrollbar)
+        if widget.show_horizontal_scrollbar:
+            post_now(widget.horizontal_scrollbar)
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Any:
@@ -706,9 +705,7 @@ class SizedFromOutside(FocusDrawnAtOnce):
         post_now(self)
         return widget
 
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
+    def layout_on_resize(self, size: Size, container_size: Size, layout: bool) -> bool | None:
         """A layout elsewhere on the screen leaves the widget alone.
 
         Textual's scroll views take the compositor's virtual size (their content region) for a
@@ -717,10 +714,8 @@ class SizedFromOutside(FocusDrawnAtOnce):
         """
         widget = self
         if size == widget.outer_size and container_size == widget.container_size:
-            return False
-        return super()._size_updated(
-            size, virtual_size, container_size, layout
-        )
+            return None
+        return layout
 
 
 class GameLog(SizedFromOutside, ScrollView):
@@ -812,7 +807,7 @@ class GameLog(SizedFromOutside, ScrollView):
         scroll), it costs more than the rows themselves: the CSS sets the log's height, so no
         layout is needed, and only the rows in sight change."""
         self.set_reactive(Widget.virtual_size, Size(self._width, len(self._rows)))
-        self._scroll_update(self.virtual_size)
+        private.update_scroll_range(self, self.virtual_size)
         newest = self.max_scroll_y
         if follow and newest != self.scroll_offset.y:
             self.set_scroll(None, newest)

@@ -32,7 +32,7 @@ class KeyFooter(RowPainted, KeyLine):
         #: the steps of a game, and a line drawn before is drawn again as it was.
         self._lines: dict[tuple[object, ...], tuple[Text, Spans]] = {}
 
-    def _on_mount(self, event: events.Mount) -> None:
+    def on_mount(self, event: events.Mount) -> None:
         # at once, not after the frame: the keys change in the frame of the change
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed, immediate=True)
 
