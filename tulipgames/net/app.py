@@ -143,8 +143,9 @@ class SessionApp(ExceptionHook, TulipGamesApp):
             self.bells += 1
             self.bell()
             sequence = desktop_sequence(self.desktop, "tulipgames", fresh[0][1].split(". ")[0])
-            if sequence and not self.is_headless and self._driver is not None:
-                self._driver.write(sequence)
+            driver = app_driver(self)
+            if sequence and not self.is_headless and driver is not None:
+                driver.write(sequence)
         return len(fresh)
 
     def get_system_commands(self, screen: Screen[Any]) -> Any:

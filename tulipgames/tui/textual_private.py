@@ -27,10 +27,11 @@ from textual import events
 from textual._xterm_parser import XTermParser
 from textual.app import App, ComposeResult
 from textual.driver import Driver
+from textual.geometry import Region
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.widget import Widget, _BorderTitle
-from textual.widgets import OptionList, Select, Static
+from textual.widgets import DataTable, OptionList, Select, Static
 from textual.widgets._select import SelectCurrent, SelectOverlay
 from textual.widgets.option_list import Option
 
@@ -97,6 +98,9 @@ PRIVATE: tuple[Private, ...] = (
     Private("textual.widgets.OptionList", "_get_option_render",
             "an option's row drawn once per look and place, not once per list"),
     Private("textual.widgets.OptionList", "_option_render_cache", "(the same: its own cache)"),
+    Private("textual.widgets.DataTable", "_get_row_region",
+            "where a table's cursor row is, for the terminal's cursor (braille displays)"),
+    Private("textual.widgets.DataTable", "_get_cell_region", "(the same, a cell cursor)"),
     Private("textual.widgets.OptionList", "_get_left_gutter_width",
             "the width an option's prompt is drawn in"),
     Private("textual.widgets._select.SelectOverlay", "",
@@ -250,6 +254,14 @@ def option_rows(menu: OptionList, index: int | None) -> range:
         return range(0)
     first = menu._index_to_line[index]
     return range(first, first + menu._heights[index])
+
+
+def table_cursor_region(table: DataTable[Any]) -> Region:
+    """The region of a table's cursor (its row, or its cell), in the table's own lines."""
+    coordinate = table.cursor_coordinate
+    if table.cursor_type == "row":
+        return table._get_row_region(coordinate.row)
+    return table._get_cell_region(coordinate)
 
 
 def option_gutter(menu: OptionList) -> int:

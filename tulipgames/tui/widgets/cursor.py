@@ -38,6 +38,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, OptionList
 
+from tulipgames.tui.textual_private import option_rows, table_cursor_region
+
 #: What the games draw just before (or around) the highlighted choice.
 MARKS = ("▸", "»", ">")
 
@@ -47,10 +49,10 @@ def option_list_region(options: OptionList) -> Region | None:
     index = options.highlighted
     if index is None:
         return None
-    try:
-        line = options._index_to_line[index]  # Textual's map of option -> its first line
-    except (KeyError, AttributeError):
+    rows = option_rows(options, index)
+    if not rows:
         return None
+    line = rows.start
     area = options.content_region
     row = area.y + line - round(options.scroll_offset.y)
     if not area or not area.y <= row < area.bottom:
@@ -62,11 +64,7 @@ def data_table_region(table: DataTable[Any]) -> Region | None:
     """The cursor's cell (or row, for a row cursor) of a table, if it is in sight."""
     if table.cursor_type == "none" or not table.row_count:
         return None
-    coordinate = table.cursor_coordinate
-    if table.cursor_type == "row":
-        cell = table._get_row_region(coordinate.row)
-    else:
-        cell = table._get_cell_region(coordinate)
+    cell = table_cursor_region(table)
     if not cell:
         return None
     area = table.content_region
