@@ -88,7 +88,7 @@ async def test_the_players_vote_with_the_palette_and_keys_and_a_watcher_is_told(
             titles["Vote to end this game"].callback()
         await settle(pa, pb, pd)
         assert table.votes == {ALL: {"ana": END}}
-        assert any("asks to end the game. Vote: ctrl+e ends it, ctrl+f plays on" in n.message
+        assert any("ana asks to end the game. Vote: ctrl+e ends it, ctrl+f plays on" in n.message
                    for n in ben._notifications)
         assert any("Vote to end the game: the players at the table decide" in n.message
                    for n in dan._notifications)

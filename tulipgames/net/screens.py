@@ -956,15 +956,16 @@ class SharedTableView(_GameScreen):
         open_now = frozenset(table.votes)
         me = self.player
         for seat in sorted(open_now - self._votes_told):
+            asker = next(iter(table.votes.get(seat, {})), "A player")  # the first to vote
             if me is not None and me in self.opened.voters(seat):
                 if seat == ALL:
-                    text = ("A player asks to end the game. Vote: ctrl+e ends it, ctrl+f plays "
+                    text = (f"{asker} asks to end the game. Vote: ctrl+e ends it, ctrl+f plays "
                             "on. A majority of the players at the table decides.")
                 else:
                     name = table.names[seat]
                     missed = table.missed.get(seat, 0)
                     why = (f"A bot has played {name}'s last {missed} decisions" if missed
-                           else f"{name} is away; a player asks that a bot plays for them")
+                           else f"{name} is away; {asker} asks that a bot plays for them")
                     text = (f"{why}. Vote: ctrl+e ends the game, ctrl+f lets the bot finish "
                             f"{name}'s seat. A majority of the players at the table decides.")
             else:
