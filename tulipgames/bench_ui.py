@@ -302,10 +302,16 @@ print(json.dumps(bench.key_press_report(rounds=int(sys.argv[2]), only=sys.argv[3
 
 
 def _keys_in(tree: str | None, rounds: int, game_id: str) -> list[dict[str, Any]]:
-    """The rows of one game (and its bare label) measured in a new interpreter."""
+    """The rows of one game (and its bare label) measured in a new interpreter.
+
+    An older tree whose package this file's drivers cannot read (from before the game kits)
+    is driven by its own copy of this file: the same key presses, declared there."""
     env = {**os.environ, "PYTHONPATH": tree} if tree else None
+    script = __file__
+    if tree and not (Path(tree) / "tulipgames" / "games" / "kit.py").exists():
+        script = str(Path(tree) / "tulipgames" / "bench_ui.py")
     done = subprocess.run(
-        [sys.executable, "-c", _KEYS_SCRIPT, __file__, str(rounds), game_id],
+        [sys.executable, "-c", _KEYS_SCRIPT, script, str(rounds), game_id],
         capture_output=True, text=True, timeout=1800, check=False, env=env, cwd=tree,
     )
     try:
