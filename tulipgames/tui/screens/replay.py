@@ -11,7 +11,7 @@ cores, in a worker thread; the status line counts the decisions done) for the wa
 seats, else the human seats, else every seat. The graded decisions are then marked on a
 timeline under the board (``?`` inaccuracy, ``!`` mistake, ``X`` blunder, the position
 highlighted), the status line grades the decision about to be made at the position shown, and
-``m`` jumps to the next mistake or blunder.
+``m`` jumps to the next mistake or blunder, and there ``r`` tries it again as a puzzle.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ REPLAY_BINDINGS = [
     Binding("v", "replay_viewer", "View", priority=True),
     Binding("a", "replay_analyse", "Analyse", priority=True),
     Binding("m", "replay_mistake", "Next mistake", priority=True),
+    Binding("r", "replay_try", "Try again", priority=True),
     Binding("escape", "replay_close", "Close", priority=True),
 ]
 
@@ -92,6 +93,9 @@ class ReplayControls:
     #: The coach's analysis once ``a`` has run, and its progress meanwhile (done, total).
     analysis: Analysis | None = None
     analysing: tuple[int, int] | None = None
+    #: The decisions whose "try again" puzzle was solved or revealed (their coach's choice
+    #: is shown from then on).
+    tried: frozenset[int] = frozenset()
 
     if TYPE_CHECKING:  # what the game's screen this is mixed into (a GameScreen) provides
         from textual.app import App
@@ -129,12 +133,17 @@ class ReplayControls:
         return f"{coach}Replay {table.position}/{table.length}{did} · view of {who}"
 
     def verdict(self, decision: Decision) -> str:
-        """"Ana plays bid 3: mistake (-14), coach: bid 9" (the loss in the analysis's unit)."""
+        """"Ana plays bid 3: mistake (-14 win %), r: try again"; once its puzzle was tried,
+        "…, coach: bid 9"."""
         name = self.table.names[decision.seat]
         if decision.grade == "good":
             return f"{name} plays {decision.made}: good"
-        return (f"{name} plays {decision.made}: {decision.grade} (-{decision.loss:.0f}), "
-                f"coach: {decision.best}")
+        # the coach's choice once its puzzle was tried (r), so that it is not told first
+        told = (f"coach: {decision.best}" if decision.index in self.tried
+                else "r: try again")
+        unit = self.analysis.unit if self.analysis is not None else ""
+        return (f"{name} plays {decision.made}: {decision.grade} "
+                f"(-{decision.loss:.0f} {unit}), {told}")
 
     def decision_here(self) -> Decision | None:
         """The analysed decision about to be made at the position shown, if any."""
@@ -225,8 +234,13 @@ class ReplayControls:
             self.viewer = target.seat
         self.table.seek(target.index)
         self.refresh_table()
-        assert self.analysis is not None
-        self.notify(f"{self.verdict(target)} ({self.analysis.unit} lost)", markup=False)
+        self.notify(self.verdict(target), markup=False)
+
+    def action_replay_try(self) -> None:
+        """``r``: the decision shown as a puzzle (:mod:`tulipgames.tui.screens.puzzle`)."""
+        from tulipgames.tui.screens.puzzle import open_puzzle
+
+        open_puzzle(self)
 
     def _show_timeline(self) -> None:
         """The timeline under the board, mounted with the first analysis."""
@@ -262,6 +276,9 @@ class ReplayControls:
             return self.table.finished
         if action == "replay_mistake":
             return self.analysis is not None
+        if action == "replay_try":  # at a decision the coach graded below good
+            graded = self.decision_here()
+            return graded is not None and graded.grade != "good"
         if action.startswith("replay_"):
             return True
         game_check = getattr(super(), "check_action", None)
