@@ -96,6 +96,8 @@ class ReplayControls:
     #: The decisions whose "try again" puzzle was solved or revealed (their coach's choice
     #: is shown from then on).
     tried: frozenset[int] = frozenset()
+    #: Whether the coach starts on opening ("Analyse" on the results screen or in History).
+    analyse_on_open: bool = False
 
     if TYPE_CHECKING:  # what the game's screen this is mixed into (a GameScreen) provides
         from textual.app import App
@@ -117,6 +119,13 @@ class ReplayControls:
         def refresh_bindings(self) -> None: ...
 
         def query(self, selector: str) -> Any: ...
+
+        def call_after_refresh(self, callback: Any) -> bool: ...
+
+    def on_mount(self) -> None:
+        """(Textual calls this besides the game screen's own ``on_mount``.)"""
+        if self.analyse_on_open:
+            self.call_after_refresh(self.action_replay_analyse)
 
     def status_text(self, turn: Turn[Any]) -> str:
         table = self.table
@@ -310,12 +319,13 @@ class ReplayControls:
 
 
 def replay_screen(
-    record: GameRecord, owned: Collection[int] | None = None, position: int | None = None
+    record: GameRecord, owned: Collection[int] | None = None, position: int | None = None,
+    analyse: bool = False,
 ) -> GameScreen[Any]:
     """The replay viewer of a record, opened at ``position`` (the end by default).
 
     ``owned``: the seats the person watching played (their own view is shown first); ``None``
-    for someone who played none of them.
+    for someone who played none of them. ``analyse``: the coach starts at once (as ``a``).
     """
     from tulipgames import games
 
@@ -328,7 +338,8 @@ def replay_screen(
         f"Replay{base.__name__}",
         (ReplayControls, base),
         # a class of its own for each replay: it holds the seats this replay's watcher played
-        {"BINDINGS": [*base.BINDINGS, *REPLAY_BINDINGS], "owned_seats": owned},
+        {"BINDINGS": [*base.BINDINGS, *REPLAY_BINDINGS], "owned_seats": owned,
+         "analyse_on_open": analyse},
     )
     allowed = table.viewers(owned)
     first = next((seat for seat in allowed if seat is not None and seat in (owned or ())), None)

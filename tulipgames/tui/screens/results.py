@@ -155,6 +155,7 @@ class ResultsScreen(Screen[None]):
         Binding("v", "replay", "Replay"),
         # shown under the table instead: the footer has no room left at 80 columns
         Binding("f", "final", "Final position", show=False),
+        Binding("a", "analyse", "Analyse", show=False),
         Binding("escape", "leave", "Menu"),
         Binding("m", "leave", "Menu", show=False),
         # the scroll area takes up/down; the score table's own columns scroll sideways
@@ -267,6 +268,8 @@ class ResultsScreen(Screen[None]):
         lines.extend(self.detail)
         if self.final is not None:
             lines.append("f or ↓: every seat's final position below")
+        if self.record is not None:
+            lines.append("a: the coach grades every decision (in the replay)")
         self.query_one("#results-tiebreak", Static).update(plain("\n".join(lines)))
         self._draw_final()
         # the scroll takes the keys, so arrows and PgDn reach seats and rows below the fold
@@ -394,7 +397,7 @@ class ResultsScreen(Screen[None]):
         if action == "columns":
             table = self.query_one(DataTable)
             return table.max_scroll_x > 0
-        if action == "replay":
+        if action in ("replay", "analyse"):
             return self.record is not None
         if action == "final":
             return self.final is not None
@@ -432,6 +435,12 @@ class ResultsScreen(Screen[None]):
         """Step through the game just finished (every seat's cards may be shown now)."""
         if self.record is not None:
             self.post_message(ReplayAsked(self.record))
+
+    def action_analyse(self) -> None:
+        """The replay with the coach grading every decision at once (off the UI thread, a
+        progress line on the status line; see docs/coach.md)."""
+        if self.record is not None:
+            self.post_message(ReplayAsked(self.record, analyse=True))
 
     def action_leave(self) -> None:
         self.dismiss(None)
