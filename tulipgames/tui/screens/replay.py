@@ -87,9 +87,10 @@ class ReplayControls:
     #: How hard the coach looks and on how many processes (``None``: both cores); tests pass
     #: small ones.
     ANALYSIS_BUDGET: Budget = PROFILE_BUDGET
-    #: One process (in the worker thread): processes spawned from inside the running app hung
-    #: in a manual check (not understood yet), so the app analyses on one core for now.
-    ANALYSIS_WORKERS: int | None = 1
+    #: Processes (``None``: one per core), started by "spawn" (the app's threads are not
+    #: forked); see :func:`tulipgames.coach.run.start_resource_tracker` for why they once failed
+    #: inside the app.
+    ANALYSIS_WORKERS: int | None = None
     #: The coach's analysis once ``a`` has run, and its progress meanwhile (done, total).
     analysis: Analysis | None = None
     analysing: tuple[int, int] | None = None
@@ -218,8 +219,9 @@ class ReplayControls:
         assert self.analysis is not None
         lines = []
         for perf in self.analysis.performance():
-            bad = ", ".join(f"{perf.grades[g]} {g}{'s' if perf.grades[g] != 1 else ''}"
-                            for g in ("inaccuracy", "mistake", "blunder") if perf.grades[g])
+            plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+            bad = ", ".join(f"{perf.grades[g]} {g if perf.grades[g] == 1 else plural[g]}"
+                            for g in plural if perf.grades[g])
             lines.append(f"{perf.name}: {perf.decisions} decisions, accuracy "
                          f"{perf.accuracy:.0f}%{'; ' + bad if bad else ''}.")
         return "\n".join(lines) + "\nm: the next mistake."
