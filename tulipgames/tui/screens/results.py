@@ -7,6 +7,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import RenderableType
@@ -175,6 +176,7 @@ class ResultsScreen(Screen[None]):
     ResultsScreen DataTable { height: auto; width: 1fr; scrollbar-size-horizontal: 1; }
     ResultsScreen .results-more { margin: 1 0 0 0; }
     ResultsScreen #results-tiebreak { padding: 1 0 0 0; color: $text-muted; }
+    ResultsScreen #results-coach { padding: 1 0 0 0; }
     ResultsScreen #results-final-title { text-style: bold; color: $accent; padding: 1 0 0 0; }
     ResultsScreen .results-seat { height: auto; }
     """
@@ -200,6 +202,9 @@ class ResultsScreen(Screen[None]):
         self.save_id = save_id
         self.final = final
         self._final_width = 0
+        #: The par and the coach's lines of a Sixty-One solo game, once drawn.
+        self.coach_lines: list[str] = []
+        self.coach_analysis: Any = None
         self._parts: list[list[int]] | None = None
         #: The score table's columns after place, player and total: each category's heading
         #: and figures per seat, then the game's own extra figures (see FinalPosition).
@@ -242,6 +247,8 @@ class ResultsScreen(Screen[None]):
             yield ending
             yield Vertical(id="results-tables")
             yield Static(id="results-tiebreak")
+            if self.solo_report:
+                yield Static(id="results-coach")
             if self.final is not None:
                 yield Static(Text("Final position"), id="results-final-title")
                 if self.final.table is not None:
@@ -272,8 +279,45 @@ class ResultsScreen(Screen[None]):
             lines.append("a: the coach grades every decision (in the replay)")
         self.query_one("#results-tiebreak", Static).update(plain("\n".join(lines)))
         self._draw_final()
+        if self.solo_report:
+            self._start_solo_report()
         # the scroll takes the keys, so arrows and PgDn reach seats and rows below the fold
         self.query_one("#results-scroll", VerticalScroll).focus()
+
+    @property
+    def solo_report(self) -> bool:
+        """Whether this game gets its score beside the par and the coach's figure of what was
+        lost where (a Sixty-One solo game; see :mod:`tulipgames.coach.solo`)."""
+        from tulipgames.coach.solo import wants_solo_report
+
+        return self.record is not None and wants_solo_report(self.record.game, len(self.names))
+
+    def _start_solo_report(self) -> None:
+        """The par at once; the coach's figure from a worker thread (a few seconds)."""
+        from tulipgames.coach.solo import par_line
+
+        self.coach_lines = [par_line(self.result.totals[0]), "The coach is adding up…"]
+        self.query_one("#results-coach", Static).update(plain("\n".join(self.coach_lines)))
+        self.run_worker(self._solo_report(), group="coach")
+
+    async def _solo_report(self) -> None:
+        import asyncio
+
+        from tulipgames import games
+        from tulipgames.coach.core import analyse
+        from tulipgames.coach.solo import lost_lines
+
+        record = self.record
+        assert record is not None
+        try:
+            analysis = await asyncio.to_thread(analyse, games.get_game(record.game), record, [0])
+            lines = lost_lines(analysis)
+            self.coach_analysis = analysis
+        except Exception as exc:  # the results stay without the coach's figure
+            lines = [f"The coach could not analyse this game: {exc}"]
+        self.coach_lines = [self.coach_lines[0], *lines]
+        if self.is_attached:
+            self.query_one("#results-coach", Static).update(plain("\n".join(self.coach_lines)))
 
     def _tied(self) -> bool:
         """Whether two seats ended on the same total (only then does a tie-break matter)."""
