@@ -100,3 +100,37 @@ async def test_try_again_judges_new_choices_without_telling_the_answer_first(
         await wait_for(pilot, lambda: app.screen is replay)
         # tried: the replay names the coach's choice now
         assert replay.status_text(replay.turn).endswith("coach: keep")
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+async def test_every_games_screen_opens_as_a_puzzle(store: Store, game_id: str) -> None:
+    """The puzzle is each game's own screen at the decision's position, for its seat; a
+    choice is judged, not played (the move played again: its known loss, no search)."""
+    from tests.test_replay import random_record
+    from tulipgames.coach.core import ChoiceValue, Decision
+    from tulipgames.coach.puzzle import Puzzle
+    from tulipgames.tui.screens.puzzle import puzzle_screen
+
+    game = games.get_game(game_id)
+    record = random_record(game_id, 2, seed=4)
+    index = next(i for i, (seat, _) in enumerate(record.actions)
+                 if len(position_before(game, record, i).legal_actions(seat)) > 1)
+    seat, made = record.actions[index]
+    other = next(str(a) for a in position_before(game, record, index).legal_actions(seat)
+                 if str(a) != made)
+    decision = Decision(index, seat, "", made, other, 2,
+                        (ChoiceValue(other, 60.0, 1.0), ChoiceValue(made, 40.0, -1.0)),
+                        20.0, "blunder")
+    app = TulipGamesApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen: Any = puzzle_screen(Puzzle(game, record, decision, SMALL))
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert screen.viewer == seat and screen.turn.acting
+        assert screen.status_text(screen.turn).startswith("Try again: ")
+        assert screen.check_action("hint", ()) is False
+        assert screen.submit(made)
+        await wait_for(pilot, lambda: screen.last_attempt is not None)
+        assert "still loses 20 win %" in screen.verdict and other not in screen.verdict
+        assert len(screen.table.record.actions) == index and screen.turn.acting
