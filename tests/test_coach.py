@@ -331,3 +331,19 @@ def test_alone_the_loss_is_in_points_of_final_score() -> None:
         made, best = decision.value, decision.choices[0]
         assert decision.loss == round(max(0.0, best.lead - made.lead), 2)
         assert decision.grade == grade(decision.loss, prof.solo_thresholds)
+
+
+def test_the_bench_gives_clock_timed_bots_their_full_budget() -> None:
+    """``--untimed``: the Flower Shop's hard bot draws every deal of a pick however loaded the
+    machine (its clock cap left one or two under load, and the coach rightly graded those
+    picks worse); bots without a clock budget are the levels' own."""
+    import math
+
+    from tulipgames.coach.bench import untimed_bot
+    from tulipgames.games.flowershop.bots import DraftBot
+
+    flowershop = games.get_game("flowershop")
+    bot = untimed_bot(flowershop, "hard", 3)
+    assert isinstance(bot, DraftBot) and bot.draft_seconds == math.inf and bot.samples == 12
+    assert untimed_bot(flowershop, "easy", 3) is None
+    assert untimed_bot(games.get_game("sixtyone"), "hard", 3) is None
