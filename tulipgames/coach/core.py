@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from tulipgames.coach.memory import WorldMaker, world_maker
 from tulipgames.coach.profiles import Profile, grade, profile, win_chance
 from tulipgames.engine.core import Action, Game, IllegalAction, State
 from tulipgames.engine.record import GameRecord, RecordError, start
@@ -178,7 +179,7 @@ def candidates(
 
 def weigh_worlds(
     state: State, seat: int, choices: Sequence[Action], rng: random.Random,
-    prof: Profile, worlds: int,
+    prof: Profile, worlds: int, world_of: WorldMaker | None = None,
 ) -> list[list[tuple[float, float]]]:
     """Each choice's (win chance 0-1, lead in points) for ``seat`` in each world, judged only
     from what the seat can see: one list per choice, the worlds in the same order for every
@@ -187,10 +188,12 @@ def weigh_worlds(
     With a game's own exact evaluation (``judge``) the position is judged once per world; with
     playouts (``finish``) every choice is played in the same re-dealt worlds with the same
     future luck. A choice that some world does not allow (it cannot happen for a seat's own
-    legal choices, which depend only on what it sees) is scored as that world's worst."""
+    legal choices, which depend only on what it sees) is scored as that world's worst.
+    ``world_of``: how to re-deal a world from what the seat remembers too
+    (:mod:`tulipgames.coach.memory`); by default ``state.determinize``."""
     leads: list[list[float]] = [[] for _ in choices]
     for _ in range(worlds):
-        world = state.determinize(seat, rng)
+        world = world_of(state, rng) if world_of is not None else state.determinize(seat, rng)
         if prof.judge is not None:
             for i, lead in enumerate(prof.judge(world, seat, choices)):
                 leads[i].append(lead)
@@ -258,10 +261,11 @@ def suggestion(state: State, seat: int, prof: Profile, game: Game, rng: random.R
 
 def analyse_decision(
     game: Game, state: State, seat: int, made: Action, index: int, seed: int,
-    budget: Budget = PROFILE_BUDGET,
+    budget: Budget = PROFILE_BUDGET, world_of: WorldMaker | None = None,
 ) -> Decision | None:
     """Grade ``seat`` playing ``made`` in ``state`` (the position before record action
-    ``index``); ``None`` when the seat had no choice."""
+    ``index``); ``None`` when the seat had no choice. ``world_of``: the worlds re-dealt from
+    what the seat remembers (:func:`tulipgames.coach.memory.world_maker`)."""
     legal = state.legal_actions(seat)
     if len(legal) < 2:
         return None
@@ -273,7 +277,7 @@ def analyse_decision(
     if str(made) not in {str(c) for c in choices}:
         choices.append(made)
     worlds = budget.worlds or prof.worlds
-    per_world = weigh_worlds(state, seat, choices, rng, prof, worlds)
+    per_world = weigh_worlds(state, seat, choices, rng, prof, worlds, world_of)
     solo = state.seats == 1
     weighed = [
         ChoiceValue(
@@ -346,7 +350,10 @@ def analyse(
     for index, (seat, text) in enumerate(record.actions):
         action = game.parse_action(text)
         if index in wanted:
-            decision = analyse_decision(game, state, seat, action, index, record.seed, budget)
+            decision = analyse_decision(
+                game, state, seat, action, index, record.seed, budget,
+                world_maker(game, record, index, seat),
+            )
             if decision is not None:
                 analysis.decisions.append(decision)
         state.apply(seat, action)

@@ -22,6 +22,7 @@ from tulipgames.coach.core import (
     analyse_decision,
     position_before,
 )
+from tulipgames.coach.memory import world_maker
 from tulipgames.coach.profiles import grade, profile
 from tulipgames.engine.core import Action, Game, IllegalAction, State
 from tulipgames.engine.record import GameRecord
@@ -103,6 +104,7 @@ class Puzzle:
             judged = analyse_decision(
                 self.game, self.state.clone(), self.seat, action, decision.index,
                 self.record.seed, self.budget,
+                world_maker(self.game, self.record, decision.index, self.seat),
             )
             loss = judged.loss if judged is not None else 0.0
         found = grade(loss, self.thresholds)

@@ -25,6 +25,7 @@ from tulipgames.coach.core import (
     new_analysis,
     position_before,
 )
+from tulipgames.coach.memory import world_maker
 from tulipgames.engine.core import Game
 from tulipgames.engine.record import GameRecord
 
@@ -41,7 +42,8 @@ def _task(record_json: dict[str, Any], index: int, budget: Budget) -> Decision |
     state = position_before(game, record, index)
     seat, text = record.actions[index]
     return analyse_decision(
-        game, state, seat, game.parse_action(text), index, record.seed, budget
+        game, state, seat, game.parse_action(text), index, record.seed, budget,
+        world_maker(game, record, index, seat),
     )
 
 
