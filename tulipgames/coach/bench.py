@@ -41,10 +41,10 @@ def untimed_bot(game: Game, level: str, seed: int) -> Any:
     wall-clock time that a loaded machine cuts short; ``None``: the level's own bot.
 
     The Flower Shop's ``hard`` draws up to 12 deals per pick but stops after 0.35 s: at the
-    load of a shared machine (8-15 on 2 cores) that left one or two deals, and its picks were
-    graded worse than the greedy bot's (0.48 against 0.30 a decision). With all 12 deals it is
-    graded far better (0.14-0.19 against 0.76-1.60 in two games of seeds 2000-2001), as its
-    81% against ``easy`` says it should be: the bot's time cap, not the judge, was at fault."""
+    load of a shared machine (8-15 on 2 cores) that can leave one or two, so a bench measured
+    the load as much as the level (and its games were not the same twice). With all 12 deals
+    the level is what its 81% against ``easy`` was measured with. (The judge was at fault too:
+    see :mod:`tulipgames.coach.memory`.)"""
     if game.id == "flowershop" and level == "hard":
         from tulipgames.games.flowershop.bots import DraftBot
 
