@@ -331,3 +331,55 @@ def test_alone_the_loss_is_in_points_of_final_score() -> None:
         made, best = decision.value, decision.choices[0]
         assert decision.loss == round(max(0.0, best.lead - made.lead), 2)
         assert decision.grade == grade(decision.loss, prof.solo_thresholds)
+
+
+def test_the_bench_gives_clock_timed_bots_their_full_budget() -> None:
+    """``--untimed``: the Flower Shop's hard bot draws every deal of a pick however loaded the
+    machine (its clock cap left one or two under load, and the coach rightly graded those
+    picks worse); bots without a clock budget are the levels' own."""
+    import math
+
+    from tulipgames.coach.bench import untimed_bot
+    from tulipgames.games.flowershop.bots import DraftBot
+
+    flowershop = games.get_game("flowershop")
+    bot = untimed_bot(flowershop, "hard", 3)
+    assert isinstance(bot, DraftBot) and bot.draft_seconds == math.inf and bot.samples == 12
+    assert untimed_bot(flowershop, "easy", 3) is None
+    assert untimed_bot(games.get_game("sixtyone"), "hard", 3) is None
+
+
+def test_flower_shop_worlds_keep_the_hands_the_seat_passed_on() -> None:
+    """At two seats the rival's hand is the one the seat passed on, less its revealed pick: the
+    coach's worlds keep it (as the hard bot's do), where ``determinize`` re-deals it; before
+    the seat has seen any hand pass, nothing is known."""
+    import random as rnd
+
+    from tests.test_replay import random_record
+    from tulipgames.coach.core import position_before
+    from tulipgames.coach.memory import world_maker
+
+    game = games.get_game("flowershop")
+    record = random_record("flowershop", 2, seed=4)
+    picks = [(i, seat) for i, (seat, _) in enumerate(record.actions)
+             if position_before(game, record, i).phase == "pick"]
+    first_index, first_seat = picks[0]
+    state = position_before(game, record, first_index)
+    assert state.step == 1
+    maker = world_maker(game, record, first_index, first_seat)
+    assert maker is not None
+    rival = 1 - first_seat
+    assert sorted(maker(state, rnd.Random(1)).shops[rival].hand) != sorted(
+        state.shops[rival].hand)  # step 1: the rival's hand is unknown, re-dealt
+    index, seat = next((i, s) for i, s in picks
+                       if position_before(game, record, i).step == 2
+                       and position_before(game, record, i).shops[1 - s].pick is None)
+    state = position_before(game, record, index)
+    maker = world_maker(game, record, index, seat)
+    assert maker is not None
+    for k in range(3):
+        kept = maker(state, rnd.Random(k)).shops[1 - seat].hand
+        assert sorted(kept) == sorted(state.shops[1 - seat].hand)
+    assert any(sorted(state.determinize(seat, rnd.Random(k)).shops[1 - seat].hand)
+               != sorted(state.shops[1 - seat].hand) for k in range(3))
+    assert world_maker(games.get_game("sixtyone"), random_record("sixtyone", 2, 4), 5, 0) is None

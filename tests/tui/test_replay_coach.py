@@ -75,5 +75,5 @@ async def test_a_grades_the_game_and_m_jumps_to_each_mistake(
             assert f"P{target.seat} plays {target.made}: {target.grade}" in screen_text(app)
             told = [str(note.message) for note in app._notifications][-1]
             assert told.startswith(f"P{target.seat} plays {target.made}: {target.grade}")
-            assert f"coach: {target.best}" in told
+            assert told.endswith("r: try again")  # the coach's choice: the puzzle's answer
             assert {"!", "X"} & set(str(screen.query_one("#coach-timeline", Static).render()))

@@ -17,6 +17,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import Any
 
 from tulipgames import games
 from tulipgames.coach.core import PROFILE_BUDGET, Analysis, Budget
@@ -34,10 +35,28 @@ def level_of(game: Game, name: str) -> str:
     return game.default_level if name == "normal" else name
 
 
-def play(game: Game, levels: Sequence[str], seed: int) -> GameRecord:
-    """One bot game as a record; seat kinds name the levels played."""
+def untimed_bot(game: Game, level: str, seed: int) -> Any:
+    """A level's bot with its full budget whatever the load, where the level's budget is
+    wall-clock time that a loaded machine cuts short (the game's coach profile says how);
+    ``None``: the level's own bot."""
+    from tulipgames.coach.profiles import profile
+
+    try:
+        untimed = profile(game.id).untimed
+    except KeyError:
+        return None
+    return None if untimed is None else untimed(level, seed)
+
+
+def play(game: Game, levels: Sequence[str], seed: int, untimed: bool = False) -> GameRecord:
+    """One bot game as a record; seat kinds name the levels played. ``untimed``: bots whose
+    budget is wall-clock time get their full budget (:func:`untimed_bot`)."""
     state = game.new_state(len(levels), seed)
-    bots = [game.make_bot(level_of(game, lv), seed * 10 + i) for i, lv in enumerate(levels)]
+    bots = [
+        (untimed and untimed_bot(game, lv, seed * 10 + i))
+        or game.make_bot(level_of(game, lv), seed * 10 + i)
+        for i, lv in enumerate(levels)
+    ]
     rng = random.Random(seed)
     record = GameRecord(
         game.id, seed, [SeatSpec(f"{lv} {i + 1}", f"bot:{level_of(game, lv)}")
@@ -61,7 +80,7 @@ def losses_by_level(analysis: Analysis, record: GameRecord) -> dict[str, list[fl
 
 
 def bench(game_id: str, count: int, seed: int, budget: Budget = PROFILE_BUDGET,
-          workers: int | None = None) -> dict[str, object]:
+          workers: int | None = None, untimed: bool = False) -> dict[str, object]:
     game = games.get_game(game_id)
     losses: dict[str, list[float]] = defaultdict(list)
     times: list[float] = []
@@ -70,7 +89,7 @@ def bench(game_id: str, count: int, seed: int, budget: Budget = PROFILE_BUDGET,
         levels = list(PAIRINGS[k % len(PAIRINGS)])
         if (k // len(PAIRINGS)) % 2:
             levels.reverse()
-        record = play(game, levels, seed + k)
+        record = play(game, levels, seed + k, untimed)
         began = time.perf_counter()
         analysis = analyse_parallel(game, record, [0, 1], budget, workers)
         times.append(time.perf_counter() - began)
@@ -100,9 +119,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--worlds", type=int, default=None, help="override the profiles'")
     parser.add_argument("--workers", type=int, default=None, help="processes (one per core)")
+    parser.add_argument("--untimed", action="store_true",
+                        help="bots timed by the clock get their full budget (see untimed_bot)")
     args = parser.parse_args(argv)
     for game_id in args.games:
-        report = bench(game_id, args.count, args.seed, Budget(worlds=args.worlds), args.workers)
+        report = bench(game_id, args.count, args.seed, Budget(worlds=args.worlds), args.workers,
+                       args.untimed)
         print(json.dumps(report), flush=True)
     return 0
 

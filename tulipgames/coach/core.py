@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from tulipgames.coach.memory import WorldMaker, world_maker
 from tulipgames.coach.profiles import Profile, grade, profile, win_chance
 from tulipgames.engine.core import Action, Game, IllegalAction, State
 from tulipgames.engine.record import GameRecord, RecordError, start
@@ -175,20 +177,23 @@ def candidates(
     return list(chosen.values())
 
 
-def weigh(
+def weigh_worlds(
     state: State, seat: int, choices: Sequence[Action], rng: random.Random,
-    prof: Profile, worlds: int,
-) -> list[tuple[float, float]]:
-    """Each choice's (win chance 0-1, expected lead in points) for ``seat`` in ``state``,
-    judged only from what the seat can see.
+    prof: Profile, worlds: int, world_of: WorldMaker | None = None,
+) -> list[list[tuple[float, float]]]:
+    """Each choice's (win chance 0-1, lead in points) for ``seat`` in each world, judged only
+    from what the seat can see: one list per choice, the worlds in the same order for every
+    choice (so that two choices can be compared world by world).
 
     With a game's own exact evaluation (``judge``) the position is judged once per world; with
     playouts (``finish``) every choice is played in the same re-dealt worlds with the same
     future luck. A choice that some world does not allow (it cannot happen for a seat's own
-    legal choices, which depend only on what it sees) is scored as that world's worst."""
+    legal choices, which depend only on what it sees) is scored as that world's worst.
+    ``world_of``: how to re-deal a world from what the seat remembers too
+    (:mod:`tulipgames.coach.memory`); by default ``state.determinize``."""
     leads: list[list[float]] = [[] for _ in choices]
     for _ in range(worlds):
-        world = state.determinize(seat, rng)
+        world = world_of(state, rng) if world_of is not None else state.determinize(seat, rng)
         if prof.judge is not None:
             for i, lead in enumerate(prof.judge(world, seat, choices)):
                 leads[i].append(lead)
@@ -209,14 +214,39 @@ def weigh(
         for i, found in enumerate(row):
             leads[i].append(floor if found is None else found)
     solo = state.seats == 1
-    out = []
-    for values in leads:
-        mean = sum(values) / len(values)
-        chance = (
-            sum(win_chance(v, prof.scale) for v in values) / len(values) if not solo else 0.0
-        )
-        out.append((chance, mean))
-    return out
+    return [
+        [(0.0 if solo else win_chance(v, prof.scale), v) for v in values] for values in leads
+    ]
+
+
+def weigh(
+    state: State, seat: int, choices: Sequence[Action], rng: random.Random,
+    prof: Profile, worlds: int,
+) -> list[tuple[float, float]]:
+    """Each choice's (win chance 0-1, expected lead in points) for ``seat`` in ``state``,
+    judged only from what the seat can see: the means over the worlds of
+    :func:`weigh_worlds`."""
+    return [
+        (statistics.fmean(c for c, _ in values), statistics.fmean(v for _, v in values))
+        for values in weigh_worlds(state, seat, choices, rng, prof, worlds)
+    ]
+
+
+def paired_loss(best: Sequence[float], mine: Sequence[float]) -> float:
+    """What the choice made lost against the best, counting only what the worlds show beyond
+    their noise: the mean of the per-world differences (the same worlds and luck for both, so
+    the luck of the deal cancels out) less one standard error of that mean, never below 0.
+
+    A search of a few worlds per choice picks as "best" the largest of several noisy means,
+    which is biased upwards; without this every decision, good or bad, would lose a point or
+    two to noise alone (as the ``hard`` bots' ``clearly_better`` test guards against). One
+    world (an exact judgement) has no noise to take off."""
+    diffs = [b - m for b, m in zip(best, mine, strict=True)]
+    mean = statistics.fmean(diffs)
+    if len(diffs) < 2:
+        return max(0.0, mean)
+    error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return max(0.0, mean - error)
 
 
 def suggestion(state: State, seat: int, prof: Profile, game: Game, rng: random.Random) -> Action:
@@ -231,10 +261,11 @@ def suggestion(state: State, seat: int, prof: Profile, game: Game, rng: random.R
 
 def analyse_decision(
     game: Game, state: State, seat: int, made: Action, index: int, seed: int,
-    budget: Budget = PROFILE_BUDGET,
+    budget: Budget = PROFILE_BUDGET, world_of: WorldMaker | None = None,
 ) -> Decision | None:
     """Grade ``seat`` playing ``made`` in ``state`` (the position before record action
-    ``index``); ``None`` when the seat had no choice."""
+    ``index``); ``None`` when the seat had no choice. ``world_of``: the worlds re-dealt from
+    what the seat remembers (:func:`tulipgames.coach.memory.world_maker`)."""
     legal = state.legal_actions(seat)
     if len(legal) < 2:
         return None
@@ -246,18 +277,22 @@ def analyse_decision(
     if str(made) not in {str(c) for c in choices}:
         choices.append(made)
     worlds = budget.worlds or prof.worlds
-    values = weigh(state, seat, choices, rng, prof, worlds)
+    per_world = weigh_worlds(state, seat, choices, rng, prof, worlds, world_of)
     solo = state.seats == 1
     weighed = [
-        ChoiceValue(str(action), round(100.0 * chance, 2), round(lead, 2))
-        for action, (chance, lead) in zip(choices, values, strict=True)
+        ChoiceValue(
+            str(action), round(100.0 * statistics.fmean(c for c, _ in values), 2),
+            round(statistics.fmean(v for _, v in values), 2),
+        )
+        for action, values in zip(choices, per_world, strict=True)
     ]
     key = (lambda c: c.lead) if solo else (lambda c: (c.win, c.lead))
     ranked = sorted(weighed, key=lambda c: (key(c), -choices_order(weighed, c)), reverse=True)
     best = ranked[0]
-    mine = next(c for c in weighed if c.action == str(made))
-    loss = (best.lead - mine.lead) if solo else (best.win - mine.win)
-    loss = round(max(0.0, loss), 2)
+    # the figure compared, per world: the lead alone, else the win chance in percentage points
+    worth = [[v if solo else 100.0 * c for c, v in values] for values in per_world]
+    names = [str(action) for action in choices]
+    loss = round(paired_loss(worth[names.index(best.action)], worth[names.index(str(made))]), 2)
     thresholds = prof.solo_thresholds if solo else prof.thresholds
     return Decision(
         index, seat, state.prompt(seat), str(made), best.action, len(legal),
@@ -315,7 +350,10 @@ def analyse(
     for index, (seat, text) in enumerate(record.actions):
         action = game.parse_action(text)
         if index in wanted:
-            decision = analyse_decision(game, state, seat, action, index, record.seed, budget)
+            decision = analyse_decision(
+                game, state, seat, action, index, record.seed, budget,
+                world_maker(game, record, index, seat),
+            )
             if decision is not None:
                 analysis.decisions.append(decision)
         state.apply(seat, action)

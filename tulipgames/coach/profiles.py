@@ -17,8 +17,12 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from tulipgames.engine.core import Action, State
+
+if TYPE_CHECKING:
+    from tulipgames.engine.record import GameRecord
 
 #: A grade, from best to worst.
 GRADES = ("good", "inaccuracy", "mistake", "blunder")
@@ -31,6 +35,13 @@ Finish = Callable[[State, int, random.Random], float]
 Judge = Callable[[State, int, Sequence[Action]], list[float]]
 #: The move the game's normal bot would make (always among the candidates weighed).
 Suggest = Callable[[State, int, random.Random], Action]
+#: Makes one world of a decision from the position: (state, rng) -> a re-dealt copy.
+WorldMaker = Callable[[State, random.Random], State]
+#: How to re-deal a decision's worlds from what the seat remembers (a record, the decision's
+#: index in it and the seat), where ``determinize`` forgets it; ``None``: it forgets nothing.
+Remember = Callable[["GameRecord", int, int], "WorldMaker | None"]
+#: A level's bot with its full budget whatever the load (level, seed); ``None``: its own.
+Untimed = Callable[[str, int], Any]
 
 
 @dataclass(frozen=True)
@@ -56,6 +67,11 @@ class Profile:
     finish: Finish | None = None
     judge: Judge | None = None
     suggest: Suggest | None = None
+    remember: Remember | None = None
+    untimed: Untimed | None = None
+    #: A solo game's par (the best expected score any play can reach) and the hard bot's solo
+    #: average, for the results after a solo game; ``None``: no par is known.
+    solo_par: tuple[float, float] | None = None
     #: Sources of the budget and yardstick figures, for the docs.
     notes: str = field(default="", compare=False)
 

@@ -7,7 +7,9 @@ depend on which process took which decision or in what order they finished.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing.context import BaseContext
@@ -23,6 +25,7 @@ from tulipgames.coach.core import (
     new_analysis,
     position_before,
 )
+from tulipgames.coach.memory import world_maker
 from tulipgames.engine.core import Game
 from tulipgames.engine.record import GameRecord
 
@@ -39,8 +42,31 @@ def _task(record_json: dict[str, Any], index: int, budget: Budget) -> Decision |
     state = position_before(game, record, index)
     seat, text = record.actions[index]
     return analyse_decision(
-        game, state, seat, game.parse_action(text), index, record.seed, budget
+        game, state, seat, game.parse_action(text), index, record.seed, budget,
+        world_maker(game, record, index, seat),
     )
+
+
+def start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker with the process's real stderr, if it must be.
+
+    Every process pool needs the tracker (a helper process, started with the pool's first
+    semaphore, in the ``spawn`` and ``forkserver`` contexts alike), and starting it hands the
+    tracker ``sys.stderr.fileno()``. Inside a running Textual app ``sys.stderr`` is Textual's
+    print capture, whose ``fileno()`` is -1, so the pool failed at once with "bad value(s) in
+    fds_to_keep" (which is why the replay viewer's coach once ran on one process). Here the
+    tracker is started with ``sys.__stderr__`` for the moment it takes; once it runs, every
+    later pool reuses it."""
+    from multiprocessing import resource_tracker
+
+    try:
+        valid = sys.stderr is None or sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):  # no file behind it: the tracker skips it
+        valid = True
+    if valid:
+        return
+    with contextlib.redirect_stderr(sys.__stderr__):
+        resource_tracker.ensure_running()
 
 
 def default_workers() -> int:
@@ -81,6 +107,7 @@ def analyse_parallel(
             if progress is not None:
                 progress(done, total)
     else:
+        start_resource_tracker()
         with ProcessPoolExecutor(max_workers=min(workers, total), mp_context=mp_context) as pool:
             futures = [pool.submit(_task, data, index, budget) for index in indices]
             for done, future in enumerate(as_completed(futures), 1):

@@ -534,13 +534,13 @@ class TulipGamesApp(App[None]):
             self.start_table(table)
         return True
 
-    def open_replay(self, record: GameRecord) -> None:
+    def open_replay(self, record: GameRecord, analyse: bool = False) -> None:
         """The replay viewer of a record, seen first from its first human seat (a finished
         game shows every seat; an unfinished one only the seats played at this keyboard)."""
         from tulipgames.tui.screens.replay import replay_screen
 
         humans = {i for i, seat in enumerate(record.seats) if not seat.is_bot}
-        self.push_screen(replay_screen(record, owned=humans))
+        self.push_screen(replay_screen(record, owned=humans, analyse=analyse))
 
     def on_resume_asked(self, message: ResumeAsked) -> None:
         self.resume(message.save_id)
@@ -551,7 +551,7 @@ class TulipGamesApp(App[None]):
         if record is None and message.save_id is not None and self.store is not None:
             record = self.store.load(message.save_id).record
         if record is not None:
-            self.open_replay(record)
+            self.open_replay(record, analyse=message.analyse)
 
     def on_statistics_asked(self, message: StatisticsAsked) -> None:
         self.show_statistics()

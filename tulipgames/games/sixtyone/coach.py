@@ -27,8 +27,14 @@ def _sixty_judge(state: State, seat: int, actions: Sequence[Action]) -> list[flo
     return leads
 
 
+#: The solo par: at most this many acorns expected from a blank sheet by any play
+#: (``par.par_bound(steps=7)``, an exact upper bound by Lagrangian relaxation; it takes minutes,
+#: so its value from docs/bots.md's run is kept here), and the ``hard`` bot's solo average over
+#: 1000 games, for scale.
+SOLO_PAR = (61.16, 43.86)
+
 PROFILE = Profile(
     "sixtyone", metric="margin", scale=8.0, thresholds=(5.0, 10.0, 20.0),
     solo_thresholds=(2.0, 5.0, 10.0), candidates=24, worlds=1,
-    judge=_sixty_judge,
+    judge=_sixty_judge, solo_par=SOLO_PAR,
 )

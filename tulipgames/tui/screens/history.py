@@ -55,6 +55,7 @@ class HistoryScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("v", "replay", "Replay game"),
+        Binding("a", "analyse", "Analyse"),
         Binding("s", "statistics", "Statistics"),
         # priority: the score tables would otherwise take the arrows for a column cursor
         Binding("left", "tab(-1)", "Prev tab", priority=True),
@@ -100,6 +101,13 @@ class HistoryScreen(Screen[None]):
 
     def _tab_shown(self, tab: str) -> None:
         self.tab_table(tab)
+        self.refresh_bindings()  # "Analyse" is for the finished games' tab
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "analyse":
+            tabs = self.query(TabbedContent)  # (asked before the tabs are composed too)
+            return bool(self.finished and tabs) and tabs.first().active == "tab-games"
+        return True
 
     def tab_table(self, tab: str) -> DataTable[Text | str]:
         """The table of a tab (``scores-solo``, ``tab-games``...), built the first time."""
@@ -171,6 +179,15 @@ class HistoryScreen(Screen[None]):
             self.notify("Pick a game in the Finished games tab first.", severity="warning")
             return
         self.post_message(ReplayAsked(save_id=save_id))
+
+    def action_analyse(self) -> None:
+        """The replay of the finished game under the cursor, with the coach grading its
+        decisions at once."""
+        save_id = self._chosen_game()
+        if save_id is None:
+            self.notify("Pick a game in the Finished games tab first.", severity="warning")
+            return
+        self.post_message(ReplayAsked(save_id=save_id, analyse=True))
 
     def action_statistics(self) -> None:
         self.post_message(StatisticsAsked())

@@ -34,12 +34,16 @@ class ActionChosen(Message):
 
 # -- requests to the app ---------------------------------------------------------------------------
 class ReplayAsked(Message):
-    """Step through a game: its ``record`` (just finished) or the saved game ``save_id``."""
+    """Step through a game: its ``record`` (just finished) or the saved game ``save_id``;
+    ``analyse``: with the coach's grading started at once."""
 
-    def __init__(self, record: GameRecord | None = None, save_id: int | None = None) -> None:
+    def __init__(
+        self, record: GameRecord | None = None, save_id: int | None = None, analyse: bool = False
+    ) -> None:
         super().__init__()
         self.record = record
         self.save_id = save_id
+        self.analyse = analyse
 
 
 class ResumeAsked(Message):

@@ -11,7 +11,7 @@ cores, in a worker thread; the status line counts the decisions done) for the wa
 seats, else the human seats, else every seat. The graded decisions are then marked on a
 timeline under the board (``?`` inaccuracy, ``!`` mistake, ``X`` blunder, the position
 highlighted), the status line grades the decision about to be made at the position shown, and
-``m`` jumps to the next mistake or blunder.
+``m`` jumps to the next mistake or blunder, and there ``r`` tries it again as a puzzle.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ REPLAY_BINDINGS = [
     Binding("v", "replay_viewer", "View", priority=True),
     Binding("a", "replay_analyse", "Analyse", priority=True),
     Binding("m", "replay_mistake", "Next mistake", priority=True),
+    Binding("r", "replay_try", "Try again", priority=True),
     Binding("escape", "replay_close", "Close", priority=True),
 ]
 
@@ -86,12 +87,18 @@ class ReplayControls:
     #: How hard the coach looks and on how many processes (``None``: both cores); tests pass
     #: small ones.
     ANALYSIS_BUDGET: Budget = PROFILE_BUDGET
-    #: One process (in the worker thread): processes spawned from inside the running app hung
-    #: in a manual check (not understood yet), so the app analyses on one core for now.
-    ANALYSIS_WORKERS: int | None = 1
+    #: Processes (``None``: one per core), started by "spawn" (the app's threads are not
+    #: forked); see :func:`tulipgames.coach.run.start_resource_tracker` for why they once failed
+    #: inside the app.
+    ANALYSIS_WORKERS: int | None = None
     #: The coach's analysis once ``a`` has run, and its progress meanwhile (done, total).
     analysis: Analysis | None = None
     analysing: tuple[int, int] | None = None
+    #: The decisions whose "try again" puzzle was solved or revealed (their coach's choice
+    #: is shown from then on).
+    tried: frozenset[int] = frozenset()
+    #: Whether the coach starts on opening ("Analyse" on the results screen or in History).
+    analyse_on_open: bool = False
 
     if TYPE_CHECKING:  # what the game's screen this is mixed into (a GameScreen) provides
         from textual.app import App
@@ -114,6 +121,13 @@ class ReplayControls:
 
         def query(self, selector: str) -> Any: ...
 
+        def call_after_refresh(self, callback: Any) -> bool: ...
+
+    def on_mount(self) -> None:
+        """(Textual calls this besides the game screen's own ``on_mount``.)"""
+        if self.analyse_on_open:
+            self.call_after_refresh(self.action_replay_analyse)
+
     def status_text(self, turn: Turn[Any]) -> str:
         table = self.table
         who = "everyone (public)" if turn.seat is None else turn.name(turn.seat)
@@ -129,12 +143,17 @@ class ReplayControls:
         return f"{coach}Replay {table.position}/{table.length}{did} · view of {who}"
 
     def verdict(self, decision: Decision) -> str:
-        """"Ana plays bid 3: mistake (-14), coach: bid 9" (the loss in the analysis's unit)."""
+        """"Ana plays bid 3: mistake (-14 win %), r: try again"; once its puzzle was tried,
+        "…, coach: bid 9"."""
         name = self.table.names[decision.seat]
         if decision.grade == "good":
             return f"{name} plays {decision.made}: good"
-        return (f"{name} plays {decision.made}: {decision.grade} (-{decision.loss:.0f}), "
-                f"coach: {decision.best}")
+        # the coach's choice once its puzzle was tried (r), so that it is not told first
+        told = (f"coach: {decision.best}" if decision.index in self.tried
+                else "r: try again")
+        unit = self.analysis.unit if self.analysis is not None else ""
+        return (f"{name} plays {decision.made}: {decision.grade} "
+                f"(-{decision.loss:.0f} {unit}), {told}")
 
     def decision_here(self) -> Decision | None:
         """The analysed decision about to be made at the position shown, if any."""
@@ -200,8 +219,9 @@ class ReplayControls:
         assert self.analysis is not None
         lines = []
         for perf in self.analysis.performance():
-            bad = ", ".join(f"{perf.grades[g]} {g}{'s' if perf.grades[g] != 1 else ''}"
-                            for g in ("inaccuracy", "mistake", "blunder") if perf.grades[g])
+            plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+            bad = ", ".join(f"{perf.grades[g]} {g if perf.grades[g] == 1 else plural[g]}"
+                            for g in plural if perf.grades[g])
             lines.append(f"{perf.name}: {perf.decisions} decisions, accuracy "
                          f"{perf.accuracy:.0f}%{'; ' + bad if bad else ''}.")
         return "\n".join(lines) + "\nm: the next mistake."
@@ -225,8 +245,13 @@ class ReplayControls:
             self.viewer = target.seat
         self.table.seek(target.index)
         self.refresh_table()
-        assert self.analysis is not None
-        self.notify(f"{self.verdict(target)} ({self.analysis.unit} lost)", markup=False)
+        self.notify(self.verdict(target), markup=False)
+
+    def action_replay_try(self) -> None:
+        """``r``: the decision shown as a puzzle (:mod:`tulipgames.tui.screens.puzzle`)."""
+        from tulipgames.tui.screens.puzzle import open_puzzle
+
+        open_puzzle(self)
 
     def _show_timeline(self) -> None:
         """The timeline under the board, mounted with the first analysis."""
@@ -262,6 +287,9 @@ class ReplayControls:
             return self.table.finished
         if action == "replay_mistake":
             return self.analysis is not None
+        if action == "replay_try":  # at a decision the coach graded below good
+            graded = self.decision_here()
+            return graded is not None and graded.grade != "good"
         if action.startswith("replay_"):
             return True
         game_check = getattr(super(), "check_action", None)
@@ -293,12 +321,13 @@ class ReplayControls:
 
 
 def replay_screen(
-    record: GameRecord, owned: Collection[int] | None = None, position: int | None = None
+    record: GameRecord, owned: Collection[int] | None = None, position: int | None = None,
+    analyse: bool = False,
 ) -> GameScreen[Any]:
     """The replay viewer of a record, opened at ``position`` (the end by default).
 
     ``owned``: the seats the person watching played (their own view is shown first); ``None``
-    for someone who played none of them.
+    for someone who played none of them. ``analyse``: the coach starts at once (as ``a``).
     """
     from tulipgames import games
 
@@ -309,7 +338,8 @@ def replay_screen(
         f"Replay{base.__name__}",
         (ReplayControls, ReplayChat, base),  # ReplayChat: the table's chat at each move
         # a class of its own for each replay: it holds the seats this replay's watcher played
-        {"BINDINGS": [*base.BINDINGS, *REPLAY_BINDINGS], "owned_seats": owned},
+        {"BINDINGS": [*base.BINDINGS, *REPLAY_BINDINGS], "owned_seats": owned,
+         "analyse_on_open": analyse},
     )
     allowed = table.viewers(owned)
     first = next((seat for seat in allowed if seat is not None and seat in (owned or ())), None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import RenderableType
@@ -155,6 +156,7 @@ class ResultsScreen(Screen[None]):
         Binding("v", "replay", "Replay"),
         # shown under the table instead: the footer has no room left at 80 columns
         Binding("f", "final", "Final position", show=False),
+        Binding("a", "analyse", "Analyse", show=False),
         Binding("escape", "leave", "Menu"),
         Binding("m", "leave", "Menu", show=False),
         # the scroll area takes up/down; the score table's own columns scroll sideways
@@ -174,6 +176,7 @@ class ResultsScreen(Screen[None]):
     ResultsScreen DataTable { height: auto; width: 1fr; scrollbar-size-horizontal: 1; }
     ResultsScreen .results-more { margin: 1 0 0 0; }
     ResultsScreen #results-tiebreak { padding: 1 0 0 0; color: $text-muted; }
+    ResultsScreen #results-coach { padding: 1 0 0 0; }
     ResultsScreen #results-final-title { text-style: bold; color: $accent; padding: 1 0 0 0; }
     ResultsScreen .results-seat { height: auto; }
     """
@@ -199,6 +202,9 @@ class ResultsScreen(Screen[None]):
         self.save_id = save_id
         self.final = final
         self._final_width = 0
+        #: The par and the coach's lines of a Sixty-One solo game, once drawn.
+        self.coach_lines: list[str] = []
+        self.coach_analysis: Any = None
         self._parts: list[list[int]] | None = None
         #: The score table's columns after place, player and total: each category's heading
         #: and figures per seat, then the game's own extra figures (see FinalPosition).
@@ -241,6 +247,8 @@ class ResultsScreen(Screen[None]):
             yield ending
             yield Vertical(id="results-tables")
             yield Static(id="results-tiebreak")
+            if self.solo_report:
+                yield Static(id="results-coach")
             if self.final is not None:
                 yield Static(Text("Final position"), id="results-final-title")
                 if self.final.table is not None:
@@ -267,10 +275,51 @@ class ResultsScreen(Screen[None]):
         lines.extend(self.detail)
         if self.final is not None:
             lines.append("f or ↓: every seat's final position below")
+        if self.record is not None:
+            lines.append("a: the coach grades every decision (in the replay)")
         self.query_one("#results-tiebreak", Static).update(plain("\n".join(lines)))
         self._draw_final()
+        if self.solo_report:
+            self._start_solo_report()
         # the scroll takes the keys, so arrows and PgDn reach seats and rows below the fold
         self.query_one("#results-scroll", VerticalScroll).focus()
+
+    @property
+    def solo_report(self) -> bool:
+        """Whether this game gets its score beside the par and the coach's figure of what was
+        lost where (a Sixty-One solo game; see :mod:`tulipgames.coach.solo`)."""
+        from tulipgames.coach.solo import wants_solo_report
+
+        return self.record is not None and wants_solo_report(self.record.game, len(self.names))
+
+    def _start_solo_report(self) -> None:
+        """The par at once; the coach's figure from a worker thread (a few seconds)."""
+        from tulipgames.coach.solo import par_line
+
+        assert self.record is not None  # solo_report() holds it
+        self.coach_lines = [par_line(self.record.game, self.result.totals[0]),
+                            "The coach is adding up…"]
+        self.query_one("#results-coach", Static).update(plain("\n".join(self.coach_lines)))
+        self.run_worker(self._solo_report(), group="coach")
+
+    async def _solo_report(self) -> None:
+        import asyncio
+
+        from tulipgames import games
+        from tulipgames.coach.core import analyse
+        from tulipgames.coach.solo import lost_lines
+
+        record = self.record
+        assert record is not None
+        try:
+            analysis = await asyncio.to_thread(analyse, games.get_game(record.game), record, [0])
+            lines = lost_lines(analysis)
+            self.coach_analysis = analysis
+        except Exception as exc:  # the results stay without the coach's figure
+            lines = [f"The coach could not analyse this game: {exc}"]
+        self.coach_lines = [self.coach_lines[0], *lines]
+        if self.is_attached:
+            self.query_one("#results-coach", Static).update(plain("\n".join(self.coach_lines)))
 
     def _tied(self) -> bool:
         """Whether two seats ended on the same total (only then does a tie-break matter)."""
@@ -394,7 +443,7 @@ class ResultsScreen(Screen[None]):
         if action == "columns":
             table = self.query_one(DataTable)
             return table.max_scroll_x > 0
-        if action == "replay":
+        if action in ("replay", "analyse"):
             return self.record is not None
         if action == "final":
             return self.final is not None
@@ -432,6 +481,12 @@ class ResultsScreen(Screen[None]):
         """Step through the game just finished (every seat's cards may be shown now)."""
         if self.record is not None:
             self.post_message(ReplayAsked(self.record))
+
+    def action_analyse(self) -> None:
+        """The replay with the coach grading every decision at once (off the UI thread, a
+        progress line on the status line; see docs/coach.md)."""
+        if self.record is not None:
+            self.post_message(ReplayAsked(self.record, analyse=True))
 
     def action_leave(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,60 @@
+"""After a solo game with a known par (Sixty-One): the score beside the par, and what the coach
+says was lost where.
+
+**Par** is the game's coach profile's ``solo_par``: an upper bound on the best expected solo
+score any way of playing can reach from a blank sheet (Sixty-One's is computed exactly by
+Lagrangian relaxation in its folder's ``par.py``), beside the ``hard`` bot's solo average.
+
+**Lost where**: the coach's analysis of the game (:func:`tulipgames.coach.core.analyse`;
+Sixty-One's judgement is the hard bot's exact evaluation, alone the expected final score) adds
+up the expected score each decision gave away against the coach's best, and names the
+costliest decisions by their round and roll.
+"""
+
+from __future__ import annotations
+
+from tulipgames.coach.core import Analysis
+
+
+def solo_par(game_id: str) -> tuple[float, float] | None:
+    """The game's solo par and the hard bot's solo average (``None``: no par known)."""
+    from tulipgames.coach.profiles import profile
+
+    try:
+        return profile(game_id).solo_par
+    except KeyError:
+        return None
+
+
+def wants_solo_report(game_id: str, seats: int) -> bool:
+    """Whether a finished game gets the par and the coach's figure: alone, where a par is
+    known."""
+    return seats == 1 and solo_par(game_id) is not None
+
+
+def par_line(game_id: str, score: int) -> str:
+    """The score beside the par, in one line."""
+    known = solo_par(game_id)
+    assert known is not None, game_id
+    par, hard = known
+    gap = par - score
+    return (f"Par: at most {par:.1f} acorns expected from the best play "
+            f"(the hard bot averages {hard:.1f}); you scored {score}, "
+            f"{abs(gap):.1f} {'under' if gap >= 0 else 'over'} par.")
+
+
+def where(prompt: str) -> str:
+    """A decision's place in the game from its prompt ("Round 14, roll 3 4 5: pick ...")."""
+    return prompt.split(":", 1)[0]
+
+
+def lost_lines(analysis: Analysis, count: int = 3) -> list[str]:
+    """The coach's total of expected acorns lost, then the costliest decisions, one a line."""
+    decisions = analysis.decisions
+    total = sum(d.loss for d in decisions)
+    lines = [f"The coach: {total:.1f} acorns lost (expected) over {len(decisions)} decisions"
+             + (";" if analysis.costliest(count) else ", every one the coach's best.")]
+    for decision in analysis.costliest(count):
+        lines.append(f"  {where(decision.prompt)}: {decision.made} lost {decision.loss:.1f} "
+                     f"(coach: {decision.best})")
+    return lines
