@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from tulipgames.engine.core import Game, Option, SeatSpec
+from tulipgames.i18n import N_, _
 from tulipgames.notices import daily_line
 from tulipgames.tui.screens.rules import RulesScreen
 from tulipgames.tui.textual_private import SafeSelect
@@ -70,14 +71,16 @@ def check_names(seats: list[SeatSpec]) -> None:
     seen: dict[str, int] = {}
     for index, seat in enumerate(seats):
         if not seat.name:
-            raise ValueError(f"seat {index + 1} needs a name")
+            raise ValueError(_("seat {number} needs a name").format(number=index + 1))
         if printable(seat.name) != seat.name:
-            raise ValueError(f"seat {index + 1}'s name holds a control character")
+            raise ValueError(
+                _("seat {number}'s name holds a control character").format(number=index + 1)
+            )
         key = seat.name.casefold()
         if key in seen:
             raise ValueError(
-                f"seats {seen[key] + 1} and {index + 1} are both called {seat.name}: "
-                "each seat needs its own name"
+                _("seats {first} and {second} are both called {name}: each seat needs its "
+                  "own name").format(first=seen[key] + 1, second=index + 1, name=seat.name)
             )
         seen[key] = index
 
@@ -164,10 +167,10 @@ class SetupScreen(Screen[SetupChoice | None]):
     #: The first field gets the focus, never Start: a first Enter must not start a game.
     AUTO_FOCUS = "Select, Input"
     BINDINGS = [
-        Binding("escape", "cancel", "Back"),
-        Binding("ctrl+r", "reseed", "New seed"),
-        Binding("ctrl+g", "start", "Start"),
-        Binding("question_mark", "rules", "Rules"),
+        Binding("escape", "cancel", N_("Back")),
+        Binding("ctrl+r", "reseed", N_("New seed")),
+        Binding("ctrl+g", "start", N_("Start")),
+        Binding("question_mark", "rules", N_("Rules")),
     ]
     DEFAULT_CSS = """
     SetupScreen { align: center top; }
@@ -211,7 +214,7 @@ class SetupScreen(Screen[SetupChoice | None]):
         count = len(seats) if seats else max(game.min_players, min(2, game.max_players))
         self.seats = seats or default_seats(game, count, name)
         self.seed = random_seed() if seed is None else seed
-        self.kinds = [("Human", "human")] + [
+        self.kinds = [(_("Human"), "human")] + [
             (f"Bot: {level}", f"bot:{level}") for level in game.bot_levels
         ]
 
@@ -224,19 +227,21 @@ class SetupScreen(Screen[SetupChoice | None]):
         game = self.game
         fixed = self.daily
         with VerticalScroll():
-            title = f"New game: {game.title}  ({game.info.players} players)"
+            title = _("New game: {title}  ({players} players)").format(
+                title=_(game.title), players=game.info.players)
             if fixed:
-                title = f"Daily deal: {game.title}  (today's deal, the same for everyone)"
+                title = _("Daily deal: {title}  (today's deal, the same for everyone)").format(
+                    title=_(game.title))
             yield Static(Text(title), id="setup-title")
-            yield Static(Text(game.info.pitch), id="setup-pitch")
+            yield Static(Text(_(game.info.pitch)), id="setup-pitch")
             if fixed:  # a second attempt may be played, and is not scored: say so first
                 yield Static(daily_line(self.app, self.first_name, self.seed), id="setup-daily")
             yield Static(
-                Text("Tab / Shift+Tab move between fields · Enter on Start (or ctrl+g) starts"),
+                Text(_("Tab / Shift+Tab move between fields · Enter on Start (or ctrl+g) starts")),
                 id="setup-keys",
             )
             with Horizontal(classes="field-row"):
-                yield Label("  Players")
+                yield Label("  " + _("Players"))
                 yield SafeSelect(
                     [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                     value=len(self.seats), allow_blank=False, compact=True, id="player-count",
@@ -260,13 +265,13 @@ class SetupScreen(Screen[SetupChoice | None]):
                             classes="option-help", id=f"help-{name}",
                         )
                 with Horizontal(classes="field-row"):
-                    yield Label("  Seed")
+                    yield Label("  " + _("Seed"))
                     yield Input(str(self.seed), restrict=r"[0-9]*", max_length=20, compact=True,
                                 id="seed", disabled=fixed)
-                    hint = "today's deal" if fixed else "same seed = same deal (ctrl+r: new)"
+                    hint = _("today's deal") if fixed else _("same seed = same deal (ctrl+r: new)")
                     yield Static(Text(hint), classes="option-help")
         with Horizontal(id="start-bar"):
-            yield Button("Start game", variant="success", id="start", compact=True)
+            yield Button(_("Start game"), variant="success", id="start", compact=True)
             yield Static(id="setup-error")
         yield Footer()
 
@@ -344,7 +349,7 @@ class SetupScreen(Screen[SetupChoice | None]):
         check_names(seats)
         seed_text = self.query_one("#seed", Input).value.strip()
         if not seed_text.isdigit():
-            raise ValueError("the seed must be a whole number")
+            raise ValueError(_("the seed must be a whole number"))
         options = {
             name: self.query_one(f"#option-{name}", Select).value for name in self.game.options
         }
