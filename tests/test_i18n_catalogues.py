@@ -18,7 +18,8 @@ from babel.messages.pofile import read_po
 from tulipgames import i18n
 
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
-FIX = "run `python -m tulipgames.i18n extract && python -m tulipgames.i18n update` (docs/languages.md)"
+FIX = ("run `python -m tulipgames.i18n extract && python -m tulipgames.i18n update` "
+       "(docs/languages.md)")
 
 
 def ids(catalog: Catalog) -> set[str]:
@@ -51,7 +52,8 @@ def test_the_template_is_what_the_sources_mark(extracted: Catalog) -> None:
 def test_catalogue_has_every_message_and_no_stale_one(lang: str, extracted: Catalog) -> None:
     found = ids(read(lang))
     missing, stale = ids(extracted) - found, found - ids(extracted)
-    assert not missing and not stale, f"{lang}: missing {sorted(missing)}, stale {sorted(stale)}; {FIX}"
+    assert not missing and not stale, (
+        f"{lang}: missing {sorted(missing)}, stale {sorted(stale)}; {FIX}")
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -90,7 +92,7 @@ def test_coverage_per_catalogue_is_reported(capsys: pytest.CaptureFixture[str]) 
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines] == list(i18n.LANGUAGES)
     total = len(i18n.template_ids())
-    for line, lang in zip(lines, i18n.LANGUAGES):
+    for line, lang in zip(lines, i18n.LANGUAGES, strict=True):
         cover = i18n.coverage(lang)
         assert f"{cover.translated}/{total}" in line
         assert ("incomplete" in line) == (not cover.complete)

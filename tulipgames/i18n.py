@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    import gettext
+    from gettext import NullTranslations
 
     from babel.messages.catalog import Catalog
 
@@ -67,19 +67,19 @@ _process_language = SOURCE
 
 # -- the catalogues -----------------------------------------------------------------------
 @cache
-def catalogue(lang: str) -> gettext.NullTranslations:
+def catalogue(lang: str) -> NullTranslations:
     """The compiled catalogue of ``lang``; English (and an unknown or missing one) gives the
     message ids themselves."""
-    import gettext
+    import gettext as gnu  # here: an English session never reads a catalogue
 
     if lang == SOURCE or lang not in LANGUAGES:
-        return gettext.NullTranslations()
+        return gnu.NullTranslations()
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
         with path.open("rb") as file:
-            return gettext.GNUTranslations(file)
+            return gnu.GNUTranslations(file)
     except OSError:
-        return gettext.NullTranslations()
+        return gnu.NullTranslations()
 
 
 def translated_ids(lang: str) -> frozenset[str]:

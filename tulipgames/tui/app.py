@@ -282,14 +282,17 @@ class TulipGamesApp(App[None]):
 
     def about_game(self, game_id: str) -> str:
         """Under the menu: bot levels, whether there is a curtain, and the best score so far."""
+        from tulipgames.i18n import _  # here: `_` is a throwaway name elsewhere in this module
+
         game = games.get_game(game_id)
-        lines = [f"Bots: {', '.join(game.bot_levels)}"]
+        lines = [_("Bots: {levels}").format(levels=", ".join(game.bot_levels))]
         if game.hidden_information:
-            lines[0] += " · hidden hands: pass-and-play with a curtain"
+            lines[0] += " · " + _("hidden hands: pass-and-play with a curtain")
         best = self.store.high_scores(game_id, limit=1) if self.store else []
         if best:
             top = best[0]
-            lines.append(f"Best score: {top.score} by {top.name} ({top.date[:10]}).")
+            lines.append(_("Best score: {score} by {name} ({date}).").format(
+                score=top.score, name=top.name, date=top.date[:10]))
         return "\n".join(lines)
 
     # -- preferences and the command palette ------------------------------------------------

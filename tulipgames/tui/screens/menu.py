@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -63,6 +64,16 @@ def keyed(key: str, text: str, enabled: bool = True) -> Text:
     return label
 
 
+#: The game titles' column in the menu, in cells: English titles fit in it; a language whose
+#: titles are longer ("Century: Die Gewürzstraße") widens it and the pitch after it gives way.
+TITLE_WIDTH = 23
+
+
+def title_width() -> int:
+    """The titles' column in this session's language: :data:`TITLE_WIDTH` or the longest."""
+    return max([TITLE_WIDTH, *(cell_len(_(info.title)) for info in games.CATALOGUE)])
+
+
 def game_entry(
     info: games.GameInfo, key: str = "", about: str | Callable[[], str] = ""
 ) -> MenuEntry:
@@ -73,10 +84,11 @@ def game_entry(
     """
     label = Text(no_wrap=True, overflow="ellipsis")
     label.append(f"{key:>2} ", style="bold")
-    # the title in 23 cells, cut or padded (the game widgets' ``fit`` would load every shared
-    # widget, the game log's Rich pretty-printer among them, before the menu is drawn)
+    # the title in 23 cells or the longest title's width in this language, cut or padded (the
+    # game widgets' ``fit`` would load every shared widget, the game log's Rich pretty-printer
+    # among them, before the menu is drawn)
     title = Text(_(info.title), style="bold", no_wrap=True)
-    title.truncate(23, overflow="ellipsis", pad=True)
+    title.truncate(title_width(), overflow="ellipsis", pad=True)
     label.append_text(title)
     # Translators: "pl": players, after the count ("2-6 pl"); keep it short (3 cells or so).
     players = _("pl")
@@ -111,7 +123,8 @@ class MenuFooter(KeyLine):
         """The keys, their descriptions in the session's language (the bindings keep the
         English ones, marked with ``N_``)."""
         keys, palette = super().wanted()
-        return tuple(key._replace(description=_(key.description)) for key in keys), palette
+        return tuple(Shown(key.key, key.display, _(key.description), key.action, key.enabled)
+                     for key in keys), palette
 
     def render(self) -> Text:
         self._shown = keys, palette = self.wanted()

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
@@ -137,7 +137,7 @@ class SeatRow(Horizontal):
         self.kinds = kinds
 
     def compose(self) -> ComposeResult:
-        yield Label(f"  Seat {self.index + 1}")
+        yield Label("  " + _("Seat {number}").format(number=self.index + 1))
         yield Input(self.spec.name, max_length=NAME_CELLS, compact=True, id=f"name-{self.index}")
         yield SafeSelect(self.kinds, value=self.spec.kind, allow_blank=False, compact=True,
                      id=f"kind-{self.index}")
@@ -214,6 +214,8 @@ class SetupScreen(Screen[SetupChoice | None]):
         count = len(seats) if seats else max(game.min_players, min(2, game.max_players))
         self.seats = seats or default_seats(game, count, name)
         self.seed = random_seed() if seed is None else seed
+        #: Each binding shown translated, by the English one's id (made once per language).
+        self._translated: dict[int, Binding] = {}
         self.kinds = [(_("Human"), "human")] + [
             (f"Bot: {level}", f"bot:{level}") for level in game.bot_levels
         ]
@@ -274,6 +276,22 @@ class SetupScreen(Screen[SetupChoice | None]):
             yield Button(_("Start game"), variant="success", id="start", compact=True)
             yield Static(id="setup-error")
         yield Footer()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, each key's description in the session's language (the footer shows
+        them; the bindings keep their English, marked with ``N_``)."""
+        shown = {}
+        for key, active in super().active_bindings.items():
+            binding = active.binding
+            words = _(binding.description)
+            if words != binding.description:
+                cached = self._translated.get(id(binding))
+                if cached is None or cached.description != words:
+                    cached = self._translated[id(binding)] = replace(binding, description=words)
+                active = ActiveBinding(active.node, cached, active.enabled, active.tooltip)
+            shown[key] = active
+        return shown
 
     def _first_bot_kind(self) -> str:
         return next((s.kind for s in self.seats if s.kind.startswith("bot:")), "")
