@@ -414,11 +414,13 @@ def main(argv: list[str] | None = None) -> int:  # a translators' tool (docs/lan
             with TEMPLATE.open("wb") as file:
                 write_po(file, extract_template(), no_location=True, sort_output=True, width=96)
             return 0
-        with TEMPLATE.open("rb") as file:
-            template = read_po(file)
         for lang in LANGUAGES:
             if lang == SOURCE:
                 continue
+            with TEMPLATE.open("rb") as file:
+                # read afresh for each: Catalog.update puts the template's own message objects
+                # into the catalogue it updates (a string set in one would show in the next)
+                template = read_po(file)
             with po_path(lang).open("rb") as file:
                 catalog = read_po(file, locale=lang, domain=DOMAIN)
             if command == "update":
