@@ -72,6 +72,20 @@ def test_translations_keep_the_placeholders(lang: str) -> None:
         assert set(re.findall(r"%\(\w+\)", translated)) == set(re.findall(r"%\(\w+\)", english))
 
 
+def test_no_catalogue_holds_another_languages_translation() -> None:
+    """Two languages never share a translation that differs from the English (a German
+    string in the French catalogue: a tool that updated one catalogue from another's
+    messages did that once). A word the same in two languages and in English is fine."""
+    strings = {lang: {m.id: m.string for m in read(lang) if m.id and m.string}
+               for lang in TRANSLATED}
+    for first in TRANSLATED:
+        for second in TRANSLATED:
+            if first < second:
+                shared = [msgid for msgid, text in strings[first].items()
+                          if text == strings[second].get(msgid) and text != msgid]
+                assert not shared, f"{first} and {second} say the same: {shared}"
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_compiled_catalogue_is_its_current_po(lang: str) -> None:
     """The committed ``.mo`` (what runs) says what the ``.po`` says; else run ``compile``."""
