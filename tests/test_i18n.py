@@ -212,3 +212,22 @@ def test_cli_lang_flag_and_setting_choose_the_help_language(
     prefs.write(prefs.Preferences(language="nl"), tmp_path / "config.json")
     assert "meteen een partij beginnen" in help_text()
     assert "start a game at once" in help_text("--lang=en")
+
+
+def test_a_server_process_keeps_english_for_its_players(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``tulipgames --lang de serve``: the operator's help was German, but the sessions it
+    serves start from English (each then takes its player's language), and its log too."""
+    import tulipgames.cli as cli
+
+    monkeypatch.setenv("TULIPGAMES_CONFIG", str(tmp_path / "config.json"))
+    monkeypatch.setenv(i18n.PREVIEW_ENV, "1")
+    seen = {}
+    monkeypatch.setitem(cli.COMMANDS, "serve", lambda args, parser: seen.setdefault(
+        "serve", i18n.current()) and 0)
+    monkeypatch.setitem(cli.COMMANDS, "simulate", lambda args, parser: seen.setdefault(
+        "simulate", i18n.current()) and 0)
+    main(["--lang", "de", "serve"])
+    main(["--lang", "de", "simulate", "sixtyone"])
+    assert seen == {"serve": "en", "simulate": "de"}

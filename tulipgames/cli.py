@@ -822,6 +822,10 @@ def choose_language(argv: Sequence[str]) -> str:
     return choice.lang
 
 
+#: The commands that serve other players: their process's language stays English.
+SERVERS = ("serve", "web")
+
+
 def parse_args(parser: Parser, argv: Sequence[str] | None) -> argparse.Namespace:
     """Parse; ``--data-dir`` may come before the command or after it (the one after wins)."""
     args = parser.parse_args(argv)
@@ -840,6 +844,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(lambda: menu(None, plain_in_environment()))
     parser = build_parser()
     args = parse_args(parser, argv)
+    if args.command in SERVERS:
+        # each of a server's sessions speaks its player's language (tulipgames.i18n.use, from
+        # the SSH client's LANG), never the operator's, and the operator's log stays English
+        i18n.use_for_process(i18n.SOURCE)
     sub = parser.commands.get(args.command, parser)
     return _run(lambda: COMMANDS[args.command](args, sub))
 
