@@ -78,3 +78,18 @@ async def test_german_daily_setup_fits_80x24() -> None:
     assert whole(lines, "Partie starten")
     assert whole(lines, "esc Zurück  ^g Start")
     assert "…" not in "\n".join(lines)
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+async def test_french_and_dutch_menus_fit_80x24(lang: str) -> None:
+    """French has the longest title (*Century : La Route des épices*, 30 cells)."""
+    i18n.use_for_process(lang)
+    lines = await draw(lambda: None)
+    entries = ("Resume a game", "Solo challenge", "Daily deal", "History & high scores",
+               "Learn to play", "Rules", "Quit")
+    for words in (*entries, *(info.title for info in games.CATALOGUE)):
+        assert whole(lines, i18n._(words)), words
+    assert i18n._("Quit") != "Quit"
+    for line in lines:
+        if line.rstrip(" │").endswith("…"):
+            assert f" {i18n._('pl')} " in line, line

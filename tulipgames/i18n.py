@@ -329,7 +329,8 @@ class LazyString:
         return str(self) == other
 
     def __hash__(self) -> int:
-        return hash(self.message)
+        # equal to the text it reads as now (so equal objects hash alike): not a dict key
+        return hash(str(self))
 
     def __len__(self) -> int:
         return len(str(self))
