@@ -35,18 +35,22 @@ def locale_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     template = Catalog(domain=i18n.DOMAIN)
     for message in ("Quit", "Rules", "Start game"):
         template.add(message)
+    template.add(("{count} game", "{count} games"))
     (tmp_path / "tulipgames.pot").parent.mkdir(parents=True, exist_ok=True)
     with (tmp_path / "tulipgames.pot").open("wb") as file:
         write_po(file, template)
     translations = {
-        "nl": {"Quit": "Stoppen", "Rules": "Regels", "Start game": "Partij starten"},
-        "de": {"Quit": "Beenden", "Rules": "Regeln"},
+        "nl": {"Quit": "Stoppen", "Rules": "Regels", "Start game": "Partij starten",
+               "{count} game": ("{count} partij", "{count} partijen")},
+        "de": {"Quit": "Beenden", "Rules": "Regeln",
+               "{count} game": ("{count} Partie", "{count} Partien")},
     }
     for lang, strings in translations.items():
         catalog = Catalog(locale=lang, domain=i18n.DOMAIN)
         for message in template:
             if message.id:
-                catalog.add(message.id, strings.get(message.id, ""))
+                first = message.id[0] if isinstance(message.id, tuple) else message.id
+                catalog.add(message.id, strings.get(first, ""))
         folder = tmp_path / lang / "LC_MESSAGES"
         folder.mkdir(parents=True)
         with (folder / "tulipgames.mo").open("wb") as file:
@@ -85,14 +89,14 @@ def test_selection_order_flag_then_setting_then_environment(locale_dir: Path) ->
 
 def test_incomplete_catalogue_falls_back_to_english(locale_dir: Path) -> None:
     german = i18n.coverage("de")
-    assert (german.translated, german.total, german.complete) == (2, 3, False)
+    assert (german.translated, german.total, german.complete) == (3, 4, False)
     assert i18n.coverage("nl").complete
     assert i18n.coverage("fr").translated == 0  # no .mo at all
     assert i18n.offered() == ["en", "nl"]
     # LANG=de_DE: English until German is complete, not a half-German screen
     chosen = i18n.choose(env={"LANG": "de_DE.UTF-8"})
     assert chosen.lang == "en"
-    assert "67% translated" in chosen.note
+    assert "75% translated" in chosen.note
     # a list of wishes goes on to the next complete one
     assert i18n.choose(env={"LANGUAGE": "de:nl"}).lang == "nl"
     # by name but without the translators' switch: still English
@@ -111,6 +115,15 @@ def test_translation_and_english_fallback_per_message(locale_dir: Path) -> None:
         assert i18n._("Start game") == "Start game"  # untranslated: its English id
         assert i18n._("not in any catalogue") == "not in any catalogue"
     assert i18n._("Quit") == "Quit"
+
+
+def test_plurals_follow_each_languages_rule(locale_dir: Path) -> None:
+    counted = [i18n.ngettext("{count} game", "{count} games", n).format(count=n) for n in (1, 2)]
+    assert counted == ["1 game", "2 games"]
+    with i18n.using("nl"):
+        assert i18n.ngettext("{count} game", "{count} games", 1) == "{count} partij"
+        assert i18n.ngettext("{count} game", "{count} games", 0) == "{count} partijen"
+    assert i18n.translator("de").ngettext("{count} game", "{count} games", 5) == "{count} Partien"
 
 
 def test_lazy_strings_follow_the_language_of_the_moment(locale_dir: Path) -> None:

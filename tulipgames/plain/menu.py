@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from tulipgames import games
 from tulipgames.engine.core import parse_seats
-from tulipgames.i18n import _
+from tulipgames.i18n import _, ngettext
 from tulipgames.plain.choose import choose_game
 from tulipgames.plain.session import PlainSession, ask_line
 from tulipgames.table import Table
@@ -130,8 +130,9 @@ def plain_menu(store: Any, console: LineConsole, lobby: Any = None) -> int:
         if console.player is not None:
             mine = console.player.casefold()
             saves = [s for s in saves if mine in (n.casefold() for n in s.names)]
-        entries.append((_("Resume a saved game ({count} saved)").format(count=len(saves)),
-                        "resume"))
+        resume = ngettext("Resume a saved game ({count} saved)",
+                          "Resume a saved game ({count} saved)", len(saves))
+        entries.append((resume.format(count=len(saves)), "resume"))
         if shared:
             entries.append((_("Shared tables: open, join, watch, your tables"), "shared"))
         entries.append((_("Quit"), "quit"))
