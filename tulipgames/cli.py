@@ -17,7 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tulipgames import __version__, games
+from tulipgames import __version__, games, i18n
+from tulipgames.i18n import N_, _
 
 if TYPE_CHECKING:
     import argparse
@@ -90,17 +91,20 @@ PLAIN_ENV = "TULIPGAMES_PLAIN"
 def add_plain(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--plain", action="store_true", default=None,
-        help=f"plain text in reading order, for screen readers and scripts (or {PLAIN_ENV}=1)",
+        help=_("plain text in reading order, for screen readers and scripts (or {env}=1)").format(
+            env=PLAIN_ENV),
     )
 
 
-DATA_DIR_HELP = "where games and scores are saved (default: $TULIPGAMES_HOME or the user data dir)"
+DATA_DIR_HELP = N_(
+    "where games and scores are saved (default: $TULIPGAMES_HOME or the user data dir)"
+)
 
 
 def add_data_dir(parser: argparse.ArgumentParser) -> None:
     """``--data-dir`` after the command too (``tulipgames play toy --data-dir DIR``)."""
     parser.add_argument("--data-dir", type=Path, metavar="DIR", default=None,
-                        help=DATA_DIR_HELP + "; also before the command")
+                        help=_(DATA_DIR_HELP) + _("; also before the command"))
 
 
 def wants_plain(args: argparse.Namespace) -> bool:
@@ -132,141 +136,147 @@ def build_parser() -> Parser:
 
     parser = Parser(
         prog="tulipgames",
-        description="Five board and dice games for the terminal: pass-and-play, over SSH, "
-        "or against the computer. Without a command: the menu.",
+        description=_("Five board and dice games for the terminal: pass-and-play, over SSH, "
+        "or against the computer. Without a command: the menu."),
     )
     parser.add_argument("--version", action="version", version=f"tulipgames {__version__}")
     parser.add_argument(
         "--plain", dest="global_plain", action="store_true",
-        help="the menu and games as plain text in reading order (or TULIPGAMES_PLAIN=1)",
+        help=_("the menu and games as plain text in reading order (or TULIPGAMES_PLAIN=1)"),
     )
     parser.add_argument(
         "--data-dir",
         dest="global_data_dir",
         type=Path,
         metavar="DIR",
-        help=DATA_DIR_HELP,
+        help=_(DATA_DIR_HELP),
+    )
+    parser.add_argument(
+        "--lang", metavar="LANG",
+        help=_("the language: {languages} (default: the setting, else LANGUAGE/LANG; only a "
+               "complete translation)").format(languages=", ".join(i18n.LANGUAGES)),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     ids = ", ".join(games.GAME_IDS)
+    one_of = _("one of: {ids}").format(ids=ids)
 
-    play = sub.add_parser("play", help="start a game at once", description="Start a game.")
-    play.add_argument("game", type=playable_game, metavar="GAME", help=f"one of: {ids}")
+    play = sub.add_parser("play", help=_("start a game at once"), description=_("Start a game."))
+    play.add_argument("game", type=playable_game, metavar="GAME", help=one_of)
     play.add_argument(
         "--seats",
         default=None,
-        help='comma-separated seats: names are humans at this keyboard, "bot" or "bot:LEVEL" '
-        'are bots, "Name=bot:LEVEL" a named bot (default: "Ana,bot")',
+        help=_('comma-separated seats: names are humans at this keyboard, "bot" or "bot:LEVEL" '
+        'are bots, "Name=bot:LEVEL" a named bot (default: "Ana,bot")'),
     )
-    play.add_argument("--seed", type=seed, help="deal of the game (default: random)")
+    play.add_argument("--seed", type=seed, help=_("deal of the game (default: random)"))
     play.add_argument("--option", type=option_pair, action="append", default=[],
-                      metavar="NAME=VALUE", help="a game option; repeatable")
+                      metavar="NAME=VALUE", help=_("a game option; repeatable"))
     add_plain(play)
     add_data_dir(play)
 
-    solo = sub.add_parser("solo", help="the Little Flower Shop solo challenge",
-                          description="The Little Flower Shop solo challenge (one seat).")
-    solo.add_argument("--daily", action="store_true", help="today's deal, the same for everyone")
-    solo.add_argument("--seed", type=seed, help="a particular deal")
-    solo.add_argument("--name", default="Ana", help="your name for the high scores")
+    solo = sub.add_parser("solo", help=_("the Little Flower Shop solo challenge"),
+                          description=_("The Little Flower Shop solo challenge (one seat)."))
+    solo.add_argument("--daily", action="store_true", help=_("today's deal, the same for everyone"))
+    solo.add_argument("--seed", type=seed, help=_("a particular deal"))
+    solo.add_argument("--name", default="Ana", help=_("your name for the high scores"))
     add_plain(solo)
     add_data_dir(solo)
 
     tutorial = sub.add_parser(
-        "tutorial", help="learn a game: a fixed deal played step by step",
-        description="A first game with explanations: a fixed deal played step by step with "
-        "the rule in play, then you play on freely. Nothing is saved.")
-    tutorial.add_argument("game", type=playable_game, metavar="GAME", help=f"one of: {ids}")
+        "tutorial", help=_("learn a game: a fixed deal played step by step"),
+        description=_("A first game with explanations: a fixed deal played step by step with "
+        "the rule in play, then you play on freely. Nothing is saved."))
+    tutorial.add_argument("game", type=playable_game, metavar="GAME", help=one_of)
     add_plain(tutorial)
     add_data_dir(tutorial)
 
-    resume = sub.add_parser("resume", help="go on with a saved game",
-                            description="Resume a saved game (without ID: pick from a list).")
-    resume.add_argument("id", nargs="?", type=positive, metavar="ID", help="saved game number")
+    resume = sub.add_parser("resume", help=_("go on with a saved game"),
+                            description=_("Resume a saved game (without ID: pick from a list)."))
+    resume.add_argument("id", nargs="?", type=positive, metavar="ID", help=_("saved game number"))
     add_plain(resume)
     add_data_dir(resume)
 
     export = sub.add_parser(
-        "export", help="write a game's record as a JSON file",
-        description="Write a saved or finished game as a record file (docs/records.md).",
+        "export", help=_("write a game's record as a JSON file"),
+        description=_("Write a saved or finished game as a record file (docs/records.md)."),
     )
-    export.add_argument("id", type=positive, metavar="ID", help="game number (see History)")
+    export.add_argument("id", type=positive, metavar="ID", help=_("game number (see History)"))
     export.add_argument("-o", "--output", type=Path, metavar="FILE",
-                        help="where to write it (default: standard output)")
+                        help=_("where to write it (default: standard output)"))
     add_data_dir(export)
 
     import_ = sub.add_parser(
-        "import", help="add a game record file to your games",
-        description="Add a record file written by `tulipgames export` to the store: a "
-        "finished game to History, an unfinished one to Resume.",
+        "import", help=_("add a game record file to your games"),
+        description=_("Add a record file written by `tulipgames export` to the store: a "
+        "finished game to History, an unfinished one to Resume."),
     )
-    import_.add_argument("file", type=Path, metavar="FILE", help="a record file ('-': stdin)")
+    import_.add_argument("file", type=Path, metavar="FILE", help=_("a record file ('-': stdin)"))
     add_data_dir(import_)
 
     replay = sub.add_parser(
-        "replay", help="step through a game: a saved one by number, or a record file",
-        description="Open the replay viewer (arrows step, Home/End, v changes the view). A "
-        "finished game shows every seat; an unfinished one only the seats played here.",
+        "replay", help=_("step through a game: a saved one by number, or a record file"),
+        description=_("Open the replay viewer (arrows step, Home/End, v changes the view). A "
+        "finished game shows every seat; an unfinished one only the seats played here."),
     )
-    replay.add_argument("game", metavar="FILE|ID", help="a game number or a record file")
+    replay.add_argument("game", metavar="FILE|ID", help=_("a game number or a record file"))
     add_plain(replay)
     add_data_dir(replay)
 
     simulate = sub.add_parser(
-        "simulate", help="headless bot games: results, throughput, invariant checks",
-        description="Play bot games without a screen. Levels are dealt to the seats in turn "
-        "and seats rotate between games.",
+        "simulate", help=_("headless bot games: results, throughput, invariant checks"),
+        description=_("Play bot games without a screen. Levels are dealt to the seats in turn "
+        "and seats rotate between games."),
     )
-    simulate.add_argument("game", type=available_game, metavar="GAME", help=f"one of: {ids}")
-    simulate.add_argument("--seats", type=positive, default=None, help="players per game")
-    simulate.add_argument("--games", type=positive, default=20, help="games to play (20)")
+    simulate.add_argument("game", type=available_game, metavar="GAME", help=one_of)
+    simulate.add_argument("--seats", type=positive, default=None, help=_("players per game"))
+    simulate.add_argument("--games", type=positive, default=20, help=_("games to play (20)"))
     simulate.add_argument("--bots", default="random", metavar="LEVELS",
-                          help="comma-separated bot levels dealt to the seats (random)")
-    simulate.add_argument("--seed", type=seed, default=0, help="seed of the first game (0)")
+                          help=_("comma-separated bot levels dealt to the seats (random)"))
+    simulate.add_argument("--seed", type=seed, default=0, help=_("seed of the first game (0)"))
     simulate.add_argument("--option", type=option_pair, action="append", default=[],
-                          metavar="NAME=VALUE", help="a game option; repeatable")
-    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+                          metavar="NAME=VALUE", help=_("a game option; repeatable"))
+    simulate.add_argument("--json", action="store_true", help=_("print one JSON object"))
     simulate.add_argument("--no-check", action="store_true",
-                          help="skip invariant and replay checks (faster)")
+                          help=_("skip invariant and replay checks (faster)"))
 
     ladder = sub.add_parser(
-        "ladder", help="rate a game's bot levels against each other (Elo scale)",
-        description="Play the bot levels against each other and rate them: at two seats "
+        "ladder", help=_("rate a game's bot levels against each other (Elo scale)"),
+        description=_("Play the bot levels against each other and rate them: at two seats "
         "every pair meets on the same deal twice, seats swapped; otherwise the levels are dealt "
-        "round the table and the seating rotates.",
+        "round the table and the seating rotates."),
     )
-    ladder.add_argument("game", type=available_game, metavar="GAME", help=f"one of: {ids}")
-    ladder.add_argument("--games", type=positive, default=40, help="games to play (40)")
-    ladder.add_argument("--seats", type=positive, default=2, help="players per game (2)")
+    ladder.add_argument("game", type=available_game, metavar="GAME", help=one_of)
+    ladder.add_argument("--games", type=positive, default=40, help=_("games to play (40)"))
+    ladder.add_argument("--seats", type=positive, default=2, help=_("players per game (2)"))
     ladder.add_argument("--levels", default=None, metavar="LEVELS",
-                        help="comma-separated bot levels (default: all of the game's)")
-    ladder.add_argument("--seed", type=seed, default=0, help="seed of the first game (0)")
+                        help=_("comma-separated bot levels (default: all of the game's)"))
+    ladder.add_argument("--seed", type=seed, default=0, help=_("seed of the first game (0)"))
     ladder.add_argument("--option", type=option_pair, action="append", default=[],
-                        metavar="NAME=VALUE", help="a game option; repeatable")
-    ladder.add_argument("--json", action="store_true", help="print one JSON object")
+                        metavar="NAME=VALUE", help=_("a game option; repeatable"))
+    ladder.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
     bench = sub.add_parser(
-        "bench", help="benchmark suite: engine, simulate's checks, start-up, key presses",
-        description="Measure every figure of the speed targets, each beside its reference: "
+        "bench", help=_("benchmark suite: engine, simulate's checks, start-up, key presses"),
+        description=_("Measure every figure of the speed targets, each beside its reference: "
         "random playouts and the Spice Road race (engine), the cost of simulate's checks "
         "(simulate), the start in a terminal against a bare Textual app (startup) and key "
         "press to screen per game (keys); then a table of each figure against its target. "
         "BENCH_BASELINE=REV adds a git revision side by side, PEER_DIR=DIR a checkout of the "
-        "peer engine the raced game's kit names.",
+        "peer engine the raced game's kit names."),
     )
-    bench.add_argument("--json", action="store_true", help="print one JSON object")
-    bench.add_argument("--quick", action="store_true", help="shorter runs, rougher figures")
+    bench.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    bench.add_argument("--quick", action="store_true", help=_("shorter runs, rougher figures"))
     bench.add_argument("--only", type=bench_parts, default=None, metavar="PARTS",
-                       help="comma-separated parts: engine, simulate, startup, keys (all)")
+                       help=_("comma-separated parts: engine, simulate, startup, keys (all)"))
     bench.add_argument("--ui", action="store_true",
-                       help="the screen parts only: the same as --only startup,keys")
+                       help=_("the screen parts only: the same as --only startup,keys"))
     bench.add_argument("--rounds", type=positive, default=None, metavar="N",
-                       help="interleaved rounds of the Spice Road race and of the "
+                       help=_("interleaved rounds of the Spice Road race and of the "
                        "BENCH_BASELINE comparison, each ratio their median (race 3; "
-                       "baseline 3, 1 with --quick)")
+                       "baseline 3, 1 with --quick)"))
 
-    serve = sub.add_parser("serve", help="run the built-in SSH server",
-                           description="Serve tulipgames over SSH.")
+    serve = sub.add_parser("serve", help=_("run the built-in SSH server"),
+                           description=_("Serve tulipgames over SSH."))
     try:
         from tulipgames.net import ssh
 
@@ -274,9 +284,9 @@ def build_parser() -> Parser:
         serve.set_defaults(ssh_available=True)
     except ImportError:  # a partial install without asyncssh
         serve.set_defaults(ssh_available=False)
-    web = sub.add_parser("web", help="play in a browser (a local web server)",
-                         description="Serve tulipgames to browsers only: the same menu and "
-                                     "shared tables as over SSH.")
+    web = sub.add_parser("web", help=_("play in a browser (a local web server)"),
+                         description=_("Serve tulipgames to browsers only: the same menu and "
+                                     "shared tables as over SSH."))
     try:
         from tulipgames.net import ssh as ssh_door
 
@@ -287,20 +297,20 @@ def build_parser() -> Parser:
 
     # -- analyse: the coach (tulipgames/coach, docs/coach.md) --------------------------------
     analyse = sub.add_parser(
-        "analyse", help="the coach: grade every decision of a finished game",
-        description="Grade every decision of the chosen seats (default: the humans) of a "
+        "analyse", help=_("the coach: grade every decision of a finished game"),
+        description=_("Grade every decision of the chosen seats (default: the humans) of a "
         "finished game, from what each seat could see: the worth of each choice, the loss "
-        "against the best and a grade (docs/coach.md). Uses every core.",
+        "against the best and a grade (docs/coach.md). Uses every core."),
     )
-    analyse.add_argument("game", metavar="ID|FILE", help="a game number or a record file")
+    analyse.add_argument("game", metavar="ID|FILE", help=_("a game number or a record file"))
     analyse.add_argument("--seat", action="append", metavar="NAME",
-                         help="a player to analyse; repeatable (default: the human seats)")
-    analyse.add_argument("--json", action="store_true", help="print one JSON object")
+                         help=_("a player to analyse; repeatable (default: the human seats)"))
+    analyse.add_argument("--json", action="store_true", help=_("print one JSON object"))
     # -- end analyse -----------------------------------------------------------------------------
 
-    shots = sub.add_parser("screenshots", help="render SVG screenshots of every screen",
-                           description="Render the menu, setup, each game and results to SVG.")
-    shots.add_argument("--out", default="screenshots", metavar="DIR", help="(screenshots)")
+    shots = sub.add_parser("screenshots", help=_("render SVG screenshots of every screen"),
+                           description=_("Render the menu, setup, each game and results to SVG."))
+    shots.add_argument("--out", default="screenshots", metavar="DIR", help=_("(screenshots)"))
     parser.commands = dict(sub.choices)
     return parser
 
@@ -783,6 +793,39 @@ COMMANDS = {
 }
 
 
+def option_value(argv: Sequence[str], option: str) -> str:
+    """The value of ``option`` in ``argv`` (``--lang de`` or ``--lang=de``; "" if absent),
+    read before the parser is built: its help is in the chosen language."""
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg.startswith(option + "="):
+            return arg.partition("=")[2]
+        if arg == option and index + 1 < len(argv):
+            return argv[index + 1]
+    return ""
+
+
+def choose_language(argv: Sequence[str]) -> str:
+    """The language of this run, by ``--lang``, the remembered setting, then ``LANGUAGE`` /
+    ``LANG`` (tulipgames.i18n.choose: only a complete catalogue, unless previewed). A language
+    asked for by name and not used is said in one line on standard error."""
+    from tulipgames.tui import prefs
+
+    flag = option_value(argv, "--lang")
+    data_dir = option_value(argv, "--data-dir")
+    setting = prefs.read(prefs_path(Path(data_dir) if data_dir else None))[0].language
+    choice = i18n.choose(flag, setting)
+    i18n.use_for_process(choice.lang)
+    if choice.note and (flag or setting):
+        print(f"tulipgames: {choice.note}", file=sys.stderr)
+    return choice.lang
+
+
+#: The commands that serve other players: their process's language stays English.
+SERVERS = ("serve", "web")
+
+
 def parse_args(parser: Parser, argv: Sequence[str] | None) -> argparse.Namespace:
     """Parse; ``--data-dir`` may come before the command or after it (the one after wins)."""
     args = parser.parse_args(argv)
@@ -794,12 +837,17 @@ def parse_args(parser: Parser, argv: Sequence[str] | None) -> argparse.Namespace
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tulipgames`` console script; returns the exit code."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    choose_language(argv)
     if not argv:
         # the menu, at once: no argument to parse, so argparse and the parser of every
         # subcommand are not loaded for it (what `cmd_menu` does with no arguments)
         return _run(lambda: menu(None, plain_in_environment()))
     parser = build_parser()
     args = parse_args(parser, argv)
+    if args.command in SERVERS:
+        # each of a server's sessions speaks its player's language (tulipgames.i18n.use, from
+        # the SSH client's LANG), never the operator's, and the operator's log stays English
+        i18n.use_for_process(i18n.SOURCE)
     sub = parser.commands.get(args.command, parser)
     return _run(lambda: COMMANDS[args.command](args, sub))
 

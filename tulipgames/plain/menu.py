@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 from tulipgames import games
 from tulipgames.engine.core import parse_seats
+from tulipgames.i18n import _, ngettext
 from tulipgames.plain.choose import choose_game
 from tulipgames.plain.session import PlainSession, ask_line
 from tulipgames.table import Table
@@ -118,25 +119,28 @@ def plain_menu(store: Any, console: LineConsole, lobby: Any = None) -> int:
     words = [*MENU_WORDS, *(TABLE_WORDS if shared else ())]
     first, console.first = console.first, ""
     if not first:
-        write("tulipgames, plain-text mode. Choose by number.")
-        write("Or type: " + ", ".join(words) + ".")
+        write(_("tulipgames, plain-text mode. Choose by number."))
+        write(_("Or type: {words}.").format(words=", ".join(words)))
     while True:
-        entries = [(f"New game of {info.title}, {info.players.replace('-', ' to ')} players",
+        entries = [(_("New game of {title}, {players} players").format(
+                        title=_(info.title), players=info.players.replace("-", _(" to "))),
                     info.id)
                    for info in games.CATALOGUE]
         saves = store.saves() if store is not None else []
         if console.player is not None:
             mine = console.player.casefold()
             saves = [s for s in saves if mine in (n.casefold() for n in s.names)]
-        entries.append((f"Resume a saved game ({len(saves)} saved)", "resume"))
+        resume = ngettext("Resume a saved game ({count} saved)",
+                          "Resume a saved game ({count} saved)", len(saves))
+        entries.append((resume.format(count=len(saves)), "resume"))
         if shared:
-            entries.append(("Shared tables: open, join, watch, your tables", "shared"))
-        entries.append(("Quit", "quit"))
+            entries.append((_("Shared tables: open, join, watch, your tables"), "shared"))
+        entries.append((_("Quit"), "quit"))
         if first:
             answer: str | None = first
             first = ""
         else:
-            for number, (label, _) in enumerate(entries, 1):
+            for number, (label, _key) in enumerate(entries, 1):
                 write(f"{number}. {label}")
             answer = ask_line(read, write, echo, prompt)
         if answer is None:
@@ -160,11 +164,11 @@ def plain_menu(store: Any, console: LineConsole, lobby: Any = None) -> int:
                 play_plain(table, console)
             continue
         if not answer.isdigit() or not 1 <= int(answer) <= len(entries):
-            write(f"Choose a number from 1 to {len(entries)}.")
+            write(_("Choose a number from 1 to {last}.").format(last=len(entries)))
             continue
         key = entries[int(answer) - 1][1]
         if key == "quit":
-            write("Goodbye.")
+            write(_("Goodbye."))
             return 0
         if key == "resume":
             table = choose_save(store, saves, console)
@@ -179,10 +183,11 @@ def new_table(game_id: str, store: Any, console: LineConsole) -> Table | None:
     game = games.get_game(game_id)
     levels = ", ".join(game.bot_levels)
     console.write(
-        f"{game.title} is for {game.info.players} players. Type the players separated by "
-        f"commas: a name for each person at this keyboard, bot for a computer player "
-        f"(bot:LEVEL for a level: {levels}). Enter alone: "
-        + ("you and one bot." if game.min_players > 1 else "you alone, a solo game.")
+        _("{title} is for {players} players. Type the players separated by commas: a name for "
+          "each person at this keyboard, bot for a computer player (bot:LEVEL for a level: "
+          "{levels}). Enter alone: ").format(
+            title=_(game.title), players=game.info.players, levels=levels)
+        + (_("you and one bot.") if game.min_players > 1 else _("you alone, a solo game."))
     )
     me = console.player or "You"
     while True:
@@ -193,7 +198,7 @@ def new_table(game_id: str, store: Any, console: LineConsole) -> Table | None:
         try:
             seats = parse_seats(text, game)
         except ValueError as exc:
-            console.write(f"{exc}. Try again.")
+            console.write(_("{problem}. Try again.").format(problem=exc))
             continue
         table = Table.new(game, seats, random.SystemRandom().randrange(10**9), bot_delay=0)
         if store is not None:
@@ -203,7 +208,7 @@ def new_table(game_id: str, store: Any, console: LineConsole) -> Table | None:
 
 def choose_save(store: Any, saves: list[Any], console: LineConsole) -> Table | None:
     if not saves:
-        console.write("There are no saved games.")
+        console.write(_("There are no saved games."))
         return None
     for number, save in enumerate(saves, 1):
         problem = f" (cannot open: {save.problem})" if save.problem else ""
@@ -283,7 +288,7 @@ def menu_replay(store: Any, console: LineConsole, answer: str) -> None:
             console.write(f"Game {number} is not one of yours.")
             return None
     replay_plain(table.game, table.record, console, owned)
-    console.write("Back at the menu.")
+    console.write(_("Back at the menu."))
     return None
 
 
@@ -373,7 +378,7 @@ SHARED_ENTRIES = (
 
 def choose_shared(console: LineConsole) -> str | None:
     """The shared tables' own short menu; the word of the entry chosen (None: back)."""
-    for number, (label, _) in enumerate(SHARED_ENTRIES, 1):
+    for number, (label, _key) in enumerate(SHARED_ENTRIES, 1):
         console.write(f"{number}. {label}")
     console.write("0. back")
     while True:

@@ -241,50 +241,58 @@ class TulipGamesApp(App[None]):
         entries.append(MenuEntry("-", Text(""), ""))
         # before the store is open the line has no count (it comes STORE_DELAY later)
         resumable = self._store.count_active() if self._store else 0
+        from tulipgames.i18n import _  # here: `_` is a throwaway name elsewhere in this module
+
         saving = self.saves_games
-        resume = f"Resume a game ({resumable})" if resumable else "Resume a game"
+        resume = _("Resume a game ({count})").format(count=resumable) if resumable else _(
+            "Resume a game")
         entries += [
             MenuEntry(
                 "resume",
                 keyed("r", resume, saving),
-                "Go on with a saved game. Every move is saved as it is played.",
+                _("Go on with a saved game. Every move is saved as it is played."),
                 saving,
             ),
             MenuEntry(
                 "solo",
-                keyed("s", "Solo challenge"),
-                "The Little Flower Shop alone: score levels, high scores, a daily deal.",
+                keyed("s", _("Solo challenge")),
+                _("The Little Flower Shop alone: score levels, high scores, a daily deal."),
             ),
             MenuEntry(
                 "daily",
-                keyed("d", "Daily deal"),
-                "Today's solo deal: the same cards for everyone, its own high-score table.",
+                keyed("d", _("Daily deal")),
+                _("Today's solo deal: the same cards for everyone, its own high-score table."),
             ),
             MenuEntry(
                 "history",
-                keyed("h", "History & high scores", saving),
-                "Finished games and the best scores.",
+                keyed("h", _("History & high scores"), saving),
+                _("Finished games and the best scores."),
                 saving,
             ),
-            MenuEntry("tutorial", keyed("l", "Learn to play"),
-                      "A first game of each title, step by step, with the rule in play."),
-            MenuEntry("rules", keyed("?", "Rules"), "How to play each game."),
+            MenuEntry("tutorial", keyed("l", _("Learn to play")),
+                      _("A first game of each title, step by step, with the rule in play.")),
+            MenuEntry("rules", keyed("?", _("Rules")), _("How to play each game.")),
         ]
         for entry_id, label in self.extra_menu_entries():
             entries.append(MenuEntry(entry_id, keyed("", label), label))
-        entries.append(MenuEntry("quit", keyed("q", "Quit"), "Leave tulipgames. Games stay saved."))
+        entries.append(
+            MenuEntry("quit", keyed("q", _("Quit")), _("Leave tulipgames. Games stay saved."))
+        )
         return entries
 
     def about_game(self, game_id: str) -> str:
         """Under the menu: bot levels, whether there is a curtain, and the best score so far."""
+        from tulipgames.i18n import _  # here: `_` is a throwaway name elsewhere in this module
+
         game = games.get_game(game_id)
-        lines = [f"Bots: {', '.join(game.bot_levels)}"]
+        lines = [_("Bots: {levels}").format(levels=", ".join(game.bot_levels))]
         if game.hidden_information:
-            lines[0] += " · hidden hands: pass-and-play with a curtain"
+            lines[0] += " · " + _("hidden hands: pass-and-play with a curtain")
         best = self.store.high_scores(game_id, limit=1) if self.store else []
         if best:
             top = best[0]
-            lines.append(f"Best score: {top.score} by {top.name} ({top.date[:10]}).")
+            lines.append(_("Best score: {score} by {name} ({date}).").format(
+                score=top.score, name=top.name, date=top.date[:10]))
         return "\n".join(lines)
 
     # -- preferences and the command palette ------------------------------------------------

@@ -1,4 +1,5 @@
-"""The player's preferences: theme, bot speed and the name to offer, in a small JSON file.
+"""The player's preferences: theme, bot speed, the name to offer and the language, in a small
+JSON file.
 
 The file is ``config.json`` in the user config directory (``platformdirs``), in the data
 directory given with ``--data-dir``, or the path in ``TULIPGAMES_CONFIG`` (tests point it
@@ -28,6 +29,9 @@ class Preferences:
     bot_speed: str = "normal"
     #: The first seat's name in a new game's setup (the last name a player started with).
     name: str = "Ana"
+    #: The language chosen in the app ("": by the environment; tulipgames.i18n). Only a
+    #: language whose catalogue is complete is used (i18n.choose).
+    language: str = ""
 
     @property
     def bot_delay(self) -> float:
@@ -79,9 +83,18 @@ def read(path: Path | None = None) -> tuple[Preferences, str | None]:
     if prefs.bot_speed not in BOT_SPEEDS:
         problems.append("bot_speed")
         prefs = replace(prefs, bot_speed="normal")
+    if prefs.language and not _known_language(prefs.language):
+        problems.append("language")
+        prefs = replace(prefs, language="")
     if problems:
         return prefs, f"Ignored unknown or bad settings in {path}: {', '.join(sorted(problems))}."
     return prefs, None
+
+
+def _known_language(code: str) -> bool:
+    from tulipgames.i18n import LANGUAGES
+
+    return code in LANGUAGES
 
 
 def write(prefs: Preferences, path: Path | None = None) -> str | None:

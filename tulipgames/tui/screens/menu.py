@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -18,13 +19,14 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from tulipgames import __version__, games
+from tulipgames.i18n import N_, _, lazy_gettext
 from tulipgames.tui.keyline import KeyLine, Shown
 from tulipgames.tui.screens.messages import MenuEntriesAsked
 
 BANNER = "✿ tulipgames"
 #: The menu's widest (see the CSS): the longest pitch line is 105 cells, whole at 120 columns.
 MAX_WIDTH = 120
-TAGLINE = "five board and dice games for the terminal"
+TAGLINE = lazy_gettext("five board and dice games for the terminal")
 #: Seconds a line stays highlighted before its ``about`` is asked for: the menu is up at once,
 #: and arrowing past a game does not load its rules.
 ABOUT_DELAY = 0.2
@@ -62,6 +64,16 @@ def keyed(key: str, text: str, enabled: bool = True) -> Text:
     return label
 
 
+#: The game titles' column in the menu, in cells: English titles fit in it; a language whose
+#: titles are longer ("Century: Die Gewürzstraße") widens it and the pitch after it gives way.
+TITLE_WIDTH = 23
+
+
+def title_width() -> int:
+    """The titles' column in this session's language: :data:`TITLE_WIDTH` or the longest."""
+    return max([TITLE_WIDTH, *(cell_len(_(info.title)) for info in games.CATALOGUE)])
+
+
 def game_entry(
     info: games.GameInfo, key: str = "", about: str | Callable[[], str] = ""
 ) -> MenuEntry:
@@ -72,18 +84,22 @@ def game_entry(
     """
     label = Text(no_wrap=True, overflow="ellipsis")
     label.append(f"{key:>2} ", style="bold")
-    # the title in 23 cells, cut or padded (the game widgets' ``fit`` would load every shared
-    # widget, the game log's Rich pretty-printer among them, before the menu is drawn)
-    title = Text(info.title, style="bold", no_wrap=True)
-    title.truncate(23, overflow="ellipsis", pad=True)
+    # the title in 23 cells or the longest title's width in this language, cut or padded (the
+    # game widgets' ``fit`` would load every shared widget, the game log's Rich pretty-printer
+    # among them, before the menu is drawn)
+    title = Text(_(info.title), style="bold", no_wrap=True)
+    title.truncate(title_width(), overflow="ellipsis", pad=True)
     label.append_text(title)
-    label.append(f"{info.players:>5} pl  ")
+    # Translators: "pl": players, after the count ("2-6 pl"); keep it short (3 cells or so).
+    players = _("pl")
+    label.append(f"{info.players:>5} {players}  ")
     # the line is cut where the menu ends (an ellipsis at 80 columns, whole at 120); the whole
     # pitch is shown under the menu while the line is highlighted
-    label.append(info.pitch, style="italic")
+    pitch = _(info.pitch)
+    label.append(pitch, style="italic")
     if callable(about):
-        return MenuEntry(f"game:{info.id}", label, info.pitch, about=about)
-    help_text = f"{info.pitch}\n{about}" if about else info.pitch
+        return MenuEntry(f"game:{info.id}", label, pitch, about=about)
+    help_text = f"{pitch}\n{about}" if about else pitch
     return MenuEntry(f"game:{info.id}", label, help_text)
 
 
@@ -103,6 +119,13 @@ class MenuFooter(KeyLine):
         if screen is self.screen and self.is_attached and self.wanted() != self._shown:
             self.refresh()
 
+    def wanted(self) -> tuple[tuple[Shown, ...], Shown | None]:
+        """The keys, their descriptions in the session's language (the bindings keep the
+        English ones, marked with ``N_``)."""
+        keys, palette = super().wanted()
+        return tuple(Shown(key.key, key.display, _(key.description), key.action, key.enabled)
+                     for key in keys), palette
+
     def render(self) -> Text:
         self._shown = keys, palette = self.wanted()
         line, self._spans = self.keys_line(keys, palette, self.size.width, self.key_styles())
@@ -113,14 +136,14 @@ class MenuScreen(Screen[None]):
     """The menu. Entries come from :meth:`TulipGamesApp.menu_entries` so apps can add their own."""
 
     BINDINGS = [
-        Binding("q", "app.quit", "Quit"),
-        Binding("r", "pick('resume')", "Resume", show=False),
-        Binding("s", "pick('solo')", "Solo", show=False),
-        Binding("d", "pick('daily')", "Daily", show=False),
-        Binding("h", "pick('history')", "History", show=False),
-        Binding("question_mark", "pick('rules')", "Rules"),
-        Binding("l", "pick('tutorial')", "Learn", show=False),
-        *[Binding(str(n), f"pick_game({n})", "Game", show=False) for n in range(1, 10)],
+        Binding("q", "app.quit", N_("Quit")),
+        Binding("r", "pick('resume')", N_("Resume"), show=False),
+        Binding("s", "pick('solo')", N_("Solo"), show=False),
+        Binding("d", "pick('daily')", N_("Daily"), show=False),
+        Binding("h", "pick('history')", N_("History"), show=False),
+        Binding("question_mark", "pick('rules')", N_("Rules")),
+        Binding("l", "pick('tutorial')", N_("Learn"), show=False),
+        *[Binding(str(n), f"pick_game({n})", N_("Game"), show=False) for n in range(1, 10)],
     ]
     DEFAULT_CSS = """
     MenuScreen { align: center top; }

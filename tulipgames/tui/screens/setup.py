@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from tulipgames.engine.core import Game, Option, SeatSpec
+from tulipgames.i18n import N_, _
 from tulipgames.notices import daily_line
 from tulipgames.tui.screens.rules import RulesScreen
 from tulipgames.tui.textual_private import SafeSelect
@@ -70,14 +71,16 @@ def check_names(seats: list[SeatSpec]) -> None:
     seen: dict[str, int] = {}
     for index, seat in enumerate(seats):
         if not seat.name:
-            raise ValueError(f"seat {index + 1} needs a name")
+            raise ValueError(_("seat {number} needs a name").format(number=index + 1))
         if printable(seat.name) != seat.name:
-            raise ValueError(f"seat {index + 1}'s name holds a control character")
+            raise ValueError(
+                _("seat {number}'s name holds a control character").format(number=index + 1)
+            )
         key = seat.name.casefold()
         if key in seen:
             raise ValueError(
-                f"seats {seen[key] + 1} and {index + 1} are both called {seat.name}: "
-                "each seat needs its own name"
+                _("seats {first} and {second} are both called {name}: each seat needs its "
+                  "own name").format(first=seen[key] + 1, second=index + 1, name=seat.name)
             )
         seen[key] = index
 
@@ -134,7 +137,7 @@ class SeatRow(Horizontal):
         self.kinds = kinds
 
     def compose(self) -> ComposeResult:
-        yield Label(f"  Seat {self.index + 1}")
+        yield Label("  " + _("Seat {number}").format(number=self.index + 1))
         yield Input(self.spec.name, max_length=NAME_CELLS, compact=True, id=f"name-{self.index}")
         yield SafeSelect(self.kinds, value=self.spec.kind, allow_blank=False, compact=True,
                      id=f"kind-{self.index}")
@@ -164,10 +167,10 @@ class SetupScreen(Screen[SetupChoice | None]):
     #: The first field gets the focus, never Start: a first Enter must not start a game.
     AUTO_FOCUS = "Select, Input"
     BINDINGS = [
-        Binding("escape", "cancel", "Back"),
-        Binding("ctrl+r", "reseed", "New seed"),
-        Binding("ctrl+g", "start", "Start"),
-        Binding("question_mark", "rules", "Rules"),
+        Binding("escape", "cancel", N_("Back")),
+        Binding("ctrl+r", "reseed", N_("New seed")),
+        Binding("ctrl+g", "start", N_("Start")),
+        Binding("question_mark", "rules", N_("Rules")),
     ]
     DEFAULT_CSS = """
     SetupScreen { align: center top; }
@@ -211,7 +214,9 @@ class SetupScreen(Screen[SetupChoice | None]):
         count = len(seats) if seats else max(game.min_players, min(2, game.max_players))
         self.seats = seats or default_seats(game, count, name)
         self.seed = random_seed() if seed is None else seed
-        self.kinds = [("Human", "human")] + [
+        #: Each binding shown translated, by the English one's id (made once per language).
+        self._translated: dict[int, Binding] = {}
+        self.kinds = [(_("Human"), "human")] + [
             (f"Bot: {level}", f"bot:{level}") for level in game.bot_levels
         ]
 
@@ -224,19 +229,21 @@ class SetupScreen(Screen[SetupChoice | None]):
         game = self.game
         fixed = self.daily
         with VerticalScroll():
-            title = f"New game: {game.title}  ({game.info.players} players)"
+            title = _("New game: {title}  ({players} players)").format(
+                title=_(game.title), players=game.info.players)
             if fixed:
-                title = f"Daily deal: {game.title}  (today's deal, the same for everyone)"
+                title = _("Daily deal: {title}  (today's deal, the same for everyone)").format(
+                    title=_(game.title))
             yield Static(Text(title), id="setup-title")
-            yield Static(Text(game.info.pitch), id="setup-pitch")
+            yield Static(Text(_(game.info.pitch)), id="setup-pitch")
             if fixed:  # a second attempt may be played, and is not scored: say so first
                 yield Static(daily_line(self.app, self.first_name, self.seed), id="setup-daily")
             yield Static(
-                Text("Tab / Shift+Tab move between fields · Enter on Start (or ctrl+g) starts"),
+                Text(_("Tab / Shift+Tab move between fields · Enter on Start (or ctrl+g) starts")),
                 id="setup-keys",
             )
             with Horizontal(classes="field-row"):
-                yield Label("  Players")
+                yield Label("  " + _("Players"))
                 yield SafeSelect(
                     [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                     value=len(self.seats), allow_blank=False, compact=True, id="player-count",
@@ -260,15 +267,31 @@ class SetupScreen(Screen[SetupChoice | None]):
                             classes="option-help", id=f"help-{name}",
                         )
                 with Horizontal(classes="field-row"):
-                    yield Label("  Seed")
+                    yield Label("  " + _("Seed"))
                     yield Input(str(self.seed), restrict=r"[0-9]*", max_length=20, compact=True,
                                 id="seed", disabled=fixed)
-                    hint = "today's deal" if fixed else "same seed = same deal (ctrl+r: new)"
+                    hint = _("today's deal") if fixed else _("same seed = same deal (ctrl+r: new)")
                     yield Static(Text(hint), classes="option-help")
         with Horizontal(id="start-bar"):
-            yield Button("Start game", variant="success", id="start", compact=True)
+            yield Button(_("Start game"), variant="success", id="start", compact=True)
             yield Static(id="setup-error")
         yield Footer()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, each key's description in the session's language (the footer shows
+        them; the bindings keep their English, marked with ``N_``)."""
+        shown = {}
+        for key, active in super().active_bindings.items():
+            binding = active.binding
+            words = _(binding.description)
+            if words != binding.description:
+                cached = self._translated.get(id(binding))
+                if cached is None or cached.description != words:
+                    cached = self._translated[id(binding)] = replace(binding, description=words)
+                active = ActiveBinding(active.node, cached, active.enabled, active.tooltip)
+            shown[key] = active
+        return shown
 
     def _first_bot_kind(self) -> str:
         return next((s.kind for s in self.seats if s.kind.startswith("bot:")), "")
@@ -344,7 +367,7 @@ class SetupScreen(Screen[SetupChoice | None]):
         check_names(seats)
         seed_text = self.query_one("#seed", Input).value.strip()
         if not seed_text.isdigit():
-            raise ValueError("the seed must be a whole number")
+            raise ValueError(_("the seed must be a whole number"))
         options = {
             name: self.query_one(f"#option-{name}", Select).value for name in self.game.options
         }

@@ -1,0 +1,448 @@
+"""Languages: gettext catalogues, the language of each session, and which language to use.
+
+Every text a player reads is an English message id marked in the source with ``_()``
+(``ngettext()`` for counts, :func:`lazy_gettext` for module-level constants, :func:`N_` to mark
+a string that is translated later where it is shown). The catalogues are
+``tulipgames/locale/<lang>/LC_MESSAGES/tulipgames.po``; their compiled ``.mo`` files are
+committed next to them, so ``pip install -e .`` and a wheel work with no build step, and
+``tests/test_i18n_catalogues.py`` fails when a ``.mo`` is not compiled from its current ``.po``
+or a ``.po`` misses a message or keeps a stale one (docs/languages.md).
+
+The language is per session, not per process: an SSH table has players of different
+languages in one process, so the language lives in a :class:`~contextvars.ContextVar` (each
+asyncio task and each thread started with :func:`contextvars.copy_context` keeps its own) and
+:func:`translator` gives an object for a given language, for text rendered per reader.
+
+A language is offered or chosen by itself only when its catalogue is complete (every message
+of the current template translated): a half-translated screen is worse than an English one.
+A translator sees an incomplete one with ``--lang de`` and ``TULIPGAMES_LANG_PREVIEW=1``.
+
+Records, notation, operator logs and the engine never go through here: they stay in English
+(language-neutral), so a record made in German replays in French.
+
+This module is imported at start, before the menu is drawn: it imports nothing heavy, and
+reads a catalogue only when a language other than English is first asked for.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from gettext import NullTranslations
+
+    from babel.messages.catalog import Catalog
+
+#: The gettext domain: the catalogues' file name.
+DOMAIN = "tulipgames"
+#: Where the catalogues are, in the package (so an installed wheel has them).
+LOCALE_DIR = Path(__file__).with_name("locale")
+#: The template every catalogue is checked against (made by ``python -m tulipgames.i18n
+#: extract``).
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+#: The source language: the message ids themselves, always complete.
+SOURCE = "en"
+#: Every language with a catalogue, and its name in itself (what a chooser lists).
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "nl": "Nederlands",
+}
+#: Set (to anything but "" or "0") to show an incomplete catalogue asked for by name.
+PREVIEW_ENV = "TULIPGAMES_LANG_PREVIEW"
+
+#: The language of the running session (an SSH player's); ``None``: the process's.
+_language: ContextVar[str | None] = ContextVar("tulipgames_language", default=None)
+#: The process's language (the command line's choice), where no session set one: a local
+#: player's, also in threads, which start with an empty context (Textual's thread workers).
+_process_language = SOURCE
+
+
+# -- the catalogues -----------------------------------------------------------------------
+@cache
+def catalogue(lang: str) -> NullTranslations:
+    """The compiled catalogue of ``lang``; English (and an unknown or missing one) gives the
+    message ids themselves."""
+    import gettext as gnu  # here: an English session never reads a catalogue
+
+    if lang == SOURCE or lang not in LANGUAGES:
+        return gnu.NullTranslations()
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        with path.open("rb") as file:
+            return gnu.GNUTranslations(file)
+    except OSError:
+        return gnu.NullTranslations()
+
+
+def translated_ids(lang: str) -> frozenset[str]:
+    """The message ids ``lang``'s compiled catalogue translates (a plural by its singular)."""
+    found = getattr(catalogue(lang), "_catalog", {})
+    ids = {key[0] if isinstance(key, tuple) else key for key in found}
+    ids.discard("")  # the header
+    return frozenset(ids)
+
+
+@cache
+def template_ids() -> frozenset[str]:
+    """Every message id of the current template (``tulipgames.pot``)."""
+    try:
+        text = TEMPLATE.read_text(encoding="utf-8")
+    except OSError:
+        return frozenset()
+    return frozenset(msgid for msgid in _po_ids(text) if msgid)
+
+
+#: A .po string's escapes (what Babel writes).
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}
+
+
+def _po_string(quoted: str) -> str:
+    """A .po line's ``"..."`` as text (a regular expression: ``ast.literal_eval`` per line
+    took 3 ms of a start)."""
+    import re
+
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m[1], m[1]), quoted.strip()[1:-1])
+
+
+def _po_ids(text: str) -> Iterator[str]:
+    """The ``msgid`` of each entry of a .po/.pot text (continued lines joined, unescaped)."""
+    current: list[str] | None = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("msgid "):
+            if current is not None:
+                yield "".join(current)
+            current = [_po_string(line[len("msgid "):])]
+        elif line.startswith('"') and current is not None:
+            current.append(_po_string(line))
+        elif current is not None:
+            yield "".join(current)
+            current = None
+    if current is not None:
+        yield "".join(current)
+
+
+class Coverage(NamedTuple):
+    """How much of the template a language's compiled catalogue translates."""
+
+    lang: str
+    translated: int
+    total: int
+
+    @property
+    def complete(self) -> bool:
+        return self.translated >= self.total
+
+    @property
+    def percent(self) -> float:
+        return 100.0 if not self.total else 100.0 * self.translated / self.total
+
+
+def coverage(lang: str) -> Coverage:
+    """``lang``'s coverage of the current template (English: always complete)."""
+    wanted = template_ids()
+    if lang == SOURCE:
+        return Coverage(lang, len(wanted), len(wanted))
+    return Coverage(lang, len(wanted & translated_ids(lang)), len(wanted))
+
+
+def complete(lang: str) -> bool:
+    """Whether ``lang`` may be offered and chosen by itself: every current message translated
+    (English always: an English start reads no catalogue and no template)."""
+    return lang == SOURCE or (lang in LANGUAGES and coverage(lang).complete)
+
+
+def offered() -> list[str]:
+    """The languages a player can pick (complete ones; all of them in preview)."""
+    return [lang for lang in LANGUAGES if complete(lang) or preview()]
+
+
+def preview(env: Mapping[str, str] | None = None) -> bool:
+    """Whether a translator asked to see incomplete catalogues (``TULIPGAMES_LANG_PREVIEW``)."""
+    value = (os.environ if env is None else env).get(PREVIEW_ENV, "")
+    return value not in ("", "0")
+
+
+# -- choosing a language ------------------------------------------------------------------
+def normalize(name: str) -> str:
+    """A locale name as a catalogue's code: ``de_DE.UTF-8`` -> ``de``, ``nl-BE`` -> ``nl``,
+    ``C``/``POSIX`` -> ``en``; "" for an empty name."""
+    name = name.strip().split(".")[0].split("@")[0]
+    if name in ("C", "POSIX"):
+        return SOURCE
+    return name.replace("-", "_").split("_")[0].lower()
+
+
+class Choice(NamedTuple):
+    """The language chosen, where it came from, and (when a wish was passed over) why."""
+
+    lang: str
+    source: str
+    note: str = ""
+
+
+def environment_wishes(env: Mapping[str, str]) -> list[str]:
+    """The languages an environment asks for, in gettext's order: ``LANGUAGE`` (a list,
+    ``de:fr``), else the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``."""
+    wishes = [normalize(part) for part in env.get("LANGUAGE", "").split(":")]
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(name):
+            wishes.append(normalize(env[name]))
+            break
+    return [wish for wish in wishes if wish]
+
+
+def choose(
+    flag: str = "", setting: str = "", env: Mapping[str, str] | None = None,
+) -> Choice:
+    """The language of a session, by the first that asks: ``--lang`` (``flag``), the remembered
+    setting, then ``env`` (the local environment, or an SSH client's: ``LANGUAGE``, then
+    ``LC_ALL``/``LC_MESSAGES``/``LANG``); else English.
+
+    Only a complete catalogue is chosen: an incomplete one is passed over for the next wish
+    (a note says so), unless it was asked for by name (flag or setting) with
+    ``TULIPGAMES_LANG_PREVIEW`` set in ``env``. English ends the search (it is a wish too).
+    """
+    env = os.environ if env is None else env
+    notes: list[str] = []
+    named = [(normalize(flag), "--lang"), (normalize(setting), "setting")]
+    wishes = named + [(wish, "environment") for wish in environment_wishes(env)]
+    for lang, source in wishes:
+        if not lang:
+            continue
+        if lang not in LANGUAGES:
+            if source != "environment":
+                notes.append(f"no catalogue for language {lang!r}")
+            continue
+        if complete(lang) or (source != "environment" and preview(env)):
+            return Choice(lang, source, "; ".join(notes))
+        cover = coverage(lang)
+        notes.append(
+            f"{LANGUAGES[lang]} is {cover.percent:.0f}% translated, not shown "
+            f"(set {PREVIEW_ENV}=1 with --lang {lang} to preview it)"
+        )
+    return Choice(SOURCE, "default", "; ".join(notes))
+
+
+# -- the session's language -----------------------------------------------------------------
+def current() -> str:
+    """The language of this session (this context), else the process's."""
+    return _language.get() or _process_language
+
+
+def use(lang: str) -> None:
+    """Make ``lang`` this context's language: a session (an SSH player's) sets it once, before
+    its app runs, and the asyncio tasks started after that inherit it; other sessions in the
+    process keep theirs."""
+    _language.set(lang if lang in LANGUAGES else SOURCE)
+
+
+def use_for_process(lang: str) -> None:
+    """Make ``lang`` the language of every context that set none (the command line's choice
+    for the one local player)."""
+    global _process_language
+    _process_language = lang if lang in LANGUAGES else SOURCE
+
+
+@contextmanager
+def using(lang: str) -> Iterator[None]:
+    """``lang`` for the block only (text rendered for one reader)."""
+    token = _language.set(lang if lang in LANGUAGES else SOURCE)
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+class Translator(NamedTuple):
+    """The translations of one language, for text rendered per reader (not the context's)."""
+
+    lang: str
+
+    def gettext(self, message: str) -> str:
+        return catalogue(self.lang).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return catalogue(self.lang).ngettext(singular, plural, n)
+
+
+def translator(lang: str | None = None) -> Translator:
+    """The translations of ``lang`` (default: this session's)."""
+    return Translator(current() if lang is None else lang)
+
+
+# -- marking and translating --------------------------------------------------------------
+def _(message: str) -> str:
+    """``message`` in this session's language (English when untranslated)."""
+    lang = _language.get() or _process_language
+    if lang == SOURCE:
+        return message
+    return catalogue(lang).gettext(message)
+
+
+gettext = _
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural message for ``n``, by the rules of this session's language."""
+    lang = _language.get() or _process_language
+    if lang == SOURCE:
+        return singular if n == 1 else plural
+    return catalogue(lang).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue without translating it (it is translated with
+    ``_()`` where it is shown)."""
+    return message
+
+
+class LazyString:
+    """A message translated each time it is read as text, in the language of that moment: for
+    module-level constants, made before any session has a language."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def __str__(self) -> str:
+        return _(self.message)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"lazy_gettext({self.message!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyString):
+            return self.message == other.message
+        return str(self) == other
+
+    def __hash__(self) -> int:
+        # equal to the text it reads as now (so equal objects hash alike): not a dict key
+        return hash(str(self))
+
+    def __len__(self) -> int:
+        return len(str(self))
+
+    def __add__(self, other: str) -> str:
+        return str(self) + other
+
+    def __radd__(self, other: str) -> str:
+        return other + str(self)
+
+
+def lazy_gettext(message: str) -> LazyString:
+    """``message``, translated when it is used (see :class:`LazyString`)."""
+    return LazyString(message)
+
+
+# -- the command palette ---------------------------------------------------------------------
+def both(message: str) -> str:
+    """What a command palette matches a command by: its translated name, then its English name
+    (one string, so a player may type either): ``"Thema wechseln · Change theme"``. English
+    alone when they are the same."""
+    shown = _(message)
+    return shown if shown == message else f"{shown} · {message}"
+
+
+def matches(query: str, message: str) -> bool:
+    """Whether ``query`` (what the player typed) finds the command ``message`` by its
+    translated or its English name (case-insensitive, as a substring)."""
+    wanted = query.casefold().strip()
+    return wanted in _(message).casefold() or wanted in message.casefold()
+
+
+# -- for translators: python -m tulipgames.i18n extract|update|compile|coverage -------------
+#: Babel's keywords beyond its defaults (``_``, ``gettext``, ``ngettext``, ``N_``).
+EXTRA_KEYWORDS: dict[str, None] = {"lazy_gettext": None}
+#: A comment above a marked string that starts so goes to the translators with it.
+COMMENT_TAGS = ("Translators:",)
+
+
+def extract_template() -> Catalog:  # a translators' and the tests' tool: needs Babel
+    """The template as the sources say now: every marked string of the package, and each game's
+    title and pitch (declared as plain strings in the game's ``GameInfo``, shown with ``_()``)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract
+
+    from tulipgames import games
+
+    template = Catalog(project="tulipgames", domain=DOMAIN, charset="utf-8")
+    keywords = {**DEFAULT_KEYWORDS, **EXTRA_KEYWORDS}
+    root = Path(__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        source = path.read_bytes()
+        if b"i18n import" not in source or path.name == "i18n.py":
+            continue  # marks nothing (reading only the modules that mark: a second, not three)
+        with path.open("rb") as file:
+            found = list(extract("python", file, keywords, COMMENT_TAGS, strip_comment_tags=True))
+        for _line, message, comments, context in found:
+            template.add(message, None, auto_comments=comments, context=context)
+    for info in games.CATALOGUE:
+        template.add(info.title, None, auto_comments=["A game's title (its published one)."])
+        template.add(info.pitch, None, auto_comments=[f"The menu's pitch of {info.title}."])
+    return template
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def main(argv: list[str] | None = None) -> int:  # a translators' tool (docs/languages.md)
+    """``extract`` (the template), ``update`` (each .po from it, stale messages dropped),
+    ``compile`` (each .mo), ``coverage`` (per catalogue). All but ``coverage`` need Babel
+    (``pip install -e .[test]``)."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    command = args[0] if args else "coverage"
+    if command in ("extract", "update", "compile"):
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po, write_po
+
+        if command == "extract":
+            with TEMPLATE.open("wb") as file:
+                write_po(file, extract_template(), no_location=True, sort_output=True, width=96)
+            return 0
+        for lang in LANGUAGES:
+            if lang == SOURCE:
+                continue
+            with TEMPLATE.open("rb") as file:
+                # read afresh for each: Catalog.update puts the template's own message objects
+                # into the catalogue it updates (a string set in one would show in the next)
+                template = read_po(file)
+            with po_path(lang).open("rb") as file:
+                catalog = read_po(file, locale=lang, domain=DOMAIN)
+            if command == "update":
+                catalog.update(template, no_fuzzy_matching=True)
+                with po_path(lang).open("wb") as file:
+                    write_po(file, catalog, no_location=True, ignore_obsolete=True,
+                             sort_output=True, width=96)
+            else:
+                with po_path(lang).with_suffix(".mo").open("wb") as file:
+                    write_mo(file, catalog)
+        return 0
+    if command == "coverage":
+        for lang in LANGUAGES:
+            cover = coverage(lang)
+            state = "complete" if cover.complete else "incomplete: not chosen by itself"
+            print(f"{lang}  {LANGUAGES[lang]:<12} {cover.translated:>4}/{cover.total:<4} "
+                  f"{cover.percent:5.1f}%  {state}")
+        return 0
+    print(f"unknown command {command!r}: extract, update, compile or coverage", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
