@@ -57,6 +57,7 @@ def locale_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             write_mo(file, catalog)
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     monkeypatch.setattr(i18n, "TEMPLATE", tmp_path / "tulipgames.pot")
+    monkeypatch.setattr(i18n, "RELEASED", frozenset({"de", "fr", "nl"}))  # as when all is marked
     i18n.catalogue.cache_clear()
     i18n.template_ids.cache_clear()
     return tmp_path
@@ -107,6 +108,18 @@ def test_incomplete_catalogue_falls_back_to_english(locale_dir: Path) -> None:
     assert i18n.choose(flag="de", env=preview) == ("de", "--lang", "")
     assert i18n.choose(env=preview).lang == "en"
     assert i18n.choose(flag="de", env={i18n.PREVIEW_ENV: "0"}).lang == "en"
+
+
+def test_no_language_is_released_while_the_game_screens_are_english() -> None:
+    # The real catalogues translate every marked message, but the game screens, rules and
+    # events are not marked yet: LANG=de_DE must still give English, not a German menu over an
+    # English game; the translators' preview shows it by name.
+    assert i18n.RELEASED == frozenset()
+    assert i18n.coverage("de").complete
+    chosen = i18n.choose(env={"LANG": "de_DE.UTF-8"})
+    assert chosen.lang == "en" and "not released" in chosen.note
+    assert i18n.choose(flag="de", env={}).lang == "en"
+    assert i18n.choose(flag="de", env={i18n.PREVIEW_ENV: "1"}).lang == "de"
 
 
 def test_translation_and_english_fallback_per_message(locale_dir: Path) -> None:

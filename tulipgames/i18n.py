@@ -55,6 +55,11 @@ LANGUAGES: dict[str, str] = {
     "fr": "Français",
     "nl": "Nederlands",
 }
+#: The languages every text a player reads is marked for and translated into. Until a
+#: language is here its catalogue counts as incomplete, however many of the marked messages it
+#: translates: the game screens, rules, events and the SSH lobby are not marked yet (issue 35),
+#: and a player whose LANG is de_DE must not get a German menu over an English game.
+RELEASED: frozenset[str] = frozenset()
 #: Set (to anything but "" or "0") to show an incomplete catalogue asked for by name.
 PREVIEW_ENV = "TULIPGAMES_LANG_PREVIEW"
 
@@ -157,7 +162,7 @@ def coverage(lang: str) -> Coverage:
 def complete(lang: str) -> bool:
     """Whether ``lang`` may be offered and chosen by itself: every current message translated
     (English always: an English start reads no catalogue and no template)."""
-    return lang == SOURCE or (lang in LANGUAGES and coverage(lang).complete)
+    return lang == SOURCE or (lang in RELEASED and coverage(lang).complete)
 
 
 def offered() -> list[str]:
@@ -225,8 +230,10 @@ def choose(
         if complete(lang) or (source != "environment" and preview(env)):
             return Choice(lang, source, "; ".join(notes))
         cover = coverage(lang)
+        state = (f"{cover.percent:.0f}% translated" if not cover.complete
+                 else "not released yet (the game screens are English)")
         notes.append(
-            f"{LANGUAGES[lang]} is {cover.percent:.0f}% translated, not shown "
+            f"{LANGUAGES[lang]} is {state}, not shown "
             f"(set {PREVIEW_ENV}=1 with --lang {lang} to preview it)"
         )
     return Choice(SOURCE, "default", "; ".join(notes))
