@@ -114,7 +114,7 @@ def test_no_language_is_released_while_the_game_screens_are_english() -> None:
     # The real catalogues translate every marked message, but the game screens, rules and
     # events are not marked yet: LANG=de_DE must still give English, not a German menu over an
     # English game; the translators' preview shows it by name.
-    assert i18n.RELEASED == frozenset()
+    assert frozenset() == i18n.RELEASED
     assert i18n.coverage("de").complete
     chosen = i18n.choose(env={"LANG": "de_DE.UTF-8"})
     assert chosen.lang == "en" and "not released" in chosen.note
