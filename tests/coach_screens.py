@@ -11,7 +11,7 @@ from tulipgames import games
 from tulipgames.coach.bench import play
 from tulipgames.store import Store
 from tulipgames.tui.app import TulipGamesApp
-from tulipgames.tui.screens.replay import MISTAKES, replay_screen
+from tulipgames.tui.screens.replay import MISTAKES, ReplayControls, replay_screen
 
 
 async def shot(game_id: str, out: Path) -> None:
@@ -22,6 +22,7 @@ async def shot(game_id: str, out: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = replay_screen(record, owned={0})
+        assert isinstance(screen, ReplayControls)
         app.push_screen(screen)
         await pilot.pause()
         began = time.monotonic()
@@ -35,6 +36,7 @@ async def shot(game_id: str, out: Path) -> None:
         await pilot.press("home")
         await pilot.press("m")
         await pilot.pause(0.5)
+        assert screen.analysis is not None, "the analysis did not finish"
         mistakes = [d for d in screen.analysis.decisions if d.grade in MISTAKES]
         print(game_id, f"analysed in {took:.1f} s,", len(screen.analysis.decisions), "decisions,",
               len(mistakes), "mistakes or worse", flush=True)
