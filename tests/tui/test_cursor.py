@@ -16,7 +16,7 @@ from tulipgames import games
 from tulipgames.engine.core import Result, SeatSpec
 from tulipgames.store import FinishedGame, Store
 from tulipgames.table import Table
-from tulipgames.tui.app import TulipGamesApp
+from tulipgames.tui.app import FOLLOW_DELAY, TulipGamesApp
 
 
 def line_at(app: TulipGamesApp, y: int) -> str:
@@ -32,8 +32,13 @@ def at_cursor(app: TulipGamesApp, cells: int = 30) -> str:
 
 async def press(pilot: Pilot[Any], *keys: str) -> None:
     await pilot.press(*keys)
+    await settle(pilot)
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """The cursor follows a little after the frame (``FOLLOW_DELAY``): wait past it."""
     await pilot.pause()
-    await pilot.pause()  # the frame after the one that moved the highlight
+    await pilot.pause(FOLLOW_DELAY * 3)
 
 
 async def test_the_cursor_follows_setup_drop_downs_history_and_lobby_lists(

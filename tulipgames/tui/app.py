@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
+from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -54,6 +55,8 @@ SOLO_GAME = games.solo_id()
 #: Seconds after the menu's first frame before a store given as ``open_store`` is opened (for
 #: the count of games to resume): the menu draws and answers a first key before SQLite loads.
 STORE_DELAY = 0.25
+#: Seconds after a key (or a highlight) before the terminal's cursor goes on the choice.
+FOLLOW_DELAY = 0.05
 
 
 def screen_class(game_id: str) -> type[GameScreen]:
@@ -152,6 +155,7 @@ class TulipGamesApp(App[None]):
         self.open_screen = open_screen
         self.bot_delay = bot_delay
         self._too_small: TooSmallScreen | None = None
+        self._follow_timer: Timer | None = None
         #: Where the preferences live (``None``: the user's config file, see :mod:`.prefs`).
         self.prefs_path = prefs_path
         self.prefs, self._prefs_problem = prefs.read(prefs_path)
@@ -595,16 +599,34 @@ class TulipGamesApp(App[None]):
         on_choices_redrawn) = on_option_list_option_highlighted
 
     def follow_choice(self) -> None:
-        """After the frame that lays a moved highlight or focus out, the terminal's cursor
+        """Soon after the frame that lays a moved highlight or focus out, the terminal's cursor
         goes on the highlighted choice of the screen on top, whatever the screen (see
-        :mod:`tulipgames.tui.widgets.cursor`)."""
-        self.call_after_refresh(self._follow_choice_now)
+        :mod:`tulipgames.tui.widgets.cursor`).
+
+        On a timer, not in the key's own frame: finding a game's choice mark draws its widgets'
+        lines again, a quarter of a key press's cost when it ran before the frame was written
+        (``bench --ui``); a run of keys moves the cursor once, after the last."""
+        if self._follow_timer is not None:
+            self._follow_timer.reset()
+            return
+        self._follow_timer = self.set_timer(FOLLOW_DELAY, self._follow_choice_now)
 
     def _follow_choice_now(self) -> None:
+        self._follow_timer = None
         # imported here, after the first frame: the menu is drawn before it (docs/speed.md)
+        from tulipgames.tui.textual_private import app_driver
         from tulipgames.tui.widgets.cursor import follow_choice
 
+        before = self.cursor_position
         follow_choice(self)
+        driver = app_driver(self)
+        if self.cursor_position == before or driver is None or self.is_headless:
+            return
+        # Textual moves the cursor only at the end of a frame, and no frame may come: move it
+        # now (the next frame puts it at the same place)
+        x, y = self.screen.outer_size.clamp_offset(self.cursor_position)
+        driver.write(f"\x1b[{y + 1};{x + 1}H")
+        driver.flush()
 
     # -- terminal size ------------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
