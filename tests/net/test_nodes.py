@@ -89,30 +89,28 @@ def test_a_table_is_played_across_nodes_and_survives_its_node_killed(
         ana.wait_for("How many seats")
         ana.type("3")
         code = ana.wait_for(r"Table ([A-Z2-9]{4}) is open")[1]
-        # ben takes his seat on a (a waiting table lives on its node: not across nodes yet)
-        ben = PlainClient(a.ssh_command("ben", "-T"))
-        clients.append(ben)
-        ben.wait_for("7. Shared tables")
-        ben.type(f"join {code}")
-        ben.wait_for("Seats: 1 ana, 2 ben")
-        ana.type("bots")
-        ana.wait_for("Type start to begin.")
-        ana.type("start")
-        ben.wait_for(r"Sixty-One at table")
-        ben.type("quit")
-        ben.wait_for(f"You keep your seat at table {code}.")
-        ben.close()
-        # on b, the table a holds: ben finds his seat and plays; a runs the bot
+        # ben, on b, takes a seat at the table opened on a
         ben = PlainClient(b.ssh_command("ben", "-T"))
         clients.append(ben)
         ben.wait_for("7. Shared tables")
-        ben.type("tables")
-        ben.wait_for(rf"1\. Table {code}, Sixty-One")
-        ben.type("1")
+        ben.type(f"join {code}")
+        ben.wait_for(r"Seats: 1 ana, 2 ben, 3 \(open\)")
+        ana.wait_for(r"Seats: 1 ana, 2 ben, 3 \(open\)")
+        ana.type("bots")
+        ana.wait_for("Type start to begin.")
+        ben.wait_for(r"Seats: 1 ana, 2 ben, 3 bot")
+        ana.type("start")
         ben.wait_for(rf"Sixty-One at table {code}, seat 2")
+        cleo = PlainClient(b.ssh_command("cleo", "-T"))  # watches on b
+        clients.append(cleo)
+        cleo.wait_for("7. Shared tables")
+        cleo.type(f"watch {code}")
+        cleo.wait_for(rf"Sixty-One at table {code}")
         # round 1 needs every seat: ana on a, ben on b, the bot on a (a holds the lease); each
         # sees round 2 only once the other node's moves reached its copy
         answer({ben: r"ben, Round 2, roll", ana: r"ana, Round 2, roll"})
+        for said in ("ana writes", "ben writes", "Bot 1 writes", "Round 2: the dice"):
+            cleo.wait_for(said)  # the watcher on b hears a's moves and b's alike
         [owner] = {holder(database)}
         assert owner.endswith(f":{a.proc.pid}")  # a runs the bot
         bot_round_1 = bot_moves(database)

@@ -789,6 +789,9 @@ class OpenTable:
         self.closed = False
         #: Whether the operator has chat lines logged (the lobby's ``log_chat``).
         self.lobby_log_chat: Callable[[], bool] = lambda: False
+        #: With nodes on one database: what the database holds of this table while it waits
+        #: for players (``data``, :meth:`Lobby._keep_waiting`).
+        self.waiting_told: dict[str, str] = {"data": ""}
 
     @classmethod
     def from_table(cls, code: str, table: RemoteTable) -> OpenTable:
@@ -1178,6 +1181,7 @@ class Lobby:
         self.tables[opened.code] = opened
         self._keep_chat(opened)
         opened.abandoned_hook = lambda table: self.close(table.code)
+        self._keep_waiting(opened)
         # Never the seed (chosen or drawn): with it a live game's deck order can be worked out.
         audit.record("table_opened", code=opened.code, game=game.id, seats=seats, host=host,
                      clock=settings.clock, seeded=seed is not None)
@@ -1193,6 +1197,9 @@ class Lobby:
         if found is not None:
             save_id, settings = found
             return self._bring_back(key, save_id, settings)
+        waiting = None if self.leases is None else self.leases.waiting(key)
+        if waiting is not None:  # opened on another node, waiting for players
+            return self._waiting_copy(key, waiting)
         raise TableError(f"no table has the code {key!r}")
 
     def _bring_back(self, code: str, save_id: int, settings: dict[str, Any],
@@ -1273,10 +1280,117 @@ class Lobby:
         """Another node committed a change of a table (``store_pg.TableEvent``): the copy
         here, if any, takes the saved record and its sessions redraw."""
         opened = self.tables.get(event.code)
-        table = None if opened is None else opened.table
-        if table is None or not event.elsewhere or event.save != table.save_id:
+        if opened is None or not event.elsewhere:
             return
-        self._follow(table)  # a move, or only its votes or settings: read both
+        table = opened.table
+        if event.status in ("waiting", "closed"):
+            if table is None:
+                self._waiting_changed(opened, event.status == "closed")
+            return
+        if table is None:  # the waiting table started on another node: its game comes here
+            self._started_elsewhere(opened, event.save)
+        elif event.save == table.save_id:
+            self._follow(table)  # a move, or only its votes or settings: read both
+
+    # -- tables waiting for players, shared by the nodes ----------------------------------------
+    @staticmethod
+    def _waiting_json(opened: OpenTable) -> str:
+        return json.dumps({
+            "game": opened.game.id, "host": opened.host, "options": opened.options,
+            "seed": opened.seed, "settings": opened.settings.to_json(),
+            "seats": [[seat.name, seat.bot] for seat in opened.seats],
+        }, sort_keys=True)
+
+    def _keep_waiting(self, opened: OpenTable) -> None:
+        """With nodes on one database, a table waiting for players is kept in the database
+        as each change makes it, so a player on another node finds it by its code."""
+        if self.leases is None:
+            return
+        told = opened.waiting_told
+
+        def put(*_: Any) -> None:
+            data = self._waiting_json(opened)
+            if opened.started or opened.closed or data == told["data"]:
+                return
+            told["data"] = data
+            try:
+                self.leases.put_waiting(opened.code, data, self.node)
+            except Exception as exc:
+                log.warning("cannot share waiting table %s: %s", opened.code, exc)
+
+        opened.listeners.add(put)
+        put()
+
+    def _waiting_copy(self, code: str, data: str) -> OpenTable:
+        """This node's copy of a table another node opened, waiting for players."""
+        try:
+            found = json.loads(data)
+            opened = OpenTable(code, games.get_game(str(found["game"])), len(found["seats"]),
+                               str(found["host"]), options=dict(found["options"]),
+                               seed=found["seed"], now=self.now,
+                               settings=TableSettings.from_json(dict(found["settings"])))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise TableError(f"table {code} cannot be opened: {exc}") from exc
+        self._read_seats(opened, found)
+        self.tables[code] = opened
+        self._keep_chat(opened)
+        self._keep_waiting(opened)
+        opened.waiting_told["data"] = data
+        return opened
+
+    @staticmethod
+    def _read_seats(opened: OpenTable, found: dict[str, Any]) -> None:
+        opened.seats = [Seat(name, bot) for name, bot in found["seats"]]
+        opened.host = opened.settings.host = str(found["host"])
+
+    def _waiting_changed(self, opened: OpenTable, closed: bool) -> None:
+        """Another node changed a waiting table this node has a copy of (a seat taken or
+        given up, bots, a new host) or closed it."""
+        data = None if closed or self.leases is None else self.leases.waiting(opened.code)
+        if data is None:
+            if not closed or opened.started:
+                return
+            opened.closed = True
+            self.tables.pop(opened.code, None)
+        else:
+            try:
+                self._read_seats(opened, json.loads(data))
+            except (ValueError, TypeError, KeyError):
+                return
+            opened.waiting_told["data"] = data
+        opened.listeners.publish(opened)
+        self.listeners.publish(self)
+
+    def _started_elsewhere(self, opened: OpenTable, save_id: int) -> None:
+        """The waiting table this node has a copy of started on another node: its game is
+        brought here from the store, and the sessions waiting here go to their seats."""
+        found = None if self.store is None else self.store.shared_save(opened.code)
+        if found is None or found[0] != save_id:
+            return
+        try:
+            decided = found[1].get("decided")
+            table = RemoteTable.adopt(
+                self.store.load(save_id, bot_delay=self.bot_delay),
+                TableSettings.from_json(found[1]), now=self.now,
+                decided=decided if isinstance(decided, dict) else None,
+            )
+        except Exception as exc:
+            log.warning("cannot bring table %s here: %s", opened.code, exc)
+            return
+        self._attach(opened.code, table)
+        opened.table = table
+        for seat, spec in enumerate(table.seats):
+            opened.seats[seat] = Seat(None if spec.is_bot else spec.name,
+                                      spec.bot_level if spec.is_bot else None)
+        opened.listeners.publish(opened)
+        self.listeners.publish(self)
+
+    def _let_wait_go(self, code: str) -> None:
+        if self.leases is not None:
+            try:
+                self.leases.drop_waiting(code)
+            except Exception as exc:
+                log.warning("cannot end waiting table %s: %s", code, exc)
 
     def sweep(self) -> None:
         """Renew this node's leases, and take over the tables in memory here whose holder
@@ -1430,6 +1544,7 @@ class Lobby:
         if opened is not None and not opened.started:
             opened.closed = True
             del self.tables[code]
+            self._let_wait_go(code)
             audit.record("table_closed", code=code, game=opened.game.id, host=opened.host)
             opened.listeners.publish(opened)
             self.listeners.publish(self)
@@ -1446,6 +1561,7 @@ class Lobby:
         ]
         chosen = opened.seed if seed is None else seed
         table = self._deal(opened, specs, chosen)
+        self._let_wait_go(opened.code)
         audit.record(
             "table_started", code=opened.code, game=opened.game.id, save=table.save_id,
             players=",".join(seat.name or f"bot:{seat.bot}" for seat in opened.seats),
