@@ -24,6 +24,12 @@ With ``--scenario flood`` the last session sends ``--flood-bytes`` of hostile in
 ``--flood x``) while the others type as in the menu scenario: their keystroke times are what
 one flooding client costs everybody else.
 
+With ``--setups sqlite,pg,pg2 --database URL`` the same runs go against one node on SQLite,
+one node on PostgreSQL and two nodes on one PostgreSQL database (the sessions spread over the
+nodes in turn: with ``--scenario table`` each pair's two players are on different nodes), side
+by side; server CPU is every node's. Give the load test a database of its own (its clients'
+names are bound to a key it makes for each run).
+
 Bounded: at most 200 sessions and 200 keystrokes each, every wait times out, loopback only.
 """
 
@@ -353,8 +359,13 @@ def rss_kib(pid: int) -> int:
     return total
 
 
+#: What ``--setups`` compares: its name -> (on PostgreSQL, nodes).
+SETUPS = {"sqlite": (False, 1), "pg": (True, 1), "pg2": (True, 2)}
+
+
 def start_server(
     data_dir: Path, max_sessions: int, workers: int | None = None, profile: Path | None = None,
+    database: str | None = None,
 ) -> tuple[subprocess.Popen[str], int]:
     """``tulipgames serve`` on a free loopback port (``profile``: under cProfile, its stats
     written to that file when the server stops, each worker's to ``FILE.workerN.PID``)."""
@@ -365,6 +376,8 @@ def start_server(
                 "--data-dir", str(data_dir), "--max-sessions", str(max_sessions)]
     if workers is not None:
         command += ["--workers", str(workers)]
+    if database is not None:
+        command += ["--database", database]
     env = dict(os.environ)
     if profile is not None:
         env[PROFILE_ENV] = str(profile)
@@ -397,16 +410,21 @@ def percentile(values: list[float], p: float) -> float:
 
 
 async def measure(
-    port: int, pid: int, count: int, keys: int, seed: int, pace: tuple[float, float],
-    scenario: str = "menu", flood: tuple[str, int] = ("hostile", 100_000), light: bool = True,
+    port: int | list[int], pid: int | list[int], count: int, keys: int, seed: int,
+    pace: tuple[float, float], scenario: str = "menu",
+    flood: tuple[str, int] = ("hostile", 100_000), light: bool = True,
 ) -> dict[str, Any]:
-    base = rss_kib(pid)
+    """One run; with several nodes (``port`` and ``pid`` lists) session ``i`` goes to node
+    ``i mod nodes`` and the server's CPU and memory are every node's."""
+    ports = port if isinstance(port, list) else [port]
+    pids = pid if isinstance(pid, list) else [pid]
+    base = sum(rss_kib(p) for p in pids)
     clients = []
     for i in range(count):
-        clients.append(await connect(port, f"load{i}", light=light))
+        clients.append(await connect(ports[i % len(ports)], f"load{i}", light=light))
     await asyncio.gather(*(c.term.wait_for(MENU_READY) for c in clients))
     await asyncio.sleep(1.0)
-    loaded = rss_kib(pid)
+    loaded = sum(rss_kib(p) for p in pids)
     rng = random.Random(seed)
     if scenario == "table":
         pairs = [(i, i + 1) for i in range(0, count - 1, 2)]
@@ -425,15 +443,15 @@ async def measure(
         jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients[:-1]]
     else:
         jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients]
-    cpu_before, load_before = family_cpu(pid), os.getloadavg()[0]
+    cpu_before, load_before = _cpu(pids), os.getloadavg()[0]
     client_before = time.process_time()
     started = time.perf_counter()
     await asyncio.gather(*jobs)
     elapsed = time.perf_counter() - started
-    cpu_after = family_cpu(pid)
+    cpu_after = _cpu(pids)
     spent = {member: cpu_after[member] - cpu_before.get(member, 0.0) for member in cpu_after}
     cpu = sum(spent.values())
-    main_cpu = spent.get(pid, 0.0)
+    main_cpu = sum(spent.get(p, 0.0) for p in pids)
     client_cpu = time.process_time() - client_before
     latencies = [lat for c in clients for lat in c.latencies]
     sent = [b for c in clients for b in c.bytes_per_key]
@@ -463,18 +481,48 @@ async def measure(
     }
 
 
+def _cpu(pids: list[int]) -> dict[int, float]:
+    """CPU seconds of every node and its workers."""
+    seconds: dict[int, float] = {}
+    for pid in pids:
+        seconds.update(family_cpu(pid))
+    return seconds
+
+
 async def main_async(
     levels: list[int], keys: int, seed: int, pace: tuple[float, float], scenario: str = "menu",
     flood: tuple[str, int] = ("hostile", 100_000), workers: list[int | None] | None = None,
-    profile: Path | None = None, light: bool = True,
+    profile: Path | None = None, light: bool = True, setups: list[str] | None = None,
+    database: str | None = None,
 ) -> list[dict[str, Any]]:
     """Every session count against a fresh server per ``workers`` setting (None: the server's
-    default), the settings interleaved per count so a changing machine load hits all alike."""
+    default), the settings interleaved per count so a changing machine load hits all alike;
+    with ``setups``, per store and number of nodes (:data:`SETUPS`) instead."""
     settings = workers or [None]
     rows = []
     with tempfile.TemporaryDirectory(prefix="tulipgames-load-") as tmp:
         for n in levels:
-            for setting in settings:
+            for setup in setups or []:
+                on_pg, count = SETUPS[setup]
+                nodes = [
+                    start_server(Path(tmp) / f"{n}-{setup}-{k}", n + 1, settings[0], None,
+                                 database if on_pg else None)
+                    for k in range(count)
+                ]
+                try:
+                    row = await measure([port for _, port in nodes],
+                                        [proc.pid for proc, _ in nodes], n, keys, seed + n,
+                                        pace, scenario, flood, light)
+                finally:
+                    for proc, _ in nodes:
+                        proc.terminate()
+                        try:
+                            proc.wait(60)
+                        except subprocess.TimeoutExpired:
+                            proc.kill()
+                            proc.wait()
+                rows.append({"workers": setup, **row})
+            for setting in settings if not setups else []:
                 data = Path(tmp) / f"{n}-{setting}"
                 proc, port = start_server(data, n + 1, setting, profile)
                 try:
@@ -516,6 +564,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pyte", action="store_true",
                         help="render the clients' screens with pyte (exact, six times the "
                              "client CPU) instead of the light renderer")
+    parser.add_argument("--setups", metavar="S,T",
+                        help="compare stores and nodes instead: sqlite (one node), pg (one "
+                             "node on --database), pg2 (two nodes on --database)")
+    parser.add_argument("--database", metavar="URL",
+                        help="the PostgreSQL database of --setups pg and pg2 (its own)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     args = parser.parse_args(argv)
@@ -543,9 +596,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--workers: expected numbers like 0,2, not {args.workers!r}")
     if args.profile is not None and (len(levels) > 1 or len(workers or [None]) > 1):
         parser.error("--profile: give one session count and at most one --workers setting")
+    setups = None if args.setups is None else args.setups.split(",")
+    if setups is not None and not set(setups) <= set(SETUPS):
+        parser.error(f"--setups: among {', '.join(SETUPS)}")
+    if setups is not None and any(SETUPS[s][0] for s in setups) and not args.database:
+        parser.error("--setups pg and pg2 need --database URL")
     rows = asyncio.run(main_async(levels, args.keys, args.seed, (low, high), args.scenario,
                                   (args.flood, args.flood_bytes), workers, args.profile,
-                                  not args.pyte))
+                                  not args.pyte, setups, args.database))
     if args.json:
         print(json.dumps(rows))
         return 0

@@ -1334,8 +1334,8 @@ class Lobby:
         self._read_seats(opened, found)
         self.tables[code] = opened
         self._keep_chat(opened)
+        opened.waiting_told["data"] = data  # (what the database holds: not written again)
         self._keep_waiting(opened)
-        opened.waiting_told["data"] = data
         return opened
 
     @staticmethod
