@@ -394,11 +394,15 @@ class RemoteTable(Table):
         """Another node wrote this table: take its saved record and revision (and what the
         table decided, kept with the save), then redraw every screen as after a local move.
         The node that wrote the end of the game copied it into the players' History."""
+        kept = self.standins if self.runs_here else {}  # the clock's stand-ins run here
         self.record, self.revision = saved.record, saved.revision
         self._reload()
         self._finish_logged = self._finish_logged or self.state.is_over()
         self.standins = {}
         self._read_decided(decided or {})
+        for seat, level in kept.items():
+            if seat in self.to_act():
+                self.standins.setdefault(seat, level)
         self._changed()
 
     def ensure_bots_running(self) -> None:
