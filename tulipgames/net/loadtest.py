@@ -15,9 +15,9 @@ per keystroke still does). Server CPU counts the main process and its workers (`
     python -m tulipgames.net.loadtest --scenario table --sessions 2,10,50 --keys 5 --pace 1,2
     python -m tulipgames.net.loadtest --sessions 50 --keys 20 --workers 0,2   # side by side
 
-With ``--scenario table`` the sessions sit in pairs at two-seat Sixty-One tables and take turns;
-each move is timed from the Enter that ends the turn until the *opponent's* screen shows that it
-is their turn: the shared-table update across sessions.
+With ``--scenario table`` the sessions sit in pairs at two-seat Sixty-One tables and play its
+rounds (both seats at once); the move that ends a round is timed from its last key until the
+*opponent's* screen shows the next round: the shared-table update across sessions.
 
 With ``--scenario flood`` the last session sends ``--flood-bytes`` of hostile input at once
 (random bytes, unterminated OSC/DCS/APC strings, broken UTF-8; or only ``x`` with
@@ -288,28 +288,41 @@ def _changed(term: _Screen, before: str) -> bool:
     return term.text() != before
 
 
+def _round(status: str) -> int | None:
+    """The round a Sixty-One prompt names ("load0: Round 3, roll ...")."""
+    match = re.search(r"Round (\d+)", status)
+    return int(match.group(1)) if match else None
+
+
 async def play_moves(
     me: Client, name: str, other: Client, other_name: str, moves: int,
     rng: random.Random, pace: tuple[float, float],
 ) -> None:
-    """Make ``moves`` Sixty-One moves with Enter; time each from the Enter that ends the turn
-    until the opponent's screen shows it is their turn."""
-    mine, theirs = f"{name}:", f"{other_name}:"
+    """Make ``moves`` Sixty-One moves with Enter (and ``y`` to confirm). Both seats play each
+    round at once, so the move that ends a round is timed: from its last key until the
+    opponent's screen shows the next round (the shared-table update across sessions, and
+    across nodes with ``--setups``)."""
+    mine = f"{name}:"
     for _ in range(moves):
         await me.term.until(lambda: me.term.status().startswith(mine))
+        began = _round(me.term.status()) or 0
         await asyncio.sleep(rng.uniform(*pace))
-        for _ in range(8):  # area die, write die, spot, and an X earned on the way
+        for _ in range(10):  # area die, write die, spot, confirm, and an X earned on the way
             before = me.term.text()
             before_bytes = other.term.received
             sent = time.perf_counter()
-            me.chan.write(b"\r")
+            me.chan.write(b"y" if "y: confirm" in before else b"\r")
             try:
                 await me.term.until(partial(_changed, me.term, before), timeout=2)
             except asyncio.TimeoutError:  # Enter did nothing: the cursor is on an unusable die
                 me.chan.write(RIGHT.encode())
                 continue
-            if me.term.status().startswith("Waiting for"):  # not "not mine": frames arrive in parts
-                seen = await other.term.until(lambda: other.term.status().startswith(theirs))
+            status = me.term.status()
+            if status.startswith("Waiting for"):  # not "not mine": frames arrive in parts
+                break  # the opponent ends this round
+            now = _round(status)
+            if status.startswith(mine) and now is not None and now > began:
+                seen = await other.term.until(lambda r=now: _round(other.term.status()) == r)
                 me.latencies.append(seen - sent)
                 me.bytes_per_key.append(other.term.received - before_bytes)
                 break
@@ -412,16 +425,17 @@ def percentile(values: list[float], p: float) -> float:
 async def measure(
     port: int | list[int], pid: int | list[int], count: int, keys: int, seed: int,
     pace: tuple[float, float], scenario: str = "menu",
-    flood: tuple[str, int] = ("hostile", 100_000), light: bool = True,
+    flood: tuple[str, int] = ("hostile", 100_000), light: bool = True, tag: str = "load",
 ) -> dict[str, Any]:
     """One run; with several nodes (``port`` and ``pid`` lists) session ``i`` goes to node
-    ``i mod nodes`` and the server's CPU and memory are every node's."""
+    ``i mod nodes`` and the server's CPU and memory are every node's. Session ``i`` logs in
+    as ``tag`` + ``i`` (a run on a database another run used has names of its own)."""
     ports = port if isinstance(port, list) else [port]
     pids = pid if isinstance(pid, list) else [pid]
     base = sum(rss_kib(p) for p in pids)
     clients = []
     for i in range(count):
-        clients.append(await connect(ports[i % len(ports)], f"load{i}", light=light))
+        clients.append(await connect(ports[i % len(ports)], f"{tag}{i}", light=light))
     await asyncio.gather(*(c.term.wait_for(MENU_READY) for c in clients))
     await asyncio.sleep(1.0)
     loaded = sum(rss_kib(p) for p in pids)
@@ -429,10 +443,10 @@ async def measure(
     if scenario == "table":
         pairs = [(i, i + 1) for i in range(0, count - 1, 2)]
         await asyncio.gather(
-            *(open_shared_table(clients[a], clients[b], f"load{b}") for a, b in pairs)
+            *(open_shared_table(clients[a], clients[b], f"{tag}{b}") for a, b in pairs)
         )
         jobs = [
-            play_moves(clients[me], f"load{me}", clients[other], f"load{other}", keys,
+            play_moves(clients[me], f"{tag}{me}", clients[other], f"{tag}{other}", keys,
                        random.Random(rng.getrandbits(32)), pace)
             for a, b in pairs for me, other in ((a, b), (b, a))
         ]
@@ -512,7 +526,7 @@ async def main_async(
                 try:
                     row = await measure([port for _, port in nodes],
                                         [proc.pid for proc, _ in nodes], n, keys, seed + n,
-                                        pace, scenario, flood, light)
+                                        pace, scenario, flood, light, f"{setup}n{n}x")
                 finally:
                     for proc, _ in nodes:
                         proc.terminate()
