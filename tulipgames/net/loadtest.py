@@ -288,6 +288,10 @@ def _changed(term: _Screen, before: str) -> bool:
     return term.text() != before
 
 
+def _at_round(term: _Screen, number: int) -> bool:
+    return _round(term.status()) == number
+
+
 def _round(status: str) -> int | None:
     """The round a Sixty-One prompt names ("load0: Round 3, roll ...")."""
     match = re.search(r"Round (\d+)", status)
@@ -322,7 +326,7 @@ async def play_moves(
                 break  # the opponent ends this round
             now = _round(status)
             if status.startswith(mine) and now is not None and now > began:
-                seen = await other.term.until(lambda r=now: _round(other.term.status()) == r)
+                seen = await other.term.until(partial(_at_round, other.term, now))
                 me.latencies.append(seen - sent)
                 me.bytes_per_key.append(other.term.received - before_bytes)
                 break
