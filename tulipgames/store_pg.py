@@ -179,6 +179,27 @@ class Database:
         with self.transaction(None) as db:
             db.execute("DELETE FROM public.table_leases WHERE code = ? AND node = ?", (code, node))
 
+    def put_waiting(self, code: str, data: str, node: str = NODE) -> None:
+        """Keep (or change) the table ``code`` waiting for players, as ``data`` (the lobby's
+        JSON of its game, seats, host and settings)."""
+        with self.transaction(None) as db:
+            db.execute(
+                "INSERT INTO public.waiting_tables (code, node, data) VALUES (?, ?, ?) "
+                "ON CONFLICT (code) DO UPDATE SET node = EXCLUDED.node, data = EXCLUDED.data "
+                "WHERE waiting_tables.data <> EXCLUDED.data", (code, node, data),
+            )
+
+    def waiting(self, code: str) -> str | None:
+        """The data of the table ``code`` waiting for players (``None``: none waits)."""
+        rows = self.read(SERVER, "SELECT data FROM public.waiting_tables WHERE code = ?",
+                         (code,))
+        return str(rows[0][0]) if rows else None
+
+    def drop_waiting(self, code: str) -> None:
+        """The table ``code`` no longer waits (it started, or was closed)."""
+        with self.transaction(None) as db:
+            db.execute("DELETE FROM public.waiting_tables WHERE code = ?", (code,))
+
     def close(self) -> None:
         with self._lock:
             idle, self._idle = self._idle, []
@@ -421,11 +442,38 @@ def _migrate_to_7(db: PgConnection) -> None:
     )
 
 
+def _migrate_to_8(db: PgConnection) -> None:
+    """Schema 8: the tables waiting for players (not started: no save yet), so a player on
+    any node joins a table opened on another (:meth:`Database.put_waiting`). Each change is
+    announced on :data:`TABLES_CHANNEL` as the saves' are, with ``save`` 0 and the status
+    ``waiting``, or ``closed`` when the row goes (the table started or was closed)."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS waiting_tables (code TEXT PRIMARY KEY, node TEXT NOT NULL,"
+        " data TEXT NOT NULL)"
+    )
+    db.raw.execute(
+        """CREATE OR REPLACE FUNCTION public.tulip_waiting_event() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('""" + TABLES_CHANNEL + """', json_build_object(
+        'code', CASE WHEN TG_OP = 'DELETE' THEN OLD.code ELSE NEW.code END, 'save', 0,
+        'revision', 0, 'status', CASE WHEN TG_OP = 'DELETE' THEN 'closed' ELSE 'waiting' END,
+        'to_act', '[]', 'node', current_setting('application_name'))::text);
+    RETURN NULL;
+END $$"""
+    )
+    db.execute("DROP TRIGGER IF EXISTS waiting_tables_event ON waiting_tables")
+    db.execute(
+        "CREATE TRIGGER waiting_tables_event AFTER INSERT OR UPDATE OR DELETE ON waiting_tables "
+        "FOR EACH ROW EXECUTE FUNCTION public.tulip_waiting_event()"
+    )
+
+
 #: Step ``n`` brings a database from schema ``n`` to ``n + 1``; ``schema_version`` says which
 #: steps a database has had. Steps 1-4 are SQLite's (``store._MIGRATIONS``) in PostgreSQL's words.
 MIGRATIONS: tuple[Callable[[PgConnection], None], ...] = (
     _create_v1, _migrate_to_2, _migrate_to_3, _migrate_to_4, _migrate_to_5, _migrate_to_6,
-    _migrate_to_7,
+    _migrate_to_7, _migrate_to_8,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The tables a player's store sees through views of its own rows.

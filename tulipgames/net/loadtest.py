@@ -15,14 +15,20 @@ per keystroke still does). Server CPU counts the main process and its workers (`
     python -m tulipgames.net.loadtest --scenario table --sessions 2,10,50 --keys 5 --pace 1,2
     python -m tulipgames.net.loadtest --sessions 50 --keys 20 --workers 0,2   # side by side
 
-With ``--scenario table`` the sessions sit in pairs at two-seat Sixty-One tables and take turns;
-each move is timed from the Enter that ends the turn until the *opponent's* screen shows that it
-is their turn: the shared-table update across sessions.
+With ``--scenario table`` the sessions sit in pairs at two-seat Sixty-One tables and play its
+rounds (both seats at once); the move that ends a round is timed from its last key until the
+*opponent's* screen shows the next round: the shared-table update across sessions.
 
 With ``--scenario flood`` the last session sends ``--flood-bytes`` of hostile input at once
 (random bytes, unterminated OSC/DCS/APC strings, broken UTF-8; or only ``x`` with
 ``--flood x``) while the others type as in the menu scenario: their keystroke times are what
 one flooding client costs everybody else.
+
+With ``--setups sqlite,pg,pg2 --database URL`` the same runs go against one node on SQLite,
+one node on PostgreSQL and two nodes on one PostgreSQL database (the sessions spread over the
+nodes in turn: with ``--scenario table`` each pair's two players are on different nodes), side
+by side; server CPU is every node's. Give the load test a database of its own (its clients'
+names are bound to a key it makes for each run).
 
 Bounded: at most 200 sessions and 200 keystrokes each, every wait times out, loopback only.
 """
@@ -282,28 +288,45 @@ def _changed(term: _Screen, before: str) -> bool:
     return term.text() != before
 
 
+def _at_round(term: _Screen, number: int) -> bool:
+    return _round(term.status()) == number
+
+
+def _round(status: str) -> int | None:
+    """The round a Sixty-One prompt names ("load0: Round 3, roll ...")."""
+    match = re.search(r"Round (\d+)", status)
+    return int(match.group(1)) if match else None
+
+
 async def play_moves(
     me: Client, name: str, other: Client, other_name: str, moves: int,
     rng: random.Random, pace: tuple[float, float],
 ) -> None:
-    """Make ``moves`` Sixty-One moves with Enter; time each from the Enter that ends the turn
-    until the opponent's screen shows it is their turn."""
-    mine, theirs = f"{name}:", f"{other_name}:"
+    """Make ``moves`` Sixty-One moves with Enter (and ``y`` to confirm). Both seats play each
+    round at once, so the move that ends a round is timed: from its last key until the
+    opponent's screen shows the next round (the shared-table update across sessions, and
+    across nodes with ``--setups``)."""
+    mine = f"{name}:"
     for _ in range(moves):
         await me.term.until(lambda: me.term.status().startswith(mine))
+        began = _round(me.term.status()) or 0
         await asyncio.sleep(rng.uniform(*pace))
-        for _ in range(8):  # area die, write die, spot, and an X earned on the way
+        for _ in range(10):  # area die, write die, spot, confirm, and an X earned on the way
             before = me.term.text()
             before_bytes = other.term.received
             sent = time.perf_counter()
-            me.chan.write(b"\r")
+            me.chan.write(b"y" if "y: confirm" in before else b"\r")
             try:
                 await me.term.until(partial(_changed, me.term, before), timeout=2)
             except asyncio.TimeoutError:  # Enter did nothing: the cursor is on an unusable die
                 me.chan.write(RIGHT.encode())
                 continue
-            if me.term.status().startswith("Waiting for"):  # not "not mine": frames arrive in parts
-                seen = await other.term.until(lambda: other.term.status().startswith(theirs))
+            status = me.term.status()
+            if status.startswith("Waiting for"):  # not "not mine": frames arrive in parts
+                break  # the opponent ends this round
+            now = _round(status)
+            if status.startswith(mine) and now is not None and now > began:
+                seen = await other.term.until(partial(_at_round, other.term, now))
                 me.latencies.append(seen - sent)
                 me.bytes_per_key.append(other.term.received - before_bytes)
                 break
@@ -353,8 +376,13 @@ def rss_kib(pid: int) -> int:
     return total
 
 
+#: What ``--setups`` compares: its name -> (on PostgreSQL, nodes).
+SETUPS = {"sqlite": (False, 1), "pg": (True, 1), "pg2": (True, 2)}
+
+
 def start_server(
     data_dir: Path, max_sessions: int, workers: int | None = None, profile: Path | None = None,
+    database: str | None = None,
 ) -> tuple[subprocess.Popen[str], int]:
     """``tulipgames serve`` on a free loopback port (``profile``: under cProfile, its stats
     written to that file when the server stops, each worker's to ``FILE.workerN.PID``)."""
@@ -365,6 +393,8 @@ def start_server(
                 "--data-dir", str(data_dir), "--max-sessions", str(max_sessions)]
     if workers is not None:
         command += ["--workers", str(workers)]
+    if database is not None:
+        command += ["--database", database]
     env = dict(os.environ)
     if profile is not None:
         env[PROFILE_ENV] = str(profile)
@@ -397,24 +427,30 @@ def percentile(values: list[float], p: float) -> float:
 
 
 async def measure(
-    port: int, pid: int, count: int, keys: int, seed: int, pace: tuple[float, float],
-    scenario: str = "menu", flood: tuple[str, int] = ("hostile", 100_000), light: bool = True,
+    port: int | list[int], pid: int | list[int], count: int, keys: int, seed: int,
+    pace: tuple[float, float], scenario: str = "menu",
+    flood: tuple[str, int] = ("hostile", 100_000), light: bool = True, tag: str = "load",
 ) -> dict[str, Any]:
-    base = rss_kib(pid)
+    """One run; with several nodes (``port`` and ``pid`` lists) session ``i`` goes to node
+    ``i mod nodes`` and the server's CPU and memory are every node's. Session ``i`` logs in
+    as ``tag`` + ``i`` (a run on a database another run used has names of its own)."""
+    ports = port if isinstance(port, list) else [port]
+    pids = pid if isinstance(pid, list) else [pid]
+    base = sum(rss_kib(p) for p in pids)
     clients = []
     for i in range(count):
-        clients.append(await connect(port, f"load{i}", light=light))
+        clients.append(await connect(ports[i % len(ports)], f"{tag}{i}", light=light))
     await asyncio.gather(*(c.term.wait_for(MENU_READY) for c in clients))
     await asyncio.sleep(1.0)
-    loaded = rss_kib(pid)
+    loaded = sum(rss_kib(p) for p in pids)
     rng = random.Random(seed)
     if scenario == "table":
         pairs = [(i, i + 1) for i in range(0, count - 1, 2)]
         await asyncio.gather(
-            *(open_shared_table(clients[a], clients[b], f"load{b}") for a, b in pairs)
+            *(open_shared_table(clients[a], clients[b], f"{tag}{b}") for a, b in pairs)
         )
         jobs = [
-            play_moves(clients[me], f"load{me}", clients[other], f"load{other}", keys,
+            play_moves(clients[me], f"{tag}{me}", clients[other], f"{tag}{other}", keys,
                        random.Random(rng.getrandbits(32)), pace)
             for a, b in pairs for me, other in ((a, b), (b, a))
         ]
@@ -425,15 +461,15 @@ async def measure(
         jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients[:-1]]
     else:
         jobs = [type_keys(c, keys, random.Random(rng.getrandbits(32)), pace) for c in clients]
-    cpu_before, load_before = family_cpu(pid), os.getloadavg()[0]
+    cpu_before, load_before = _cpu(pids), os.getloadavg()[0]
     client_before = time.process_time()
     started = time.perf_counter()
     await asyncio.gather(*jobs)
     elapsed = time.perf_counter() - started
-    cpu_after = family_cpu(pid)
+    cpu_after = _cpu(pids)
     spent = {member: cpu_after[member] - cpu_before.get(member, 0.0) for member in cpu_after}
     cpu = sum(spent.values())
-    main_cpu = spent.get(pid, 0.0)
+    main_cpu = sum(spent.get(p, 0.0) for p in pids)
     client_cpu = time.process_time() - client_before
     latencies = [lat for c in clients for lat in c.latencies]
     sent = [b for c in clients for b in c.bytes_per_key]
@@ -463,18 +499,48 @@ async def measure(
     }
 
 
+def _cpu(pids: list[int]) -> dict[int, float]:
+    """CPU seconds of every node and its workers."""
+    seconds: dict[int, float] = {}
+    for pid in pids:
+        seconds.update(family_cpu(pid))
+    return seconds
+
+
 async def main_async(
     levels: list[int], keys: int, seed: int, pace: tuple[float, float], scenario: str = "menu",
     flood: tuple[str, int] = ("hostile", 100_000), workers: list[int | None] | None = None,
-    profile: Path | None = None, light: bool = True,
+    profile: Path | None = None, light: bool = True, setups: list[str] | None = None,
+    database: str | None = None,
 ) -> list[dict[str, Any]]:
     """Every session count against a fresh server per ``workers`` setting (None: the server's
-    default), the settings interleaved per count so a changing machine load hits all alike."""
+    default), the settings interleaved per count so a changing machine load hits all alike;
+    with ``setups``, per store and number of nodes (:data:`SETUPS`) instead."""
     settings = workers or [None]
     rows = []
     with tempfile.TemporaryDirectory(prefix="tulipgames-load-") as tmp:
         for n in levels:
-            for setting in settings:
+            for setup in setups or []:
+                on_pg, count = SETUPS[setup]
+                nodes = [
+                    start_server(Path(tmp) / f"{n}-{setup}-{k}", n + 1, settings[0], None,
+                                 database if on_pg else None)
+                    for k in range(count)
+                ]
+                try:
+                    row = await measure([port for _, port in nodes],
+                                        [proc.pid for proc, _ in nodes], n, keys, seed + n,
+                                        pace, scenario, flood, light, f"{setup}n{n}x")
+                finally:
+                    for proc, _ in nodes:
+                        proc.terminate()
+                        try:
+                            proc.wait(60)
+                        except subprocess.TimeoutExpired:
+                            proc.kill()
+                            proc.wait()
+                rows.append({"workers": setup, **row})
+            for setting in settings if not setups else []:
                 data = Path(tmp) / f"{n}-{setting}"
                 proc, port = start_server(data, n + 1, setting, profile)
                 try:
@@ -516,6 +582,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pyte", action="store_true",
                         help="render the clients' screens with pyte (exact, six times the "
                              "client CPU) instead of the light renderer")
+    parser.add_argument("--setups", metavar="S,T",
+                        help="compare stores and nodes instead: sqlite (one node), pg (one "
+                             "node on --database), pg2 (two nodes on --database)")
+    parser.add_argument("--database", metavar="URL",
+                        help="the PostgreSQL database of --setups pg and pg2 (its own)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     args = parser.parse_args(argv)
@@ -543,9 +614,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--workers: expected numbers like 0,2, not {args.workers!r}")
     if args.profile is not None and (len(levels) > 1 or len(workers or [None]) > 1):
         parser.error("--profile: give one session count and at most one --workers setting")
+    setups = None if args.setups is None else args.setups.split(",")
+    if setups is not None and not set(setups) <= set(SETUPS):
+        parser.error(f"--setups: among {', '.join(SETUPS)}")
+    if setups is not None and any(SETUPS[s][0] for s in setups) and not args.database:
+        parser.error("--setups pg and pg2 need --database URL")
     rows = asyncio.run(main_async(levels, args.keys, args.seed, (low, high), args.scenario,
                                   (args.flood, args.flood_bytes), workers, args.profile,
-                                  not args.pyte))
+                                  not args.pyte, setups, args.database))
     if args.json:
         print(json.dumps(rows))
         return 0

@@ -78,6 +78,17 @@ INVITE_LINES, INVITE_SECONDS = 5, 60.0
 INVITE_TTL = 3600.0
 #: Numbers every invitation of the process (each is told to its player once).
 _INVITES = itertools.count(1)
+#: Seconds a node's lease on a table lasts with nodes on one database (renewed at a third of
+#: it, :meth:`Lobby.sweep`): how long a dead node's tables wait before another takes them over.
+LEASE_ENV, LEASE_SECONDS = "TULIPGAMES_LEASE_SECONDS", 15.0
+
+
+def lease_seconds() -> float:
+    """The lease of a table, ``$TULIPGAMES_LEASE_SECONDS`` or :data:`LEASE_SECONDS`."""
+    try:
+        return max(float(os.environ.get(LEASE_ENV, "") or LEASE_SECONDS), 0.5)
+    except ValueError:
+        return LEASE_SECONDS
 
 
 @dataclass(frozen=True)
@@ -281,6 +292,11 @@ class RemoteTable(Table):
     when an event loop runs.
     """
 
+    #: Whether this process runs the table's bots and clock: always on one server; with nodes
+    #: on one database only on the node holding its lease (:meth:`Lobby.sweep`); the others
+    #: keep a copy that follows the saved record (:meth:`follow`) for their sessions.
+    runs_here = True
+
     def __init__(
         self,
         *args: Any,
@@ -373,6 +389,26 @@ class RemoteTable(Table):
             (seat, self.decision[seat]) for seat in self.to_act()
             if seat in self.decision and not self.is_bot_now(seat)
         )
+
+    def follow(self, saved: Table, decided: dict[str, Any] | None) -> None:
+        """Another node wrote this table: take its saved record and revision (and what the
+        table decided, kept with the save), then redraw every screen as after a local move.
+        The node that wrote the end of the game copied it into the players' History."""
+        kept = self.standins if self.runs_here else {}  # the clock's stand-ins run here
+        self.record, self.revision = saved.record, saved.revision
+        self._reload()
+        self._finish_logged = self._finish_logged or self.state.is_over()
+        self.standins = {}
+        self._read_decided(decided or {})
+        for seat, level in kept.items():
+            if seat in self.to_act():
+                self.standins.setdefault(seat, level)
+        self._changed()
+
+    def ensure_bots_running(self) -> None:
+        """As :meth:`Table.ensure_bots_running`, on the node that runs the table only."""
+        if self.runs_here:
+            super().ensure_bots_running()
 
     def close(self) -> None:
         """The table leaves the server's memory: no timer, no bot keeps running for it."""
@@ -686,6 +722,8 @@ class RemoteTable(Table):
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if not self.runs_here:
+            return  # the node holding the lease runs the clock
         deadlines = [d for d in (self.deadline(s) for s in self.to_act()) if d is not None]
         if not deadlines or self.state.is_over():
             return
@@ -755,6 +793,9 @@ class OpenTable:
         self.closed = False
         #: Whether the operator has chat lines logged (the lobby's ``log_chat``).
         self.lobby_log_chat: Callable[[], bool] = lambda: False
+        #: With nodes on one database: what the database holds of this table while it waits
+        #: for players (``data``, :meth:`Lobby._keep_waiting`).
+        self.waiting_told: dict[str, str] = {"data": ""}
 
     @classmethod
     def from_table(cls, code: str, table: RemoteTable) -> OpenTable:
@@ -1076,6 +1117,8 @@ class Lobby:
         *,
         now: Callable[[], float] = time.time,
         bot_delay: float = 0.35,
+        leases: Any = None,
+        node: str = "",
     ) -> None:
         self.store = store
         self.data_dir = data_dir
@@ -1096,6 +1139,11 @@ class Lobby:
         #: The operator's ``serve --log-chat``: chat lines go to the log (off by default).
         self.log_chat = False
         self._invite_limits: dict[str, RateLimit] = {}
+        #: With nodes on one database (``serve --database``): the leases (``claim(code,
+        #: seconds, node)``, ``release(code, node)``: ``store_pg.Database``) and this node's
+        #: name. ``None``: one server, which runs every table it holds.
+        self.leases: Any = leases
+        self.node = node
         self._import_codes_file()
         self._bring_back_mail_tables()
 
@@ -1137,6 +1185,7 @@ class Lobby:
         self.tables[opened.code] = opened
         self._keep_chat(opened)
         opened.abandoned_hook = lambda table: self.close(table.code)
+        self._keep_waiting(opened)
         # Never the seed (chosen or drawn): with it a live game's deck order can be worked out.
         audit.record("table_opened", code=opened.code, game=game.id, seats=seats, host=host,
                      clock=settings.clock, seeded=seed is not None)
@@ -1152,6 +1201,9 @@ class Lobby:
         if found is not None:
             save_id, settings = found
             return self._bring_back(key, save_id, settings)
+        waiting = None if self.leases is None else self.leases.waiting(key)
+        if waiting is not None:  # opened on another node, waiting for players
+            return self._waiting_copy(key, waiting)
         raise TableError(f"no table has the code {key!r}")
 
     def _bring_back(self, code: str, save_id: int, settings: dict[str, Any],
@@ -1187,6 +1239,180 @@ class Lobby:
         table.finished_hook = self._finished
         table.decided_hook = self._share
         table.turn_hook = self._turns_changed
+        self._hold(table)
+
+    # -- several nodes on one database ------------------------------------------------------
+    def _hold(self, table: RemoteTable) -> bool:
+        """Take or renew the lease of ``table`` (with nodes on one database): the node that
+        holds it runs its bots and clock, the others follow the saved record. Returns
+        whether this node runs it now; a table whose lease this node just got (its holder
+        died, or gave it up) is first brought up to the saved record."""
+        if self.leases is None:
+            return True
+        try:
+            owned = self.leases.claim(table.code, lease_seconds(), self.node) == self.node
+        except Exception as exc:  # the database is away: run nothing, claim again next sweep
+            log.warning("cannot claim table %s: %s", table.code, exc)
+            owned = False
+        if owned == table.runs_here:
+            return owned
+        table.runs_here = owned
+        if not owned:
+            table.stop_bots()
+            table._arm()  # cancels the clock's timer
+            return False
+        audit.record("table_lease", code=table.code, node=self.node, save=table.save_id)
+        self._follow(table)  # what the dead node committed last
+        table._track_clock()
+        table.ensure_bots_running()
+        return True
+
+    def _follow(self, table: RemoteTable) -> None:
+        """Bring the copy of ``table`` here up to its saved record, and redraw."""
+        found = None if self.store is None else self.store.shared_save(table.code)
+        if found is None or found[0] != table.save_id:
+            return  # a rematch another node started: its players find it by the code
+        try:
+            saved = self.store.load(found[0], bot_delay=self.bot_delay)
+        except Exception as exc:
+            log.warning("cannot follow table %s: %s", table.code, exc)
+            return
+        decided = found[1].get("decided")
+        table.follow(saved, decided if isinstance(decided, dict) else None)
+
+    def heard(self, event: Any) -> None:
+        """Another node committed a change of a table (``store_pg.TableEvent``): the copy
+        here, if any, takes the saved record and its sessions redraw."""
+        opened = self.tables.get(event.code)
+        if opened is None or not event.elsewhere:
+            return
+        table = opened.table
+        if event.status in ("waiting", "closed"):
+            if table is None:
+                self._waiting_changed(opened, event.status == "closed")
+            return
+        if table is None:  # the waiting table started on another node: its game comes here
+            self._started_elsewhere(opened, event.save)
+        elif event.save == table.save_id:
+            self._follow(table)  # a move, or only its votes or settings: read both
+
+    # -- tables waiting for players, shared by the nodes ----------------------------------------
+    @staticmethod
+    def _waiting_json(opened: OpenTable) -> str:
+        return json.dumps({
+            "game": opened.game.id, "host": opened.host, "options": opened.options,
+            "seed": opened.seed, "settings": opened.settings.to_json(),
+            "seats": [[seat.name, seat.bot] for seat in opened.seats],
+        }, sort_keys=True)
+
+    def _keep_waiting(self, opened: OpenTable) -> None:
+        """With nodes on one database, a table waiting for players is kept in the database
+        as each change makes it, so a player on another node finds it by its code."""
+        if self.leases is None:
+            return
+        told = opened.waiting_told
+
+        def put(*_: Any) -> None:
+            data = self._waiting_json(opened)
+            if opened.started or opened.closed or data == told["data"]:
+                return
+            told["data"] = data
+            try:
+                self.leases.put_waiting(opened.code, data, self.node)
+            except Exception as exc:
+                log.warning("cannot share waiting table %s: %s", opened.code, exc)
+
+        opened.listeners.add(put)
+        put()
+
+    def _waiting_copy(self, code: str, data: str) -> OpenTable:
+        """This node's copy of a table another node opened, waiting for players."""
+        try:
+            found = json.loads(data)
+            opened = OpenTable(code, games.get_game(str(found["game"])), len(found["seats"]),
+                               str(found["host"]), options=dict(found["options"]),
+                               seed=found["seed"], now=self.now,
+                               settings=TableSettings.from_json(dict(found["settings"])))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise TableError(f"table {code} cannot be opened: {exc}") from exc
+        self._read_seats(opened, found)
+        self.tables[code] = opened
+        self._keep_chat(opened)
+        opened.waiting_told["data"] = data  # (what the database holds: not written again)
+        self._keep_waiting(opened)
+        return opened
+
+    @staticmethod
+    def _read_seats(opened: OpenTable, found: dict[str, Any]) -> None:
+        opened.seats = [Seat(name, bot) for name, bot in found["seats"]]
+        opened.host = opened.settings.host = str(found["host"])
+
+    def _waiting_changed(self, opened: OpenTable, closed: bool) -> None:
+        """Another node changed a waiting table this node has a copy of (a seat taken or
+        given up, bots, a new host) or closed it."""
+        data = None if closed or self.leases is None else self.leases.waiting(opened.code)
+        if data is None:
+            if not closed or opened.started:
+                return
+            opened.closed = True
+            self.tables.pop(opened.code, None)
+        else:
+            try:
+                self._read_seats(opened, json.loads(data))
+            except (ValueError, TypeError, KeyError):
+                return
+            opened.waiting_told["data"] = data
+        opened.listeners.publish(opened)
+        self.listeners.publish(self)
+
+    def _started_elsewhere(self, opened: OpenTable, save_id: int) -> None:
+        """The waiting table this node has a copy of started on another node: its game is
+        brought here from the store, and the sessions waiting here go to their seats."""
+        found = None if self.store is None else self.store.shared_save(opened.code)
+        if found is None or found[0] != save_id:
+            return
+        try:
+            decided = found[1].get("decided")
+            table = RemoteTable.adopt(
+                self.store.load(save_id, bot_delay=self.bot_delay),
+                TableSettings.from_json(found[1]), now=self.now,
+                decided=decided if isinstance(decided, dict) else None,
+            )
+        except Exception as exc:
+            log.warning("cannot bring table %s here: %s", opened.code, exc)
+            return
+        self._attach(opened.code, table)
+        opened.table = table
+        for seat, spec in enumerate(table.seats):
+            opened.seats[seat] = Seat(None if spec.is_bot else spec.name,
+                                      spec.bot_level if spec.is_bot else None)
+        opened.listeners.publish(opened)
+        self.listeners.publish(self)
+
+    def _let_wait_go(self, code: str) -> None:
+        if self.leases is not None:
+            try:
+                self.leases.drop_waiting(code)
+            except Exception as exc:
+                log.warning("cannot end waiting table %s: %s", code, exc)
+
+    def sweep(self) -> None:
+        """Renew this node's leases, and take over the tables in memory here whose holder
+        let its lease run out (a dead node); a table that left memory or ended gives its
+        lease up. Called every third of :func:`lease_seconds` when nodes share a database."""
+        for opened in list(self.tables.values()):
+            if opened.table is not None and not opened.over:
+                self._hold(opened.table)
+            elif opened.table is not None and opened.table.runs_here and self.leases is not None:
+                self._let_go(opened.table.code)
+                opened.table.runs_here = False  # over: nothing left to run
+
+    def _let_go(self, code: str) -> None:
+        if self.leases is not None:
+            try:
+                self.leases.release(code, self.node)
+            except Exception as exc:
+                log.warning("cannot give up the lease of table %s: %s", code, exc)
 
     def _turns_changed(self, _table: RemoteTable) -> None:
         """A decision began or ended for a player: menus, "Your tables" and turn notices
@@ -1322,6 +1548,7 @@ class Lobby:
         if opened is not None and not opened.started:
             opened.closed = True
             del self.tables[code]
+            self._let_wait_go(code)
             audit.record("table_closed", code=code, game=opened.game.id, host=opened.host)
             opened.listeners.publish(opened)
             self.listeners.publish(self)
@@ -1338,6 +1565,7 @@ class Lobby:
         ]
         chosen = opened.seed if seed is None else seed
         table = self._deal(opened, specs, chosen)
+        self._let_wait_go(opened.code)
         audit.record(
             "table_started", code=opened.code, game=opened.game.id, save=table.save_id,
             players=",".join(seat.name or f"bot:{seat.bot}" for seat in opened.seats),

@@ -298,7 +298,12 @@ async def _serve(config: object, outbound: Any = None) -> int:
 
     assert isinstance(config, ServerConfig)
     store = Store(config.data_dir, database=config.database)
-    lobby = Lobby(store, config.data_dir)
+    leases, node = None, ""
+    if config.database is not None:  # nodes on one database: one runs each table (a lease)
+        from tulipgames.store_pg import NODE, database
+
+        leases, node = database(config.database), NODE
+    lobby = Lobby(store, config.data_dir, leases=leases, node=node)
     lobby.log_chat = config.log_chat
 
     def new_app(info: SessionInfo) -> ServerApp:
@@ -324,15 +329,29 @@ async def _serve(config: object, outbound: Any = None) -> int:
     lobby.listeners.add(lambda *_: server.entries_changed())
     # who is logged in, for invitations by name: any session, SSH or browser, in any process
     lobby.online = lambda name: any(getattr(s, "username", None) == name for s in server.sessions)
-    events_task = None
-    if config.database is not None:  # another node's move: "Your tables" here changes too
+    events_task = sweep_task = None
+    if config.database is not None:
+        # Nodes on one database: another node's move redraws the copy of its table here and
+        # "Your tables"; the node holding a table's lease runs its bots and clock, and takes
+        # over the tables in memory here whose node died (lobby.sweep).
+        from tulipgames.net.lobby import lease_seconds
         from tulipgames.store_pg import TableEvent, TableEvents
 
         def heard(event: TableEvent) -> None:
             if event.elsewhere:
+                lobby.heard(event)
                 server.entries_changed()
 
+        async def sweep() -> None:
+            while True:
+                await asyncio.sleep(lease_seconds() / 3)
+                try:
+                    lobby.sweep()
+                except Exception:  # never the end of the leases: the next sweep tries again
+                    logging.getLogger("tulipgames.serve").exception("lease sweep failed")
+
         events_task = asyncio.create_task(TableEvents(config.database, heard).run())
+        sweep_task = asyncio.create_task(sweep())
     notifier_task = None
     if outbound is not None:
         from tulipgames.net.outbound import Notifier
@@ -418,6 +437,8 @@ async def _serve(config: object, outbound: Any = None) -> int:
         await asyncio.wait_for(notifier.drain(), 30)
     if events_task is not None:
         events_task.cancel()
+    if sweep_task is not None:
+        sweep_task.cancel()
     audit.flush_refusals()
     store.close()
     return 0
