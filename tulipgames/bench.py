@@ -349,7 +349,7 @@ def spiceroad_turns(budget: float, seed: int = 0, playout: bool = False) -> dict
 
 def completed_turns(state: State) -> int:
     """Whole turns a Spice Road state has seen end (the rules count each seat's turns)."""
-    return sum(state.turns)  # type: ignore[attr-defined]
+    return sum(state.turns)  # type: ignore[attr-defined]  # the raced game's own count
 
 
 def _turn_rates(played: int, turns: int, seconds: float) -> dict[str, Any]:

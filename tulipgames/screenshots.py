@@ -69,7 +69,7 @@ def finished_table(game_id: str, seed: int = 7, count: int | None = None) -> Tab
 def still(table: Table) -> Table:
     """Keep a table's bots from moving while its picture is taken."""
     table.stop_bots()
-    table.ensure_bots_running = lambda: None  # type: ignore[method-assign]
+    table.ensure_bots_running = lambda: None  # type: ignore[method-assign]  # frozen for a picture
     return table
 
 

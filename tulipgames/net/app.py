@@ -358,7 +358,8 @@ class ServerApp(SessionApp):
             opened = self.lobby.find(code)
             if opened.started and opened.seat_of(self.player) is None:
                 opened.check_watch(self.player)
-                self.start_table(opened.table, seats=frozenset())  # type: ignore[arg-type]
+                assert opened.table is not None  # a started table has its game
+                self.start_table(opened.table, seats=frozenset())
                 return
             seat = opened.claim(self.player)
         except TableError as exc:

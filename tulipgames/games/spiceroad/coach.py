@@ -14,10 +14,13 @@ from tulipgames.engine.core import State
 # -- Century: Spice Road: the hard bot's five-round look --------------------------------------
 def _spice_finish(state: State, seat: int, rng: random.Random) -> float:
     from tulipgames.games.spiceroad.bots import HORIZON, RolloutBot
+    from tulipgames.games.spiceroad.rules import SpiceRoadState
+
+    assert isinstance(state, SpiceRoadState)
 
     if state.seats == 1:  # pragma: no cover - Spice Road has two seats at least
         return float(state.estimate()[0])
-    return RolloutBot(rng.getrandbits(32)).judge(state, seat, HORIZON)  # type: ignore[arg-type]
+    return RolloutBot(rng.getrandbits(32)).judge(state, seat, HORIZON)
 
 
 PROFILE = Profile(

@@ -78,7 +78,7 @@ class TutorialControls:
         self.call_after_refresh(self.show_lesson)
 
     def show(self, turn: Turn[Any]) -> None:
-        super().show(turn)  # type: ignore[misc]
+        super().show(turn)  # type: ignore[misc]  # a mixin: super() is the game's screen
         self.show_lesson()
 
     def show_lesson(self) -> None:
@@ -122,13 +122,13 @@ class TutorialControls:
                 self.show_lesson()
                 return False
         self.feedback = ""
-        played: bool = super().submit(*actions)  # type: ignore[misc]
+        played: bool = super().submit(*actions)  # type: ignore[misc]  # a mixin: super() is the game's screen
         return played
 
     def why_not(self, *actions: Action | str) -> str | None:
         """A game screen asking the rules "may I?" before it plays (Spice Road's keys, the
         Flower Shop's list): a refusal is also the lesson's answer in the panel."""
-        reason: str | None = super().why_not(*actions)  # type: ignore[misc]
+        reason: str | None = super().why_not(*actions)  # type: ignore[misc]  # a mixin: super() is the game's screen
         if reason is not None and self.acting:
             self.feedback = f"Why not? {reason[:1].upper()}{reason[1:]}."
             self.show_lesson()
@@ -145,7 +145,7 @@ class TutorialControls:
             step = self.tutorial.step
             return bool(step is not None and step.why_not and self.tutorial.learner_to_act()
                         and self.tutorial.played == self.tutorial.step_start)
-        checked: bool | None = super().check_action(action, parameters)  # type: ignore[misc]
+        checked: bool | None = super().check_action(action, parameters)  # type: ignore[misc]  # a mixin: super() is the game's screen
         return checked
 
 
