@@ -61,7 +61,13 @@ class CapturingDriver(HeadlessDriver):
         return False
 
     def write(self, data: str) -> None:
+        if CURSOR_MOVE.fullmatch(data):
+            return  # the terminal's cursor put on the choice after a frame: no frame itself
         self.writes.append((time.perf_counter(), len(data.encode("utf-8")), time.thread_time()))
+
+
+#: What the app writes to move the terminal's cursor alone (``TulipGamesApp.follow_choice``).
+CURSOR_MOVE = re.compile(r"\x1b\[\d+;\d+H")
 
 
 @dataclass

@@ -18,7 +18,7 @@ from tests.net.test_turn_notices import turn
 from tests.test_replay import random_record
 from tulipgames.engine.record import MAX_CHAT, GameRecord, RecordError, Said
 from tulipgames.net.lobby import Lobby, player_dir
-from tulipgames.store import Store
+from tulipgames.store import Store, wait_for_histories
 from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.replay_chat import ReplayChat
 from tulipgames.tui.screens.replay import replay_screen
@@ -50,6 +50,7 @@ async def test_chat_goes_into_the_record_at_its_move_and_the_replay_shows_it_the
     assert table.record.chat == expected
     assert lobby.store.load(table.save_id).record.chat == expected
     # ...and into each player's own History, whose replay is what they open.
+    wait_for_histories()  # written off the loop, in the background
     own = Store(player_dir(tmp_path, "ben"))
     try:
         [game] = own.saves(None, empty=True)
