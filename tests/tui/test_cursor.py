@@ -68,8 +68,12 @@ async def test_the_cursor_follows_setup_drop_downs_history_and_lobby_lists(
             for n in range(3)
         ]
         await app.push_screen(HistoryScreen(finished, []))
-        await press(pilot, "left")  # the finished games, the last tab
+        # the first tab's table takes the focus once the screen is up (a key before it, on a
+        # loaded machine, was overtaken by it)
         await wait_for(pilot, lambda: isinstance(app.screen.focused, DataTable))
+        await press(pilot, "left")  # the finished games, the last tab
+        await wait_for(pilot, lambda: isinstance(app.screen.focused, DataTable)
+                       and app.screen.focused.id == "games")
         table = app.screen.focused
         assert isinstance(table, DataTable)
         rows = []
