@@ -79,8 +79,8 @@ def test_harness_with_every_check_at_every_seat_count() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_soak_random_games(seats: int) -> None:
-    """With the 48 games above, 500 in all; the costly checks run every 61 actions here."""
-    games = {1: 130, 2: 120, 3: 105, 4: 97}[seats]
+    """With the 48 games above, 250 in all; the costly checks run every 61 actions here."""
+    games = {1: 65, 2: 60, 3: 52, 4: 48}[seats]
     for number in range(games):
         state, _ = play_checked_game(
             GAME, seats, 1000 * seats + number, OPTIONS[number % 3 == 0], deep_every=61
