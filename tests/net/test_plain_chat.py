@@ -13,14 +13,10 @@ from tests.net.test_plain_shared import PlainClient
 pytestmark = needs_clients
 
 
-def test_plain_players_invite_chat_and_hear_their_turn_at_the_menu(
-    tmp_path: Path, serve: list[Server]
-) -> None:
-    # All sessions in the server's process (the worker's side: the test after this one).
-    server = Server(tmp_path, "--log-chat", "--workers", "0")
-    serve.append(server)
+def cy_waits_and_ben_opens(server: Server) -> tuple[PlainClient, PlainClient, str]:
+    """cy waits at the plain main menu; ben opens a two-seat Sixty-One table (its code)."""
     cy = PlainClient(server.ssh_command("cy", "-T"))
-    cy.wait_for("7. Shared tables")  # cy waits at the main menu
+    cy.wait_for("7. Shared tables")
     ben = PlainClient(server.ssh_command("ben", "-T"))
     ben.wait_for("7. Shared tables")
     ben.type("7")
@@ -30,7 +26,16 @@ def test_plain_players_invite_chat_and_hear_their_turn_at_the_menu(
     ben.type("5")
     ben.wait_for("How many seats")
     ben.type("")
-    code = ben.wait_for(r"Table ([A-Z2-9]{4}) is open: Sixty-One, 2 seats")[1]
+    return cy, ben, ben.wait_for(r"Table ([A-Z2-9]{4}) is open: Sixty-One, 2 seats")[1]
+
+
+def test_plain_players_invite_chat_and_hear_their_turn_at_the_menu(
+    tmp_path: Path, serve: list[Server]
+) -> None:
+    # All sessions in the server's process (the worker's side: the test after this one).
+    server = Server(tmp_path, "--log-chat", "--workers", "0")
+    serve.append(server)
+    cy, ben, code = cy_waits_and_ben_opens(server)
     ben.type("invite nobody")
     ben.wait_for("Not invited: nobody called 'nobody' has played on this server.")
     ben.type("invite cy")
@@ -73,18 +78,7 @@ def test_a_plain_menu_in_a_worker_hears_invitations_and_turns(
     # main process's menu entries carry the invitation and the turn to the plain menu there.
     server = Server(tmp_path, "--workers", "1")
     serve.append(server)
-    cy = PlainClient(server.ssh_command("cy", "-T"))
-    cy.wait_for("7. Shared tables")
-    ben = PlainClient(server.ssh_command("ben", "-T"))
-    ben.wait_for("7. Shared tables")
-    ben.type("7")
-    ben.wait_for("1. Open a table for others to join")
-    ben.type("1")
-    ben.wait_for("Which game?")
-    ben.type("5")
-    ben.wait_for("How many seats")
-    ben.type("")
-    code = ben.wait_for(r"Table ([A-Z2-9]{4}) is open: Sixty-One, 2 seats")[1]
+    cy, ben, code = cy_waits_and_ben_opens(server)
     ben.type("invite cy")
     ben.wait_for(f"cy is invited to table {code}.")
     cy.wait_for(f"Invitation: ben invites you to a seat at {code} Sixty-One: at the main menu "
