@@ -208,8 +208,11 @@ async def test_a_play_by_mail_table_survives_a_restart_in_your_tables(
         client = await connect(server.port, name)
         await client.term.wait_for("Your tables (1")  # ben's: "(1, 1 your turn)"
         await send(client, END, UP, UP, UP, ENTER)
-        await client.term.wait_for(code)
-        row = next(line for line in client.term.text().splitlines() if code in line)
+        # the menu's "Next table waiting for you: CODE" names the code too: wait for the row
+        await client.term.until(lambda c=client: any(
+            code in line and "(by mail)" in line for line in c.term.text().splitlines()))
+        row = next(line for line in client.term.text().splitlines()
+                   if code in line and "(by mail)" in line)
         assert "Sixty-One (by mail)" in row and turn in row and "since" in row
         await send(client, ENTER)  # straight to the seat
         await client.term.wait_for(f"{name} connected")
