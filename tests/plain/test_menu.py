@@ -37,14 +37,21 @@ def test_rules_are_prose_without_tables_or_keys() -> None:
     assert "Bonus: 11, X; 21, +2; 31, X; 41, +3; 51, X; 61, +5." in sixty
 
 
-def test_the_menu_reaches_rules_history_statistics_solo_and_daily(tmp_path: Path) -> None:
-    store = Store(tmp_path)
+def finished_game(store: Store) -> Table:
+    """A Sixty-One game of Ana (answering 1 every time) and a bot, played to the end and saved
+    in ``store``."""
     table = Table.new(games.get_game("sixtyone"), [SeatSpec("Ana"), SeatSpec("Ben", "bot")], 4,
                       bot_delay=0)
     store.create(table)
     feed = iter(["1"] * 2000)
     PlainSession(table, lambda: next(feed, None), lambda line: None).run()
     assert table.is_over
+    return table
+
+
+def test_the_menu_reaches_rules_history_statistics_solo_and_daily(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    table = finished_game(store)
     out = menu(store, ["rules", "5", "history", "statistics Ana", "daily", "quit", "solo",
                        "quit", "7"])
     said = "\n".join(out)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.plain.test_menu import menu
+from tests.plain.test_menu import finished_game, menu
 from tests.plain.test_speech import MARKUP
 from tulipgames import games
 from tulipgames.engine.core import SeatSpec
@@ -77,12 +77,7 @@ def test_an_unfinished_game_names_only_the_readers_own_decisions() -> None:
 
 def test_history_leads_to_the_replay(tmp_path: Path) -> None:
     store = Store(tmp_path)
-    table = Table.new(games.get_game("sixtyone"), [SeatSpec("Ana"), SeatSpec("Ben", "bot")], 4,
-                      bot_delay=0)
-    store.create(table)
-    feed = iter(["1"] * 2000)
-    PlainSession(table, lambda: next(feed, None), lambda line: None).run()
-    assert table.is_over
+    table = finished_game(store)
     number = table.save_id
     out = menu(store, ["history", f"replay {number}", "", "", "back", "quit", "replay 999",
                        "7"])
