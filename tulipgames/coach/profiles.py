@@ -72,6 +72,8 @@ class Profile:
     #: A solo game's par (the best expected score any play can reach) and the hard bot's solo
     #: average, for the results after a solo game; ``None``: no par is known.
     solo_par: tuple[float, float] | None = None
+    #: What the game's score is counted in, for the lines that name it ("acorns").
+    score_unit: str = "points"
     #: Sources of the budget and yardstick figures, for the docs.
     notes: str = field(default="", compare=False)
 

@@ -16,6 +16,16 @@ from __future__ import annotations
 from tulipgames.coach.core import Analysis
 
 
+def unit(game_id: str) -> str:
+    """What the game's score is counted in (its coach profile's ``score_unit``)."""
+    from tulipgames.coach.profiles import profile
+
+    try:
+        return profile(game_id).score_unit
+    except KeyError:
+        return "points"
+
+
 def solo_par(game_id: str) -> tuple[float, float] | None:
     """The game's solo par and the hard bot's solo average (``None``: no par known)."""
     from tulipgames.coach.profiles import profile
@@ -38,7 +48,7 @@ def par_line(game_id: str, score: int) -> str:
     assert known is not None, game_id
     par, hard = known
     gap = par - score
-    return (f"Par: at most {par:.1f} acorns expected from the best play "
+    return (f"Par: at most {par:.1f} {unit(game_id)} expected from the best play "
             f"(the hard bot averages {hard:.1f}); you scored {score}, "
             f"{abs(gap):.1f} {'under' if gap >= 0 else 'over'} par.")
 
@@ -49,10 +59,11 @@ def where(prompt: str) -> str:
 
 
 def lost_lines(analysis: Analysis, count: int = 3) -> list[str]:
-    """The coach's total of expected acorns lost, then the costliest decisions, one a line."""
+    """The coach's total of expected score lost, then the costliest decisions, one a line."""
     decisions = analysis.decisions
     total = sum(d.loss for d in decisions)
-    lines = [f"The coach: {total:.1f} acorns lost (expected) over {len(decisions)} decisions"
+    lines = [f"The coach: {total:.1f} {unit(analysis.game)} lost (expected) over "
+             f"{len(decisions)} decisions"
              + (";" if analysis.costliest(count) else ", every one the coach's best.")]
     for decision in analysis.costliest(count):
         lines.append(f"  {where(decision.prompt)}: {decision.made} lost {decision.loss:.1f} "

@@ -36,5 +36,5 @@ SOLO_PAR = (61.16, 43.86)
 PROFILE = Profile(
     "sixtyone", metric="margin", scale=8.0, thresholds=(5.0, 10.0, 20.0),
     solo_thresholds=(2.0, 5.0, 10.0), candidates=24, worlds=1,
-    judge=_sixty_judge, solo_par=SOLO_PAR,
+    judge=_sixty_judge, solo_par=SOLO_PAR, score_unit="acorns",
 )
