@@ -2,11 +2,16 @@
 
 Every text a player reads is an English message id marked in the source with ``_()``
 (``ngettext()`` for counts, :func:`lazy_gettext` for module-level constants, :func:`N_` to mark
-a string that is translated later where it is shown). The catalogues are
-``tulipgames/locale/<lang>/LC_MESSAGES/tulipgames.po``; their compiled ``.mo`` files are
-committed next to them, so ``pip install -e .`` and a wheel work with no build step, and
-``tests/test_i18n_catalogues.py`` fails when a ``.mo`` is not compiled from its current ``.po``
-or a ``.po`` misses a message or keeps a stale one (docs/languages.md).
+a string that is translated later where it is shown, :class:`Say` for a message rendered later
+for each reader: a game's events). A folder of the package with a ``locale`` directory is one
+*domain* with its own catalogues (:class:`Domain`): the package's own
+(``tulipgames/locale``), the plain mode's, the server's and each game's, so a game folder
+carries its translations and two people translating two games never edit one file. The
+catalogues are ``<folder>/locale/<lang>/LC_MESSAGES/<domain>.po``; their compiled ``.mo``
+files are committed next to them, so ``pip install -e .`` and a wheel work with no build step,
+and ``tests/test_i18n_catalogues.py`` fails when a ``.mo`` is not compiled from its current
+``.po`` or a ``.po`` misses a message or keeps a stale one (docs/languages.md). At run time
+the domains of a language are one lookup: a message is found in whichever has it.
 
 The language is per session, not per process: an SSH table has players of different
 languages in one process, so the language lives in a :class:`~contextvars.ContextVar` (each
@@ -27,6 +32,7 @@ reads a catalogue only when a language other than English is first asked for.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -39,12 +45,13 @@ if TYPE_CHECKING:
 
     from babel.messages.catalog import Catalog
 
-#: The gettext domain: the catalogues' file name.
+#: The package's own gettext domain: its catalogues' file name.
 DOMAIN = "tulipgames"
-#: Where the catalogues are, in the package (so an installed wheel has them).
-LOCALE_DIR = Path(__file__).with_name("locale")
-#: The template every catalogue is checked against (made by ``python -m tulipgames.i18n
-#: extract``).
+#: The package's folder: every domain is a folder in it with a ``locale`` directory.
+PACKAGE_DIR = Path(__file__).parent
+#: Where the package's own catalogues are (so an installed wheel has them).
+LOCALE_DIR = PACKAGE_DIR / "locale"
+#: The package domain's template (made by ``python -m tulipgames.i18n extract``).
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 #: The source language: the message ids themselves, always complete.
 SOURCE = "en"
@@ -70,39 +77,94 @@ _language: ContextVar[str | None] = ContextVar("tulipgames_language", default=No
 _process_language = SOURCE
 
 
-# -- the catalogues -----------------------------------------------------------------------
+# -- the domains and their catalogues -------------------------------------------------------
+class Domain(NamedTuple):
+    """One folder's catalogues: its name (the files' name), the folder whose sources it holds
+    (those not in a deeper domain's folder), and its ``locale`` directory."""
+
+    name: str
+    folder: Path
+
+    @property
+    def locale(self) -> Path:
+        return self.folder / "locale"
+
+    @property
+    def template(self) -> Path:
+        return self.locale / f"{self.name}.pot"
+
+    def po(self, lang: str) -> Path:
+        return self.locale / lang / "LC_MESSAGES" / f"{self.name}.po"
+
+    def mo(self, lang: str) -> Path:
+        return self.locale / lang / "LC_MESSAGES" / f"{self.name}.mo"
+
+
+def _domain_of(folder: Path) -> Domain:
+    return Domain(DOMAIN if folder == PACKAGE_DIR else folder.name, folder)
+
+
+@cache
+def domains() -> tuple[Domain, ...]:
+    """Every domain of the package: its own first, then each folder with a ``locale``
+    directory (the plain mode, the server, each game), by path."""
+    found = sorted(path.parent for path in PACKAGE_DIR.glob("**/locale")
+                   if path.is_dir() and path.parent != PACKAGE_DIR)
+    return (_domain_of(PACKAGE_DIR), *map(_domain_of, found))
+
+
+def domain_for(path: Path) -> Domain:
+    """The domain whose folder holds ``path``: the deepest one."""
+    holders = [domain for domain in domains() if path.is_relative_to(domain.folder)]
+    return max(holders, key=lambda domain: len(domain.folder.parts))
+
+
 @cache
 def catalogue(lang: str) -> NullTranslations:
-    """The compiled catalogue of ``lang``; English (and an unknown or missing one) gives the
+    """The compiled catalogues of ``lang``, every domain in one lookup (the package's own
+    first, each other domain its fallback); English (and an unknown or missing one) gives the
     message ids themselves."""
     import gettext as gnu  # here: an English session never reads a catalogue
 
     if lang == SOURCE or lang not in LANGUAGES:
         return gnu.NullTranslations()
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    try:
-        with path.open("rb") as file:
-            return gnu.GNUTranslations(file)
-    except OSError:
-        return gnu.NullTranslations()
+    found: NullTranslations | None = None
+    for domain in domains():
+        try:
+            with domain.mo(lang).open("rb") as file:
+                compiled = gnu.GNUTranslations(file)
+        except OSError:
+            continue
+        if found is None:
+            found = compiled
+        else:
+            found.add_fallback(compiled)
+    return found if found is not None else gnu.NullTranslations()
 
 
 def translated_ids(lang: str) -> frozenset[str]:
-    """The message ids ``lang``'s compiled catalogue translates (a plural by its singular)."""
-    found = getattr(catalogue(lang), "_catalog", {})
-    ids = {key[0] if isinstance(key, tuple) else key for key in found}
+    """The message ids ``lang``'s compiled catalogues translate (a plural by its singular)."""
+    ids: set[str] = set()
+    chain: object = catalogue(lang)
+    while chain is not None:
+        found = getattr(chain, "_catalog", {})
+        ids.update(key[0] if isinstance(key, tuple) else key for key in found)
+        chain = getattr(chain, "_fallback", None)
     ids.discard("")  # the header
     return frozenset(ids)
 
 
 @cache
 def template_ids() -> frozenset[str]:
-    """Every message id of the current template (``tulipgames.pot``)."""
-    try:
-        text = TEMPLATE.read_text(encoding="utf-8")
-    except OSError:
-        return frozenset()
-    return frozenset(msgid for msgid in _po_ids(text) if msgid)
+    """Every message id of the current templates (each domain's ``.pot``)."""
+    ids: set[str] = set()
+    for domain in domains():
+        try:
+            text = domain.template.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        ids.update(msgid for msgid in _po_ids(text) if msgid)
+    return frozenset(ids)
 
 
 #: A .po string's escapes (what Babel writes).
@@ -112,8 +174,6 @@ _ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}
 def _po_string(quoted: str) -> str:
     """A .po line's ``"..."`` as text (a regular expression: ``ast.literal_eval`` per line
     took 3 ms of a start)."""
-    import re
-
     return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m[1], m[1]), quoted.strip()[1:-1])
 
 
@@ -354,6 +414,132 @@ def lazy_gettext(message: str) -> LazyString:
     return LazyString(message)
 
 
+class Say:
+    """A message for whoever reads it later, in their language: an English message id (marked
+    for the catalogue by this very call) and its named values, kept as data and put into words
+    only when shown (:meth:`render`). A game's events are made once and read by every seat of
+    an SSH table, each in its own language; and a record or a log line never holds words.
+
+    A value that is itself a :class:`Say` is rendered in the same language (a card's name
+    inside a sentence); any other value is shown as it is (numbers, seat placeholders such as
+    ``{seat0}``, which :func:`~tulipgames.engine.core.render_names` fills in afterwards). With
+    ``plural`` and ``n`` the message is a count (``ngettext``); ``n`` is also a value.
+    """
+
+    __slots__ = ("message", "n", "plural", "values")
+
+    def __init__(self, message: str, plural: str | None = None, n: int | None = None,
+                 /, **values: object) -> None:
+        self.message = message
+        self.plural = plural
+        self.n = n
+        self.values = values
+
+    def render(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: this session's), values filled in."""
+        lang = current() if lang is None else lang
+        if self.plural is not None and self.n is not None:
+            template = (catalogue(lang).ngettext(self.message, self.plural, self.n)
+                        if lang != SOURCE else self.message if self.n == 1 else self.plural)
+            values = {"n": self.n, **self.values}
+        else:
+            template = self.message if lang == SOURCE else catalogue(lang).gettext(self.message)
+            values = self.values
+        if not values:
+            return template
+        return template.format_map(_Values(values, lang))
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"Say({self.message!r}, **{self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Say):
+            return (self.message, self.plural, self.n, self.values) == (
+                other.message, other.plural, other.n, other.values)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.plural, self.n))
+
+
+class _Values(dict[str, object]):
+    """A Say's values as ``str.format_map`` reads them: a nested Say in the same language, and
+    a placeholder with no value (``{seat1}`` in a translated sentence) left for the names."""
+
+    def __init__(self, values: Mapping[str, object], lang: str) -> None:
+        super().__init__(values)
+        self.lang = lang
+
+    def __getitem__(self, key: str) -> object:
+        value = super().__getitem__(key)
+        return value.render(self.lang) if isinstance(value, Say) else value
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def render(text: str | Say, lang: str | None = None) -> str:
+    """A message to show: a :class:`Say` rendered, a string translated (English ids of a
+    catalogue; any other string comes back as it is)."""
+    if isinstance(text, Say):
+        return text.render(lang)
+    lang = current() if lang is None else lang
+    return text if lang == SOURCE else catalogue(lang).gettext(text)
+
+
+# -- Markdown pages (a game's rules) ---------------------------------------------------------
+#: A line that starts a block of its own even without a blank line before it: a list item
+#: or a heading.
+_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)]|#+)\s")
+
+def markdown_blocks(text: str) -> list[str]:
+    """A Markdown page cut into what a translator translates one at a time: paragraphs,
+    headings, list items and tables, each a message (blank lines and fenced code between)."""
+    blocks: list[str] = []
+    current_block: list[str] = []
+    fenced = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        starts_item = not fenced and current_block and _ITEM.match(line)
+        if (not line.strip() and not fenced) or starts_item:
+            if current_block:
+                blocks.append("\n".join(current_block))
+            current_block = [line] if line.strip() else []
+            continue
+        current_block.append(line)
+    if current_block:
+        blocks.append("\n".join(current_block))
+    return blocks
+
+
+def translate_markdown(text: str, lang: str | None = None) -> str:
+    """A Markdown page in ``lang`` (default: this session's), block by block; a block the
+    catalogue does not have stays English, and the layout (blank lines) is the page's own."""
+    lang = current() if lang is None else lang
+    if lang == SOURCE:
+        return text
+    found = catalogue(lang)
+    out: list[str] = []
+    for block in _markdown_pieces(text):
+        out.append(found.gettext(block) if block.strip() else block)
+    return "".join(out)
+
+
+def _markdown_pieces(text: str) -> list[str]:
+    """``text`` as its blocks with what lies between them, joined again it is ``text``."""
+    pieces: list[str] = []
+    rest = text
+    for block in markdown_blocks(text):
+        at = rest.find(block)
+        pieces += [rest[:at], block]
+        rest = rest[at + len(block):]
+    return [*pieces, rest]
+
+
 # -- the command palette ---------------------------------------------------------------------
 def both(message: str) -> str:
     """What a command palette matches a command by: its translated name, then its English name
@@ -377,68 +563,129 @@ EXTRA_KEYWORDS: dict[str, None] = {"lazy_gettext": None}
 COMMENT_TAGS = ("Translators:",)
 
 
-def extract_template() -> Catalog:  # a translators' and the tests' tool: needs Babel
-    """The template as the sources say now: every marked string of the package, and each game's
-    title and pitch (declared as plain strings in the game's ``GameInfo``, shown with ``_()``)."""
+def extract_template(domain: Domain | None = None) -> Catalog:  # a translators' tool: Babel
+    """A domain's template (default: the package's own) as the sources say now: every marked
+    string of the Python modules in its folder (not in a deeper domain's), and each block of
+    the Markdown pages there (a game's ``rules.md``, shown through
+    :func:`translate_markdown`)."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import DEFAULT_KEYWORDS, extract
 
-    from tulipgames import games
-
-    template = Catalog(project="tulipgames", domain=DOMAIN, charset="utf-8")
+    domain = domains()[0] if domain is None else domain
+    template = Catalog(project="tulipgames", domain=domain.name, charset="utf-8")
     keywords = {**DEFAULT_KEYWORDS, **EXTRA_KEYWORDS}
-    root = Path(__file__).parent
-    for path in sorted(root.rglob("*.py")):
+    for path in sorted(domain.folder.rglob("*.py")):
+        if domain_for(path) != domain or path.name == "i18n.py":
+            continue
         source = path.read_bytes()
-        if b"i18n import" not in source or path.name == "i18n.py":
+        if b"i18n import" not in source:
             continue  # marks nothing (reading only the modules that mark: a second, not three)
         with path.open("rb") as file:
             found = list(extract("python", file, keywords, COMMENT_TAGS, strip_comment_tags=True))
         for _line, message, comments, context in found:
             template.add(message, None, auto_comments=comments, context=context)
-    for info in games.CATALOGUE:
-        template.add(info.title, None, auto_comments=["A game's title (its published one)."])
-        template.add(info.pitch, None, auto_comments=[f"The menu's pitch of {info.title}."])
+    for path in sorted(domain.folder.rglob("*.md")):
+        if domain_for(path) != domain:
+            continue
+        page = path.relative_to(domain.folder).as_posix()
+        for block in markdown_blocks(path.read_text(encoding="utf-8")):
+            template.add(block, None, auto_comments=[f"A block of the Markdown page {page}."])
     return template
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, domain: Domain | None = None) -> Path:
+    return (domains()[0] if domain is None else domain).po(lang)
+
+
+def coverage_of(domain: Domain, lang: str) -> Coverage:
+    """``lang``'s coverage of one domain's template (from its ``.po``: a translator's view)."""
+    try:
+        wanted = {msgid for msgid in _po_ids(domain.template.read_text(encoding="utf-8"))
+                  if msgid}
+        text = domain.po(lang).read_text(encoding="utf-8")
+    except OSError:
+        return Coverage(lang, 0, 0)
+    return Coverage(lang, len(wanted & _po_translated(text)), len(wanted))
+
+
+def _po_translated(text: str) -> set[str]:
+    """The message ids a ``.po`` translates (not fuzzy, not empty)."""
+    import io
+
+    from babel.messages.pofile import read_po
+
+    catalog = read_po(io.BytesIO(text.encode("utf-8")))
+    done: set[str] = set()
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if all(strings):
+            done.add(str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id))
+    return done
+
+
+def _write_po(path: Path, catalog: Catalog) -> None:
+    from babel.messages.pofile import write_po
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as file:
+        write_po(file, catalog, no_location=True, ignore_obsolete=True, sort_output=True,
+                 width=96)
 
 
 def main(argv: list[str] | None = None) -> int:  # a translators' tool (docs/languages.md)
-    """``extract`` (the template), ``update`` (each .po from it, stale messages dropped),
-    ``compile`` (each .mo), ``coverage`` (per catalogue). All but ``coverage`` need Babel
-    (``pip install -e .[test]``)."""
+    """``extract`` (each domain's template), ``update`` (each .po from it, stale messages
+    dropped, a missing .po started), ``compile`` (each .mo), ``coverage`` (per language, and
+    per domain with ``coverage --domains``). All but ``coverage`` need Babel
+    (``pip install -e .[test]``). ``extract``, ``update`` and ``compile`` take domain names
+    to do only those (``python -m tulipgames.i18n update sixtyone``)."""
     import sys
 
     args = sys.argv[1:] if argv is None else argv
     command = args[0] if args else "coverage"
+    names = set(args[1:]) - {"--domains"}
+    unknown = names - {domain.name for domain in domains()}
+    if unknown:
+        print(f"no domain {sorted(unknown)}: {', '.join(d.name for d in domains())}",
+              file=sys.stderr)
+        return 2
+    chosen = [domain for domain in domains() if not names or domain.name in names]
     if command in ("extract", "update", "compile"):
+        from babel.messages.catalog import Catalog
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po, write_po
 
-        if command == "extract":
-            with TEMPLATE.open("wb") as file:
-                write_po(file, extract_template(), no_location=True, sort_output=True, width=96)
-            return 0
-        for lang in LANGUAGES:
-            if lang == SOURCE:
+        for domain in chosen:
+            if command == "extract":
+                with domain.template.open("wb") as file:
+                    write_po(file, extract_template(domain), no_location=True, sort_output=True,
+                             width=96)
                 continue
-            with TEMPLATE.open("rb") as file:
-                # read afresh for each: Catalog.update puts the template's own message objects
-                # into the catalogue it updates (a string set in one would show in the next)
-                template = read_po(file)
-            with po_path(lang).open("rb") as file:
-                catalog = read_po(file, locale=lang, domain=DOMAIN)
-            if command == "update":
-                catalog.update(template, no_fuzzy_matching=True)
-                with po_path(lang).open("wb") as file:
-                    write_po(file, catalog, no_location=True, ignore_obsolete=True,
-                             sort_output=True, width=96)
-            else:
-                with po_path(lang).with_suffix(".mo").open("wb") as file:
-                    write_mo(file, catalog)
+            for lang in LANGUAGES:
+                if lang == SOURCE:
+                    continue
+                if command == "update":
+                    with domain.template.open("rb") as file:
+                        # read afresh for each: Catalog.update puts the template's own message
+                        # objects into the catalogue it updates (a string set in one would
+                        # show in the next)
+                        template = read_po(file)
+                    if domain.po(lang).exists():
+                        with domain.po(lang).open("rb") as file:
+                            catalog = read_po(file, locale=lang, domain=domain.name)
+                    else:
+                        catalog = Catalog(locale=lang, domain=domain.name, project="tulipgames",
+                                          charset="utf-8")
+                    catalog.update(template, no_fuzzy_matching=True)
+                    _write_po(domain.po(lang), catalog)
+                else:
+                    if not domain.po(lang).exists():
+                        continue
+                    with domain.po(lang).open("rb") as file:
+                        catalog = read_po(file, locale=lang, domain=domain.name)
+                    with domain.mo(lang).open("wb") as file:
+                        write_mo(file, catalog)
         return 0
     if command == "coverage":
         for lang in LANGUAGES:
@@ -446,6 +693,12 @@ def main(argv: list[str] | None = None) -> int:  # a translators' tool (docs/lan
             state = "complete" if cover.complete else "incomplete: not chosen by itself"
             print(f"{lang}  {LANGUAGES[lang]:<12} {cover.translated:>4}/{cover.total:<4} "
                   f"{cover.percent:5.1f}%  {state}")
+            if "--domains" in args:
+                for domain in chosen:
+                    part = coverage_of(domain, lang) if lang != SOURCE else None
+                    if part is not None:
+                        print(f"    {domain.name:<14} {part.translated:>4}/{part.total:<4} "
+                              f"{part.percent:5.1f}%")
         return 0
     print(f"unknown command {command!r}: extract, update, compile or coverage", file=sys.stderr)
     return 2

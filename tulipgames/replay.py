@@ -109,7 +109,7 @@ class ReplayTable(Table):
         if not live.acting and not live.undoable:
             return live
         quiet = dataclasses.replace(live, legal=(), prompt="", acting=False, undoable=0)
-        self._turns[seat] = quiet
+        self.keep_turn(quiet)
         return quiet
 
     def play(self, seat: int, *actions: Action | str) -> list[Event]:

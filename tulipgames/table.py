@@ -36,6 +36,7 @@ from tulipgames.engine.core import (
     visible,
 )
 from tulipgames.engine.record import GameRecord, replay, undoable_steps
+from tulipgames.i18n import current as current_language
 
 Listener = Callable[["Table"], None]
 ViewT = TypeVar("ViewT")
@@ -141,10 +142,11 @@ class Table:
         self._bots: dict[int, Bot] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_rng = random.Random(record.seed ^ 0x5EED)
-        self._turns: dict[int | None, Turn[Any]] = {}
+        self._turns: dict[tuple[int | None, str], Turn[Any]] = {}
         #: Per seat: the applied list its log lines were read from, how many of its actions
         #: they cover, the names they were written with, and the lines (see :meth:`log_for`).
-        self._logs: dict[int | None, tuple[list[Applied], int, list[str], list[str]]] = {}
+        self._logs: dict[tuple[int | None, str],
+                         tuple[list[Applied], int, list[str], list[str]]] = {}
         self.bot_error: str | None = None
         self.save_error: str | None = None
 
@@ -208,7 +210,9 @@ class Table:
         of actions played since are put into words (a redraw per key press would otherwise
         word the whole game again); an undo, a reload or a step rolled back starts afresh."""
         applied, names = self.applied, self.names
-        kept = self._logs.get(seat)
+        # kept per reader's language too: the players of one SSH table read it in theirs
+        key = (seat, current_language())
+        kept = self._logs.get(key)
         if (kept is None or kept[0] is not applied or kept[1] > len(applied)
                 or kept[2] != names):
             lines = [render_names(event.text_for(seat), names) for event in self.events()]
@@ -216,7 +220,7 @@ class Table:
             lines = kept[3]
             lines += [render_names(event.text_for(seat), names)
                       for entry in applied[kept[1]:] for event in entry.events]
-        self._logs[seat] = (applied, len(applied), names, lines)
+        self._logs[key] = (applied, len(applied), names, lines)
         return list(lines)
 
     def human_seats(self) -> list[int]:
@@ -242,7 +246,8 @@ class Table:
 
     def turn(self, seat: int | None) -> Turn[Any]:
         """The snapshot of what ``seat`` may know and do now, computed once per change."""
-        cached = self._turns.get(seat)
+        key = (seat, current_language())  # its prompt is in the reader's language
+        cached = self._turns.get(key)
         if cached is not None and cached.version == self.version:
             return cached
         state = self.state
@@ -264,8 +269,13 @@ class Table:
             over=over,
             trouble=self.save_error or self.bot_error,
         )
-        self._turns[seat] = turn
+        self._turns[key] = turn
         return turn
+
+    def keep_turn(self, turn: Turn[Any]) -> None:
+        """Keep ``turn`` as this version's snapshot of its seat, for this reader's language (a
+        subclass's changed snapshot, kept like :meth:`turn` keeps its own)."""
+        self._turns[(turn.seat, current_language())] = turn
 
     def why_not(self, seat: int, *actions: Action | str) -> str | None:
         """Why ``seat`` may not play these steps now (names filled in), or ``None`` if it may.

@@ -25,6 +25,8 @@ from typing import Any
 import pytest
 
 from tulipgames import games
+from tulipgames.engine.core import Event
+from tulipgames.i18n import render
 
 PINNED = Path(__file__).with_name("seeded_games.json")
 SEEDS = (0, 1, 2)
@@ -36,6 +38,12 @@ def seat_counts(game_id: str) -> list[int]:
     return list(range(game.min_players, game.max_players + 1))[:3]
 
 
+def english(event: Event) -> bytes:
+    """An event as its English words (a text kept as data, ``i18n.Say``, reads the same)."""
+    private = None if event.private is None else render(event.private, "en")
+    return repr((render(event.text, "en"), private, event.seat, event.reveals)).encode()
+
+
 def fingerprint(game_id: str, seats: int, seed: int) -> dict[str, Any]:
     """One random game (the bench's driver: the first seat to act picks uniformly from its
     legal list with ``random.Random(seed)``) reduced to digests of its record and log."""
@@ -45,14 +53,14 @@ def fingerprint(game_id: str, seats: int, seed: int) -> dict[str, Any]:
     record = hashlib.sha256()
     log = hashlib.sha256()
     for event in state.setup_events:
-        log.update(repr((event.text, event.private, event.seat, event.reveals)).encode())
+        log.update(english(event))
     actions = 0
     while not state.is_over():
         seat = state.to_act()[0]
         action = rng.choice(state.legal_actions(seat))
         record.update(f"{seat}:{action}\n".encode())
         for event in state.apply(seat, action):
-            log.update(repr((event.text, event.private, event.seat, event.reveals)).encode())
+            log.update(english(event))
         actions += 1
     result = state.result()
     return {

@@ -30,6 +30,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 # Who a game is for and what the menu says: defined apart, for the catalogue the menu reads
 # without importing this module; the games' packages take it from here.
 from tulipgames.engine.names import name_problem  # what a record accepts (a bot's too)
+from tulipgames.i18n import Say, render, translate_markdown
 from tulipgames.info import GameInfo
 
 
@@ -176,20 +177,25 @@ class Event(NamedTuple):
     undo never crosses such an event.
     Seats are named in texts with ``{seat0}``, ``{seat1}``... (see :func:`seat_ref`).
 
+    A text is an English message id of the game's catalogue, or a :class:`~tulipgames.i18n.Say`
+    (a message id with its values): data, not words, so each reader of one shared table reads
+    it in their own language (:meth:`text_for` renders it in the language of the moment).
+
     Immutable like a frozen dataclass (same fields, equality and repr), but a named tuple: every
     action of every playout makes one or more, and a tuple is made in a fraction of the time.
     """
 
-    text: str
-    private: str | None = None
+    text: str | Say
+    private: str | Say | None = None
     seat: int | None = None
     reveals: bool = False
 
     def text_for(self, viewer: int | None) -> str:
-        """The text a viewer may read (``None`` = an onlooker with public information only)."""
+        """The text a viewer may read (``None`` = an onlooker with public information only), in
+        this session's language."""
         if self.private is not None and viewer is not None and viewer == self.seat:
-            return self.private
-        return self.text
+            return render(self.private)
+        return render(self.text)
 
 
 @dataclass(frozen=True)
@@ -575,7 +581,8 @@ class Game(ABC):
         import importlib.resources
 
         package = type(self).__module__.rsplit(".", 1)[0]
-        return importlib.resources.files(package).joinpath("rules.md").read_text("utf-8")
+        page = importlib.resources.files(package).joinpath("rules.md").read_text("utf-8")
+        return translate_markdown(page)
 
 
 @dataclass

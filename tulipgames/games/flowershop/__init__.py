@@ -2,14 +2,15 @@
 ``bots.py``, the screen in ``screen.py``; ``tulipgames.games.kit`` lists the rest)."""
 
 from tulipgames.games.kit import GameKit
+from tulipgames.i18n import N_
 from tulipgames.info import GameInfo
 
 INFO = GameInfo(
     "flowershop",
-    "The Little Flower Shop",
+    N_("The Little Flower Shop"),
     1,
     4,
-    "Draft vases, flowers and baskets to fill your shop window.",
+    N_("Draft vases, flowers and baskets to fill your shop window."),
     order=4,
 )
 

@@ -2,14 +2,15 @@
 ``bots.py``, the screen in ``screen.py``; ``tulipgames.games.kit`` lists the rest)."""
 
 from tulipgames.games.kit import GameKit
+from tulipgames.i18n import N_
 from tulipgames.info import GameInfo
 
 INFO = GameInfo(
     "giftoftulips",
-    "Gift of Tulips",
+    N_("Gift of Tulips"),
     2,
     6,
-    "Keep, gift or add tulips; the festival ranking decides their worth.",
+    N_("Keep, gift or add tulips; the festival ranking decides their worth."),
     order=2,
 )
 

@@ -3,14 +3,15 @@
 
 from tulipgames.games.kit import GameKit
 from tulipgames.games.sixtyone.data import MAX_PLAYERS, MIN_PLAYERS
+from tulipgames.i18n import N_
 from tulipgames.info import GameInfo
 
 INFO = GameInfo(
     "sixtyone",
-    "Sixty-One",
+    N_("Sixty-One"),
     MIN_PLAYERS,
     MAX_PLAYERS,
-    "Share three dice, fill your autumn sheet and race the leaf row to 61.",
+    N_("Share three dice, fill your autumn sheet and race the leaf row to 61."),
     order=5,
 )
 

@@ -2,14 +2,15 @@
 ``bots.py``, the screen in ``screen.py``; ``tulipgames.games.kit`` lists the rest)."""
 
 from tulipgames.games.kit import GameKit
+from tulipgames.i18n import N_
 from tulipgames.info import GameInfo
 
 INFO = GameInfo(
     "spiceroad",
-    "Century: Spice Road",
+    N_("Century: Spice Road"),
     2,
     5,
-    "Trade spices along the caravan routes and claim point cards.",
+    N_("Trade spices along the caravan routes and claim point cards."),
     order=3,
 )
 

@@ -2,14 +2,15 @@
 ``bots.py``, the screen in ``screen.py``; ``tulipgames.games.kit`` lists the rest)."""
 
 from tulipgames.games.kit import GameKit
+from tulipgames.i18n import N_
 from tulipgames.info import GameInfo
 
 INFO = GameInfo(
     "tulipandrose",
-    "Tulip & Rose",
+    N_("Tulip & Rose"),
     2,
     6,
-    "Flower merchants auction bouquets over two market days.",
+    N_("Flower merchants auction bouquets over two market days."),
     order=1,
 )
 

@@ -49,7 +49,7 @@ class PuzzleTable(Table):
         live = super().turn(seat)
         if live.undoable:
             live = dataclasses.replace(live, undoable=0)
-            self._turns[seat] = live
+            self.keep_turn(live)
         return live
 
     def play(self, seat: int, *actions: Action | str) -> list[Event]:
