@@ -422,8 +422,8 @@ class Say:
 
     A value that is itself a :class:`Say` is rendered in the same language (a card's name
     inside a sentence); any other value is shown as it is (numbers, seat placeholders such as
-    ``{seat0}``, which :func:`~tulipgames.engine.core.render_names` fills in afterwards). With
-    ``plural`` and ``n`` the message is a count (``ngettext``); ``n`` is also a value.
+    ``{seat0}``, which :func:`~tulipgames.engine.core.render_names` fills in afterwards). A
+    count (``ngettext``) is made with :func:`say_count`.
     """
 
     __slots__ = ("message", "n", "plural", "values")
@@ -479,6 +479,12 @@ class _Values(dict[str, object]):
 
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+def say_count(singular: str, plural: str, n: int, /, **values: object) -> Say:
+    """A :class:`Say` whose message depends on a count, by the reader's language's plural
+    rule (``ngettext``): ``say_count("{n} card", "{n} cards", 3)``; ``n`` is a value too."""
+    return Say(singular, plural, n, **values)
 
 
 def render(text: str | Say, lang: str | None = None) -> str:
@@ -558,7 +564,9 @@ def matches(query: str, message: str) -> bool:
 
 # -- for translators: python -m tulipgames.i18n extract|update|compile|coverage -------------
 #: Babel's keywords beyond its defaults (``_``, ``gettext``, ``ngettext``, ``N_``).
-EXTRA_KEYWORDS: dict[str, None] = {"lazy_gettext": None}
+EXTRA_KEYWORDS: dict[str, tuple[int, ...] | None] = {
+    "lazy_gettext": None, "Say": None, "say_count": (1, 2),
+}
 #: A comment above a marked string that starts so goes to the translators with it.
 COMMENT_TAGS = ("Translators:",)
 
