@@ -119,7 +119,7 @@ def pg_url(postgres: Cluster) -> str:
     url = postgres.url("tg")
     with store_pg.database(url).transaction(None) as db:
         db.execute("TRUNCATE public.saves, public.scores, public.seat_results, public.owners, "
-                   "public.table_leases "
+                   "public.table_leases, public.waiting_tables, public.table_nodes "
                    "RESTART IDENTITY")
     return url
 

@@ -84,7 +84,7 @@ def test_a_schema_3_database_is_migrated_and_keeps_its_games(empty_pg_url: str) 
     with store_pg.database(empty_pg_url).transaction(None) as db:
         assert db.execute("SELECT version FROM schema_version").fetchall() == [
             (store_pg.SCHEMA_VERSION,)
-        ] == [(8,)]
+        ] == [(9,)]
         assert db.execute("SELECT id, seed FROM public.saves ORDER BY id").fetchall() == [
             (1, 7), (2, None)
         ]

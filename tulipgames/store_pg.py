@@ -179,15 +179,27 @@ class Database:
         with self.transaction(None) as db:
             db.execute("DELETE FROM public.table_leases WHERE code = ? AND node = ?", (code, node))
 
-    def put_waiting(self, code: str, data: str, node: str = NODE) -> None:
+    def put_waiting(self, code: str, data: str, node: str = NODE,
+                    expected: str | None = None) -> bool:
         """Keep (or change) the table ``code`` waiting for players, as ``data`` (the lobby's
-        JSON of its game, seats, host and settings)."""
+        JSON of its game, seats, host and settings). With ``expected`` (what this node last
+        read or wrote) a change is made only if the database still holds that: two nodes
+        seating a player in the last seat at once, one of them is told no (``False``) and
+        reads the table again. A new table is always put."""
         with self.transaction(None) as db:
-            db.execute(
-                "INSERT INTO public.waiting_tables (code, node, data) VALUES (?, ?, ?) "
-                "ON CONFLICT (code) DO UPDATE SET node = EXCLUDED.node, data = EXCLUDED.data "
-                "WHERE waiting_tables.data <> EXCLUDED.data", (code, node, data),
-            )
+            if expected is None:
+                db.execute(
+                    "INSERT INTO public.waiting_tables (code, node, data) VALUES (?, ?, ?) "
+                    "ON CONFLICT (code) DO UPDATE SET node = EXCLUDED.node, "
+                    "data = EXCLUDED.data WHERE waiting_tables.data <> EXCLUDED.data",
+                    (code, node, data),
+                )
+                return True
+            row = db.execute(
+                "UPDATE public.waiting_tables SET node = ?, data = ? WHERE code = ? AND data = ? "
+                "RETURNING code", (node, data, code, expected),
+            ).fetchone()
+            return row is not None
 
     def waiting(self, code: str) -> str | None:
         """The data of the table ``code`` waiting for players (``None``: none waits)."""
@@ -199,6 +211,46 @@ class Database:
         """The table ``code`` no longer waits (it started, or was closed)."""
         with self.transaction(None) as db:
             db.execute("DELETE FROM public.waiting_tables WHERE code = ?", (code,))
+
+    def put_node_state(self, code: str, data: str, seconds: float, node: str = NODE) -> None:
+        """What this node knows of table ``code`` that is in no save: who has a session at it
+        here (players, watchers) and the rematch votes cast here, as JSON ``data``, for
+        ``seconds`` (renewed by the node's sweep: a dead node's state runs out with it). An
+        empty state (``"{}"``) takes the row away."""
+        with self.transaction(None) as db:
+            if data == "{}":
+                db.execute("DELETE FROM public.table_nodes WHERE code = ? AND node = ?",
+                           (code, node))
+                return
+            db.execute(
+                "INSERT INTO public.table_nodes (code, node, data, expires) "
+                "VALUES (?, ?, ?, now() + make_interval(secs => ?)) ON CONFLICT (code, node) "
+                "DO UPDATE SET data = EXCLUDED.data, expires = EXCLUDED.expires",
+                (code, node, data, seconds),
+            )
+
+    def node_states(self, codes: Sequence[str], node: str = NODE) -> dict[str, dict[str, str]]:
+        """The live state of every other node at each of ``codes``: code -> node -> data."""
+        if not codes:
+            return {}
+        rows = self.read(
+            SERVER, "SELECT code, node, data FROM public.table_nodes WHERE code = ANY(?) "
+            "AND node <> ? AND expires > now()", (list(codes), node),
+        )
+        found: dict[str, dict[str, str]] = {}
+        for code, other, data in rows:
+            found.setdefault(str(code), {})[str(other)] = str(data)
+        return found
+
+    def abandoned_waiting(self) -> list[str]:
+        """The tables waiting for players that nobody keeps any more: their node stopped
+        renewing its lease of them (it died) and no live node has a session at them."""
+        return [str(row[0]) for row in self.read(
+            SERVER, "SELECT w.code FROM public.waiting_tables w WHERE NOT EXISTS ("
+            "SELECT 1 FROM public.table_leases l WHERE l.code = w.code AND l.expires > now()) "
+            "AND NOT EXISTS (SELECT 1 FROM public.table_nodes n WHERE n.code = w.code "
+            "AND n.expires > now())",
+        )]
 
     def close(self) -> None:
         with self._lock:
@@ -469,11 +521,42 @@ END $$"""
     )
 
 
+def _migrate_to_9(db: PgConnection) -> None:
+    """Schema 9: each node's own knowledge of a shared table that no save holds (who has a
+    session at it on that node, the rematch votes cast there: :meth:`Database.put_node_state`),
+    with an expiry its node renews, so every node shows the same presence, counts every
+    player's vote and stops counting a dead node's sessions. Each change is announced on
+    :data:`TABLES_CHANNEL` with the status ``nodes``."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS table_nodes (code TEXT NOT NULL, node TEXT NOT NULL,"
+        " data TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL, PRIMARY KEY (code, node))"
+    )
+    db.raw.execute(
+        """CREATE OR REPLACE FUNCTION public.tulip_nodes_event() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' AND OLD.data = NEW.data THEN
+        RETURN NULL;  -- a renewal: nothing changed for the other nodes
+    END IF;
+    PERFORM pg_notify('""" + TABLES_CHANNEL + """', json_build_object(
+        'code', CASE WHEN TG_OP = 'DELETE' THEN OLD.code ELSE NEW.code END, 'save', 0,
+        'revision', 0, 'status', 'nodes', 'to_act', '[]',
+        'node', current_setting('application_name'))::text);
+    RETURN NULL;
+END $$"""
+    )
+    db.execute("DROP TRIGGER IF EXISTS table_nodes_event ON table_nodes")
+    db.execute(
+        "CREATE TRIGGER table_nodes_event AFTER INSERT OR UPDATE OR DELETE ON table_nodes "
+        "FOR EACH ROW EXECUTE FUNCTION public.tulip_nodes_event()"
+    )
+
+
 #: Step ``n`` brings a database from schema ``n`` to ``n + 1``; ``schema_version`` says which
 #: steps a database has had. Steps 1-4 are SQLite's (``store._MIGRATIONS``) in PostgreSQL's words.
 MIGRATIONS: tuple[Callable[[PgConnection], None], ...] = (
     _create_v1, _migrate_to_2, _migrate_to_3, _migrate_to_4, _migrate_to_5, _migrate_to_6,
-    _migrate_to_7, _migrate_to_8,
+    _migrate_to_7, _migrate_to_8, _migrate_to_9,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: The tables a player's store sees through views of its own rows.

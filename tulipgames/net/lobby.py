@@ -780,8 +780,17 @@ class OpenTable:
         self.watchers: dict[str, int] = {}
         #: Since when each seated player who has been here is away (wall-clock seconds).
         self.away: dict[str, float] = {}
-        #: Rematch votes of the seated players: name -> same seed?
-        self.votes: dict[str, bool] = {}
+        #: Rematch votes cast on this node: name -> same seed? (:attr:`votes` adds the other
+        #: nodes').
+        self.votes_here: dict[str, bool] = {}
+        #: With nodes on one database: what each other node says of this table (its sessions
+        #: here and the rematch votes cast there: ``present``, ``watchers``, ``votes``), read
+        #: from the database (:meth:`Lobby._read_node_states`).
+        self.elsewhere: dict[str, dict[str, Any]] = {}
+        #: Called after a change of the seats before the start, with nodes on one database:
+        #: writes them unless another node changed them first (then they are read again and it
+        #: returns ``False``): :meth:`claim` tries again with the seats as they are now.
+        self.commit_hook: Callable[[], bool] | None = None
         self.now = now
         self.listeners = Listeners()
         #: What players and watchers said here (kept with the save by the lobby).
@@ -835,6 +844,40 @@ class OpenTable:
     def humans(self) -> list[str]:
         return [seat.name for seat in self.seats if seat.name is not None]
 
+    # -- who is here, on any node --------------------------------------------------------------
+    def is_here(self, name: str) -> bool:
+        """Whether ``name`` has a session at this table (its lobby or game), on this node or
+        any other: a player connected through another node is here, not away."""
+        return name in self.present or any(
+            name in state.get("present", ()) for state in self.elsewhere.values())
+
+    def watching(self) -> list[str]:
+        """Who watches, on any node."""
+        names = set(self.watchers)
+        for state in self.elsewhere.values():
+            names.update(state.get("watchers", ()))
+        return sorted(names)
+
+    @property
+    def votes(self) -> dict[str, bool]:
+        """The rematch votes of the seated players, cast on any node: name -> same seed?"""
+        merged: dict[str, bool] = {}
+        game = None if self.table is None else self.table.save_id
+        for state in self.elsewhere.values():
+            if state.get("game") == game:  # (not a vote about the game before a rematch)
+                merged.update({str(k): bool(v) for k, v in dict(state.get("votes", {})).items()})
+        merged.update(self.votes_here)
+        return merged
+
+    def node_state(self) -> str:
+        """What this node tells the others of this table (JSON; ``{}``: nothing)."""
+        state: dict[str, Any] = {key: value for key, value in (
+            ("present", self.present), ("watchers", self.watchers), ("votes", self.votes_here),
+        ) if value}
+        if self.votes_here and self.table is not None:
+            state["game"] = self.table.save_id  # the game these rematch votes are about
+        return json.dumps(state, sort_keys=True)
+
     def summary(self) -> str:
         """One line for the list of open tables."""
         names = ", ".join(seat.label() for seat in self.seats)
@@ -850,7 +893,7 @@ class OpenTable:
             return "bot"
         if seat.name is None:
             return "open"
-        if seat.name in self.present:
+        if self.is_here(seat.name):
             status = "connected"
         elif seat.name in self.away:
             status = f"away {since_words(self.now() - self.away[seat.name])}"
@@ -873,7 +916,7 @@ class OpenTable:
         """
         seats = [(seat.name or "", self.seat_status(index))
                  for index, seat in enumerate(self.seats) if seat.bot is None]
-        watching = sorted(self.watchers)
+        watching = self.watching()
         closed = [] if watching or self.settings.spectators else ["closed to spectators"]
         full = [f"{name} {status}" for name, status in seats]
         full += ["watching: " + ", ".join(watching)] if watching else closed
@@ -898,11 +941,20 @@ class OpenTable:
                 f"table {self.code} has started; only its players can rejoin "
                 "(log in with the name you played under)"
             )
-        for index, candidate in enumerate(self.seats):
-            if candidate.free:
-                candidate.name = name
+        for _attempt in range(3):
+            free = next((index for index, seat in enumerate(self.seats) if seat.free), None)
+            if free is None:
+                break
+            self.seats[free].name = name
+            if self.commit_hook is None or self.commit_hook():
                 self.listeners.publish(self)
-                return index
+                return free
+            # another node seated someone first: the seats were read again, try those
+            if self.started:
+                raise TableError(f"table {self.code} has just started")
+            seat = self.seat_of(name)
+            if seat is not None:
+                return seat
         raise TableError(f"table {self.code} is full")
 
     def check_watch(self, name: str) -> None:
@@ -969,7 +1021,7 @@ class OpenTable:
         with nobody here the table is abandoned. Returns whether it was abandoned."""
         heir = next((seat.name for seat in self.seats
                      if seat.name is not None and seat.name != self.host
-                     and seat.name in self.present), None)
+                     and self.is_here(seat.name)), None)
         if heir is None:
             if self.abandoned_hook is not None:
                 self.abandoned_hook(self)
@@ -1031,7 +1083,7 @@ class OpenTable:
         limit = table.settings.vote_after
         return [
             name for index, name in enumerate(s.name for s in self.seats)
-            if name is not None and index != seat and name in self.present
+            if name is not None and index != seat and self.is_here(name)
             and table.missed.get(index, 0) < limit and index not in table.resigned
         ]
 
@@ -1042,7 +1094,7 @@ class OpenTable:
         if table is None or self.over:
             return []
         return [index for index, seat in enumerate(self.seats)
-                if seat.name is not None and seat.name not in self.present
+                if seat.name is not None and not self.is_here(seat.name)
                 and index not in table.bot_finishes]
 
     def propose(self, name: str, seat: int) -> str | None:
@@ -1098,8 +1150,9 @@ class OpenTable:
             raise TableError("only the players at the table can ask for a rematch")
         if not self.over:
             raise TableError("the game is not over yet")
-        self.votes[name] = same_seed
-        return [player for player in self.humans() if self.votes.get(player) != same_seed]
+        self.votes_here[name] = same_seed
+        votes = self.votes
+        return [player for player in self.humans() if votes.get(player) != same_seed]
 
 
 class Lobby:
@@ -1185,7 +1238,10 @@ class Lobby:
         self.tables[opened.code] = opened
         self._keep_chat(opened)
         opened.abandoned_hook = lambda table: self.close(table.code)
+        if self.leases is not None:  # this node keeps it until it starts or is abandoned
+            self._claim(opened.code)
         self._keep_waiting(opened)
+        self._keep_node_state(opened)
         # Never the seed (chosen or drawn): with it a live game's deck order can be worked out.
         audit.record("table_opened", code=opened.code, game=game.id, seats=seats, host=host,
                      clock=settings.clock, seeded=seed is not None)
@@ -1222,6 +1278,7 @@ class Lobby:
         opened.chat = TableChat.from_json(settings.get("chat"), now=self.now,
                                           listeners=Listeners())
         self._keep_chat(opened)
+        self._keep_node_state(opened)
         return opened
 
     def _keep_chat(self, opened: OpenTable) -> None:
@@ -1284,9 +1341,12 @@ class Lobby:
         """Another node committed a change of a table (``store_pg.TableEvent``): the copy
         here, if any, takes the saved record and its sessions redraw."""
         opened = self.tables.get(event.code)
-        if opened is None or not event.elsewhere:
-            return
+        if opened is None or event.node == self.node:
+            return  # (this node's own change: its copy made it)
         table = opened.table
+        if event.status == "nodes":
+            self._read_node_states([opened])
+            return
         if event.status in ("waiting", "closed"):
             if table is None:
                 self._waiting_changed(opened, event.status == "closed")
@@ -1295,6 +1355,8 @@ class Lobby:
             self._started_elsewhere(opened, event.save)
         elif event.save == table.save_id:
             self._follow(table)  # a move, or only its votes or settings: read both
+        elif table.save_id is not None and event.save > table.save_id:
+            self._rematched_elsewhere(opened, event.save)
 
     # -- tables waiting for players, shared by the nodes ----------------------------------------
     @staticmethod
@@ -1312,16 +1374,28 @@ class Lobby:
             return
         told = opened.waiting_told
 
-        def put(*_: Any) -> None:
+        def commit() -> bool:
+            """Write the seats as they are here, if the database still holds what this node
+            last read or wrote; else read them again and say no."""
             data = self._waiting_json(opened)
             if opened.started or opened.closed or data == told["data"]:
-                return
-            told["data"] = data
+                return True
             try:
-                self.leases.put_waiting(opened.code, data, self.node)
+                done = self.leases.put_waiting(opened.code, data, self.node,
+                                               expected=told["data"] or None)
             except Exception as exc:
                 log.warning("cannot share waiting table %s: %s", opened.code, exc)
+                return True  # the database is away: this node's seats stand until it is back
+            if done:
+                told["data"] = data
+                return True
+            self._waiting_changed(opened, closed=False)  # another node's change came first
+            return False
 
+        def put(*_: Any) -> None:
+            commit()
+
+        opened.commit_hook = commit
         opened.listeners.add(put)
         put()
 
@@ -1340,6 +1414,8 @@ class Lobby:
         self._keep_chat(opened)
         opened.waiting_told["data"] = data  # (what the database holds: not written again)
         self._keep_waiting(opened)
+        self._keep_node_state(opened)
+        self._read_node_states([opened])
         return opened
 
     @staticmethod
@@ -1352,9 +1428,9 @@ class Lobby:
         given up, bots, a new host) or closed it."""
         data = None if closed or self.leases is None else self.leases.waiting(opened.code)
         if data is None:
-            if not closed or opened.started:
+            if opened.started:
                 return
-            opened.closed = True
+            opened.closed = True  # (gone from the database: closed, or it started elsewhere)
             self.tables.pop(opened.code, None)
         else:
             try:
@@ -1389,6 +1465,130 @@ class Lobby:
         opened.listeners.publish(opened)
         self.listeners.publish(self)
 
+    def _rematched_elsewhere(self, opened: OpenTable, save_id: int) -> None:
+        """Another node dealt the rematch every player accepted: the new game comes here, and
+        the sessions at the finished one go on to it."""
+        found = None if self.store is None else self.store.shared_save(opened.code)
+        if found is None or found[0] != save_id:
+            return
+        try:
+            decided = found[1].get("decided")
+            table = RemoteTable.adopt(
+                self.store.load(save_id, bot_delay=self.bot_delay),
+                TableSettings.from_json(found[1]), now=self.now,
+                decided=decided if isinstance(decided, dict) else None,
+            )
+        except Exception as exc:
+            log.warning("cannot bring the rematch of table %s here: %s", opened.code, exc)
+            return
+        self._attach(opened.code, table)
+        if opened.table is not None:
+            opened.table.close()
+        opened.table = table
+        opened.votes_here.clear()
+        opened.listeners.publish(opened)
+        self.listeners.publish(self)
+
+    # -- what each node knows of a table beyond its save ------------------------------------
+    def _keep_node_state(self, opened: OpenTable) -> None:
+        """With nodes on one database, who has a session at ``opened`` on this node and the
+        rematch votes cast here are kept in the database as they change (and renewed by
+        :meth:`sweep`), so every node shows one presence and counts every vote."""
+        if self.leases is None:
+            return
+        opened.listeners.add(lambda *_: self._put_node_state(opened))
+        self._put_node_state(opened)
+
+    def _put_node_state(self, opened: OpenTable, renew: bool = False) -> None:
+        data = opened.node_state()
+        told = opened.waiting_told
+        if data == told.get("node") and not renew:
+            return
+        if data == "{}" and not told.get("node"):
+            return  # nothing said here yet: nothing to take back
+        try:
+            self.leases.put_node_state(opened.code, data, 2 * lease_seconds(), self.node)
+        except Exception as exc:
+            log.warning("cannot share who is at table %s: %s", opened.code, exc)
+            return
+        told["node"] = "" if data == "{}" else data
+
+    def _read_node_states(self, tables: list[OpenTable]) -> None:
+        """What the other nodes say now of ``tables`` (one query); a table whose picture
+        changed redraws, its votes are counted again, and a rematch that every player accepted
+        (votes cast on several nodes) is dealt."""
+        if self.leases is None or not tables:
+            return
+        try:
+            found = self.leases.node_states([t.code for t in tables], self.node)
+        except Exception as exc:
+            log.warning("cannot read who is at the tables: %s", exc)
+            return
+        for opened in tables:
+            states: dict[str, dict[str, Any]] = {}
+            for node, data in found.get(opened.code, {}).items():
+                try:
+                    state = json.loads(data)
+                except ValueError:
+                    continue
+                if isinstance(state, dict):
+                    states[node] = state
+            if states == opened.elsewhere:
+                continue
+            opened.elsewhere = states
+            opened._tally_all()
+            opened.listeners.publish(opened)
+            self._rematch_if_agreed(opened)
+        self.listeners.publish(self)
+
+    def _rematch_if_agreed(self, opened: OpenTable) -> None:
+        """Every player of a finished table accepted the same kind of rematch (their votes
+        cast on several nodes): the one node that wins the table's lease deals it."""
+        if not opened.over or opened.table is None:
+            return
+        votes, humans = opened.votes, opened.humans()
+        kinds = {votes.get(name) for name in humans}
+        if not humans or len(kinds) != 1 or None in kinds:
+            return
+        if self._claim(opened.code):
+            self._deal_rematch(opened, bool(kinds.pop()))
+
+    def _claim(self, code: str) -> bool:
+        """Take (or renew) the lease of ``code`` for this node; whether it holds it now."""
+        try:
+            return bool(self.leases.claim(code, lease_seconds(), self.node) == self.node)
+        except Exception as exc:
+            log.warning("cannot claim table %s: %s", code, exc)
+            return False
+
+    def _tend_waiting(self) -> None:
+        """Tables waiting for players, with nodes: this node renews the lease of those it
+        keeps; a waiting table whose host has no session on any node is handed to a seated
+        player who is here; one nobody keeps any more (its node died and nobody is at it) is
+        closed on every node."""
+        for opened in list(self.tables.values()):
+            if opened.started or opened.closed or opened.commit_hook is None:
+                continue
+            keeper = self._claim(opened.code)
+            host_gone = not opened.is_here(opened.host) and bool(opened.present)
+            if keeper and host_gone and not opened._hand_over():
+                opened.listeners.publish(opened)
+        try:
+            gone = self.leases.abandoned_waiting()
+        except Exception as exc:
+            log.warning("cannot look for abandoned tables: %s", exc)
+            return
+        for code in gone:
+            audit.record("table_abandoned", code=code, node=self.node)
+            self._let_wait_go(code)
+            left = self.tables.get(code)
+            if left is not None and not left.started:
+                left.closed = True
+                self.tables.pop(code, None)
+                left.listeners.publish(left)
+        if gone:
+            self.listeners.publish(self)
+
     def _let_wait_go(self, code: str) -> None:
         if self.leases is not None:
             try:
@@ -1406,6 +1606,13 @@ class Lobby:
             elif opened.table is not None and opened.table.runs_here and self.leases is not None:
                 self._let_go(opened.table.code)
                 opened.table.runs_here = False  # over: nothing left to run
+        if self.leases is not None:
+            tables = list(self.tables.values())
+            for opened in tables:
+                if opened.waiting_told.get("node"):
+                    self._put_node_state(opened, renew=True)
+            self._read_node_states(tables)  # (a dead node's sessions have run out)
+            self._tend_waiting()
 
     def _let_go(self, code: str) -> None:
         if self.leases is not None:
@@ -1590,7 +1797,7 @@ class Lobby:
         if opened.table is not None:
             opened.table.close()
         opened.table = table
-        opened.votes.clear()
+        opened.votes_here.clear()
         opened.listeners.publish(opened)
         return table
 
@@ -1603,14 +1810,23 @@ class Lobby:
         if missing:
             opened.listeners.publish(opened)
             return missing
+        if self.leases is not None:
+            # with nodes, the last votes may be cast on two nodes at once: the one node that
+            # wins the table's lease deals (the others take the new game when they hear of it)
+            opened.listeners.publish(opened)
+            if not self._claim(code):
+                return []
+        self._deal_rematch(opened, same_seed)
+        return []
+
+    def _deal_rematch(self, opened: OpenTable, same_seed: bool) -> None:
         old = opened.table
         assert old is not None
         self._deal(opened, list(old.seats), old.record.seed if same_seed else None)
         assert opened.table is not None
-        audit.record("table_rematch", code=code, game=opened.game.id, save=opened.table.save_id,
-                     same_seed=same_seed)
+        audit.record("table_rematch", code=opened.code, game=opened.game.id,
+                     save=opened.table.save_id, same_seed=same_seed)
         self.listeners.publish(self)
-        return []
 
     def set_spectators(self, code: str, allowed: bool) -> None:
         """The host opens or closes the table to spectators (kept with the save)."""
