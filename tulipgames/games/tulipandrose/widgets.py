@@ -233,9 +233,8 @@ class HoldingsTable(DrawnFrom, PatchStatic):
         # Translators: the holdings table's column heads, right-aligned over numbers: florins
         # (4 cells), loans (3), income (4); keep each within its cells. The card letters after
         # them are the cards' notation (T5, W-1) and stay as they are.
-        money = _("  Fl Ln Inc")
-        head.append(cell(money, 11), style="dim")
-        head.append("  T  R  L  I  C  H   W  S  V  G", style="dim")
+        money = cell(_("  Fl Ln Inc"), 11)
+        head.append(money + "  T  R  L  I  C  H   W  S  V  G", style="dim")
         lines = [head]
         for player in view.players:
             lines.append(self._row(view, player, names, acting, wide))
