@@ -228,8 +228,8 @@ class HoldingsTable(DrawnFrom, PatchStatic):
         wide = self.size.width >= 100
         merchant = 26 if wide else 13
         name_cells = 16 if wide else 10  # wide: room for a bot's level ("Bot 2 normal")
-        player, trader = cell(_("Player"), name_cells), cell(_("Merchant"), merchant)
-        head = Text(f"   {player}{trader}", style="dim")
+        who, trader = cell(_("Player"), name_cells), cell(_("Merchant"), merchant)
+        head = Text(f"   {who}{trader}", style="dim")
         # Translators: the holdings table's column heads, right-aligned over numbers: florins
         # (4 cells), loans (3), income (4); keep each within its cells. The card letters after
         # them are the cards' notation (T5, W-1) and stay as they are.
