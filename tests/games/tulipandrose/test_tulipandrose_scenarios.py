@@ -66,7 +66,7 @@ def test_1_setup_four_players_and_six_players() -> None:
 
 def test_2_income() -> None:
     state = table(3)
-    assert "+2" in state.setup_events[0].text
+    assert "+2" in state.setup_events[0].text_for(None)
     assert state.florins == [27, 27, 27]
     ben_counts = counts(R=3, T=1, V=1, W=2)
     assert income(2, ben_counts) == 7  # Anna Roos, specialty Rose
@@ -75,7 +75,7 @@ def test_2_income() -> None:
     before = ben.florins[1]
     events = start_round_with(ben, ["T5"] * 10)
     assert ben.florins[1] == before + 7
-    assert "{seat1} +7" in events[0].text
+    assert "{seat1} +7" in events[0].text_for(None)
 
 
 def test_3_reveal_with_put_back() -> None:
@@ -227,7 +227,7 @@ def test_12_cap_and_declaration() -> None:
     with pytest.raises(IllegalAction, match="at most 28"):
         state.check(DIRK, Bid(29))
     events = state.apply(DIRK, Bid(15))
-    assert "loan ×1" in events[0].text
+    assert "loan ×1" in events[0].text_for(None)
     assert state.view(ANA).auction.bidders[1].loans_declared == 1
     state.apply(ANA, Pass())
     state.apply(BEN, Sell())
@@ -247,7 +247,7 @@ def test_14_declaration_lapses_on_keep() -> None:
     state = auction(table(3, merchants=[1, 3, 4]), seller=BEN, florins=[5, 27, 27])
     state.apply(CLEO, Pass())
     events = state.apply(ANA, Bid(12))
-    assert "loan ×1" in events[0].text
+    assert "loan ×1" in events[0].text_for(None)
     state.apply(BEN, Keep())
     assert state.florins[ANA] == 11 and state.loans[ANA] == 0
 
@@ -282,7 +282,7 @@ def test_16_automatic_pass() -> None:
     events = state._start_auction(0)
     # An ordinary pass in the log: "cannot bid 1" would tell everyone Cleo's spending limit,
     # which is secret under hidden_money (R4.4).
-    assert events[0].text == "{seat2} passes."
+    assert events[0].text_for(None) == "{seat2} passes."
     assert state.to_act() == (DIRK,)
     assert state.view(None).auction.bidders[0].status == "passed"
 
@@ -362,10 +362,10 @@ def test_20_hidden_money() -> None:
     assert "florins=27" not in repr(state.view(None))
     # Play to the end: no event ever states a cash total, and then every total is shown.
     bot = GAME.make_bot("random", seed=5)
-    texts = [e.text for e in state.setup_events]
+    texts = [e.text_for(None) for e in state.setup_events]
     while not state.is_over():
         seat = state.to_act()[0]
-        texts += [e.text for e in state.apply(seat, bot.choose(state, seat))]
+        texts += [e.text_for(None) for e in state.apply(seat, bot.choose(state, seat))]
     # Events name amounts moved (bids, income, payments, loans), never anyone's florins.
     assert not any("florins" in t or " has " in t for t in texts)
     for viewer in (None, ANA, BEN, CLEO):

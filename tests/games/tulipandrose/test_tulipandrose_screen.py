@@ -160,7 +160,7 @@ async def test_bidding_panel_warns_of_a_loan_and_hides_money() -> None:
         assert "Needs 1 loan if you win" in text and "loans left: 1" in text
         await pilot.press("enter")
         await wait_for(pilot, lambda: (0, f"bid {amount}") in table.record.actions)
-        assert any(f"bids {amount} (loan ×1)" in e.text for e in table.events())
+        assert any(f"bids {amount} (loan ×1)" in e.text_for(None) for e in table.events())
 
 
 async def test_demo_tables_render_at_80x24_and_120x40() -> None:

@@ -7,6 +7,11 @@ and printed value (``T5``, ``W-1``, ``V3``), the notation of the reveal strip.
 
 from __future__ import annotations
 
+from tulipgames.i18n import N_
+
+# Names and Special Orders are English message ids (marked with N_, kept as data: rules and
+# records read them); a screen shows them with _() in its reader's language.
+
 GAME_ID = "tulipandrose"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 START_FLORINS = 25
@@ -26,16 +31,29 @@ def orders_dealt(players: int) -> int:
 
 FLOWER_KINDS = ("Tulip", "Rose", "Lily", "Iris", "Carnation", "Hyacinth")
 LETTERS = {
-    "Tulip": "T",
-    "Rose": "R",
-    "Lily": "L",
-    "Iris": "I",
-    "Carnation": "C",
-    "Hyacinth": "H",
-    "Weed": "W",
-    "Semper Augustus": "S",
-    "Golden Vase": "V",
-    "Gardener": "G",
+    N_("Tulip"): "T",
+    N_("Rose"): "R",
+    N_("Lily"): "L",
+    N_("Iris"): "I",
+    N_("Carnation"): "C",
+    N_("Hyacinth"): "H",
+    N_("Weed"): "W",
+    N_("Semper Augustus"): "S",
+    N_("Golden Vase"): "V",
+    N_("Gardener"): "G",
+}
+#: A card's kind in a sentence (the plain mode's words: "tulip 3", "Golden Vase 3").
+CARD_WORDS = {
+    "T": N_("tulip"),
+    "R": N_("rose"),
+    "L": N_("lily"),
+    "I": N_("iris"),
+    "C": N_("carnation"),
+    "H": N_("hyacinth"),
+    "W": N_("weed"),
+    "S": N_("Semper Augustus"),
+    "V": N_("Golden Vase"),
+    "G": N_("gardener"),
 }
 FLOWER_COPIES_BY_VALUE = {1: 2, 2: 3, 3: 3, 4: 3, 5: 3}  # per kind: 14 cards, value sum 44
 WEED_COPIES, WEED_VALUE = 15, -1
@@ -63,24 +81,25 @@ CARD_LETTERS = (*FLOWER_LETTERS, WEED, SEMPER_AUGUSTUS, GOLDEN_VASE, GARDENER)
 # Special Orders (spec §2.3): (id, name, condition at game end, points). The conditions are
 # checked by rules.order_met; the text here is what the screen shows.
 SPECIAL_ORDERS = (
-    ("specialist_tulip", "Tulip Specialist", ">= 4 Tulips", 10),
-    ("specialist_rose", "Rose Specialist", ">= 4 Roses", 10),
-    ("specialist_lily", "Lily Specialist", ">= 4 Lilies", 10),
-    ("specialist_iris", "Iris Specialist", ">= 4 Irises", 10),
-    ("specialist_carnation", "Carnation Specialist", ">= 4 Carnations", 10),
-    ("specialist_hyacinth", "Hyacinth Specialist", ">= 4 Hyacinths", 10),
-    ("pair_tulip_rose", "Tulip & Rose", ">= 2 Tulips and >= 2 Roses", 8),
-    ("pair_lily_iris", "Lily & Iris", ">= 2 Lilies and >= 2 Irises", 8),
-    ("pair_carnation_hyacinth", "Carnation & Hyacinth", ">= 2 Carnations and >= 2 Hyacinths", 8),
-    ("pair_tulip_lily", "Tulip & Lily", ">= 2 Tulips and >= 2 Lilies", 8),
-    ("pair_rose_hyacinth", "Rose & Hyacinth", ">= 2 Roses and >= 2 Hyacinths", 8),
-    ("pair_iris_carnation", "Iris & Carnation", ">= 2 Irises and >= 2 Carnations", 8),
-    ("full_garden", "Full Garden", ">= 1 card of each of the 6 kinds", 12),
-    ("trio", "Trio", ">= 3 different kinds with >= 3 cards each", 12),
-    ("grand_stock", "Grand Stock", ">= 16 flower cards in total", 10),
-    ("clean_stock", "Clean Stock", "0 weeds left after Gardener discards", 10),
-    ("debt_free", "Debt-free", "0 loan tiles", 8),
-    ("rich_merchant", "Rich Merchant", ">= 60 florins", 8),
+    ("specialist_tulip", N_("Tulip Specialist"), N_(">= 4 Tulips"), 10),
+    ("specialist_rose", N_("Rose Specialist"), N_(">= 4 Roses"), 10),
+    ("specialist_lily", N_("Lily Specialist"), N_(">= 4 Lilies"), 10),
+    ("specialist_iris", N_("Iris Specialist"), N_(">= 4 Irises"), 10),
+    ("specialist_carnation", N_("Carnation Specialist"), N_(">= 4 Carnations"), 10),
+    ("specialist_hyacinth", N_("Hyacinth Specialist"), N_(">= 4 Hyacinths"), 10),
+    ("pair_tulip_rose", N_("Tulip & Rose"), N_(">= 2 Tulips and >= 2 Roses"), 8),
+    ("pair_lily_iris", N_("Lily & Iris"), N_(">= 2 Lilies and >= 2 Irises"), 8),
+    ("pair_carnation_hyacinth", N_("Carnation & Hyacinth"),
+     N_(">= 2 Carnations and >= 2 Hyacinths"), 8),
+    ("pair_tulip_lily", N_("Tulip & Lily"), N_(">= 2 Tulips and >= 2 Lilies"), 8),
+    ("pair_rose_hyacinth", N_("Rose & Hyacinth"), N_(">= 2 Roses and >= 2 Hyacinths"), 8),
+    ("pair_iris_carnation", N_("Iris & Carnation"), N_(">= 2 Irises and >= 2 Carnations"), 8),
+    ("full_garden", N_("Full Garden"), N_(">= 1 card of each of the 6 kinds"), 12),
+    ("trio", N_("Trio"), N_(">= 3 different kinds with >= 3 cards each"), 12),
+    ("grand_stock", N_("Grand Stock"), N_(">= 16 flower cards in total"), 10),
+    ("clean_stock", N_("Clean Stock"), N_("0 weeds left after Gardener discards"), 10),
+    ("debt_free", N_("Debt-free"), N_("0 loan tiles"), 8),
+    ("rich_merchant", N_("Rich Merchant"), N_(">= 60 florins"), 8),
 )
 ORDER_IDS = tuple(order[0] for order in SPECIAL_ORDERS)
 ORDERS_BY_ID = {order[0]: order for order in SPECIAL_ORDERS}

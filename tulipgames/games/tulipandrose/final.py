@@ -16,6 +16,7 @@ from rich.text import Text
 from tulipgames.games.tulipandrose import data
 from tulipgames.games.tulipandrose.rules import OrderView, PlayerView, ScoreSheet, TulipView
 from tulipgames.games.tulipandrose.widgets import KIND_STYLE, loans_word
+from tulipgames.i18n import _, ngettext
 from tulipgames.table import Turn
 from tulipgames.tui.widgets import seat_panel
 
@@ -25,17 +26,17 @@ WIDE = 90
 
 def holdings_line(player: PlayerView, wide: bool) -> Text:
     """The cards held at the end by kind, ``T×3 R×1 W×6 S×1``, in card-letter order."""
-    text = Text.assemble(("Holds ", "dim"))
+    text = Text.assemble((_("Holds") + " ", "dim"))
     held = [(letter, count) for letter, count in zip(data.CARD_LETTERS, player.cards,
                                                      strict=True) if count]
     if not held:
-        return text.append("no cards", style="dim")
+        return text.append(_("no cards"), style="dim")
     for index, (letter, count) in enumerate(held):
         if index:
             text.append("  ")
         text.append(f"{letter}×{count}", style=KIND_STYLE[letter])
         if wide:
-            text.append(f" {data.KIND_NAMES[letter]}", style="dim")
+            text.append(f" {_(data.KIND_NAMES[letter])}", style="dim")
     return text
 
 
@@ -44,18 +45,18 @@ def money_line(player: PlayerView) -> Text:
     florins = "?" if player.florins is None else str(player.florins)
     return Text.assemble(
         (f"#{player.priority} {player.specialty} {player.merchant}", "bold"),
-        ("  florins ", "dim"), (florins, "bold"),
+        ("  " + _("florins") + " ", "dim"), (florins, "bold"),
         ("  ", ""), (loans_word(player.loans), "red" if player.loans else ""),
-        ("  income ", "dim"), f"+{player.income}",
+        ("  " + _("income") + " ", "dim"), f"+{player.income}",
     )
 
 
 def weeds_line(sheet: ScoreSheet) -> Text:
     """Weeds held at the end, those the Gardeners discarded, and the penalty."""
-    text = Text.assemble(("Weeds ", "dim"))
-    text.append(f"{sheet.weeds_held} held")
+    text = Text.assemble((_("Weeds") + " ", "dim"))
+    text.append(_("{n} held").format(n=sheet.weeds_held))
     if sheet.weeds_discarded:
-        text.append(f", {sheet.weeds_discarded} discarded by Gardeners")
+        text.append(", " + _("{n} discarded by Gardeners").format(n=sheet.weeds_discarded))
     text.append(f": {sheet.weeds}", style="bold")
     return text
 
@@ -63,10 +64,10 @@ def weeds_line(sheet: ScoreSheet) -> Text:
 def order_line(order: OrderView, wide: bool) -> Text:
     """``+ Tulip Specialist 10`` (met) or ``- ...`` (missed), with the condition when wide."""
     line = Text.assemble(("+ " if order.met else "- ", "bold green" if order.met else "dim"))
-    line.append(order.name, style="" if order.met else "dim")
+    line.append(_(order.name), style="" if order.met else "dim")
     line.append(f" {order.points if order.met else 0}/{order.points}", style="bold")
     if wide:
-        line.append(f"  {order.condition}", style="dim")
+        line.append(f"  {_(order.condition)}", style="dim")
     return line
 
 
@@ -83,9 +84,9 @@ def player_body(view: TulipView, seat: int, width: int) -> Text:
 
 def orders_lines(orders: Sequence[OrderView], wide: bool) -> list[Text]:
     """The Special Orders: one a line with its condition when wide, else all on one line."""
-    head = Text.assemble(("Special Orders", "dim"))
+    head = Text.assemble((_("Special Orders"), "dim"))
     if not orders:
-        return [head.append(": none")]
+        return [head.append(": " + _("none"))]
     if wide:
         return [head, *(order_line(order, wide) for order in orders)]
     return [head.append(" ").append_text(
@@ -97,6 +98,7 @@ def final_position(turns: Sequence[Turn[TulipView]], width: int) -> list[Rendera
     drawings: list[RenderableType] = []
     for seat, turn in enumerate(turns):
         view = turn.view
-        total = "" if view.scores is None else f"{view.scores[seat].total} points"
+        total = "" if view.scores is None else ngettext(
+            "{n} point", "{n} points", view.scores[seat].total).format(n=view.scores[seat].total)
         drawings.append(seat_panel(turn.name(seat), player_body(view, seat, width), total))
     return drawings

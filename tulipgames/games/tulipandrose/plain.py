@@ -8,79 +8,108 @@ A split is chosen card by card ("card 3, lily 4: into bouquet 2"), so every list
 from __future__ import annotations
 
 from tulipgames.engine.core import Action
-from tulipgames.games.tulipandrose.data import CARD_LETTERS, KIND_NAMES
+from tulipgames.games.tulipandrose.data import CARD_LETTERS, CARD_WORDS
 from tulipgames.games.tulipandrose.rules import (
     Assign,
     Bid,
     Keep,
     Pass,
+    PlayerView,
     Sell,
     Split,
     SplitDone,
     TulipView,
 )
+from tulipgames.i18n import _, ngettext
 from tulipgames.table import Turn
 
 
 def card_words(card: str) -> str:
-    """"T3" → "tulip 3"; "W" → "weed"; "S" → "Semper Augustus"."""
-    kind = KIND_NAMES.get(card[:1], card[:1])
+    """"T3" → "tulip 3"; "W" → "weed"; "S" → "Semper Augustus" (in the reader's language)."""
+    word = CARD_WORDS.get(card[:1])
+    name = _(word) if word is not None else card[:1]
     value = card[1:]
-    name = kind if kind[0].isupper() and " " in kind else kind.lower()
     return f"{name} {value}".strip()
 
 
 def cards_words(cards: tuple[str, ...]) -> str:
-    return ", ".join(card_words(c) for c in cards) if cards else "nothing"
+    return ", ".join(card_words(c) for c in cards) if cards else _("nothing")
 
 
 def florins(n: int) -> str:
-    return f"{n} florin{'s' if n != 1 else ''}"
+    return ngettext("{n} florin", "{n} florins", n).format(n=n)
 
 
 def holdings_words(counts: tuple[int, ...]) -> str:
     parts = [
         f"{n} {card_words(letter)}" for letter, n in zip(CARD_LETTERS, counts, strict=True) if n
     ]
-    return ", ".join(parts) if parts else "nothing yet"
+    return ", ".join(parts) if parts else _("nothing yet")
 
 
 def describe(turn: Turn[TulipView]) -> list[str]:
     """The whole situation: the market day, the bouquets, every merchant, one's orders."""
     view = turn.view
-    lines = [
-        f"Round {view.round} of {view.rounds}, market day {view.day}. "
-        f"{turn.name(view.seller)} is the Seller. {view.deck_size} cards in the deck."
-    ]
+    lines = [round_line(turn)]
     if view.revealed:
-        lines.append(f"Revealed for splitting: {cards_words(view.revealed)}.")
+        lines.append(_("Revealed for splitting: {cards}.").format(cards=cards_words(view.revealed)))
     for number, bouquet in enumerate(view.bouquets, 1):
         worth = view.worth(bouquet) if turn.seat is not None else None
-        to_you = f"; worth {worth} points to you" if worth is not None else ""
-        lines.append(f"Bouquet {number}: {cards_words(bouquet)}{to_you}.")
-    if view.auction is not None:
-        auction = view.auction
-        high = (
-            f"the high bid is {auction.high} by {turn.name(auction.high_bidder)}"
-            if auction.high is not None and auction.high_bidder is not None
-            else "no bid yet"
-        )
-        lines.append(f"Auction of bouquet {auction.bouquet}: {high}.")
+        lines.append(bouquet_words(number, bouquet, worth, "; "))
+    auction = auction_line(turn)
+    if auction is not None:
+        lines.append(auction)
     for player in view.players:
-        money = "money hidden" if player.florins is None else florins(player.florins)
-        loans = f", {player.loans} loans" if player.loans else ""
-        lines.append(
-            f"{turn.name(player.seat)} ({player.merchant}): {money}{loans}, income "
-            f"{player.income}; holds {holdings_words(player.cards)}."
-        )
-        if player.orders is not None and player.seat == turn.seat:
-            for order in player.orders:
-                met = "met" if order.met else "not met yet"
-                lines.append(
-                    f"  Your Special Order {order.name}: {order.condition}, "
-                    f"{order.points} points, {met}."
-                )
+        lines += player_lines(turn, player)
     return lines
+
+
+def round_line(turn: Turn[TulipView]) -> str:
+    """"Round 3 of 8, market day 1. Ana is the Seller. 60 cards in the deck." """
+    view = turn.view
+    return _("Round {round} of {rounds}, market day {day}. {seller} is the Seller. {deck} cards "
+             "in the deck.").format(round=view.round, rounds=view.rounds, day=view.day,
+                                    seller=turn.name(view.seller), deck=view.deck_size)
+
+
+def auction_line(turn: Turn[TulipView]) -> str | None:
+    """The auction under way, if one is: the bouquet and its high bid."""
+    auction = turn.view.auction
+    if auction is None:
+        return None
+    if auction.high is not None and auction.high_bidder is not None:
+        return _("Auction of bouquet {number}: the high bid is {high} by {bidder}.").format(
+            number=auction.bouquet, high=auction.high, bidder=turn.name(auction.high_bidder))
+    return _("Auction of bouquet {number}: no bid yet.").format(number=auction.bouquet)
+
+
+def player_lines(turn: Turn[TulipView], player: PlayerView) -> list[str]:
+    """A merchant's money and cards, then (for one's own seat) each Special Order, indented."""
+    money = _("money hidden") if player.florins is None else florins(player.florins)
+    loans = (", " + ngettext("{n} loan", "{n} loans", player.loans).format(n=player.loans)
+             if player.loans else "")
+    # Translators: {loans} is empty or ", 2 loans".
+    lines = [
+        _("{name} ({merchant}): {money}{loans}, income {income}; holds {cards}.").format(
+            name=turn.name(player.seat), merchant=player.merchant, money=money, loans=loans,
+            income=player.income, cards=holdings_words(player.cards))
+    ]
+    if player.orders is not None and player.seat == turn.seat:
+        for order in player.orders:
+            lines.append("  " + (
+                _("Your Special Order {name}: {condition}, {points} points, met.")
+                if order.met else
+                _("Your Special Order {name}: {condition}, {points} points, not met yet.")
+            ).format(name=_(order.name), condition=_(order.condition), points=order.points))
+    return lines
+
+
+def bouquet_words(number: int, cards: tuple[str, ...], worth: int | None, sep: str) -> str:
+    """"Bouquet 2: tulip 3, weed -1; worth 4 points to you." (``sep`` before the worth)."""
+    text = _("Bouquet {number}: {cards}").format(number=number, cards=cards_words(cards))
+    if worth is not None:
+        text += sep + _("worth {points} points to you").format(points=worth)
+    return text + "."
 
 
 def brief(turn: Turn[TulipView]) -> list[str]:
@@ -88,22 +117,24 @@ def brief(turn: Turn[TulipView]) -> list[str]:
     view = turn.view
     lines = []
     if view.phase == "split":
-        lines.append(f"Cards to split: {cards_words(view.revealed)}.")
+        lines.append(_("Cards to split: {cards}.").format(cards=cards_words(view.revealed)))
         for number, bouquet in enumerate(view.bouquets, 1):
-            lines.append(f"Bouquet {number} so far: {cards_words(bouquet)}.")
+            lines.append(_("Bouquet {number} so far: {cards}.").format(
+                number=number, cards=cards_words(bouquet)))
     elif view.auction is not None:
         auction = view.auction
         worth = view.worth(auction.cards)
-        lines.append(
-            f"Bouquet {auction.bouquet} on offer: {cards_words(auction.cards)}"
-            + (f", worth {worth} points to you." if worth is not None else ".")
-        )
+        offer = _("Bouquet {number} on offer: {cards}").format(
+            number=auction.bouquet, cards=cards_words(auction.cards))
+        lines.append(offer + (", " + _("worth {points} points to you").format(points=worth) + "."
+                              if worth is not None else "."))
         if view.min_bid is not None and view.max_bid is not None:
-            lines.append(f"You may bid {view.min_bid} to {view.max_bid}.")
+            lines.append(_("You may bid {low} to {high}.").format(low=view.min_bid,
+                                                                 high=view.max_bid))
     elif view.phase == "decide" and view.keep_price is not None:
-        lines.append(f"The high bid is {view.keep_price}.")
+        lines.append(_("The high bid is {amount}.").format(amount=view.keep_price))
         if view.keep_problem:
-            lines.append(f"You cannot keep it: {view.keep_problem}.")
+            lines.append(_("You cannot keep it: {why}.").format(why=view.keep_problem))
     return lines
 
 
@@ -112,22 +143,26 @@ def describe_action(action: Action, turn: Turn[TulipView]) -> str:
     view = turn.view
     if isinstance(action, Assign):
         card = view.revealed[action.card - 1] if 0 < action.card <= len(view.revealed) else ""
-        return f"card {action.card}, {card_words(card)} · into bouquet {action.bouquet}"
+        return _("card {card}, {name} · into bouquet {bouquet}").format(
+            card=action.card, name=card_words(card), bouquet=action.bouquet)
     if isinstance(action, SplitDone):
-        return "the split is done"
+        return _("the split is done")
     if isinstance(action, Split):
-        return "split " + ", ".join(str(b) for b in action.bouquets)
+        return _("split {bouquets}").format(bouquets=", ".join(str(b) for b in action.bouquets))
     if isinstance(action, Bid):
         loans = view.bid_loans(action.amount)
-        extra = f", taking {loans} loan{'s' if loans != 1 else ''}" if loans else ""
-        return f"bid · {action.amount}{extra}"
+        if loans:
+            return ngettext("bid · {amount}, taking {n} loan", "bid · {amount}, taking {n} loans",
+                            loans).format(amount=action.amount, n=loans)
+        return _("bid · {amount}").format(amount=action.amount)
     if isinstance(action, Pass):
-        return "pass"
+        return _("pass")
     if isinstance(action, Sell):
         high = view.auction.high if view.auction is not None else None  # the bid, not the keep
-        return f"sell it for {high}" if high is not None else "sell it"
+        return _("sell it for {amount}").format(amount=high) if high is not None else _("sell it")
     if isinstance(action, Keep):
-        return f"keep it for {view.keep_price}" if view.keep_price is not None else "keep it"
+        return (_("keep it for {amount}").format(amount=view.keep_price)
+                if view.keep_price is not None else _("keep it"))
     return str(action)
 
 

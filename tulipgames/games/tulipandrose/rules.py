@@ -33,6 +33,7 @@ from tulipgames.engine.core import (
     seat_ref,
 )
 from tulipgames.games.tulipandrose import INFO, data
+from tulipgames.i18n import N_, Say, _, ngettext, say_count
 
 N_KINDS = len(data.CARD_LETTERS)
 KIND_INDEX = {letter: i for i, letter in enumerate(data.CARD_LETTERS)}
@@ -299,13 +300,16 @@ def split_problem(split: Sequence[int], cards: int) -> str | None:
     """Why a split (one bouquet number per revealed card) is illegal, or None when it is legal."""
     bouquets = bouquet_count(cards)
     if len(split) != cards:
-        return f"a split needs one bouquet number for each of the {cards} cards, not {len(split)}"
+        return _("a split needs one bouquet number for each of the {cards} cards, not "
+                 "{given}").format(cards=cards, given=len(split))
     for number in split:
         if not 1 <= number <= bouquets:
-            return f"there is no bouquet {number} (bouquets are 1-{bouquets})"
+            return _("there is no bouquet {number} (bouquets are 1-{bouquets})").format(
+                number=number, bouquets=bouquets)
     empty = [b for b in range(1, bouquets + 1) if b not in split]
     if empty:
-        return f"bouquet {empty[0]} is empty: every bouquet needs at least one card"
+        return _("bouquet {number} is empty: every bouquet needs at least one card").format(
+            number=empty[0])
     return None
 
 
@@ -338,7 +342,7 @@ class Assign(Action):
         if not words or words[0] != "assign":
             return None
         if len(words) != 4 or words[2] != "to":
-            raise UnreadableAction("write an assignment as 'assign CARD to BOUQUET'")
+            raise UnreadableAction(_("write an assignment as 'assign CARD to BOUQUET'"))
         return cls(as_int(words[1], "the card"), as_int(words[3], "the bouquet"))
 
 
@@ -368,7 +372,7 @@ class Split(Action):
         if not words or words[0] != "split":
             return None
         if len(words) < 2:
-            raise UnreadableAction("write a split as 'split B1 B2 ...', one bouquet per card")
+            raise UnreadableAction(_("write a split as 'split B1 B2 ...', one bouquet per card"))
         return cls(tuple(as_int(word, "a bouquet number") for word in words[1:]))
 
 
@@ -386,7 +390,7 @@ class Bid(Action):
         if not words or words[0] != "bid":
             return None
         if len(words) != 2:
-            raise UnreadableAction("write a bid as 'bid AMOUNT'")
+            raise UnreadableAction(_("write a bid as 'bid AMOUNT'"))
         return cls(as_int(words[1], "the bid"))
 
 
@@ -677,12 +681,12 @@ class TulipState(State):
         if self.round > self.rounds:
             self.round = self.rounds
             self.phase = "over"
-            return [Event("The festival is over. Final scoring.")]
+            return [Event(N_("The festival is over. Final scoring."))]
         events = [self._pay_income()]
         events.append(self._reveal())
         count = len(self.revealed)
         if count == 0:
-            events.append(Event("No cards to sell this round."))
+            events.append(Event(N_("No cards to sell this round.")))
             return events + self._next_round()
         self.phase = "split"
         self.actor = self.seller
@@ -698,7 +702,9 @@ class TulipState(State):
             self.florins[seat] += amount
             self.income_paid += amount
             parts.append(f"{seat_ref(seat)} +{amount}")
-        return Event(f"Round {self.round}, day {self.day}. Income: " + ", ".join(parts) + ".")
+        # Translators: {incomes} is a list such as "Ana +3, Ben +2".
+        return Event(Say("Round {round}, day {day}. Income: {incomes}.", round=self.round,
+                         day=self.day, incomes=", ".join(parts)))
 
     def _reveal(self) -> Event:
         """R2, for the round's Seller; records the put-backs, whose order at the bottom is known."""
@@ -707,14 +713,21 @@ class TulipState(State):
         untouched = max(0, before - len(self.revealed) - len(self.put_back))
         # Every card still in the deck past the untouched originals was put back in view.
         self.known_bottom = min(known, untouched) + len(self.deck) - untouched
-        text = f"{seat_ref(self.seller)} is Seller. "
-        if self.revealed:
-            text += f"Revealed {' '.join(self.revealed)} (total {self.reveal_total})"
+        seller, put_back = seat_ref(self.seller), " ".join(self.put_back)
+        # Translators: {cards} and {put_back} are card codes such as "T5 W-1 R3".
+        if self.revealed and self.put_back:
+            text = Say("{seller} is Seller. Revealed {cards} (total {total}); did not fit, put "
+                       "back: {put_back}.", seller=seller, cards=" ".join(self.revealed),
+                       total=self.reveal_total, put_back=put_back)
+        elif self.revealed:
+            text = Say("{seller} is Seller. Revealed {cards} (total {total}).", seller=seller,
+                       cards=" ".join(self.revealed), total=self.reveal_total)
+        elif self.put_back:
+            text = Say("{seller} is Seller. The deck is empty; did not fit, put back: "
+                       "{put_back}.", seller=seller, put_back=put_back)
         else:
-            text += "The deck is empty"
-        if self.put_back:
-            text += f"; did not fit, put back: {' '.join(self.put_back)}"
-        return Event(text + ".", reveals=True)
+            text = Say("{seller} is Seller. The deck is empty.", seller=seller)
+        return Event(text, reveals=True)
 
     def _finish_split(self, split: Sequence[int]) -> list[Event]:
         self.bouquets = [[] for _ in range(bouquet_count(len(self.revealed)))]
@@ -722,7 +735,9 @@ class TulipState(State):
             self.bouquets[number - 1].append(card)
         self.draft = list(split)
         shown = " | ".join(f"{i + 1}: {' '.join(b)}" for i, b in enumerate(self.bouquets))
-        events = [Event(f"{seat_ref(self.seller)} splits the cards into bouquets {shown}.")]
+        # Translators: {bouquets} lists each bouquet's cards: "1: T5 R3 | 2: W-1 | 3: L2".
+        events = [Event(Say("{seller} splits the cards into bouquets {bouquets}.",
+                            seller=seat_ref(self.seller), bouquets=shown))]
         return events + self._start_auction(0)
 
     def _start_auction(self, index: int) -> list[Event]:
@@ -767,7 +782,7 @@ class TulipState(State):
                 self.still_in[bidder] = False
                 # Logged as an ordinary pass: the reason would tell everyone the seat's spending
                 # limit, which is secret under hidden_money (R4.4).
-                events.append(Event(f"{seat_ref(bidder)} passes."))
+                events.append(Event(Say("{who} passes.", who=seat_ref(bidder))))
                 continue
             self.actor = bidder
             return events
@@ -786,10 +801,9 @@ class TulipState(State):
         if needed:
             self.loans[payer] += needed
             self.florins[payer] += data.LOAN_FLORINS * needed
-            word = "loan" if needed == 1 else "loans"
-            events.append(
-                Event(f"{seat_ref(payer)} takes {needed} {word} (+{data.LOAN_FLORINS * needed}).")
-            )
+            events.append(Event(say_count(
+                "{who} takes {n} loan (+{florins}).", "{who} takes {n} loans (+{florins}).",
+                needed, who=seat_ref(payer), florins=data.LOAN_FLORINS * needed)))
         self.florins[payer] -= amount
         self.florins[payee] += amount
         return events
@@ -798,7 +812,8 @@ class TulipState(State):
         """R5, no bid: the Seller takes the bouquet for free."""
         self._settle(self.seller, 0, "unbid")
         events = [
-            Event(f"No bids: {seat_ref(self.seller)} takes bouquet {self.current + 1} for free.")
+            Event(Say("No bids: {seller} takes bouquet {number} for free.",
+                      seller=seat_ref(self.seller), number=self.current + 1))
         ]
         return events + self._start_auction(self.current + 1)
 
@@ -818,24 +833,34 @@ class TulipState(State):
         if self.phase == "auction":
             return [PASS, *bids(max(0, self.min_bid()), self.cap(seat))]
         actions: list[Action] = [SELL]
-        if self._keep_problem() is None:
+        if self._may_keep():
             actions.append(KEEP)
         return actions
 
-    def _keep_problem(self) -> str | None:
+    def _may_keep(self) -> bool:
+        """Whether the Seller can pay the keep price, loans included (no words: playouts ask)."""
         assert self.high is not None
+        return ceil_half(self.high) <= self.cap(self.seller)
+
+    def _keep_problem(self) -> str | None:
+        """Why the Seller may not keep, in the words of this session (None when they may)."""
+        assert self.high is not None
+        if self._may_keep():
+            return None
         price = ceil_half(self.high)
-        if price > self.cap(self.seller):
-            # say what the Seller has, not "with your loans" to one who may take none
-            florins, left = self.florins[self.seller], data.MAX_LOANS - self.loans[self.seller]
-            if not left:
-                means = f"you have {florins} florins and no loan left to take"
-            else:
-                word = "loan" if left == 1 else "loans"
-                means = (f"your {florins} florins and the {left} {word} you may still take "
-                         f"(+{data.LOAN_FLORINS * left}) make only {self.cap(self.seller)}")
-            return f"keeping costs {price}, but {means}: you must sell"
-        return None
+        # say what the Seller has, not "with your loans" to one who may take none
+        florins, left = self.florins[self.seller], data.MAX_LOANS - self.loans[self.seller]
+        if not left:
+            return _("keeping costs {price}, but you have {florins} florins and no loan left to "
+                     "take: you must sell").format(price=price, florins=florins)
+        return ngettext(
+            "keeping costs {price}, but your {florins} florins and the {left} loan you may "
+            "still take (+{loan_florins}) make only {cap}: you must sell",
+            "keeping costs {price}, but your {florins} florins and the {left} loans you may "
+            "still take (+{loan_florins}) make only {cap}: you must sell",
+            left,
+        ).format(price=price, florins=florins, left=left, loan_florins=data.LOAN_FLORINS * left,
+                 cap=self.cap(self.seller))
 
     def check(self, seat: int, action: Action) -> None:
         """Each action's legality with a reason a player can read (see the notation, §4.2)."""
@@ -845,48 +870,57 @@ class TulipState(State):
             if isinstance(action, Pass):
                 return
             if not isinstance(action, Bid):
-                raise IllegalAction("bid or pass: the auction of this bouquet is running")
+                raise IllegalAction(_("bid or pass: the auction of this bouquet is running"))
             if action.amount < self.min_bid():
                 raise IllegalAction(
-                    f"the bid must be at least {self.min_bid()}"
-                    + ("" if self.high is None else f" (the high bid is {self.high})")
+                    _("the bid must be at least {low}").format(low=self.min_bid())
+                    if self.high is None
+                    else _("the bid must be at least {low} (the high bid is {high})").format(
+                        low=self.min_bid(), high=self.high)
                 )
             if action.amount > self.cap(seat):
-                raise IllegalAction(
-                    f"you can bid at most {self.cap(seat)} (your florins plus the "
-                    f"{data.MAX_LOANS - self.loans[seat]} loans you may still take)"
-                )
+                left = data.MAX_LOANS - self.loans[seat]
+                raise IllegalAction(ngettext(
+                    "you can bid at most {cap} (your florins plus the {left} loan you may still "
+                    "take)",
+                    "you can bid at most {cap} (your florins plus the {left} loans you may still "
+                    "take)",
+                    left,
+                ).format(cap=self.cap(seat), left=left))
         elif isinstance(action, Keep):
             problem = self._keep_problem()
             if problem:
                 raise IllegalAction(problem)
         elif not isinstance(action, Sell):
-            raise IllegalAction("sell or keep the bouquet")
+            raise IllegalAction(_("sell or keep the bouquet"))
 
     def _check_split(self, action: Action) -> None:
         cards = len(self.revealed)
         if isinstance(action, Split):
             if self.draft:
-                raise IllegalAction("cards are already being assigned; go on with 'assign'")
+                raise IllegalAction(_("cards are already being assigned; go on with 'assign'"))
             problem = split_problem(action.bouquets, cards)
             if problem:
                 raise IllegalAction(problem)
             return
         if isinstance(action, SplitDone):
             if len(self.draft) < cards:
-                raise IllegalAction(f"card {len(self.draft) + 1} of {cards} has no bouquet yet")
+                raise IllegalAction(_("card {card} of {cards} has no bouquet yet").format(
+                    card=len(self.draft) + 1, cards=cards))
             return
         if not isinstance(action, Assign):
-            raise IllegalAction("split the revealed cards into bouquets first")
+            raise IllegalAction(_("split the revealed cards into bouquets first"))
         if len(self.draft) == cards:
-            raise IllegalAction("every card has a bouquet: confirm with 'split done'")
+            raise IllegalAction(_("every card has a bouquet: confirm with 'split done'"))
         if action.card != len(self.draft) + 1:
-            raise IllegalAction(f"assign card {len(self.draft) + 1} next (cards go in order)")
+            raise IllegalAction(_("assign card {card} next (cards go in order)").format(
+                card=len(self.draft) + 1))
         if action.bouquet not in feasible_bouquets(self.draft, cards):
             bouquets = bouquet_count(cards)
             if not 1 <= action.bouquet <= bouquets:
-                raise IllegalAction(f"there is no bouquet {action.bouquet} (1-{bouquets})")
-            raise IllegalAction("then a bouquet would stay empty: every bouquet needs a card")
+                raise IllegalAction(_("there is no bouquet {number} (1-{bouquets})").format(
+                    number=action.bouquet, bouquets=bouquets))
+            raise IllegalAction(_("then a bouquet would stay empty: every bouquet needs a card"))
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Assign):
@@ -900,7 +934,7 @@ class TulipState(State):
             return self._bid(seat, action.amount)
         if isinstance(action, Pass):
             self.still_in[seat] = False
-            return [Event(f"{seat_ref(seat)} passes."), *self._advance_auction()]
+            return [Event(Say("{who} passes.", who=seat_ref(seat))), *self._advance_auction()]
         if isinstance(action, Sell):
             return self._sell()
         return self._keep()
@@ -908,8 +942,11 @@ class TulipState(State):
     def _bid(self, seat: int, amount: int) -> list[Event]:
         self.high, self.high_bidder = amount, seat
         self.declared[seat] = loans_needed(amount, self.florins[seat])
-        note = f" (loan ×{self.declared[seat]})" if self.declared[seat] else ""
-        return [Event(f"{seat_ref(seat)} bids {amount}{note}."), *self._advance_auction()]
+        loans = self.declared[seat]
+        text = (Say("{who} bids {amount} (loan ×{loans}).", who=seat_ref(seat), amount=amount,
+                    loans=loans)
+                if loans else Say("{who} bids {amount}.", who=seat_ref(seat), amount=amount))
+        return [Event(text), *self._advance_auction()]
 
     def _sell(self) -> list[Event]:
         assert self.high is not None and self.high_bidder is not None
@@ -917,10 +954,9 @@ class TulipState(State):
         events = self._pay(buyer, self.seller, self.high)
         self._settle(buyer, self.high, "sold")
         events.append(
-            Event(
-                f"{seat_ref(self.seller)} sells bouquet {number} to {seat_ref(buyer)} "
-                f"for {self.high}."
-            )
+            Event(Say("{seller} sells bouquet {number} to {buyer} for {price}.",
+                      seller=seat_ref(self.seller), number=number, buyer=seat_ref(buyer),
+                      price=self.high))
         )
         return events + self._start_auction(self.current + 1)
 
@@ -930,32 +966,38 @@ class TulipState(State):
         events = self._pay(self.seller, self.high_bidder, price)
         self._settle(self.seller, price, "kept")
         events.append(
-            Event(
-                f"{seat_ref(self.seller)} keeps bouquet {self.current + 1} and pays "
-                f"{seat_ref(self.high_bidder)} {price}."
-            )
+            Event(Say("{seller} keeps bouquet {number} and pays {bidder} {price}.",
+                      seller=seat_ref(self.seller), number=self.current + 1,
+                      bidder=seat_ref(self.high_bidder), price=price))
         )
         return events + self._start_auction(self.current + 1)
 
     # -- telling the players --------------------------------------------------------------
     def prompt(self, seat: int) -> str:
         if self.phase == "over":
-            return "The game is over."
+            return _("The game is over.")
         if seat != self.actor:
-            return f"Waiting for {seat_ref(self.actor or 0)}."
+            return _("Waiting for {who}.").format(who=seat_ref(self.actor or 0))
         if self.phase == "split":
             cards, bouquets = len(self.revealed), bouquet_count(len(self.revealed))
             if len(self.draft) == cards:
-                return "Confirm the split"
-            return f"Split the {cards} cards into {bouquets} bouquets"
+                return _("Confirm the split")
+            return ngettext("Split the {cards} cards into {bouquets} bouquet",
+                            "Split the {cards} cards into {bouquets} bouquets",
+                            bouquets).format(cards=cards, bouquets=bouquets)
         number = self.current + 1
         if self.phase == "auction":
-            high = "no bid yet" if self.high is None else f"high bid {self.high}"
-            return f"Bouquet {number}: bid at least {self.min_bid()} or pass ({high})"
+            if self.high is None:
+                return _("Bouquet {number}: bid at least {low} or pass (no bid yet)").format(
+                    number=number, low=self.min_bid())
+            return _("Bouquet {number}: bid at least {low} or pass (high bid {high})").format(
+                number=number, low=self.min_bid(), high=self.high)
         assert self.high is not None
-        if self._keep_problem():
-            return f"Bouquet {number}: sell for {self.high} (you cannot afford to keep it)"
-        return f"Bouquet {number}: sell for {self.high} or keep for {ceil_half(self.high)}"
+        if not self._may_keep():
+            return _("Bouquet {number}: sell for {high} (you cannot afford to keep it)").format(
+                number=number, high=self.high)
+        return _("Bouquet {number}: sell for {high} or keep for {price}").format(
+            number=number, high=self.high, price=ceil_half(self.high))
 
     def _player_view(self, seat: int, viewer: int | None) -> PlayerView:
         over = self.phase == "over"
@@ -1070,10 +1112,11 @@ class TulipState(State):
         """Totals by part; ties go to most florins, then fewest loans, then fewest counted weeds."""
         sheets = self.score_sheets()
         with_orders = bool(self.options.get("special_orders", True))
-        categories = ["Florins", "Flower sets", "Semper Augustus"]
+        # Result categories: message ids, shown translated by the results screen (render()).
+        categories = [N_("Florins"), N_("Flower sets"), N_("Semper Augustus")]
         if with_orders:
-            categories.append("Special Orders")
-        categories += ["Loans", "Weeds"]
+            categories.append(N_("Special Orders"))
+        categories += [N_("Loans"), N_("Weeds")]
         rows = []
         for sheet in sheets:
             row = [sheet.florins, sheet.sets, sheet.semper]
@@ -1090,7 +1133,7 @@ class TulipState(State):
             categories,
             rows,
             tiebreak=(
-                "equal totals: most florins, then fewest loan tiles, then fewest counted weeds"
+                N_("equal totals: most florins, then fewest loan tiles, then fewest counted weeds")
                 if tied
                 else ""
             ),
@@ -1100,12 +1143,7 @@ class TulipState(State):
                 for s in sheets
             ],
             tiebreak_keys=keys,
-            ending=(
-                f"The festival is over: every player was Seller twice ({self.rounds} rounds "
-                "over two days)."
-                if self.is_over()
-                else ""
-            ),
+            ending=ENDINGS.get(self.seats, "") if self.is_over() else "",
         )
 
     def score_detail(self, seat: int) -> str:
@@ -1173,6 +1211,16 @@ class TulipState(State):
         return problems
 
 
+#: Why the game ended, per seat count: a whole message id each (not a Say: a Result is kept as
+#: JSON), so that the results screen can show it translated with render().
+ENDINGS = {
+    2: N_("The festival is over: every player was Seller twice (4 rounds over two days)."),
+    3: N_("The festival is over: every player was Seller twice (6 rounds over two days)."),
+    4: N_("The festival is over: every player was Seller twice (8 rounds over two days)."),
+    5: N_("The festival is over: every player was Seller twice (10 rounds over two days)."),
+    6: N_("The festival is over: every player was Seller twice (12 rounds over two days)."),
+}
+
 #: The whole deck by kind, what the cards in play and in hand must always add up to.
 _DECK_KINDS = count_kinds(data.DECK)
 
@@ -1185,18 +1233,20 @@ class TulipAndRose(Game):
     hidden_information = True
     actions = (Assign, SplitDone, Split, Bid, Pass, Sell, Keep)
     notation_help = "assign N to B, split done, split B1 B2 ..., bid X, pass, sell or keep"
+    # The options' help: message ids, shown translated by the setup screen.
     options = {
         "special_orders": Option(
-            "special_orders", True, (True, False), "Deal secret Special Orders worth bonus points"
+            "special_orders", True, (True, False),
+            N_("Deal secret Special Orders worth bonus points"),
         ),
         "hidden_money": Option(
-            "hidden_money", False, (False, True), "Each player sees only their own florins"
+            "hidden_money", False, (False, True), N_("Each player sees only their own florins")
         ),
         "set_scoring": Option(
             "set_scoring",
             "partition",
             ("partition", "both"),
-            "partition: each flower in one set; both: each counts as identical and distinct",
+            N_("partition: each flower in one set; both: each counts as identical and distinct"),
         ),
     }
 

@@ -43,6 +43,7 @@ from tulipgames.games.tulipandrose.widgets import (
     SplitPanel,
     TableLine,
 )
+from tulipgames.i18n import N_
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.widgets import Columns, Rows, focus_now
@@ -53,7 +54,7 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
 
     AUTO_FOCUS = None
     BINDINGS = [
-        Binding("left", "cursor(-1)", "Card", show=False),
+        Binding("left", "cursor(-1)", N_("Card"), show=False),
         Binding("right", "cursor(1)", show=False),
         Binding("up", "up", show=False),
         Binding("down", "down", show=False),
@@ -63,14 +64,14 @@ class TulipAndRoseScreen(GameScreen[TulipView]):
         Binding("pagedown", "change(-5)", show=False),
         *(Binding(str(d), f"digit('{d}')", show=False) for d in range(10)),
         Binding("backspace", "erase", show=False),
-        Binding("enter", "confirm", "Confirm"),
-        Binding("p", "pass", "Pass"),
-        Binding("s", "sell", "Sell"),
-        Binding("k", "keep", "Keep"),
-        Binding("o", "private", "My orders"),
+        Binding("enter", "confirm", N_("Confirm")),
+        Binding("p", "pass", N_("Pass")),
+        Binding("s", "sell", N_("Sell")),
+        Binding("k", "keep", N_("Keep")),
+        Binding("o", "private", N_("My orders")),
         # Esc first steps back out of a split in progress (and the footer says so), then leaves.
-        Binding("escape", "take_back_split", "Take back split"),
-        Binding("escape", "leave", "Menu"),
+        Binding("escape", "take_back_split", N_("Take back split")),
+        Binding("escape", "leave", N_("Menu")),
     ]
     DEFAULT_CSS = """
     TulipAndRoseScreen GameLog { height: 3; }

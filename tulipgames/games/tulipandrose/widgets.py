@@ -11,8 +11,10 @@ by terminal cells, never markup.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
+from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
@@ -26,6 +28,7 @@ from tulipgames.games.tulipandrose.rules import (
     feasible_bouquets,
     split_problem,
 )
+from tulipgames.i18n import _, ngettext
 from tulipgames.tui.widgets import DrawnFrom, KeepsHeight, PatchStatic
 from tulipgames.tui.widgets.common import name_and_level
 
@@ -41,6 +44,28 @@ KIND_STYLE = {
     "V": "bold yellow",
     "G": "bold green",
 }
+
+
+#: A named value in a translated sentence.
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def sentence(message: str, style: str | Style = "", **parts: Text | str) -> Text:
+    """A translated sentence as a Text, its ``{name}`` fields filled with ``parts`` (a player's
+    name as plain Text, never markup, keeps its own style): the words move around the names as
+    the language wants ("Warten auf Ben, ..." / "Waiting for Ben to bid")."""
+    text = Text(style=style)
+    at = 0
+    for field in _FIELD.finditer(message):
+        text.append(message[at:field.start()])
+        part = parts.get(field[1], field[0])
+        if isinstance(part, Text):
+            text.append_text(part)
+        else:
+            text.append(part)
+        at = field.end()
+    text.append(message[at:])
+    return text
 
 
 def card_text(card: str) -> Text:
@@ -64,7 +89,7 @@ def kind_counts(cards: Sequence[str]) -> str:
         count = sum(1 for card in cards if card[0] == letter)
         if count:
             parts.append(f"{letter}{count}")
-    return " ".join(parts) or "empty"
+    return " ".join(parts) or _("empty")
 
 
 def name_cell(name: str, width: int, style: str = "", pad: bool = True) -> Text:
@@ -80,8 +105,12 @@ def worth_text(view: TulipView, cards: Sequence[str], private: bool) -> Text:
     worth = view.worth(cards, with_orders=private)
     if worth is None or not cards:
         return Text()
-    note = "" if private or not view.special_orders else " w/o orders"
-    return Text(f"  worth to you {signed(worth)}{note}", style="cyan")
+    if private or not view.special_orders:
+        words = _("worth to you {points}")
+    else:
+        # Translators: what a bouquet adds to your score, your secret Special Orders left out.
+        words = _("worth to you {points} w/o orders")
+    return Text("  " + words.format(points=signed(worth)), style="cyan")
 
 
 def signed(points: int) -> str:
@@ -89,7 +118,7 @@ def signed(points: int) -> str:
 
 
 def loans_word(count: int) -> str:
-    return f"{count} loan{'s' if count != 1 else ''}"
+    return ngettext("{n} loan", "{n} loans", count).format(n=count)
 
 
 #: The folded lines the decision panel keeps before it starts afresh.
@@ -107,21 +136,23 @@ class TableLine(DrawnFrom, PatchStatic):
             return
         low, high = view.window
         line = Text.assemble(
-            ("Day ", "dim"),
+            (_("Day") + " ", "dim"),
             f"{view.day}/2",
-            ("  Round ", "dim"),
+            ("  " + _("Round") + " ", "dim"),
             f"{view.round}/{view.rounds}",
-            ("  Seller ", "dim"),
+            ("  " + _("Seller") + " ", "dim"),
             name_cell(names[view.seller], 12, "bold", pad=False),
-            ("  Window ", "dim"),
+            ("  " + _("Window") + " ", "dim"),
             f"{low}-{high}",
-            ("  Deck ", "dim"),
+            ("  " + _("Deck") + " ", "dim"),
             str(view.deck_size),
             no_wrap=True,
             overflow="ellipsis",
         )
         # The legend of the holdings' marks, where there is room for it.
-        for legend in ("   > to act  S Seller  * you", "  >turn S seller *you"):
+        # Translators: the marks of the holdings table: > the seat to act, S the Seller, * you
+        # (the marks themselves stay); the second is a shorter form for narrow screens.
+        for legend in ("   " + _("> to act  S Seller  * you"), "  " + _(">turn S seller *you")):
             if self.size.width and line.cell_len + len(legend) + 2 <= self.size.width:
                 line.append(legend, style="dim")
                 break
@@ -142,29 +173,40 @@ class RevealStrip(DrawnFrom, KeepsHeight, PatchStatic):
                           self.size):
             return
         low, high = view.window
-        text = Text("Revealed ", style="dim")
+        text = Text(_("Revealed") + " ", style="dim")
         if not view.revealed and not compact:
             # no total: the last round's would be a sum of nothing ("nothing = 17")
             over = view.phase == "over"
-            self.update(text.append("nothing" + (": the festival is over" if over else "")))
+            self.update(text.append(_("nothing: the festival is over") if over else _("nothing")))
             return
         if compact:
-            text.append(f"{len(view.revealed)} cards")
+            count = len(view.revealed)
+            text.append(ngettext("{n} card", "{n} cards", count).format(n=count))
         else:
             text.append_text(cards_text(view.revealed))
         inside = low <= view.reveal_total <= high
         text.append(f"  = {view.reveal_total}", style="bold")
-        text.append(f" (window {low}-{high}{'' if inside else ', stopped short'})", style="dim")
+        window = (_("(window {low}-{high})") if inside
+                  else _("(window {low}-{high}, stopped short)")).format(low=low, high=high)
+        text.append(" " + window, style="dim")
         if view.put_back:
             full = text.copy()
-            full.append("  did not fit, put back: ", style="dim")
+            full.append("  " + _("did not fit, put back:") + " ", style="dim")
             full.append_text(cards_text(view.put_back))
             room = 2 * (self.size.width - 2) - 8 if self.size.width else full.cell_len
             if full.cell_len <= room:
                 text = full
             else:  # two lines at most: the long list of put-backs stays in the log
-                text.append(f"  {len(view.put_back)} did not fit (see the log)", style="dim")
+                text.append("  " + _("{n} did not fit (see the log)").format(
+                    n=len(view.put_back)), style="dim")
         self.update(text)
+
+
+def cell(words: str, width: int) -> str:
+    """``words`` cut and padded to exactly ``width`` cells (a column head of a table)."""
+    text = Text(words, no_wrap=True)
+    text.truncate(width, pad=True)
+    return text.plain
 
 
 class HoldingsTable(DrawnFrom, PatchStatic):
@@ -186,8 +228,13 @@ class HoldingsTable(DrawnFrom, PatchStatic):
         wide = self.size.width >= 100
         merchant = 26 if wide else 13
         name_cells = 16 if wide else 10  # wide: room for a bot's level ("Bot 2 normal")
-        head = Text(f"   {'Player':<{name_cells}}{'Merchant':<{merchant}}", style="dim")
-        head.append("  Fl Ln Inc  T  R  L  I  C  H   W  S  V  G", style="dim")
+        who, trader = cell(_("Player"), name_cells), cell(_("Merchant"), merchant)
+        head = Text(f"   {who}{trader}", style="dim")
+        # Translators: the holdings table's column heads, right-aligned over numbers: florins
+        # (4 cells), loans (3), income (4); keep each within its cells. The card letters after
+        # them are the cards' notation (T5, W-1) and stay as they are.
+        money = cell(_("  Fl Ln Inc"), 11)
+        head.append(money + "  T  R  L  I  C  H   W  S  V  G", style="dim")
         lines = [head]
         for player in view.players:
             lines.append(self._row(view, player, names, acting, wide))
@@ -244,7 +291,7 @@ class OrdersPanel(DrawnFrom, PatchStatic):
         mine = None if seat is None else view.players[seat].orders
         if self.unchanged(view.special_orders, mine, private, self.has_class("-wide")):
             return
-        self.border_title = "Your Special Orders"
+        self.border_title = _("Your Special Orders")
         if not view.special_orders:
             self.display = False
             return
@@ -257,10 +304,10 @@ class OrdersPanel(DrawnFrom, PatchStatic):
         lines = []
         for order in mine:
             line = Text("+ " if order.met else "- ", style="bold green" if order.met else "dim")
-            line.append(order.name)
+            line.append(_(order.name))
             line.append(f" {order.points}", style="bold")
             if wide:
-                line.append(f"  {order.condition}", style="dim")
+                line.append(f"  {_(order.condition)}", style="dim")
             lines.append(line)
         self.update(Text("\n").join(lines))
 
@@ -336,7 +383,8 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
     def place(self, bouquet: int) -> str | None:
         """Put the card under the cursor into ``bouquet`` (0 clears it) and move on."""
         if bouquet > self.bouquets:
-            return f"There are only {self.bouquets} bouquets."
+            return ngettext("There is only {n} bouquet.", "There are only {n} bouquets.",
+                            self.bouquets).format(n=self.bouquets)
         self.draft[self.cursor] = bouquet
         if bouquet and self.cursor < len(self.draft) - 1:
             self.cursor += 1
@@ -364,7 +412,8 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
         """What stops the split being confirmed, in words, or None when it is legal."""
         missing = [i + 1 for i, b in enumerate(self.draft) if b == 0]
         if missing:
-            return f"Card {missing[0]} has no bouquet yet (keys 1-{self.bouquets})."
+            return _("Card {card} has no bouquet yet (keys 1-{bouquets}).").format(
+                card=missing[0], bouquets=self.bouquets)
         return split_problem(self.draft, len(self.draft))
 
     def render_split(self) -> None:
@@ -372,8 +421,14 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
         if view is None:
             return
         keys = f"1-{self.bouquets}"
-        self.border_title = f"Split {len(self.draft)} cards into {self.bouquets} bouquets"
-        self.border_subtitle = f"←→ card  {keys} place  0 clear  Enter confirm"
+        self.border_title = ngettext(
+            "Split {cards} cards into {bouquets} bouquet",
+            "Split {cards} cards into {bouquets} bouquets",
+            self.bouquets,
+        ).format(cards=len(self.draft), bouquets=self.bouquets)
+        # Translators: the splitter's keys (they stay): arrows, {keys} ("1-3"), 0, Enter.
+        self.border_subtitle = _("←→ card  {keys} place  0 clear  Enter confirm").format(
+            keys=keys)
         # One cell per card, "T5:1" (card and its bouquet), so twelve cards fit two lines.
         per_row = max(4, (self.size.width - 2) // 6) if self.size.width else 8
         lines: list[Text] = []
@@ -392,9 +447,10 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
             line = Text(f"{number}", style="bold")
             worth = view.worth(chosen, with_orders=self.private) if chosen else None
             if worth is not None:
-                line.append(f" (you {signed(worth)})", style="cyan")
+                # Translators: what this bouquet adds to your score ("(you +7)").
+                line.append(" " + _("(you {points})").format(points=signed(worth)), style="cyan")
             line.append(": ", style="bold")
-            line.append_text(cards_text(chosen) if chosen else Text("empty", style="dim"))
+            line.append_text(cards_text(chosen) if chosen else Text(_("empty"), style="dim"))
             if chosen:
                 line.append(f" ({kind_counts(chosen)})", style="dim")
             lines.append(line)
@@ -402,7 +458,7 @@ class SplitPanel(KeepsHeight, PatchStatic, can_focus=True):
         lines.append(
             Text(problem, style="yellow")
             if problem
-            else Text("Enter: confirm this split", style="bold green")
+            else Text(_("Enter: confirm this split"), style="bold green")
         )
         # "(you +7)": what the bouquet adds to your score, your income to come included.
         # A line too long for the panel is cut (its cards are in the row of cards above).
@@ -425,7 +481,7 @@ def fit_row(line: Text, width: int, at: str = " ") -> Text:
 def upcoming_line(coming: Sequence[tuple[int, Sequence[str]]], width: int) -> Text:
     """"Still to come: 2: T5 C1 · 3: L3 C2": the bouquets of this round not yet auctioned, on
     one row, cut at a card with "…" where the row is too narrow."""
-    later = Text("Still to come: ", style="dim")
+    later = Text(_("Still to come:") + " ", style="dim")
     for i, (number, cards) in enumerate(coming):
         if i:
             later.append(" · ", style="dim")
@@ -438,7 +494,7 @@ def bidders_line(auction: AuctionView, names: Sequence[str], amount: bool = Fals
     """Each bidder's standing in bidding order (``>`` who is to bid, struck out who passed);
     with ``amount`` the high bid's amount too ("Ben high 12"), where no line of its own says
     it, and no "Bidders:" before them, to keep them on one row."""
-    standing = Text("" if amount else "Bidders: ", style="dim")
+    standing = Text("" if amount else _("Bidders:") + " ", style="dim")
     for i, bidder in enumerate(auction.bidders):
         if i:
             standing.append(" · ", style="dim")
@@ -446,11 +502,12 @@ def bidders_line(auction: AuctionView, names: Sequence[str], amount: bool = Fals
             standing.append(">", style="bold")
         passed = bidder.status == "passed"
         standing.append(names[bidder.seat], style="dim strike" if passed else "bold")
-        label = {"passed": " out", "high": " high", "in": ""}[bidder.status]
+        # Translators: a bidder's standing after their name: out (passed), high (the high bid).
+        label = {"passed": " " + _("out"), "high": " " + _("high"), "in": ""}[bidder.status]
         if amount and bidder.status == "high":
             label += f" {auction.high}"
         if bidder.loans_declared:
-            label += f" loan ×{bidder.loans_declared}"
+            label += " " + _("loan ×{n}").format(n=bidder.loans_declared)
         standing.append(label, style="dim" if passed else "bold")
     return standing
 
@@ -513,22 +570,20 @@ class BiddingPanel(SplitPanel):
 
     def waiting_for_split(self, view: TulipView, names: Sequence[str]) -> None:
         """While the Seller splits: who is splitting, and how the last round's bouquets went."""
-        self.border_title, self.border_subtitle = "Split", ""
+        self.border_title, self.border_subtitle = _("Split"), ""
         lines = [
-            Text.assemble(
-                name_cell(names[view.seller], 20, pad=False),
-                " (Seller) is splitting the cards into bouquets.",
-            )
+            sentence(_("{seller} (Seller) is splitting the cards into bouquets."),
+                     seller=name_cell(names[view.seller], 20, pad=False))
         ]
         if view.last_sales:
-            lines.append(Text("Last round:", style="dim"))
+            lines.append(Text(_("Last round:"), style="dim"))
         lines += self._sales(view, names)
         self._show(lines)
 
     def show_end(self, view: TulipView, names: Sequence[str]) -> None:
         """The game is over (the scores follow): how the last round's bouquets went."""
-        self.border_title, self.border_subtitle = "The game is over", ""
-        lines = [Text("Last round:", style="dim")] if view.last_sales else []
+        self.border_title, self.border_subtitle = _("The game is over"), ""
+        lines = [Text(_("Last round:"), style="dim")] if view.last_sales else []
         self._show(lines + self._sales(view, names))
 
     @staticmethod
@@ -540,8 +595,9 @@ class BiddingPanel(SplitPanel):
             line.append_text(cards_text(sale.cards))
             line.append(" → ")
             line.append_text(name_cell(names[sale.receiver], 12, pad=False))
-            how = {"sold": f" bought it for {sale.price}", "kept": f" kept it for {sale.price}"}
-            line.append(how.get(sale.how, " took it free (no bid)"), style="dim")
+            how = {"sold": _("bought it for {price}"), "kept": _("kept it for {price}")}
+            said = how.get(sale.how, _("took it free (no bid)")).format(price=sale.price)
+            line.append(" " + said, style="dim")
             lines.append(line)
         return lines
 
@@ -577,32 +633,40 @@ class BiddingPanel(SplitPanel):
         auction = view.auction
         assert auction is not None and auction.high is not None
         assert auction.high_bidder is not None and view.keep_price is not None
-        self.border_title = f"Sell or keep bouquet {auction.bouquet} of {len(view.bouquets)}"
+        self.border_title = _("Sell or keep bouquet {number} of {count}").format(
+            number=auction.bouquet, count=len(view.bouquets))
+        # Translators: the keys s and k stay.
         self.border_subtitle = (
-            "s sell · k keep" if acting and not view.keep_problem else ("s sell" if acting else ""))
+            _("s sell · k keep") if acting and not view.keep_problem
+            else (_("s sell") if acting else ""))
         bidder = Text(names[auction.high_bidder])
         seller = Text(names[view.seller])
         line = cards_text(auction.cards)
         if acting:
             line.append_text(worth_text(view, auction.cards, private))
-        lines = [line, Text.assemble(f"High bid {auction.high} by ", bidder, style="bold")]
+        lines = [line, sentence(_("High bid {high} by {bidder}"), "bold", high=str(auction.high),
+                                bidder=bidder)]
         if not acting:
             choice = (
-                f" must sell for {auction.high} (cannot afford to keep)."
+                _("{seller} must sell for {high} (cannot afford to keep).")
                 if view.keep_allowed is False
-                else f" sells for {auction.high} or keeps for {view.keep_price}."
+                else _("{seller} sells for {high} or keeps for {price}.")
             )
-            lines.append(Text.assemble(seller, choice, style="dim"))
+            lines.append(sentence(choice, "dim", seller=seller, high=str(auction.high),
+                                  price=str(view.keep_price)))
             self._show(lines)
             return
-        lines.append(Text.assemble(("s ", "bold"), "Sell: ", bidder, f" pays you {auction.high}"))
-        keep = Text.assemble("Keep: you pay ", bidder, f" {view.keep_price}")
+        lines.append(Text.assemble(("s ", "bold"), sentence(
+            _("Sell: {bidder} pays you {high}"), bidder=bidder, high=str(auction.high))))
+        keep = sentence(_("Keep: you pay {bidder} {price}"), bidder=bidder,
+                        price=str(view.keep_price))
         if view.keep_loans and not view.keep_problem:  # loans it could not take: no "needs"
-            keep.append(f" (needs {loans_word(view.keep_loans)})")
+            keep.append(" " + _("(needs {loans})").format(loans=loans_word(view.keep_loans)))
         if view.keep_problem:
             lines.append(
                 Text.assemble(
-                    "k ", keep, f": not possible, {view.keep_problem}", style="dim strike"
+                    "k ", keep, _(": not possible, {why}").format(why=view.keep_problem),
+                    style="dim strike",
                 )
             )
         else:
@@ -637,27 +701,28 @@ class BiddingPanel(SplitPanel):
         if view is None or view.auction is None:
             return
         auction, names = view.auction, self.names
-        title = Text(f"Auction: bouquet {auction.bouquet} of {len(view.bouquets)}")
+        title = Text(_("Auction: bouquet {number} of {count}").format(
+            number=auction.bouquet, count=len(view.bouquets)))
         if auction.to_act is not None:  # whose turn it is, also where no curtain says so
             title.append(" · ")
-            title.append_text(name_cell(names[auction.to_act], 16, pad=False))
-            title.append(" to bid")
+            title.append_text(sentence(_("{name} to bid"),
+                                       name=name_cell(names[auction.to_act], 16, pad=False)))
         self.border_title = title
-        self.border_subtitle = "Enter raise  p pass  ↑↓ ±1  PgUp/Dn ±5" if self.acting else ""
+        # Translators: the auction's keys (they stay): Enter, p, the arrows, PgUp/PgDn.
+        self.border_subtitle = _("Enter raise  p pass  ↑↓ ±1  PgUp/Dn ±5") if self.acting else ""
         line = cards_text(auction.cards)
         line.append(f"  ({kind_counts(auction.cards)})", style="dim")
         line.append_text(worth_text(view, auction.cards, self.private))
         lines = [line]
         if auction.high is None:
-            lines.append(Text("High bid: no bid yet", style="bold"))
+            lines.append(Text(_("High bid: no bid yet"), style="bold"))
         else:
             assert auction.high_bidder is not None
             lines.append(
                 Text.assemble(
-                    ("High bid: ", "dim"),
-                    (str(auction.high), "bold"),
-                    " by ",
-                    Text(names[auction.high_bidder]),
+                    (_("High bid:") + " ", "dim"),
+                    sentence(_("{high} by {bidder}"), high=Text(str(auction.high), "bold"),
+                             bidder=Text(names[auction.high_bidder])),
                 )
             )
         width = self.content_size.width if self.is_mounted else 0
@@ -687,17 +752,12 @@ class BiddingPanel(SplitPanel):
         assert view is not None and view.auction is not None
         if view.auction.to_act is None:
             return [
-                Text.assemble(
-                    Text(self.names[view.seller]), " (Seller) decides: sell or keep.", style="dim"
-                )
+                sentence(_("{seller} (Seller) decides: sell or keep."), "dim",
+                         seller=Text(self.names[view.seller]))
             ]
         return [
-            Text.assemble(
-                "Waiting for ",
-                Text(self.names[view.auction.to_act]),
-                " to bid or pass.",
-                style="dim",
-            )
+            sentence(_("Waiting for {name} to bid or pass."), "dim",
+                     name=Text(self.names[view.auction.to_act]))
         ]
 
     def _my_turn(self) -> list[Text]:
@@ -706,9 +766,13 @@ class BiddingPanel(SplitPanel):
         me = view.players[view.seat]
         top = view.max_bid
         bid = Text.assemble(
-            ("Your bid ", "bold"), (f" {self.amount} ", "reverse bold"), f"  range {self.low}-{top}"
+            (_("Your bid") + " ", "bold"), (f" {self.amount} ", "reverse bold"),
+            "  " + _("range {low}-{top}").format(low=self.low, top=top),
         )
-        means = Text(f"cash {me.florins} · {loans_word(view.loans_left or 0)} left", style="dim")
+        left = view.loans_left or 0
+        # Translators: the bidder's cash and the loan tiles they may still take.
+        means = Text(ngettext("cash {florins} · {n} loan left", "cash {florins} · {n} loans left",
+                              left).format(florins=me.florins, n=left), style="dim")
         # one row when both fit; else the cash and loans get a row of their own, so that a
         # narrow panel (four seats at 80 columns) never breaks "2 loans left" across two rows
         width = self.content_size.width if self.is_mounted else 0
@@ -718,16 +782,17 @@ class BiddingPanel(SplitPanel):
             lines = [bid, means]
         need = view.bid_loans(self.amount)
         if self.guarded:
-            lines.append(Text(f"Enter once more to bid {self.amount} (p passes)." if self.armed
-                              else f"Your turn again: Enter twice bids {self.amount}.",
-                              style="bold yellow"))
+            lines.append(Text((_("Enter once more to bid {amount} (p passes).") if self.armed
+                               else _("Your turn again: Enter twice bids {amount}.")).format(
+                                   amount=self.amount), style="bold yellow"))
         if top is not None and top < self.low:
-            lines.append(Text("You cannot reach the minimum bid: pass (p).", "yellow"))
+            lines.append(Text(_("You cannot reach the minimum bid: pass (p)."), "yellow"))
         elif need is None:
             lines.append(
                 Text(
-                    f"! {self.amount} is above your limit of {top} (your cash plus "
-                    f"{data.LOAN_FLORINS} per loan left).",
+                    "! " + _("{amount} is above your limit of {top} (your cash plus {per} per "
+                             "loan left).").format(amount=self.amount, top=top,
+                                                   per=data.LOAN_FLORINS),
                     style="bold yellow",
                 )
             )
@@ -735,9 +800,10 @@ class BiddingPanel(SplitPanel):
             left = (view.loans_left or 0) - need
             lines.append(
                 Text(
-                    f"! Needs {loans_word(need)} if you win and the Seller sells: "
-                    f"+{data.LOAN_FLORINS * need} florins, {data.LOAN_POINTS * need} points; "
-                    f"loans left: {left}",
+                    "! " + _("Needs {loans} if you win and the Seller sells: +{florins} florins, "
+                             "{points} points; loans left: {left}").format(
+                                 loans=loans_word(need), florins=data.LOAN_FLORINS * need,
+                                 points=data.LOAN_POINTS * need, left=left),
                     style="bold yellow",
                 )
             )

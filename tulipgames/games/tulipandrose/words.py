@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from tulipgames.games.parts import PlainWords
+from tulipgames.i18n import _, ngettext
 from tulipgames.plain.speech import Speaker
 from tulipgames.plain.words import me
 from tulipgames.table import Turn
@@ -32,10 +33,12 @@ def split_state(turn: Turn[Any]) -> str:
     made = []
     for number in range(1, count + 1):
         cards = [card_words(view.revealed[i]) for i, b in enumerate(view.draft) if b == number]
-        made.append(f"bouquet {number}: {', '.join(cards) if cards else 'empty'}")
+        made.append(_("bouquet {number}: {cards}").format(
+            number=number, cards=", ".join(cards) if cards else _("empty")))
     left = view.revealed[len(view.draft):]
-    return (f"So far {'; '.join(made)}. Still to place: {cards_words(left)}." if view.draft
-            else f"The cards: {cards_words(left)}.")
+    return (_("So far {bouquets}. Still to place: {cards}.").format(
+                bouquets="; ".join(made), cards=cards_words(left)) if view.draft
+            else _("The cards: {cards}.").format(cards=cards_words(left)))
 
 
 def split_brief(turn: Turn[Any]) -> str:
@@ -48,12 +51,12 @@ def split_brief(turn: Turn[Any]) -> str:
     made = []
     for number in sorted(set(view.draft)):
         cards = [card_words(view.revealed[i]) for i, b in enumerate(view.draft) if b == number]
-        made.append(f"bouquet {number}: {', '.join(cards)}")
-    return f"So far {'; '.join(made)}."
+        made.append(_("bouquet {number}: {cards}").format(number=number, cards=", ".join(cards)))
+    return _("So far {bouquets}.").format(bouquets="; ".join(made))
 
 
 def tulip_bouquets(turn: Turn[Any]) -> list[str]:
-    from tulipgames.games.tulipandrose.plain import cards_words
+    from tulipgames.games.tulipandrose.plain import bouquet_words
 
     view = turn.view
     if view.phase == "split":
@@ -61,23 +64,18 @@ def tulip_bouquets(turn: Turn[Any]) -> list[str]:
     lines = []
     for number, bouquet in enumerate(view.bouquets, 1):
         worth = view.worth(bouquet) if turn.seat is not None else None
-        to_you = f", worth {worth} points to you" if worth is not None else ""
-        lines.append(f"Bouquet {number}: {cards_words(bouquet)}{to_you}.")
-    return lines or ["No bouquets on offer now."]
+        lines.append(bouquet_words(number, bouquet, worth, ", "))
+    return lines or [_("No bouquets on offer now.")]
 
 
 def tulip_players(turn: Turn[Any], mine: bool) -> list[str]:
-    from tulipgames.games.tulipandrose.plain import describe
+    from tulipgames.games.tulipandrose.plain import player_lines
 
     name = turn.name(me(turn))
     out = []
-    keep = False
-    for line in describe(turn):
-        if not line.startswith("  "):
-            keep = line.startswith(f"{name} (") == mine and any(
-                line.startswith(f"{turn.name(s)} (") for s in range(len(turn.names)))
-        if keep:
-            out.append(line.strip())
+    for player in turn.view.players:
+        if (turn.name(player.seat) == name) == mine:
+            out += [line.strip() for line in player_lines(turn, player)]
     return out
 
 
@@ -87,15 +85,17 @@ def tulip_scores(turn: Turn[Any]) -> list[str]:
 
     view = turn.view
     money = "; ".join(
-        f"{turn.name(p.seat)} {'money hidden' if p.florins is None else florins(p.florins)}"
-        + (f", {p.loans} loans" if p.loans else "") for p in view.players)
-    return [f"{money}. Points are counted at the end of the festival."]
+        f"{turn.name(p.seat)} {_('money hidden') if p.florins is None else florins(p.florins)}"
+        + (", " + ngettext("{n} loan", "{n} loans", p.loans).format(n=p.loans) if p.loans else "")
+        for p in view.players)
+    return [_("{money}. Points are counted at the end of the festival.").format(money=money)]
 
 
 def tulip_market(turn: Turn[Any]) -> list[str]:
-    from tulipgames.games.tulipandrose.plain import describe
+    from tulipgames.games.tulipandrose.plain import auction_line, round_line
 
-    return [line for line in describe(turn) if line.startswith(("Round", "Auction"))]
+    auction = auction_line(turn)
+    return [round_line(turn)] + ([auction] if auction is not None else [])
 
 
 # -- its shorthand said in words --------------------------------------------------
@@ -106,8 +106,10 @@ def tulip_speaker() -> Speaker:
     from tulipgames.games.tulipandrose.plain import card_words
 
     def speak(line: str) -> str:
-        line = re.sub(r"\bloan ×(\d+)", lambda m: f"{m[1]} loan{'s' if m[1] != '1' else ''}",
-                      line)
+        # "loan ×2" as the reader's language writes it (an event's words), said as "2 loans"
+        mark = re.escape(_("loan ×{n}")).replace(re.escape("{n}"), r"(\d+)")
+        line = re.sub(rf"\b{mark}", lambda m: ngettext("{n} loan", "{n} loans", int(m[1]))
+                      .format(n=m[1]), line)
         line = line.replace(" | ", "; ")
         # card codes: a kind letter and a value ("T4", "W-2"), in lists of cards
         line = re.sub(rf"{CODE}(?: {CODE})+", lambda m: ", ".join(m[0].split()), line)
@@ -121,7 +123,7 @@ def sell_label(text: str, action: Any, turn: Any) -> str | None:
     if type(action).__name__ == "Sell":
         auction = turn.view.auction
         if auction is not None and auction.high is not None:
-            return f"sell it for {auction.high}"
+            return _("sell it for {amount}").format(amount=auction.high)
     return None
 
 
