@@ -151,17 +151,20 @@ class FestivalPanel(KeepsHeight, RowPainted, Widget):
     def paint(self) -> Text:
         festival = self.festival
         heads, widths = self.columns()
-        fixed = self.FIXED + sum(widths[:6]) - 25 + max(0, cell_len(heads[6]) - 8)
+        places = [_(place) for place in PLACES]
+        place_room = max(4, *(cell_len(place) + 1 for place in places))
+        fixed = (self.FIXED + place_room - 4 + sum(widths[:6]) - 25
+                 + max(0, cell_len(heads[6]) - 8))
         spare = self.content_size.width - fixed
         name_room = min(22, spare - 1) if spare >= 11 else 0
-        lead = 8 + (name_room + 1 if name_room else 0)
+        lead = place_room + 4 + (name_room + 1 if name_room else 0)
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append_text(cells(_("Festival"), lead, style="bold"))
         head = "".join(f"{word:>{room}}" for word, room in zip(heads[:4], widths, strict=False))
         head += f"  {heads[4]:<{widths[4] - 2}}{heads[5]:<{widths[5]}}{heads[6]}\n"
         text.append(head, style="dim")
         for place, reward in enumerate(self.rewards, 1):
-            row = cells(f"{_(PLACES[place - 1])} ", 4)
+            row = cells(places[place - 1], place_room)
             if place <= len(festival.ranking):
                 variety = festival.ranking[place - 1]
                 row.append_text(variety_tag(variety))
