@@ -148,7 +148,7 @@ def test_prompts_reasons_and_results_in_the_readers_language() -> None:
     assert categories[:3] == ("Give", "Keep", "Maj 1st")
     with i18n.using("nl"):
         assert [i18n.render(c) for c in categories] == [
-            "Geven", "Houden", "Meerd. 1ste", "Meerd. 2de", "Meerd. 3de"]
+            "Geven", "Houden", "Meerd. 1", "Meerd. 2", "Meerd. 3"]
 
 
 def test_the_dutch_rules_page_keeps_its_markdown() -> None:
@@ -181,7 +181,7 @@ def test_the_plain_mode_speaks_the_translated_shorthand() -> None:
         assert speak("f Offen +0 (→ O 13, 2.)") == "f Offen +0 (dann hat orange 13, 2.)"
         assert speak("Ben hat P4 zum Festival gelegt: P ist 1. mit 14") == (
             "Ben hat pink 4 zum Festival gelegt: pink ist 1. mit 14")
-        assert speak("Mehrh. 1. ◆V") == "Mehrheit 1. lila"
+        assert speak("Mehrh. 1 ◆V") == "Mehrheit 1. lila"
         assert WORDS.repeated.match("Du hast V3 gezogen (Karte 1 von 2)")
         assert WORDS.repeated.match("Ben hat Karte 2 von 2 gezogen")
         assert not WORDS.repeated.match("Ben hat P4 behalten (+2)")
@@ -189,3 +189,31 @@ def test_the_plain_mode_speaks_the_translated_shorthand() -> None:
         assert WORDS.repeated.match("Ben a pioché la carte 1 sur 2")
     assert WORDS.repeated.match("You drew V3 (card 1 of 2)")
     assert gift_speaker()("Maj 1st ◆V") == "majority 1st purple"
+
+
+async def test_the_final_table_fits_in_german_with_six_long_names(process_language: None) -> None:
+    """Once every secret card is flipped the bouquets turn into the final scores: German heads
+    (Give and Keep as in the festival panel) and six ten-cell names still fit in 80 columns."""
+    names = ["Annabella", "Bernadette", "Christophe", "Dominikus", "Evangeline", "Friederike"]
+    table = Table.new(GAME, [SeatSpec(name, "bot:normal") for name in names], 11, bot_delay=0.0)
+    table.ensure_bots_running = lambda: None  # type: ignore[method-assign]
+    while not table.is_over:
+        seat = table.to_act()[0]
+        table.play(seat, table.think_job(seat)())
+    i18n.use_for_process("de")
+    app = TulipGamesApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.push_screen(screenshots.demo_screen(table))
+        await pilot.pause()
+        for _flip in range(5):
+            await pilot.press("space")
+        await pilot.pause()
+        lines = svg_text(app.export_screenshot(simplify=True), *SIZE).splitlines()
+    text = "\n".join(lines)
+    assert any(re.search(r"Gabe +Beh\. Mehrh\. 1 \S\S Mehrh\. 2 \S\S Mehrh\. 3 \S\S Gesamt Karten$",
+                         line.rstrip()) for line in lines), text
+    assert any("★" in line and ("gewinnt" in line or "teilen sich den Sieg" in line)
+               for line in lines), text
+    assert any(line.startswith(" Schlusswertung: Enter für die Ergebnisse") for line in lines), text
+    assert len([line for line in lines if re.match(r"^ [ ★] +\d ", line)]) == 6, text

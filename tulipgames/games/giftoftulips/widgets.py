@@ -265,7 +265,7 @@ class BouquetsPanel(RowPainted, Widget):
         width = self.content_size.width
         name_width = min(NAME_CELLS, max(4, *(cell_len(n) for n in self.names)))
         if self.final and view.final is not None:
-            return self._render_final(text, view, name_width)
+            return self._render_final(text, view, name_width, width)
         # Translators: the bouquets table's heads: points so far, bouquet cards.
         points_head, cards_head = _("Pts"), _("Cards")
         points_room = max(5, cell_len(points_head) + 2)
@@ -319,13 +319,20 @@ class BouquetsPanel(RowPainted, Widget):
             column.append(cell)
         return column
 
-    def _render_final(self, text: Text, view: GiftView, name_width: int) -> Text:
+    def _render_final(self, text: Text, view: GiftView, name_width: int, width: int) -> Text:
         """The final scoring table: Give, Keep, the three majorities (with the variety that
-        held each place), the total and the bouquet cards; the winners starred."""
+        held each place), the total and the bouquet cards; the winners starred. Give and Keep
+        are headed as in the festival panel (a language's word for them may be long), and the
+        names give way where a language's heads need the room."""
         result = view.final
         assert result is not None
         heads = [_(category) for category in (*result.categories, N_("Total"), N_("Cards"))]
+        festival_heads, _widths = FestivalPanel.columns()
+        heads[:2] = festival_heads[4:6]
         widths = [max(5, cell_len(h)) for h in heads]
+        over = 5 + name_width + 2 + sum(room + 1 for room in widths) - width
+        if over > 0:
+            name_width = max(4, name_width - over)
         header = Text(" " * (5 + name_width + 2))
         for head, room in zip(heads, widths, strict=True):
             header.append(" ")
