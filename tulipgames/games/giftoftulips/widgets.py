@@ -353,8 +353,8 @@ class BouquetsPanel(RowPainted, Widget):
         winners = spoken_list([self.names[s] for s in result.winners])
         shared = len(result.winners) > 1
         text.append("\n")
-        won = _("★ {names} share the win") if shared else _("★ {name} wins")
-        text.append(won.format(names=winners, name=winners), style="bold")
+        said = _("★ {names} share the win") if shared else _("★ {name} wins")
+        text.append(said.format(names=winners, name=winners), style="bold")
         if result.tiebreak:
             text.append(_(" · tie-break: {reason}").format(reason=render(result.tiebreak)),
                         style="dim")
