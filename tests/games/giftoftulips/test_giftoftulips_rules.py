@@ -29,6 +29,7 @@ from tulipgames.games.giftoftulips.rules import (
     place_of,
     rank_after_adding,
 )
+from tulipgames.i18n import render
 
 
 def test_registered_with_hidden_information_and_levels() -> None:
@@ -172,7 +173,7 @@ def test_events_name_the_card_once_resolved_and_hide_secret_adds() -> None:
     set_ranking(state, ("blue", 5), ("pink", 4))
     draw(state, "B3")
     events = state.apply(0, Give(2))
-    assert events[0].text == "{seat0} gave B3 to {seat2} (+6)"
+    assert events[0].text_for(None) == "{seat0} gave B3 to {seat2} (+6)"
     draw_event = events[1]
     assert draw_event.reveals and draw_event.seat == 0
     assert "drew card 2 of 2" in draw_event.text_for(1)
@@ -200,7 +201,7 @@ def test_choices_show_points_now_and_the_face_up_preview() -> None:
     choices = {str(c.action): c for c in state.view(0).choices}
     assert choices["keep"].points == 0
     assert choices["give 1"].points == 6 and choices["give 2"].points == 6
-    assert choices["add faceup"].note == "→ V 8, 1st"
+    assert render(choices["add faceup"].note, "en") == "→ V 8, 1st"
     assert choices["add secret"].points == 0
 
 

@@ -38,6 +38,7 @@ from tulipgames.games.giftoftulips.rules import (
     place_of,
     rank_after_adding,
 )
+from tulipgames.i18n import N_
 
 Holding = dict[str, tuple[int, int]]
 
@@ -441,15 +442,15 @@ LEVELS: tuple[BotLevel, ...] = (
     BotLevel(
         "normal",
         NormalBot,
-        "weighs keeping, giving and adding by the festival",
+        N_("weighs keeping, giving and adding by the festival"),
         default=True,
-        strength="beats random 40 of 40 at 2 seats; wins 72% against 3 random at 4 (2.9x fair)",
+        strength=N_("beats random 40 of 40 at 2 seats; wins 72% against 3 random at 4 (2.9x fair)"),
     ),
     BotLevel(
         "hard",
         lambda seed: make_search_bot(seed, SECONDS, None),
-        "plays its best three options to the end in re-dealt worlds",
-        strength="beats normal 73% of 180 at 2 seats; wins 44% of 400 against 3 normal at 4"
-        " (1.8x fair)",
+        N_("plays its best three options to the end in re-dealt worlds"),
+        strength=N_("beats normal 73% of 180 at 2 seats; wins 44% of 400 against 3 normal at 4"
+                    " (1.8x fair)"),
     ),
 )

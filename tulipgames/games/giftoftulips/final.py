@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 
 from tulipgames.games.giftoftulips.data import VARIETIES, VARIETY_INFO
 from tulipgames.games.giftoftulips.rules import Card, Festival, GiftView
 from tulipgames.games.giftoftulips.widgets import PLACES, card_tag, variety_tag
+from tulipgames.i18n import _, ngettext
 from tulipgames.table import Turn
 from tulipgames.tui.widgets import seat_panel
 
@@ -48,7 +50,7 @@ def bouquet_lines(view: GiftView, seat: int, wide: bool) -> list[Text]:
     held = sorted({card.variety for card in bouquet},
                   key=lambda v: in_festival_order(v, festival))
     if not held:
-        return [Text("empty bouquet", style="dim")]
+        return [Text(_("empty bouquet"), style="dim")]
     lines = []
     for variety in held:
         cards = [card for card in bouquet if card.variety == variety]
@@ -59,8 +61,10 @@ def bouquet_lines(view: GiftView, seat: int, wide: bool) -> list[Text]:
         line.append(f" = {sum(card.value for card in cards):>2}", style="bold")
         place = place_of(festival, variety)
         pays = festival.pays[seat][place - 1] if 1 <= place <= 3 and festival.pays else 0
-        line.append(f"  {PLACES[place - 1] if place else 'unranked':<8}", style="dim")
-        line.append(f"majority +{pays:<3}" if pays else " " * 13, style="bold")
+        where = _(PLACES[place - 1]) if place else _("unranked")
+        line.append(f"  {where:<8}", style="dim")
+        won = _("majority +{points}").format(points=pays)
+        line.append(f"{won:<{max(13, cell_len(won))}}" if pays else " " * 13, style="bold")
         line.append("  ")
         line.append_text(cards_line(cards))
         lines.append(line)
@@ -72,30 +76,32 @@ def festival_body(view: GiftView, wide: bool) -> Text:
     festival = view.festival
     lines = []
     for place, variety in enumerate(festival.ranking, 1):
-        line = Text.assemble((f"{PLACES[place - 1]} ", "bold"))
+        line = Text.assemble((f"{_(PLACES[place - 1]):<4}", "bold"))
         line.append_text(variety_tag(variety))
         if wide:
             line.append(f" {VARIETY_INFO[variety][0]:<21}", style="dim")
         line.append(f" {festival.total(variety):>3}", style="bold")
         values = festival.values_of(variety)
-        line.append(f"  {len(values)} cards: {' '.join(str(v) for v in values)}", style="dim")
+        listed = ngettext("{n} card: {values}", "{n} cards: {values}", len(values)).format(
+            n=len(values), values=" ".join(str(v) for v in values))
+        line.append(f"  {listed}", style="dim")
         lines.append(line)
-    flipped = Text.assemble(("Secret festival flipped at the end: ", "dim"))
+    flipped = Text.assemble((_("Secret festival flipped at the end: "), "dim"))
     if view.reveals:
         flipped.append_text(Text(" ").join(card_tag(step.card, gap="") for step in view.reveals))
     else:
-        flipped.append("none")
+        flipped.append(_("none"))
     lines.append(flipped)
     if view.secret_size:
-        unseen = "card" if view.secret_size == 1 else "cards"
-        lines.append(Text(f"{view.secret_size} more secret {unseen} stayed face down.",
-                          style="dim"))
+        unseen = ngettext("{n} more secret card stayed face down.",
+                          "{n} more secret cards stayed face down.", view.secret_size)
+        lines.append(Text(unseen.format(n=view.secret_size), style="dim"))
     return Text("\n").join(lines)
 
 
 def final_table(turns: Sequence[Turn[GiftView]], width: int) -> RenderableType:
     """What every seat shared at the end: the final festival."""
-    return seat_panel("Festival", festival_body(turns[0].view, width >= WIDE))
+    return seat_panel(_("Festival"), festival_body(turns[0].view, width >= WIDE))
 
 
 def final_position(turns: Sequence[Turn[GiftView]], width: int) -> list[RenderableType]:
@@ -104,10 +110,13 @@ def final_position(turns: Sequence[Turn[GiftView]], width: int) -> list[Renderab
     for seat, turn in enumerate(turns):
         view = turn.view
         body = Text("\n").join(bouquet_lines(view, seat, width >= WIDE))
-        note = "" if view.final is None else f"{view.final.totals[seat]} points"
-        drawings.append(
-            seat_panel(turn.name(seat), body, note or f"{len(view.bouquets[seat])} cards")
-        )
+        if view.final is not None:
+            total = view.final.totals[seat]
+            note = ngettext("{n} point", "{n} points", total).format(n=total)
+        else:
+            size = len(view.bouquets[seat])
+            note = ngettext("{n} card", "{n} cards", size).format(n=size)
+        drawings.append(seat_panel(turn.name(seat), body, note))
     return drawings
 
 
@@ -115,4 +124,4 @@ def result_columns(turns: Sequence[Turn[GiftView]]) -> list[tuple[str, list[int]
     """The score table's "Cards" column: each bouquet's cards, the tie-break (more wins), as
     the game's own final table has it."""
     view = turns[0].view
-    return [("Cards", [len(view.bouquets[seat]) for seat in range(view.seats)])]
+    return [(_("Cards"), [len(view.bouquets[seat]) for seat in range(view.seats)])]

@@ -47,11 +47,79 @@ from tulipgames.games.giftoftulips.data import (
     VARIETIES,
     VARIETY_INFO,
 )
+from tulipgames.i18n import N_, Say, _
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 KEEP, GIVE, ADD = "keep", "give", "add"
-FAMILY_NAMES = {KEEP: "Keep", GIVE: "Give", ADD: "Add"}
-PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+#: The action families' names (message ids: shown with ``_()``).
+FAMILY_NAMES = {KEEP: N_("Keep"), GIVE: N_("Give"), ADD: N_("Add")}
+#: Festival places (message ids: shown with ``_()``, or as a value of a ``Say``).
+# Translators: a place in the festival ranking (1st to 4th).
+PLACE_NAMES = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th")}
+#: The same as values of events: each place's name kept as data, made once.
+_PLACE_SAYS = {place: Say(name) for place, name in PLACE_NAMES.items()}
+#: The notes of the choices that need no values.
+_OTHER_CARD_SECRET = Say("the other card goes to the secret festival")
+_FACE_DOWN = Say("face down")
+#: The tie-break a result names when totals tie.
+TIEBREAK = N_("equal scores: more cards in the bouquet wins")
+#: The majority columns of a result: (place, the variety that held it or None) -> name. Whole
+#: message ids, because a result's categories are strings the results screen translates.
+# Translators: "Maj 1st" = the majority points of the festival's 1st place; keep it short.
+MAJORITY_LABELS: dict[tuple[int, str | None], str] = {
+    (1, None): N_("Maj 1st"),
+    (1, "purple"): N_("Maj 1st ◆V"),
+    (1, "blue"): N_("Maj 1st ●B"),
+    (1, "pink"): N_("Maj 1st ▲P"),
+    (1, "orange"): N_("Maj 1st ■O"),
+    (2, None): N_("Maj 2nd"),
+    (2, "purple"): N_("Maj 2nd ◆V"),
+    (2, "blue"): N_("Maj 2nd ●B"),
+    (2, "pink"): N_("Maj 2nd ▲P"),
+    (2, "orange"): N_("Maj 2nd ■O"),
+    (3, None): N_("Maj 3rd"),
+    (3, "purple"): N_("Maj 3rd ◆V"),
+    (3, "blue"): N_("Maj 3rd ●B"),
+    (3, "pink"): N_("Maj 3rd ▲P"),
+    (3, "orange"): N_("Maj 3rd ■O"),
+}
+#: The endings of the official counts (turns each, secret cards flipped) as whole messages
+#: (see ``GiftState._ending``): 12, 10, 7 or 6 turns each, and 2-5 cards flipped (at least one
+#: secret card per seat, at most five flipped).
+ENDINGS: dict[tuple[int, int], str] = {
+    (12, 2): N_("The deck ran out after 12 turns each; 2 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (12, 3): N_("The deck ran out after 12 turns each; 3 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (12, 4): N_("The deck ran out after 12 turns each; 4 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (12, 5): N_("The deck ran out after 12 turns each; 5 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (10, 2): N_("The deck ran out after 10 turns each; 2 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (10, 3): N_("The deck ran out after 10 turns each; 3 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (10, 4): N_("The deck ran out after 10 turns each; 4 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (10, 5): N_("The deck ran out after 10 turns each; 5 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (7, 2): N_("The deck ran out after 7 turns each; 2 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (7, 3): N_("The deck ran out after 7 turns each; 3 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (7, 4): N_("The deck ran out after 7 turns each; 4 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (7, 5): N_("The deck ran out after 7 turns each; 5 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (6, 2): N_("The deck ran out after 6 turns each; 2 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (6, 3): N_("The deck ran out after 6 turns each; 3 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (6, 4): N_("The deck ran out after 6 turns each; 4 secret festival cards were "
+                "flipped before the majorities were scored."),
+    (6, 5): N_("The deck ran out after 6 turns each; 5 secret festival cards were "
+                "flipped before the majorities were scored."),
+}
 LETTER_TO_VARIETY = {info[1]: variety for variety, info in VARIETY_INFO.items()}
 
 
@@ -82,8 +150,8 @@ _TEXTS = {(variety, value): card_text(variety, value) for variety in VARIETIES f
 #: immutable, so every game shares them.
 _DRAW_EVENTS = {
     (variety, value, number): tuple(
-        Event(f"{seat_ref(seat)} drew card {number} of 2",
-              f"You drew {text} (card {number} of 2)", seat, True)
+        Event(Say("{who} drew card {number} of 2", who=seat_ref(seat), number=number),
+              Say("You drew {card} (card {number} of 2)", card=text, number=number), seat, True)
         for seat in range(16)
     )
     for (variety, value), text in _TEXTS.items()
@@ -115,7 +183,7 @@ def _pool(players: int) -> tuple[Card, ...]:
     for card_set in sets:
         for variety in VARIETIES:
             for value in VALUES:
-                for _ in range(COPIES[card_set]):
+                for _copy in range(COPIES[card_set]):
                     pool.append(Card(variety, value, len(pool)))
     return tuple(pool)
 
@@ -222,7 +290,7 @@ def _majority_levels(held: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
 def all_holdings(bouquets: Sequence[Iterable[Card]]) -> dict[str, list[tuple[int, int]]]:
     """:func:`holdings` of every variety at once, in one pass over the bouquets."""
     bouquets = list(bouquets)
-    held = {variety: [[0, 0] for _ in bouquets] for variety in VARIETIES}
+    held = {variety: [[0, 0] for _seat in bouquets] for variety in VARIETIES}
     for seat, bouquet in enumerate(bouquets):
         for card in bouquet:
             row = held[card.variety][seat]
@@ -279,12 +347,13 @@ class ChooseBouquet(Action):
     def parse(cls, words: list[str]) -> ChooseBouquet | None:
         if words[0] != "bouquet":
             return None
-        shape = "bouquet takes a card such as V4 (V, B, P or O and a value 2-4)"
+        shape = _("bouquet takes a card such as V4 (V, B, P or O and a value 2-4)")
         if len(words) != 2 or len(words[1]) != 2:
             raise UnreadableAction(shape)
         variety = LETTER_TO_VARIETY.get(words[1][0].upper())
         if variety is None or not words[1][1].isdigit() or int(words[1][1]) not in VALUES:
-            raise UnreadableAction(f"{words[1].upper()} is no card: {shape}")
+            raise UnreadableAction(
+                _("{card} is no card: {shape}").format(card=words[1].upper(), shape=shape))
         return cls(variety, int(words[1][1]))
 
 
@@ -314,8 +383,8 @@ class Give(Action):
         if words[0] != "give":
             return None
         if len(words) != 2:
-            raise UnreadableAction("give takes one seat number, e.g. give 2")
-        return cls(as_int(words[1], "the seat to give to"))
+            raise UnreadableAction(_("give takes one seat number, e.g. give 2"))
+        return cls(as_int(words[1], _("the seat to give to")))
 
 
 @dataclass(frozen=True)
@@ -342,7 +411,7 @@ class AddSecret(Action):
         if words[0] != "add":
             return None
         if words != ["add", "secret"]:
-            raise UnreadableAction("add takes faceup or secret: add faceup, add secret")
+            raise UnreadableAction(_("add takes faceup or secret: add faceup, add secret"))
         return cls()
 
 
@@ -438,7 +507,8 @@ class Choice:
 
     action: Action
     points: int
-    note: str
+    #: What else to know (the festival place an Add leads to), for the reader to render.
+    note: str | Say
 
 
 @dataclass(frozen=True)
@@ -500,7 +570,7 @@ class GiftState(State):
         deck = build_pool(n)
         self.pool_size = len(deck)
         shuffle(self.rng, deck)
-        self.removed: list[Card] = [deck.pop() for _ in range(REMOVE_AT_SETUP[n])]
+        self.removed: list[Card] = [deck.pop() for _card in range(REMOVE_AT_SETUP[n])]
         self.festival_cards: list[Card] = []
         self.totals: dict[str, int] = dict.fromkeys(VARIETIES, 0)
         self.ranking: list[str] = []
@@ -508,12 +578,12 @@ class GiftState(State):
             self.festival_cards.append(card)
             self.totals[card.variety] += card.value
             self.ranking.append(card.variety)
-        self.deals: list[tuple[Card, ...]] = [(deck.pop(), deck.pop()) for _ in range(n)]
+        self.deals: list[tuple[Card, ...]] = [(deck.pop(), deck.pop()) for _seat in range(n)]
         self.chosen_index: list[int | None] = [None] * n
         self.deck: list[Card] = deck
         self.secret: list[Card] = []
         self.secret_owner: list[int] = []
-        self.bouquets: list[list[Card]] = [[] for _ in range(n)]
+        self.bouquets: list[list[Card]] = [[] for _seat in range(n)]
         self.give_points: list[int] = [0] * n
         self.keep_points: list[int] = [0] * n
         start = options.get("start_player", "random")
@@ -611,31 +681,32 @@ class GiftState(State):
     def check(self, seat: int, action: Action) -> None:
         if self.phase == SETUP:
             if not isinstance(action, ChooseBouquet):
-                raise IllegalAction("first choose which dealt card goes into your bouquet")
+                raise IllegalAction(_("first choose which dealt card goes into your bouquet"))
             if self.chosen_index[seat] is not None:
-                raise IllegalAction("you have already chosen your bouquet card")
+                raise IllegalAction(_("you have already chosen your bouquet card"))
             if not any(
                 c.variety == action.variety and c.value == action.value for c in self.deals[seat]
             ):
-                dealt = " or ".join(str(c) for c in self.deals[seat])
+                dealt = _(" or ").join(str(c) for c in self.deals[seat])
                 raise IllegalAction(
-                    f"{card_text(action.variety, action.value)} was not dealt to you "
-                    f"(choose {dealt})"
+                    _("{card} was not dealt to you (choose {dealt})").format(
+                        card=card_text(action.variety, action.value), dealt=dealt)
                 )
             return
         if isinstance(action, ChooseBouquet):
-            raise IllegalAction("the bouquet cards were chosen at setup")
+            raise IllegalAction(_("the bouquet cards were chosen at setup"))
         used = family(action)
         if used in self.used:
             raise IllegalAction(
-                f"you already used {FAMILY_NAMES[used]} this turn: "
-                "the second card needs a different action"
+                _("you already used {action} this turn: "
+                  "the second card needs a different action").format(
+                    action=_(FAMILY_NAMES[used]))
             )
         if isinstance(action, Give):
             if action.target == seat:
-                raise IllegalAction("you cannot give a tulip to yourself")
+                raise IllegalAction(_("you cannot give a tulip to yourself"))
             if not 0 <= action.target < self.seats:
-                raise IllegalAction(f"there is no seat {action.target}")
+                raise IllegalAction(_("there is no seat {seat}").format(seat=action.target))
 
     # -- playing ----------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -669,8 +740,9 @@ class GiftState(State):
         kept, hidden = deal[index], deal[1 - index]
         events = [
             Event(
-                f"{seat_ref(seat)} chose a bouquet card",
-                private=f"You chose {kept} for your bouquet; {hidden} goes to the secret festival",
+                Say("{who} chose a bouquet card", who=seat_ref(seat)),
+                private=Say("You chose {kept} for your bouquet; {hidden} goes to the secret "
+                            "festival", kept=str(kept), hidden=str(hidden)),
                 seat=seat,
             )
         ]
@@ -684,9 +756,10 @@ class GiftState(State):
             self.secret.append(self.deals[s][1 - chosen])
             self.secret_owner.append(s)
             shown.append(f"{seat_ref(s)} {self.deals[s][chosen]}")
-        self.deals = [() for _ in range(self.seats)]
+        self.deals = [() for _seat in range(self.seats)]
         self.phase = PLAY
-        events.append(Event("Bouquets revealed: " + ", ".join(shown), reveals=True))
+        events.append(Event(Say("Bouquets revealed: {bouquets}", bouquets=", ".join(shown)),
+                            reveals=True))
         events.append(self._begin_turn())
         return events
 
@@ -713,8 +786,9 @@ class GiftState(State):
             key: tuple[Any, ...] = (seat, variety, value, points)
             event = _KEPT.get(key)
             if event is None:
-                event = _KEPT[key] = Event(
-                    f"{seat_ref(seat)} kept {_TEXTS[variety, value]} (+{points})")
+                event = _KEPT[key] = Event(Say(
+                    "{who} kept {card} (+{points})",
+                    who=seat_ref(seat), card=_TEXTS[variety, value], points=points))
             return event
         if kind is Give:
             assert isinstance(action, Give)
@@ -725,25 +799,26 @@ class GiftState(State):
             key = (seat, target, variety, value, points)
             event = _GIVEN.get(key)
             if event is None:
-                event = _GIVEN[key] = Event(
-                    f"{seat_ref(seat)} gave {_TEXTS[variety, value]} to {seat_ref(target)} "
-                    f"(+{points})")
+                event = _GIVEN[key] = Event(Say(
+                    "{who} gave {card} to {target} (+{points})", who=seat_ref(seat),
+                    card=_TEXTS[variety, value], target=seat_ref(target), points=points))
             return event
         if kind is AddFaceUp:
             self._add_to_festival(card)
             place = place_of(self.ranking, variety)
-            return Event(
-                f"{seat_ref(seat)} added {_TEXTS[variety, value]} to the festival: "
-                f"{letter(variety)} is {PLACE_NAMES[place]} with {self.totals[variety]}"
-            )
+            return Event(Say(
+                "{who} added {card} to the festival: {letter} is {place} with {total}",
+                who=seat_ref(seat), card=_TEXTS[variety, value], letter=letter(variety),
+                place=_PLACE_SAYS[place], total=self.totals[variety],
+            ))
         self.secret.append(card)
         self.secret_owner.append(seat)
         key = (seat, variety, value)
         event = _HIDDEN.get(key)
         if event is None:
             event = _HIDDEN[key] = Event(
-                f"{seat_ref(seat)} added a card to the secret festival",
-                f"You added {_TEXTS[variety, value]} to the secret festival",
+                Say("{who} added a card to the secret festival", who=seat_ref(seat)),
+                Say("You added {card} to the secret festival", card=_TEXTS[variety, value]),
                 seat,
             )
         return event
@@ -766,23 +841,24 @@ class GiftState(State):
         self.rng.shuffle(pile)
         count = min(SECRET_REVEAL_COUNT, len(pile))
         flipped, kept = pile[:count], pile[count:]
-        self.secret = [card for card, _ in kept]
-        self.secret_owner = [owner for _, owner in kept]
-        events = [Event("The deck is empty: the secret festival is revealed")]
+        self.secret = [card for card, _owner in kept]
+        self.secret_owner = [owner for _card, owner in kept]
+        events = [Event(Say("The deck is empty: the secret festival is revealed"))]
         totals = self.totals
-        for number, (card, _) in enumerate(flipped, 1):
+        for number, (card, _owner) in enumerate(flipped, 1):
             self._add_to_festival(card)
             values[card.variety].append(card.value)
             self.revealed.append(self._snapshot(card, values))
             ranking = ", ".join([f"{VARIETY_INFO[v][1]} {totals[v]}" for v in self.ranking])
             text = _TEXTS[card.variety, card.value]
             events.append(
-                Event(f"Secret card {number} of {count}: {text} (ranking {ranking})", None, None,
+                Event(Say("Secret card {number} of {count}: {card} (ranking {ranking})",
+                          number=number, count=count, card=text, ranking=ranking), None, None,
                       True)
             )
         final = [sum(row) for row in self._breakdown(held)]
         scores = ", ".join([f"{seat_ref(s)} {t}" for s, t in enumerate(final)])
-        events.append(Event(f"Final scores: {scores}"))
+        events.append(Event(Say("Final scores: {scores}", scores=scores)))
         return events
 
     # -- views ------------------------------------------------------------------------------
@@ -802,7 +878,7 @@ class GiftState(State):
         held = all_holdings(self.bouquets)
         festivals = [
             Festival(ranking, totals, values, _pays(self.seats, ranking, held))
-            for _, ranking, totals, values in self.revealed
+            for _card, ranking, totals, values in self.revealed
         ]
         count = len(self.revealed) - 1
         steps = tuple(
@@ -841,7 +917,7 @@ class GiftState(State):
         result = []
         for action in self.legal_actions(seat):
             if isinstance(action, ChooseBouquet):
-                result.append(Choice(action, 0, "the other card goes to the secret festival"))
+                result.append(Choice(action, 0, _OTHER_CARD_SECRET))
                 continue
             assert card is not None
             if isinstance(action, Keep):
@@ -853,10 +929,11 @@ class GiftState(State):
                 ranking, totals = self.ranking[:], dict(self.totals)
                 rank_after_adding(ranking, totals, card.variety, card.value)
                 place = place_of(ranking, card.variety)
-                note = f"→ {letter(card.variety)} {totals[card.variety]}, {PLACE_NAMES[place]}"
+                note = Say("→ {letter} {total}, {place}", letter=letter(card.variety),
+                           total=totals[card.variety], place=_PLACE_SAYS[place])
                 result.append(Choice(action, 0, note))
             else:
-                result.append(Choice(action, 0, "face down"))
+                result.append(Choice(action, 0, _FACE_DOWN))
         return result
 
     def view(self, seat: int | None) -> GiftView:
@@ -912,18 +989,24 @@ class GiftState(State):
         return frozenset(repr(card)[1:-1] for card in mine)
 
     def prompt(self, seat: int) -> str:
+        """The question to ``seat``, in the reader's language (made for that seat's screen)."""
         if self.phase == SETUP:
             if self.chosen_index[seat] is None:
                 a, b = self.deals[seat]
-                return f"Choose your bouquet card, {a} or {b}; the other goes secret"
-            return "Waiting for the other seats to choose their bouquet cards"
+                return _("Choose your bouquet card, {a} or {b}; the other goes secret").format(
+                    a=a, b=b)
+            return _("Waiting for the other seats to choose their bouquet cards")
         if self.phase == OVER:
-            return "The game is over"
+            return _("The game is over")
         if seat != self.active:
-            return f"{seat_ref(self.active)} is playing card {self.card_no} of 2"
-        left = [name for f, name in FAMILY_NAMES.items() if f not in self.used]
-        used = "".join(f" ({FAMILY_NAMES[f]} used)" for f in self.used)
-        return f"Card {self.card_no} of 2: {self.pending}. {' or '.join(left)} it{used}"
+            return _("{who} is playing card {number} of 2").format(
+                who=seat_ref(self.active), number=self.card_no)
+        left = [_(name) for f, name in FAMILY_NAMES.items() if f not in self.used]
+        # Translators: the actions still open for the drawn card, e.g. "Keep or Give it".
+        actions = _("{actions} it").format(actions=_(" or ").join(left))
+        used = "".join(_(" ({action} used)").format(action=_(FAMILY_NAMES[f])) for f in self.used)
+        return _("Card {number} of 2: {card}. {actions}{used}").format(
+            number=self.card_no, card=self.pending, actions=actions, used=used)
 
     # -- the end ----------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -940,9 +1023,9 @@ class GiftState(State):
         sizes = [len(b) for b in self.bouquets]
         tied = len({sum(row) for row in breakdown}) < n
         return Result.build(
-            ("Give", "Keep", *self._majority_categories()),
+            (FAMILY_NAMES[GIVE], FAMILY_NAMES[KEEP], *self._majority_categories()),
             breakdown,
-            tiebreak="equal scores: more cards in the bouquet wins" if tied else "",
+            tiebreak=TIEBREAK if tied else "",
             tiebreak_values=sizes,
             tiebreak_keys=[(size,) for size in sizes],
             ending=self._ending() if self.phase == OVER else "",
@@ -957,13 +1040,21 @@ class GiftState(State):
         majorities = (
             majority_table(n, self.ranking, self.bouquets, held)
             if self.phase == OVER
-            else [[0, 0, 0] for _ in range(n)]
+            else [[0, 0, 0] for _seat in range(n)]
         )
         return [[self.give_points[s], self.keep_points[s], *majorities[s]] for s in range(n)]
 
     def _ending(self) -> str:
-        """Why the game ended: the deck ran out, and how many secret cards were flipped."""
+        """Why the game ended: the deck ran out, and how many secret cards were flipped.
+
+        A result's ending is a string (records and the store keep it as JSON), and the shared
+        results screen translates a string only as a whole message id: so the endings of the
+        official counts are whole messages here (:data:`ENDINGS`); any other (a test's
+        hand-made position) is said in English."""
         flipped = max(0, len(self.revealed) - 1)
+        known = ENDINGS.get((self.turns_taken[0], flipped))
+        if known is not None:
+            return known
         return (
             f"The deck ran out after {self.turns_taken[0]} turns each; "
             f"{flipped} secret festival card{'s' if flipped != 1 else ''} "
@@ -971,14 +1062,14 @@ class GiftState(State):
         )
 
     def _majority_categories(self) -> list[str]:
-        """Majority column names; at the end they carry the variety that held each place."""
+        """Majority column names; at the end they carry the variety that held each place
+        (whole message ids, :data:`MAJORITY_LABELS`: a result's categories are strings)."""
         names = []
         for place in SCORED_PLACES:
-            label = f"Maj {PLACE_NAMES[place]}"
+            variety = None
             if self.phase == OVER and place <= len(self.ranking):
-                _, short, glyph = VARIETY_INFO[self.ranking[place - 1]]
-                label += f" {glyph}{short}"
-            names.append(label)
+                variety = self.ranking[place - 1]
+            names.append(MAJORITY_LABELS[place, variety])
         return names
 
     def estimate(self) -> tuple[float, ...]:
@@ -1042,19 +1133,20 @@ class GiftOfTulips(Game):
     state_class = GiftState
     hidden_information = True
     actions = (ChooseBouquet, Keep, Give, AddFaceUp, AddSecret)
-    notation_help = "keep, give SEAT, add faceup, add secret or bouquet V4"
+    # Translators: the command words (keep, give, add faceup, add secret, bouquet) stay English.
+    notation_help = N_("keep, give SEAT, add faceup, add secret or bouquet V4")
     options = {
         "start_player": Option(
             "start_player",
             "random",
             ("random", 0, 1, 2, 3, 4, 5),
-            "who takes the first turn: random, or a seat index (for tests and replays)",
+            N_("who takes the first turn: random, or a seat index (for tests and replays)"),
         ),
         "reveal_pace": Option(
             "reveal_pace",
             "step",
             ("step", "auto"),
-            "end-game reveal: step = press a key per secret card, auto = one card per second",
+            N_("end-game reveal: step = press a key per secret card, auto = one card per second"),
         ),
     }
 

@@ -15,6 +15,7 @@ from textual.timer import Timer
 
 from tulipgames.games.giftoftulips.rules import Festival, GiftView
 from tulipgames.games.giftoftulips.widgets import BouquetsPanel, FestivalPanel, TurnPanel
+from tulipgames.i18n import N_, _
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.widgets import Columns, GameLog
@@ -28,10 +29,10 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
 
     AUTO_FOCUS = "TurnPanel"
     BINDINGS = [
-        Binding("space", "flip", "Flip card"),
-        Binding("enter", "flip", "Flip card", show=False),
-        Binding("space", "scores", "Final scores", show=False),
-        Binding("enter", "scores", "Final scores"),
+        Binding("space", "flip", N_("Flip card")),
+        Binding("enter", "flip", N_("Flip card"), show=False),
+        Binding("space", "scores", N_("Final scores"), show=False),
+        Binding("enter", "scores", N_("Final scores")),
     ]
     DEFAULT_CSS = """
     GiftOfTulipsScreen #top { height: auto; }
@@ -92,9 +93,11 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
             return view.festival, "", None
         count = len(view.reveals)
         if self.flipped == 0:
-            return view.festival_before_reveal, f"Secret festival: 0 of {count} flipped", None
+            caption = _("Secret festival: 0 of {count} flipped").format(count=count)
+            return view.festival_before_reveal, caption, None
         step = view.reveals[self.flipped - 1]
-        caption = f"Secret card {step.number} of {count}: {step.card} added"
+        caption = _("Secret card {number} of {count}: {card} added").format(
+            number=step.number, count=count, card=step.card)
         return step.festival, caption, step.card.variety
 
     def _hold_back_log(self, view: GiftView) -> None:
@@ -112,8 +115,9 @@ class GiftOfTulipsScreen(GameScreen[GiftView]):
             return super().status_text(turn)
         left = len(turn.view.reveals) - (self.flipped or 0)
         if left:
-            return f"The deck is empty: Space flips the next secret card ({left} face down)"
-        return "Final scores: Enter for the results"
+            return _("The deck is empty: Space flips the next secret card ({left} face down)"
+                     ).format(left=left)
+        return _("Final scores: Enter for the results")
 
     # -- keys ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

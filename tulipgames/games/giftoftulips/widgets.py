@@ -20,6 +20,7 @@ from tulipgames.engine.core import Action
 from tulipgames.games.giftoftulips.data import VALUES, VARIETIES, VARIETY_COLOUR, VARIETY_INFO
 from tulipgames.games.giftoftulips.rules import (
     ADD,
+    FAMILY_NAMES,
     GIVE,
     KEEP,
     OVER,
@@ -36,24 +37,26 @@ from tulipgames.games.giftoftulips.rules import (
     Keep,
     PlaceReward,
 )
+from tulipgames.i18n import N_, _, ngettext, render
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.widgets import KeepsHeight, RowPainted
 from tulipgames.tui.widgets.common import name_and_level
 
-PLACES = ("1st", "2nd", "3rd", "4th")
+#: The festival places (message ids: shown with ``_()``).
+PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 #: Longest player name shown in the bouquets table, in terminal cells.
 NAME_CELLS = 10
 
 
 def variety_tag(variety: str, gap: str = " ") -> Text:
     """Glyph and letter in the variety's colour, e.g. ``◆ V``."""
-    _, letter, glyph = VARIETY_INFO[variety]
+    letter, glyph = VARIETY_INFO[variety][1:]
     return Text(f"{glyph}{gap}{letter}", style=f"bold {VARIETY_COLOUR[variety]}")
 
 
 def card_tag(card: Card, gap: str = " ") -> Text:
     """A card as glyph, letter and value, e.g. ``◆ V4`` (``◆V4`` with ``gap=""``)."""
-    _, letter, glyph = VARIETY_INFO[card.variety]
+    letter, glyph = VARIETY_INFO[card.variety][1:]
     return Text(f"{glyph}{gap}{letter}{card.value}", style=f"bold {VARIETY_COLOUR[card.variety]}")
 
 
@@ -73,7 +76,15 @@ def spoken_list(names: Sequence[str]) -> str:
     """``Ana``, ``Ana and Ben``, ``Ana, Ben and Cleo``."""
     if len(names) < 2:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def split_heads(translated: str, english: str) -> list[str]:
+    """Column heads translated as one message (a short word means one thing in a table's
+    head and another elsewhere), split at "|"; the English ones if a translation lost a
+    head."""
+    heads = translated.split("|")
+    return heads if len(heads) == english.count("|") + 1 else english.split("|")
 
 
 def majority_label(reward: PlaceReward) -> str:
@@ -95,7 +106,8 @@ class FestivalPanel(KeepsHeight, RowPainted, Widget):
     FestivalPanel { height: auto; padding: 0 1; border: round $primary-darken-2; }
     """
 
-    #: Cells of the row without the variety name: place, tag, mark, sum, counts, rewards.
+    #: Cells of the row without the variety name (place, tag, mark, sum, counts, rewards) in
+    #: English; a language with longer column heads widens the columns (:meth:`columns`).
     FIXED = 41
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -120,15 +132,39 @@ class FestivalPanel(KeepsHeight, RowPainted, Widget):
         self.caption, self.fresh = caption, fresh
         self.repaint()
 
+    @staticmethod
+    def columns() -> tuple[list[str], list[int]]:
+        """The column heads after the place (sum, the three value counts, Give, Keep,
+        majority) in this session's language, and each one's width in cells: the English
+        widths, wider where a head needs it (the majority column takes what is left)."""
+        heads = split_heads(
+            # Translators: the festival panel's column heads, split at "|": the variety's
+            # total, how many face-up cards of value 2, 3 and 4 it has, what Give and Keep
+            # score there, the majority points. As short as the English (the panel has 44
+            # cells at 80 columns): abbreviate.
+            _("Sum|2s|3s|4s|Give|Keep|Majority"), "Sum|2s|3s|4s|Give|Keep|Majority")
+        least = [4, 3, 3, 3, 7, 5, 0]
+        widths = [max(room, cell_len(head) + (2 if index == 4 else 1))
+                  for index, (head, room) in enumerate(zip(heads, least, strict=True))]
+        return heads, widths
+
     def paint(self) -> Text:
         festival = self.festival
-        spare = self.content_size.width - self.FIXED
+        heads, widths = self.columns()
+        places = [_(place) for place in PLACES]
+        place_room = max(4, *(cell_len(place) + 1 for place in places))
+        fixed = (self.FIXED + place_room - 4 + sum(widths[:6]) - 25
+                 + max(0, cell_len(heads[6]) - 8))
+        spare = self.content_size.width - fixed
         name_room = min(22, spare - 1) if spare >= 11 else 0
+        lead = place_room + 4 + (name_room + 1 if name_room else 0)
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f"{'Festival':<{8 + (name_room + 1 if name_room else 0)}}", style="bold")
-        text.append(" Sum 2s 3s 4s  Give Keep Majority\n", style="dim")
+        text.append_text(cells(_("Festival"), lead, style="bold"))
+        head = "".join(f"{word:>{room}}" for word, room in zip(heads[:4], widths, strict=False))
+        head += f"  {heads[4]:<{widths[4] - 2}}{heads[5]:<{widths[5]}}{heads[6]}\n"
+        text.append(head, style="dim")
         for place, reward in enumerate(self.rewards, 1):
-            row = Text(f"{PLACES[place - 1]} ")
+            row = cells(places[place - 1], place_room)
             if place <= len(festival.ranking):
                 variety = festival.ranking[place - 1]
                 row.append_text(variety_tag(variety))
@@ -136,26 +172,31 @@ class FestivalPanel(KeepsHeight, RowPainted, Widget):
                 if name_room:
                     row.append_text(cells(VARIETY_INFO[variety][0], name_room))
                     row.append(" ")
-                row.append(f"{festival.total(variety):>4}", style="bold")
-                for count in value_counts(festival.values_of(variety)):
-                    row.append(f"{count or '·':>3}", style="" if count else "dim")
+                row.append(f"{festival.total(variety):>{widths[0]}}", style="bold")
+                counts = value_counts(festival.values_of(variety))
+                for count, room in zip(counts, widths[1:4], strict=True):
+                    row.append(f"{count or '·':>{room}}", style="" if count else "dim")
             else:
-                row.append("empty", style="dim")
-                row.pad_right(8 + (name_room + 1 if name_room else 0) + 13 - len(row))
-            row.append(f"  +{reward.give_bonus:<4}{reward.keep:<5}{majority_label(reward)}")
+                row.append(_("empty"), style="dim")
+                row.pad_right(lead + sum(widths[:4]) - len(row))
+            row.append(f"  +{reward.give_bonus:<{widths[4] - 3}}{reward.keep:<{widths[5]}}"
+                       f"{majority_label(reward)}")
             text.append_text(row)
             text.append("\n")
         unranked = [v for v in VARIETIES if v not in festival.ranking]
         if unranked and self.rewards:
             last = self.rewards[-1]
-            text.append("not ranked: ")
+            text.append(_("not ranked: "))
             for variety in unranked:
                 text.append_text(variety_tag(variety))
                 text.append(" ")
-            text.append(f"Give +{last.give_bonus}, Keep {last.keep}\n", style="dim")
+            text.append(_("Give +{bonus}, Keep {keep}").format(
+                bonus=last.give_bonus, keep=last.keep) + "\n", style="dim")
         secret, deck, removed, turns = self.piles
-        text.append(f"Secret {secret}", style="bold")
-        text.append(f" · deck {deck} ({turns} turns) · out {removed}")
+        text.append(_("Secret {count}").format(count=secret), style="bold")
+        text.append(_(" · deck {deck} ({turns}) · out {removed}").format(
+            deck=deck, turns=ngettext("{n} turn", "{n} turns", turns).format(n=turns),
+            removed=removed))
         if self.caption:
             text.append("\n")
             text.append(self.caption, style="bold reverse")
@@ -224,25 +265,30 @@ class BouquetsPanel(RowPainted, Widget):
         width = self.content_size.width
         name_width = min(NAME_CELLS, max(4, *(cell_len(n) for n in self.names)))
         if self.final and view.final is not None:
-            return self._render_final(text, view, name_width)
+            return self._render_final(text, view, name_width, width)
+        # Translators: the bouquets table's heads: points so far, bouquet cards.
+        points_head, cards_head = _("Pts"), _("Cards")
+        points_room = max(5, cell_len(points_head) + 2)
+        cards_room = max(6, cell_len(cards_head) + 1)
         for detailed in (True, False):
             columns = [self._cells(view, festival, v, detailed) for v in VARIETIES]
             widths = [max(3, *(cell_len(c.plain) for c in column)) for column in columns]
-            if 5 + name_width + 2 + 11 + sum(w + 2 for w in widths) <= width:
+            if (5 + name_width + 2 + points_room + cards_room + sum(w + 2 for w in widths)
+                    <= width):
                 break
         header = Text(" " * (5 + name_width + 2))
-        header.append("  Pts Cards", style="dim")
+        header.append(f"{points_head:>{points_room}}{cards_head:>{cards_room}}", style="dim")
         for variety, room in zip(VARIETIES, widths, strict=True):
             header.append("  ")
             header.append_text(cells(variety_tag(variety), room))
-        legend = "   > to play · S started · b bot · +N majority now"
-        if cell_len(header.plain) + len(legend) <= width:
+        legend = _("   > to play · S started · b bot · +N majority now")
+        if cell_len(header.plain) + cell_len(legend) <= width:
             header.append(legend, style="dim")
         text.append_text(header)
         for seat in range(view.seats):
             line = self._seat_cells(view, seat, name_width)
-            line.append(f"{view.scores[seat]:>5}", style="bold")
-            line.append(f"{len(view.bouquets[seat]):>6}")
+            line.append(f"{view.scores[seat]:>{points_room}}", style="bold")
+            line.append(f"{len(view.bouquets[seat]):>{cards_room}}")
             for column, room in zip(columns, widths, strict=True):
                 line.append("  ")
                 line.append_text(cells(column[seat], room))
@@ -273,13 +319,20 @@ class BouquetsPanel(RowPainted, Widget):
             column.append(cell)
         return column
 
-    def _render_final(self, text: Text, view: GiftView, name_width: int) -> Text:
+    def _render_final(self, text: Text, view: GiftView, name_width: int, width: int) -> Text:
         """The final scoring table: Give, Keep, the three majorities (with the variety that
-        held each place), the total and the bouquet cards; the winners starred."""
+        held each place), the total and the bouquet cards; the winners starred. Give and Keep
+        are headed as in the festival panel (a language's word for them may be long), and the
+        names give way where a language's heads need the room."""
         result = view.final
         assert result is not None
-        heads = [*result.categories, "Total", "Cards"]
+        heads = [_(category) for category in (*result.categories, N_("Total"), N_("Cards"))]
+        festival_heads, _widths = FestivalPanel.columns()
+        heads[:2] = festival_heads[4:6]
         widths = [max(5, cell_len(h)) for h in heads]
+        over = 5 + name_width + 2 + sum(room + 1 for room in widths) - width
+        if over > 0:
+            name_width = max(4, name_width - over)
         header = Text(" " * (5 + name_width + 2))
         for head, room in zip(heads, widths, strict=True):
             header.append(" ")
@@ -300,9 +353,11 @@ class BouquetsPanel(RowPainted, Widget):
         winners = spoken_list([self.names[s] for s in result.winners])
         shared = len(result.winners) > 1
         text.append("\n")
-        text.append(f"★ {winners} {'share the win' if shared else 'wins'}", style="bold")
+        said = _("★ {names} share the win") if shared else _("★ {name} wins")
+        text.append(said.format(names=winners, name=winners), style="bold")
         if result.tiebreak:
-            text.append(f" · tie-break: {result.tiebreak}", style="dim")
+            text.append(_(" · tie-break: {reason}").format(reason=render(result.tiebreak)),
+                        style="dim")
         return text
 
 
@@ -317,14 +372,14 @@ class TurnPanel(KeepsHeight, RowPainted, Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("k", "family('keep')", "Keep", show=False),
-        Binding("g", "family('give')", "Give", show=False),
-        Binding("f", "family('faceup')", "Face up", show=False),
-        Binding("s", "family('secret')", "Secret", show=False),
+        Binding("k", "family('keep')", N_("Keep"), show=False),
+        Binding("g", "family('give')", N_("Give"), show=False),
+        Binding("f", "family('faceup')", N_("Face up"), show=False),
+        Binding("s", "family('secret')", N_("Secret"), show=False),
         *(Binding(str(d), f"digit({d})", str(d), show=False) for d in range(1, 7)),
-        Binding("up", "move(-1)", "Move", show=False),
-        Binding("down", "move(1)", "Move", show=False),
-        Binding("enter", "confirm", "Choose"),
+        Binding("up", "move(-1)", N_("Move"), show=False),
+        Binding("down", "move(1)", N_("Move"), show=False),
+        Binding("enter", "confirm", N_("Choose")),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -389,13 +444,13 @@ class TurnPanel(KeepsHeight, RowPainted, Widget, can_focus=True):
         else:
             self._render_reveal(text, view)
         if view.own_secret:
-            text.append("\nYour secret cards:\n", style="dim")
+            text.append("\n" + _("Your secret cards:") + "\n", style="dim")
             text.append_text(Text(" ").join(card_tag(card, gap="") for card in view.own_secret))
         return text
 
     def _render_setup(self, text: Text, view: GiftView) -> None:
         if view.deal and view.setup_choice is None and self.acting:
-            text.append("Setup: pick your bouquet card\n", style="bold")
+            text.append(_("Setup: pick your bouquet card") + "\n", style="bold")
             for index, (key, (choice,)) in enumerate(self._rows()):
                 action = choice.action
                 assert isinstance(action, ChooseBouquet)
@@ -406,66 +461,72 @@ class TurnPanel(KeepsHeight, RowPainted, Widget, can_focus=True):
                 self._cursor_mark(text, index)
                 text.append(f"{key} ", style="bold")
                 text.append_text(card_tag(kept))
-                text.append(" bouquet · ")
+                # Translators: a setup choice reads "1 ◆ V4 bouquet · ● B2 secret".
+                text.append(" " + _("bouquet") + " · ")
                 text.append_text(card_tag(other))
-                text.append(" secret\n")
-            text.append("1/2 or ↑↓ Enter", style="dim")
+                text.append(" " + _("secret") + "\n")
+            text.append(_("1/2 or ↑↓ Enter"), style="dim")
             return
         if view.setup_choice is not None:
-            text.append("Your bouquet card: ")
+            text.append(_("Your bouquet card: "))
             text.append_text(card_tag(view.setup_choice))
             text.append("\n")
         waiting = [self.names[s] for s in range(view.seats) if not view.chosen[s]]
-        text.append("Waiting for " + ", ".join(waiting) + " to choose…", style="dim")
+        text.append(_("Waiting for {names} to choose…").format(names=", ".join(waiting)),
+                    style="dim")
 
     def _render_play(self, text: Text, view: GiftView) -> None:
         active = view.active if view.active is not None else 0
-        used = ", ".join(f.capitalize() for f in view.used) or "none"
+        used = ", ".join(_(FAMILY_NAMES[f]) for f in view.used) or _("none")
         if not (self.acting and view.pending is not None):
-            text.append(f"{self.names[active]} plays card {view.card_no} of 2\n", style="bold")
-            text.append(f"used: {used}", style="dim")
+            text.append(_("{name} plays card {number} of 2").format(
+                name=self.names[active], number=view.card_no) + "\n", style="bold")
+            text.append(_("used: {actions}").format(actions=used), style="dim")
             return
-        text.append(f"Card {view.card_no} of 2 ", style="bold")
-        text.append(f"(used: {used})\n", style="dim")
+        text.append(_("Card {number} of 2").format(number=view.card_no) + " ", style="bold")
+        text.append(_("(used: {actions})").format(actions=used) + "\n", style="dim")
         card = view.pending
         text.append_text(card_tag(card))
         text.append(f"  {VARIETY_INFO[card.variety][0]}\n")
         rows = self._rows()
-        keys = [key for key, _ in rows]
+        keys = [key for key, _choices in rows]
         by_key = dict(rows)
         if self.giving and "g" in by_key:
             self._render_targets(text, by_key["g"])
             return
-        for key, label, fam in (
-            ("k", "Keep", KEEP),
-            ("g", "Give", GIVE),
-            ("f", "Face up", ADD),
-            ("s", "Secret", ADD),
-        ):
+        # Translators: the turn panel's action labels, split at "|" (Keep, Give, Add face up,
+        # Add secret); the panel has 32 cells at 80 columns.
+        labels = split_heads(_("Keep|Give|Face up|Secret"), "Keep|Give|Face up|Secret")
+        labelled = list(zip("kgfs", labels, (KEEP, GIVE, ADD, ADD), strict=True))
+        room = max(8, *(cell_len(label) + 1 for _key, label, _family in labelled))
+        for key, label, fam in labelled:
             if key not in by_key:
                 if fam in view.used:
-                    text.append(f" {key} {label:<8}used\n", style="dim strike")
+                    text.append(f" {key} {label:<{room}}" + _("used") + "\n", style="dim strike")
                 continue
             choices = by_key[key]
             self._cursor_mark(text, keys.index(key))
             text.append(f"{key} ", style="bold")
-            text.append(f"{label:<8}")
+            text.append(f"{label:<{room}}")
             text.append(f"+{choices[0].points}", style="bold")
             if key == "g":
                 targets = [c.action.target for c in choices if isinstance(c.action, Give)]
                 if len(targets) == 1:
                     text.append(" → ")
-                    text.append_text(cells(self.names[targets[0]], self.content_size.width - 16))
+                    text.append_text(cells(self.names[targets[0]],
+                                           self.content_size.width - 8 - room))
                 else:
-                    text.append(" → seat " + " ".join(str(t + 1) for t in targets), style="dim")
+                    seats = " ".join(str(t + 1) for t in targets)
+                    text.append(" → " + _("seat {numbers}").format(numbers=seats), style="dim")
             elif choices[0].note:
-                text.append(f" {choices[0].note}", style="dim")
+                text.append(f" {render(choices[0].note)}", style="dim")
             text.append("\n")
         text.rstrip()
 
     def _render_targets(self, text: Text, gives: list[Choice]) -> None:
         """After ``g``: who receives the card, by seat number, two names to a line."""
-        text.append(f"Give it for +{gives[0].points} to:\n", style="bold reverse")
+        text.append(_("Give it for +{points} to:").format(points=gives[0].points) + "\n",
+                    style="bold reverse")
         width = max(12, self.content_size.width // 2)
         for index, choice in enumerate(gives):
             assert isinstance(choice.action, Give)
@@ -474,19 +535,20 @@ class TurnPanel(KeepsHeight, RowPainted, Widget, can_focus=True):
             entry.append_text(cells(self.names[target], width - 3))
             text.append_text(entry)
             text.append(" " if index % 2 == 0 and index + 1 < len(gives) else "\n")
-        text.append("number: give · Esc: back", style="dim")
+        text.append(_("number: give · Esc: back"), style="dim")
 
     def _render_reveal(self, text: Text, view: GiftView) -> None:
         count = len(view.reveals)
-        text.append("The deck is empty.\n", style="bold")
-        text.append(f"Secret festival: {len(self.flipped)} of {count}\n")
+        text.append(_("The deck is empty.") + "\n", style="bold")
+        text.append(_("Secret festival: {number} of {count}").format(
+            number=len(self.flipped), count=count) + "\n")
         for card in self.flipped:
             text.append_text(card_tag(card))
             text.append(" ")
         if len(self.flipped) < count:
-            text.append("\nSpace/Enter: next card", style="dim")
+            text.append("\n" + _("Space/Enter: next card"), style="dim")
         else:
-            text.append("\nEnter: final scores", style="dim")
+            text.append("\n" + _("Enter: final scores"), style="dim")
 
     def on_focus(self) -> None:
         self.repaint()  # the cursor mark shows only with the focus
@@ -510,7 +572,7 @@ class TurnPanel(KeepsHeight, RowPainted, Widget, can_focus=True):
         choices = rows[key]
         if key == "g" and len(choices) > 1:
             self.giving = True
-            self.cursor = [k for k, _ in self._rows()].index("g")
+            self.cursor = [k for k, _choices in self._rows()].index("g")
             self.repaint()
             return
         self._choose(choices[0].action)
