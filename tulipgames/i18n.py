@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -120,16 +121,19 @@ def domain_for(path: Path) -> Domain:
 
 
 @cache
-def catalogue(lang: str) -> NullTranslations:
-    """The compiled catalogues of ``lang``, every domain in one lookup (the package's own
-    first, each other domain its fallback); English (and an unknown or missing one) gives the
+def catalogue(lang: str, first: str = DOMAIN) -> NullTranslations:
+    """The compiled catalogues of ``lang``, every domain in one lookup: the domain ``first``
+    (the one whose module asks), then the package's own, then each other domain as a
+    fallback. A short message two domains translate differently ("Keep" in two games) reads
+    as the asking domain says it. English (and an unknown or missing language) gives the
     message ids themselves."""
     import gettext as gnu  # here: an English session never reads a catalogue
 
     if lang == SOURCE or lang not in LANGUAGES:
         return gnu.NullTranslations()
     found: NullTranslations | None = None
-    for domain in domains():
+    ordered = sorted(domains(), key=lambda d: (d.name != first, d.name != DOMAIN))
+    for domain in ordered:
         try:
             with domain.mo(lang).open("rb") as file:
                 compiled = gnu.GNUTranslations(file)
@@ -140,6 +144,24 @@ def catalogue(lang: str) -> NullTranslations:
         else:
             found.add_fallback(compiled)
     return found if found is not None else gnu.NullTranslations()
+
+
+@cache
+def module_domain(module: str) -> str:
+    """The domain of a module, by its dotted name: the deepest domain folder holding it
+    (``tulipgames.games.sixtyone.rules`` -> ``sixtyone``)."""
+    best, depth = DOMAIN, 0
+    for domain in domains():
+        parts = domain.folder.relative_to(PACKAGE_DIR.parent).parts
+        prefix = ".".join(parts)
+        if (module == prefix or module.startswith(prefix + ".")) and len(parts) > depth:
+            best, depth = domain.name, len(parts)
+    return best
+
+
+def _caller_domain(depth: int = 2) -> str:
+    """The domain of the module that called the function calling this."""
+    return module_domain(sys._getframe(depth).f_globals.get("__name__", ""))
 
 
 def translated_ids(lang: str) -> frozenset[str]:
@@ -348,11 +370,12 @@ def translator(lang: str | None = None) -> Translator:
 
 # -- marking and translating --------------------------------------------------------------
 def _(message: str) -> str:
-    """``message`` in this session's language (English when untranslated)."""
+    """``message`` in this session's language (English when untranslated), as the calling
+    module's domain translates it first."""
     lang = _language.get() or _process_language
     if lang == SOURCE:
         return message
-    return catalogue(lang).gettext(message)
+    return catalogue(lang, _caller_domain()).gettext(message)
 
 
 gettext = _
@@ -363,7 +386,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     lang = _language.get() or _process_language
     if lang == SOURCE:
         return singular if n == 1 else plural
-    return catalogue(lang).ngettext(singular, plural, n)
+    return catalogue(lang, _caller_domain()).ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:
@@ -376,13 +399,14 @@ class LazyString:
     """A message translated each time it is read as text, in the language of that moment: for
     module-level constants, made before any session has a language."""
 
-    __slots__ = ("message",)
+    __slots__ = ("domain", "message")
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, domain: str = DOMAIN) -> None:
         self.message = message
+        self.domain = domain
 
     def __str__(self) -> str:
-        return _(self.message)
+        return render(self.message, domain=self.domain)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
@@ -411,7 +435,7 @@ class LazyString:
 
 def lazy_gettext(message: str) -> LazyString:
     """``message``, translated when it is used (see :class:`LazyString`)."""
-    return LazyString(message)
+    return LazyString(message, _caller_domain())
 
 
 class Say:
@@ -423,10 +447,11 @@ class Say:
     A value that is itself a :class:`Say` is rendered in the same language (a card's name
     inside a sentence); any other value is shown as it is (numbers, seat placeholders such as
     ``{seat0}``, which :func:`~tulipgames.engine.core.render_names` fills in afterwards). A
-    count (``ngettext``) is made with :func:`say_count`.
+    count (``ngettext``) is made with :func:`say_count`. It keeps the module that made it, so
+    its domain's translation is read first (:func:`catalogue`).
     """
 
-    __slots__ = ("message", "n", "plural", "values")
+    __slots__ = ("message", "module", "n", "plural", "values")
 
     def __init__(self, message: str, plural: str | None = None, n: int | None = None,
                  /, **values: object) -> None:
@@ -434,17 +459,21 @@ class Say:
         self.plural = plural
         self.n = n
         self.values = values
+        # (the module's name, not its domain: a name is one lookup, made in playouts too)
+        self.module: str = sys._getframe(1).f_globals.get("__name__", "")
 
     def render(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: this session's), values filled in."""
         lang = current() if lang is None else lang
-        if self.plural is not None and self.n is not None:
-            template = (catalogue(lang).ngettext(self.message, self.plural, self.n)
-                        if lang != SOURCE else self.message if self.n == 1 else self.plural)
-            values = {"n": self.n, **self.values}
+        if lang == SOURCE:
+            template = self.message if self.n is None or self.plural is None or self.n == 1 \
+                else self.plural
         else:
-            template = self.message if lang == SOURCE else catalogue(lang).gettext(self.message)
-            values = self.values
+            found = catalogue(lang, module_domain(self.module))
+            template = (found.ngettext(self.message, self.plural, self.n)
+                        if self.plural is not None and self.n is not None
+                        else found.gettext(self.message))
+        values = self.values if self.n is None else {"n": self.n, **self.values}
         if not values:
             return template
         return template.format_map(_Values(values, lang))
@@ -484,16 +513,22 @@ class _Values(dict[str, object]):
 def say_count(singular: str, plural: str, n: int, /, **values: object) -> Say:
     """A :class:`Say` whose message depends on a count, by the reader's language's plural
     rule (``ngettext``): ``say_count("{n} card", "{n} cards", 3)``; ``n`` is a value too."""
-    return Say(singular, plural, n, **values)
+    said = Say(singular, plural, n, **values)
+    said.module = sys._getframe(1).f_globals.get("__name__", "")
+    return said
 
 
-def render(text: str | Say, lang: str | None = None) -> str:
+def render(text: str | Say, lang: str | None = None, domain: str | None = None) -> str:
     """A message to show: a :class:`Say` rendered, a string translated (English ids of a
-    catalogue; any other string comes back as it is)."""
+    catalogue; any other string comes back as it is). A string is looked up first in
+    ``domain`` (a shared screen showing a game's words names the game's), else the calling
+    module's."""
     if isinstance(text, Say):
         return text.render(lang)
     lang = current() if lang is None else lang
-    return text if lang == SOURCE else catalogue(lang).gettext(text)
+    if lang == SOURCE:
+        return text
+    return catalogue(lang, domain or _caller_domain()).gettext(text)
 
 
 # -- Markdown pages (a game's rules) ---------------------------------------------------------
@@ -522,13 +557,14 @@ def markdown_blocks(text: str) -> list[str]:
     return blocks
 
 
-def translate_markdown(text: str, lang: str | None = None) -> str:
-    """A Markdown page in ``lang`` (default: this session's), block by block; a block the
-    catalogue does not have stays English, and the layout (blank lines) is the page's own."""
+def translate_markdown(text: str, lang: str | None = None, domain: str | None = None) -> str:
+    """A Markdown page in ``lang`` (default: this session's), block by block, from ``domain``
+    first (default: the calling module's); a block the catalogue does not have stays English,
+    and the layout (blank lines) is the page's own."""
     lang = current() if lang is None else lang
     if lang == SOURCE:
         return text
-    found = catalogue(lang)
+    found = catalogue(lang, domain or _caller_domain())
     out: list[str] = []
     for block in _markdown_pieces(text):
         out.append(found.gettext(block) if block.strip() else block)

@@ -37,6 +37,7 @@ from tulipgames.engine.core import (
 )
 from tulipgames.engine.record import GameRecord, replay, undoable_steps
 from tulipgames.i18n import current as current_language
+from tulipgames.i18n import module_domain
 
 Listener = Callable[["Table"], None]
 ViewT = TypeVar("ViewT")
@@ -210,15 +211,16 @@ class Table:
         of actions played since are put into words (a redraw per key press would otherwise
         word the whole game again); an undo, a reload or a step rolled back starts afresh."""
         applied, names = self.applied, self.names
+        domain = module_domain(type(self.game).__module__)
         # kept per reader's language too: the players of one SSH table read it in theirs
         key = (seat, current_language())
         kept = self._logs.get(key)
         if (kept is None or kept[0] is not applied or kept[1] > len(applied)
                 or kept[2] != names):
-            lines = [render_names(event.text_for(seat), names) for event in self.events()]
+            lines = [render_names(event.text_for(seat, domain), names) for event in self.events()]
         else:
             lines = kept[3]
-            lines += [render_names(event.text_for(seat), names)
+            lines += [render_names(event.text_for(seat, domain), names)
                       for entry in applied[kept[1]:] for event in entry.events]
         self._logs[key] = (applied, len(applied), names, lines)
         return list(lines)

@@ -30,7 +30,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 # Who a game is for and what the menu says: defined apart, for the catalogue the menu reads
 # without importing this module; the games' packages take it from here.
 from tulipgames.engine.names import name_problem  # what a record accepts (a bot's too)
-from tulipgames.i18n import Say, render, translate_markdown
+from tulipgames.i18n import Say, module_domain, render, translate_markdown
 from tulipgames.info import GameInfo
 
 
@@ -190,12 +190,12 @@ class Event(NamedTuple):
     seat: int | None = None
     reveals: bool = False
 
-    def text_for(self, viewer: int | None) -> str:
+    def text_for(self, viewer: int | None, domain: str | None = None) -> str:
         """The text a viewer may read (``None`` = an onlooker with public information only), in
-        this session's language."""
+        this session's language (a constant text looked up first in ``domain``: its game's)."""
         if self.private is not None and viewer is not None and viewer == self.seat:
-            return render(self.private)
-        return render(self.text)
+            return render(self.private, domain=domain)
+        return render(self.text, domain=domain)
 
 
 @dataclass(frozen=True)
@@ -582,7 +582,7 @@ class Game(ABC):
 
         package = type(self).__module__.rsplit(".", 1)[0]
         page = importlib.resources.files(package).joinpath("rules.md").read_text("utf-8")
-        return translate_markdown(page)
+        return translate_markdown(page, domain=module_domain(package))
 
 
 @dataclass
