@@ -152,6 +152,8 @@ def module_domain(module: str) -> str:
     (``tulipgames.games.sixtyone.rules`` -> ``sixtyone``)."""
     best, depth = DOMAIN, 0
     for domain in domains():
+        if not domain.folder.is_relative_to(PACKAGE_DIR.parent):
+            continue
         parts = domain.folder.relative_to(PACKAGE_DIR.parent).parts
         prefix = ".".join(parts)
         if (module == prefix or module.startswith(prefix + ".")) and len(parts) > depth:
