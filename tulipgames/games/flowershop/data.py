@@ -28,7 +28,8 @@ FLOWERS = (  # noqa: SIM905
 ).split()  # FL01..FL39
 PETALS = {"typed": {1: 2, 2: 3, 3: 5}, "any": {1: 1, 2: 2, 3: 4}}
 SHOP_VASES = "R1 T1 S1 I1 R2 R2 T2 T2 S2 S2 I2 R3 T3 S3 I3 *1 *1 *2 *2 *2 *3".split()  # noqa: SIM905
-COLOURS = ("Red", "Blue", "Yellow", "Purple")
+#: The shops' colours (English message ids: shown with ``_()``).
+COLOURS = (N_("Red"), N_("Blue"), N_("Yellow"), N_("Purple"))
 STARTING_VASES = {
     "Red": ("R1", "T2", "*1"),
     "Blue": ("T1", "S2", "*1"),

@@ -641,11 +641,11 @@ class FlowerShopState(State):
     def _deal_hands(self) -> None:
         """Deal 7 cards from the top of the deck to each seat, seat 0 first."""
         for shop in self.shops:
-            shop.hand = [self.deck.pop() for _ in range(PICKS)]
+            shop.hand = [self.deck.pop() for _card in range(PICKS)]
 
     def _deal_piles(self) -> list[Event]:
         """Solo P1: deal piles of 7, 6, 5, 4, 3, 2, 2 cards and flip pile 1's first card."""
-        self.piles = [[self.deck.pop() for _ in range(size)] for size in SOLO_PILES]
+        self.piles = [[self.deck.pop() for _card in range(size)] for size in SOLO_PILES]
         self.step = 1
         self.phase = "flip"
         return [self._flip_event()]
@@ -1180,7 +1180,7 @@ class FlowerShopState(State):
                 pool.append(shop.swap_from)
         rng.shuffle(pool)
         for shop in others:
-            shop.hand = [pool.pop() for _ in shop.hand]
+            shop.hand = [pool.pop() for _card in shop.hand]
             if shop.pick is not None:
                 shop.pick = pool.pop()
             if shop.swap_from is not None:
