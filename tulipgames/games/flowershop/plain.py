@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from tulipgames.engine.core import Action
 from tulipgames.games.flowershop.data import CARDS, FILLERS, SPOTS
-from tulipgames.games.flowershop.rules import KIND_WORDS, FlowerShopView, Sell, ShopView
+from tulipgames.games.flowershop.rules import (
+    KIND_WORDS,
+    FlowerShopView,
+    Sell,
+    ShopView,
+    level_word,
+)
 from tulipgames.i18n import _, ngettext
 from tulipgames.table import Turn
 
@@ -86,7 +92,7 @@ def describe(turn: Turn[FlowerShopView]) -> list[str]:
         lines += shop_words(shop, turn.name(shop.seat))
     lines.append(scores_words(turn))
     if view.solo and view.level:
-        lines.append(_("That reaches the level {level}.").format(level=_(view.level)))
+        lines.append(_("That reaches the level {level}.").format(level=level_word(view.level)))
     return lines
 
 

@@ -59,7 +59,7 @@ from tulipgames.games.flowershop.data import (
     VASE_SPOTS,
     starting_vases,
 )
-from tulipgames.i18n import N_, Say, _, render, say_count
+from tulipgames.i18n import N_, SOURCE, Say, _, catalogue, current, render, say_count
 
 STORAGE = "storage"
 #: Each card's kind (flower, vase, basket, salary or order), looked up at every legal list.
@@ -115,6 +115,37 @@ class SayJoin(Say):
 
     def __repr__(self) -> str:
         return f"SayJoin({self.parts!r}, {self.sep!r})"
+
+
+def pgettext(context: str, message: str, lang: str | None = None) -> str:
+    """``message`` in ``lang`` (default: this session's) where its English word means more
+    than one thing: "Trash" the verb and the noun, "Seed" the solo level and the setup
+    screen's random seed (the package's catalogue, looked up first, has that one). The shared
+    module has no ``pgettext``; the compiled catalogues have it, and Babel extracts it."""
+    lang = current() if lang is None else lang
+    return message if lang == SOURCE else catalogue(lang).pgettext(context, message)
+
+
+def level_word(name: str, lang: str | None = None) -> str:
+    """A solo level's name (an English id of :data:`SOLO_LEVELS`) in ``lang``."""
+    words = {
+        "Bouquet": pgettext("solo level", "Bouquet", lang),
+        "Flower": pgettext("solo level", "Flower", lang),
+        "Bud": pgettext("solo level", "Bud", lang),
+        "Sprout": pgettext("solo level", "Sprout", lang),
+        "Seed": pgettext("solo level", "Seed", lang),
+        "Soil": pgettext("solo level", "Soil", lang),
+    }
+    return words.get(name, name)
+
+
+class SayLevel(Say):
+    """A solo level's name in an event, rendered in each reader's language."""
+
+    __slots__ = ()
+
+    def render(self, lang: str | None = None) -> str:
+        return level_word(self.message, lang)
 
 
 def long_name(card: str) -> str:
@@ -993,7 +1024,7 @@ class FlowerShopState(State):
                          for s, t in enumerate(result.totals)], ", ")
         if result.level:
             return Event(Say("Game over: {scores}. Level: {level}.", scores=parts,
-                             level=Say(result.level)))
+                             level=SayLevel(result.level)))
         return Event(Say("Game over: {scores}.", scores=parts))
 
     # -- scoring -------------------------------------------------------------------------------

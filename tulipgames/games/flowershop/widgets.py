@@ -48,7 +48,9 @@ from tulipgames.games.flowershop.rules import (
     Swap,
     Trash,
     kind,
+    level_word,
     outcome,
+    pgettext,
 )
 from tulipgames.i18n import N_, _, ngettext
 from tulipgames.table import Turn
@@ -73,6 +75,11 @@ WhyNot = Callable[[Action], "str | None"]
 TYPE_STYLE = {"R": "red", "T": "magenta", "S": "yellow", "I": "medium_purple1", "*": "bold"}
 KIND_STYLE = {"basket": "green", "salary": "bright_green", "order": "cyan"}
 FILLER_SHORT = FILLERS  # English message ids, shown with _()
+
+
+def group_name(group: str) -> str:
+    """A menu group's name as shown (the groups are verbs: "Trash" is to throw away)."""
+    return pgettext("verb", "Trash") if group == "Trash" else _(group)
 
 
 def petals_unit() -> str:
@@ -510,19 +517,20 @@ class DraftPanel(KeepsHeight, PatchStatic):
             text = Text(_("Levels") + " ")
             for name, threshold in view.ladder:
                 low = view.ladder[1][1]
-                mark = f"{_(name)} <{low}" if threshold is None else f"{_(name)} {threshold}"
+                word = level_word(name)
+                mark = f"{word} <{low}" if threshold is None else f"{word} {threshold}"
                 text.append(mark, style="bold reverse" if name == view.level else "dim")
                 text.append(" ")
             lines.append(text)
         now = Text.assemble(_("Now") + " ", (f"{total} FP", "bold"), ": ",
-                            (_(view.level), "bold reverse"))
+                            (level_word(view.level), "bold reverse"))
         if view.next_level is not None:
             now.append(" · " + _("{level} at {score}").format(
-                level=_(view.next_level[0]), score=view.next_level[1]))
+                level=level_word(view.next_level[0]), score=view.next_level[1]))
         lines.append(now)
         if view.phase == "over":
             lines.append(Text(_("Final score {total} FP: level {level}").format(
-                total=total, level=_(view.level)), style="bold"))
+                total=total, level=level_word(view.level)), style="bold"))
         return lines
 
     def _end(self, view: FlowerShopView, names: Sequence[str]) -> list[Text]:
@@ -649,7 +657,7 @@ def action_label(action: Action, view: FlowerShopView, seat: int) -> Text:
             else:
                 text.append(" " + _("to {spot}").format(spot=action.to))
     elif isinstance(action, Trash):
-        text.append(_("Trash") + " ")
+        text.append(pgettext("verb", "Trash") + " ")
         text.append_text(card_text(action.card))
         text.append(" " + _("(trash {n})").format(n=len(shop.trash) + 1))
     return text
@@ -836,18 +844,18 @@ class ActionMenu(private.OptionListLines, SizedFromOutside, OptionList):
                 if group in folded and group not in self._open:
                     self._toggles[len(options)] = group
                     options.append((Text.assemble(
-                        ("▸ ", "bold"), (_(group), "bold"),
+                        ("▸ ", "bold"), (group_name(group), "bold"),
                         " " + _("({n}): Enter opens").format(n=len(listed))), False))
                     self._actions.append(None)
                     continue
                 if group in folded:
                     self._toggles[len(options)] = group
                     options.append((Text.assemble(
-                        ("▾ ", "bold"), (_(group), "bold"),
+                        ("▾ ", "bold"), (group_name(group), "bold"),
                         " " + _("({n}): Enter folds").format(n=len(listed))), False))
                     self._actions.append(None)
                 elif group != "Step":
-                    options.append((Text(f"— {_(group)} —", style="bold dim"), True))
+                    options.append((Text(f"— {group_name(group)} —", style="bold dim"), True))
                     self._actions.append(None)
                 for action in listed:
                     options.append((action_label(action, view, seat), False))
