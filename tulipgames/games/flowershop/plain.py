@@ -6,10 +6,10 @@ from __future__ import annotations
 from tulipgames.engine.core import Action
 from tulipgames.games.flowershop.data import CARDS, FILLERS, SPOTS
 from tulipgames.games.flowershop.rules import (
-    KIND_WORDS,
     FlowerShopView,
     Sell,
     ShopView,
+    kind_word,
     level_word,
 )
 from tulipgames.i18n import _, ngettext
@@ -47,7 +47,7 @@ def card_words(card: str) -> str:
             card=card, fp=info.fp, cost=info.cost)
     if info.kind == "salary":
         return _("{card}, salary ${amount}").format(card=card, amount=info.amount)
-    return f"{card}, {_(KIND_WORDS[info.kind])}"
+    return f"{card}, {kind_word(info.kind)}"
 
 
 def cards_words(cards: tuple[str, ...]) -> str:

@@ -64,9 +64,6 @@ from tulipgames.i18n import N_, SOURCE, Say, _, catalogue, current, render, say_
 STORAGE = "storage"
 #: Each card's kind (flower, vase, basket, salary or order), looked up at every legal list.
 KINDS = {card: info.kind for card, info in CARDS.items()}
-#: Each kind's word (an English message id), for reasons that name a card's kind.
-KIND_WORDS = {"flower": N_("flower"), "vase": N_("vase"), "basket": N_("basket"),
-              "salary": N_("salary"), "order": N_("order")}
 #: The price of the dearest basket: money beyond it buys nothing more (see ``free_actions``).
 _DEAREST_BASKET = max(info.cost for info in CARDS.values() if info.kind == "basket")
 
@@ -137,6 +134,19 @@ def level_word(name: str, lang: str | None = None) -> str:
         "Soil": pgettext("solo level", "Soil", lang),
     }
     return words.get(name, name)
+
+
+def kind_word(card_kind: str) -> str:
+    """A card kind (flower, vase, basket, salary, order) as reasons name it, in this session's
+    language: "a basket card" (the word "order" alone is also an order card's glyph)."""
+    words = {
+        "flower": pgettext("card kind", "flower"),
+        "vase": pgettext("card kind", "vase"),
+        "basket": pgettext("card kind", "basket"),
+        "salary": pgettext("card kind", "salary"),
+        "order": pgettext("card kind", "order"),
+    }
+    return words.get(card_kind, card_kind)
 
 
 class SayLevel(Say):
@@ -1337,7 +1347,7 @@ def sale_price(shop: Shop, action: Sell) -> int:
             raise IllegalAction(_("an order cannot sell itself"))
         if kind(card) not in ("flower", "vase"):
             raise IllegalAction(_("{card} is a {kind}: only flowers and vases can be sold").format(
-                card=card, kind=_(KIND_WORDS[kind(card)])))
+                card=card, kind=kind_word(kind(card))))
     if len(goods) == 1:
         card = goods[0]
         if kind(card) == "flower":
@@ -1416,7 +1426,7 @@ def _check_use(shop: Shop, action: Place | Store) -> None:
         _check_flower_into(shop, card, index)
     else:
         raise IllegalAction(_("a {kind} does not go into the window: store it or buy it").format(
-            kind=_(KIND_WORDS[kind(card)])))
+            kind=kind_word(kind(card))))
 
 
 def _check_move(shop: Shop, action: Move) -> None:
@@ -1428,7 +1438,7 @@ def _check_move(shop: Shop, action: Move) -> None:
     if kind(card) not in ("vase", "flower"):
         raise IllegalAction(
             _("a {kind} stays in storage until it is bought, used or trashed").format(
-                kind=_(KIND_WORDS[kind(card)])))
+                kind=kind_word(kind(card))))
     if action.to == STORAGE:
         if card in shop.storage:
             raise IllegalAction(_("{card} is already in storage").format(card=card))
