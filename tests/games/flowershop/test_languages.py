@@ -24,7 +24,7 @@ SIZE = (80, 24)
 
 #: Per language: what the three-seat demo (round 3, Ana using an order card) must show whole.
 WORDS = {
-    "de": ["Ana: Nutze OR08 (Auftrag): legen, einlagern, verkaufen oder wegwerfen.",
+    "de": ["Ana: Nutze OR08 (Auftrag): stellen, einlagern, verkaufen oder wegwerfen.",
            "Laden von Ana (Rot)", "Kasse $8 (1 FP)  Abfall 1→2 (-1 FP)", "Haken [3FP BA08]",
            "H1 (freier Platz)", "In Nutzung OR08 Auftrag", "Lager 0/4", "1 (leer)",
            "Jetzt 15 FP = 6B +9K +1$ -1A", "w: nächster Laden", "Aufgedeckt · Runde 3 · Wahl 1",
