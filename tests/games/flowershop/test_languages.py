@@ -15,8 +15,9 @@ import pytest
 
 from tests.pilot import svg_text
 from tulipgames import i18n, screenshots
-from tulipgames.games.flowershop.plain import card_words
-from tulipgames.games.flowershop.rules import GAME, Pick
+from tulipgames.engine.core import SeatSpec
+from tulipgames.games.flowershop.plain import card_words, describe_action
+from tulipgames.games.flowershop.rules import GAME, Move, Pick, Swap
 from tulipgames.table import Table
 from tulipgames.tui.app import TulipGamesApp
 
@@ -160,3 +161,14 @@ def test_the_plain_words_in_german_and_french() -> None:
     with i18n.using("fr"):
         assert card_words("FL11") == "FL11, 1 tulipe avec gypsophile"
         assert card_words("BA05") == "BA05, panier de 3 points, coûte $4"
+    # a choice said with its verb in the reader's language (English: as it always was)
+    turn = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Ben")], 5).turn(0)
+    assert describe_action(Pick("FL05"), turn) == "pick FL05, 2 roses with baby's breath"
+    assert describe_action(Move("SR1", "storage"), turn) == (
+        "move SR1, vase for 1 rose, 2 petals to storage")
+    with i18n.using("de"):
+        assert describe_action(Pick("FL05"), turn) == "FL05, 2 Rosen mit Schleierkraut wählen"
+        assert describe_action(Move("SR1", "storage"), turn) == (
+            "SR1, Vase für 1 Rose, 2 Blütenblätter ins Lager verschieben")
+    with i18n.using("nl"):
+        assert describe_action(Swap(), turn) == "ruilen"

@@ -6,9 +6,23 @@ from __future__ import annotations
 from tulipgames.engine.core import Action
 from tulipgames.games.flowershop.data import CARDS, FILLERS, SPOTS
 from tulipgames.games.flowershop.rules import (
+    STORAGE,
+    Buy,
+    ChooseFiller,
+    Discard,
+    Done,
+    Draw,
     FlowerShopView,
+    Keep,
+    Move,
+    Pick,
+    Place,
     Sell,
     ShopView,
+    Store,
+    Swap,
+    Trash,
+    kind,
     kind_word,
     level_word,
 )
@@ -142,14 +156,40 @@ def describe_action(action: Action, turn: Turn[FlowerShopView]) -> str:
                                                          order=card_words(action.order))
         return _("sell {goods} with {order} for ${price}").format(
             goods=goods, order=card_words(action.order), price=price)
-    words = text.split()
-    cards = [w for w in words if w.upper() in CARDS]
-    if cards:
-        said = text
-        for card in cards:
-            said = said.replace(card, card_words(card.upper()), 1)
-        return said.replace("=", " ")
-    return text
+    said = _action_words(action)
+    return text if said is None else said
+
+
+def _action_words(action: Action) -> str | None:
+    """An action other than a sale in the reader's words: its verb and its card said in full
+    (``place FL07, 2 roses with fern on L4``); ``None`` for an action of no other game."""
+    card = getattr(action, "card", None)
+    words = card_words(card) if card in CARDS else card
+    if isinstance(action, Pick):
+        return _("pick {card}").format(card=words)
+    if isinstance(action, Place):
+        if kind(action.card) == "flower":
+            return _("place {card} on {spot}").format(card=words, spot=action.spot)
+        return _("place {card} at {spot}").format(card=words, spot=action.spot)
+    if isinstance(action, Store):
+        return _("store {card}").format(card=words)
+    if isinstance(action, Trash):
+        return _("trash {card}").format(card=words)
+    if isinstance(action, Buy):
+        return _("buy {card}").format(card=words)
+    if isinstance(action, Move):
+        if not action.to:
+            return _("move {card}").format(card=words)
+        if action.to == STORAGE:
+            return _("move {card} to storage").format(card=words)
+        if kind(action.card) == "flower":
+            return _("move {card} on {spot}").format(card=words, spot=action.to)
+        return _("move {card} at {spot}").format(card=words, spot=action.to)
+    if isinstance(action, ChooseFiller):
+        return _("filler {letter}").format(letter=action.filler)
+    steps = {Swap: _("swap"), Keep: _("keep"), Discard: _("discard"), Draw: _("draw"),
+             Done: _("done")}
+    return steps.get(type(action))
 
 
 __all__ = ["brief", "describe", "describe_action"]
