@@ -1663,6 +1663,8 @@ class FlowerShopGame(Game):
     info = INFO
     state_class = FlowerShopState
     hidden_information = True
+    # Translators: the setup screen's label of the filler option (at most 14 cells).
+    FILLER_LABEL = N_("Filler scoring")  # the setup screen makes it from the option's name
     options = {
         "filler_scoring": Option(
             "filler_scoring",
