@@ -185,7 +185,8 @@ def test_scenario_07_seventh_card() -> None:
     play(state, RED, "pick FL01")
     events = state.apply(YELLOW, Pick("FL02"))
     reveal = events[-1]
-    assert reveal.reveals and "swap FL13" in reveal.text and "SA12" in reveal.text
+    said = reveal.text_for(None)
+    assert reveal.reveals and "swap FL13" in said and "SA12" in said
     for seat in range(3):
         assert state.view(seat).reveal[BLUE] == ("SA12", "FL13")
     assert "FL13" in state.out and blue.trash == []

@@ -15,15 +15,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-FLOWER_TYPES = {"R": "rose", "T": "tulip", "S": "sunflower", "I": "iris"}  # "*" = any (vases only)
-FILLERS = {"B": "baby's breath", "H": "hypericum", "F": "fern"}
+from tulipgames.i18n import N_
+
+# The words are English message ids (N_): shown translated (``_()``, or a ``Say`` in events);
+# the letters are notation and never change.
+# "*" = any (vases only)
+FLOWER_TYPES = {"R": N_("rose"), "T": N_("tulip"), "S": N_("sunflower"), "I": N_("iris")}
+FILLERS = {"B": N_("baby's breath"), "H": N_("hypericum"), "F": N_("fern")}
 FLOWERS = (  # noqa: SIM905
     "R1B R1B R1H R1F R2B R2B R2H R2F R3H R3F T1B T1H T1H T1F T2B T2H T2H T2F T3B T3F "
     "S1B S1H S1F S1F S2B S2H S2F S2F S3B S3H I1B I1B I1H I1F I2B I2H I2F I3H I3F"
 ).split()  # FL01..FL39
 PETALS = {"typed": {1: 2, 2: 3, 3: 5}, "any": {1: 1, 2: 2, 3: 4}}
 SHOP_VASES = "R1 T1 S1 I1 R2 R2 T2 T2 S2 S2 I2 R3 T3 S3 I3 *1 *1 *2 *2 *2 *3".split()  # noqa: SIM905
-COLOURS = ("Red", "Blue", "Yellow", "Purple")
+#: The shops' colours (English message ids: shown with ``_()``).
+COLOURS = (N_("Red"), N_("Blue"), N_("Yellow"), N_("Purple"))
 STARTING_VASES = {
     "Red": ("R1", "T2", "*1"),
     "Blue": ("T1", "S2", "*1"),
@@ -46,8 +52,11 @@ ROUNDS, PICKS = 3, 7
 PASS = {1: +1, 2: -1, 3: +1}  # seat offset: +1 = left, -1 = right
 SOLO_PILES = (7, 6, 5, 4, 3, 2, 2)
 SOLO_BONUS = 5
+#: The solo levels (E5): English message ids, kept in results and records as they are and
+#: shown with ``_()``.
 SOLO_LEVELS = (
-    (37, "Bouquet"), (35, "Flower"), (32, "Bud"), (30, "Sprout"), (28, "Seed"), (None, "Soil"),
+    (37, N_("Bouquet")), (35, N_("Flower")), (32, N_("Bud")), (30, N_("Sprout")),
+    (28, N_("Seed")), (None, N_("Soil")),
 )
 FILLER_LEVEL_SHIFT = 4
 

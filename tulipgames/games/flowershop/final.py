@@ -19,15 +19,17 @@ from tulipgames.games.flowershop.widgets import (
     hooks_line,
     register_line,
     score_line,
+    shop_title,
     spot_cell,
 )
+from tulipgames.i18n import N_, _
 from tulipgames.table import Turn
 from tulipgames.tui.widgets import seat_panel
 
 #: The window's shelves as the game screen draws them: hanging spots on top, then the lower ones.
 SHELVES: tuple[tuple[str, tuple[int, ...]], ...] = (
-    ("Hanging", (6, 7)),
-    ("Lower", (0, 1)),
+    (N_("Hanging"), (6, 7)),
+    (N_("Lower"), (0, 1)),
     ("", (2, 3)),
     ("", (4, 5)),
 )
@@ -39,7 +41,7 @@ FRAME = 4
 
 def shelf_line(label: str, shop: ShopView, spots: Sequence[int], wide: bool) -> Text:
     """One shelf of the window, spot by spot (vase, requirement, petals and flower)."""
-    text = Text.assemble((f"{label:<8}", "dim")) if wide else Text()
+    text = Text.assemble((f"{_(label) if label else '':<8}", "dim")) if wide else Text()
     for n, index in enumerate(spots):
         if n:
             text.append("  " if wide else " ")
@@ -50,9 +52,9 @@ def shelf_line(label: str, shop: ShopView, spots: Sequence[int], wide: bool) -> 
 def trash_lines(shop: ShopView, room: int) -> list[Text]:
     """The trash pile card by card in columns, so no card is split over two lines (cleanup put
     the stored cards and empty vases there)."""
-    head = Text.assemble(("Trashed ", "dim"))
+    head = Text.assemble((_("Trashed") + " ", "dim"))
     if not shop.trash:
-        return [head.append("nothing", style="dim")]
+        return [head.append(_("nothing"), style="dim")]
     cards = [card_text(card, with_id=False) for card in shop.trash]
     cell = max(card.cell_len for card in cards) + 2
     indent = head.cell_len
@@ -73,7 +75,7 @@ def shop_body(view: FlowerShopView, shop: ShopView, width: int) -> Text:
     lines = [register_line(view, shop.seat), hooks_line(shop)]
     lines += [shelf_line(label, shop, spots, wide) for label, spots in SHELVES]
     lines += trash_lines(shop, width - FRAME)
-    lines.append(Text.assemble(("Score ", "dim"), score_line(view.categories,
+    lines.append(Text.assemble((_("Score") + " ", "dim"), score_line(view.categories,
                                                               view.preview[shop.seat])))
     return Text("\n").join(lines)
 
@@ -84,7 +86,7 @@ def final_position(turns: Sequence[Turn[FlowerShopView]], width: int) -> list[Re
     for seat, turn in enumerate(turns):
         view = turn.view
         shop = view.shops[seat]
-        title = f"{turn.name(seat)}'s shop ({shop.colour})"
+        title = shop_title(turn.name(seat), shop.colour)
         drawings.append(
             seat_panel(title, shop_body(view, shop, width), f"{sum(view.preview[seat])} FP")
         )

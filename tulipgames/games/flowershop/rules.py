@@ -59,6 +59,7 @@ from tulipgames.games.flowershop.data import (
     VASE_SPOTS,
     starting_vases,
 )
+from tulipgames.i18n import N_, SOURCE, Say, _, catalogue, current, render, say_count
 
 STORAGE = "storage"
 #: Each card's kind (flower, vase, basket, salary or order), looked up at every legal list.
@@ -79,10 +80,89 @@ def describe(card: str) -> str:
     return f"{card} ({CARDS[card].glyph})"
 
 
+def card_say(card: str) -> str | Say:
+    """A card as an event writes it (:func:`describe`), kept as data where it has a word: an
+    order card's glyph is the word "order", read in each reader's language."""
+    if KINDS[card] == "order":
+        return Say("{card} (order)", card=card)
+    return describe(card)
+
+
+class SayJoin(Say):
+    """Parts (texts or :class:`Say`) joined by ``sep``, each rendered in the reader's
+    language: a reveal's picks, the final scores (a list is not one message)."""
+
+    __slots__ = ("parts", "sep")
+
+    def __init__(self, parts: Sequence[str | Say], sep: str) -> None:
+        super().__init__("")
+        self.parts = tuple(parts)
+        self.sep = sep
+
+    def render(self, lang: str | None = None) -> str:
+        return self.sep.join(p.render(lang) if isinstance(p, Say) else p for p in self.parts)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SayJoin):
+            return (self.parts, self.sep) == (other.parts, other.sep)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.parts, self.sep))
+
+    def __repr__(self) -> str:
+        return f"SayJoin({self.parts!r}, {self.sep!r})"
+
+
+def pgettext(context: str, message: str, lang: str | None = None) -> str:
+    """``message`` in ``lang`` (default: this session's) where its English word means more
+    than one thing: "Trash" the verb and the noun, "Seed" the solo level and the setup
+    screen's random seed (the package's catalogue, looked up first, has that one). The shared
+    module has no ``pgettext``; the compiled catalogues have it, and Babel extracts it."""
+    lang = current() if lang is None else lang
+    return message if lang == SOURCE else catalogue(lang).pgettext(context, message)
+
+
+def level_word(name: str, lang: str | None = None) -> str:
+    """A solo level's name (an English id of :data:`SOLO_LEVELS`) in ``lang``."""
+    words = {
+        "Bouquet": pgettext("solo level", "Bouquet", lang),
+        "Flower": pgettext("solo level", "Flower", lang),
+        "Bud": pgettext("solo level", "Bud", lang),
+        "Sprout": pgettext("solo level", "Sprout", lang),
+        "Seed": pgettext("solo level", "Seed", lang),
+        "Soil": pgettext("solo level", "Soil", lang),
+    }
+    return words.get(name, name)
+
+
+def kind_word(card_kind: str) -> str:
+    """A card kind (flower, vase, basket, salary, order) as reasons name it, in this session's
+    language: "a basket card" (the word "order" alone is also an order card's glyph)."""
+    words = {
+        "flower": pgettext("card kind", "flower"),
+        "vase": pgettext("card kind", "vase"),
+        "basket": pgettext("card kind", "basket"),
+        "salary": pgettext("card kind", "salary"),
+        "order": pgettext("card kind", "order"),
+    }
+    return words.get(card_kind, card_kind)
+
+
+class SayLevel(Say):
+    """A solo level's name in an event, rendered in each reader's language."""
+
+    __slots__ = ()
+
+    def render(self, lang: str | None = None) -> str:
+        return level_word(self.message, lang)
+
+
 def long_name(card: str) -> str:
-    """A flower or vase in words for reasons: ``FL05 (rose ×2)``, ``VA18 (any ×2)``."""
+    """A flower or vase in words for reasons (the reader's language): ``FL05 (rose ×2)``,
+    ``VA18 (any ×2)``."""
     info = CARDS[card]
-    flower = "any" if info.flower == "*" else FLOWER_TYPES[info.flower]
+    flower = _("any") if info.flower == "*" else _(FLOWER_TYPES[info.flower])
     return f"{card} ({flower} ×{info.count})"
 
 
@@ -141,7 +221,7 @@ def card_word(word: str) -> str:
     """A card id read from notation (``fl07`` -> ``FL07``); unknown ids are unreadable."""
     card = word.upper()
     if card not in CARDS:
-        raise UnreadableAction(f"no card {card!r}")
+        raise UnreadableAction(_("no card {card!r}").format(card=card))
     return card
 
 
@@ -150,7 +230,7 @@ def _bare(cls: type[Action], verb: str, words: list[str]) -> Action | None:
     if words[0] != verb:
         return None
     if len(words) != 1:
-        raise UnreadableAction(f"'{verb}' takes nothing after it")
+        raise UnreadableAction(_("'{verb}' takes nothing after it").format(verb=verb))
     return cls()
 
 
@@ -159,7 +239,7 @@ def _one_card(words: list[str], verb: str) -> str | None:
     if words[0] != verb:
         return None
     if len(words) != 2:
-        raise UnreadableAction(f"write '{verb} <card>', e.g. '{verb} FL07'")
+        raise UnreadableAction(_("write '{verb} <card>', e.g. '{verb} FL07'").format(verb=verb))
     return card_word(words[1])
 
 
@@ -167,7 +247,8 @@ def _where(word: str, preps: tuple[str, ...]) -> str:
     """The target of ``on=L4`` / ``at=H1`` / ``to=storage``: a spot name or ``storage``."""
     key, sep, where = word.partition("=")
     if not sep or key not in preps or not where:
-        raise UnreadableAction(f"expected {' or '.join(p + '=' for p in preps)} and a place")
+        raise UnreadableAction(_("expected {preps} and a place").format(
+            preps=_(" or ").join(p + "=" for p in preps)))
     return STORAGE if where == STORAGE else where.upper()
 
 
@@ -260,7 +341,7 @@ class ChooseFiller(Action):
         if words[0] != "filler":
             return None
         if len(words) != 2:
-            raise UnreadableAction("write 'filler B', 'filler H' or 'filler F'")
+            raise UnreadableAction(_("write 'filler B', 'filler H' or 'filler F'"))
         return cls(words[1].upper())
 
 
@@ -280,7 +361,7 @@ class Place(Action):
         if words[0] != "place":
             return None
         if len(words) != 3:
-            raise UnreadableAction("write 'place FL07 on=L4' or 'place VA05 at=H1'")
+            raise UnreadableAction(_("write 'place FL07 on=L4' or 'place VA05 at=H1'"))
         return cls(card_word(words[1]), _where(words[2], ("on", "at")))
 
 
@@ -349,7 +430,7 @@ class Sell(Action):
         if words[0] != "sell":
             return None
         if len(words) != 3:
-            raise UnreadableAction("write 'sell OR02 FL07' or 'sell OR02 VA14+FL29'")
+            raise UnreadableAction(_("write 'sell OR02 FL07' or 'sell OR02 VA14+FL29'"))
         return cls(card_word(words[1]), tuple(card_word(g) for g in words[2].split("+")))
 
 
@@ -375,7 +456,7 @@ class Move(Action):
         if len(words) == 2:  # no target: read, then refused by the rules with a hint
             return cls(card_word(words[1]), "")
         if len(words) != 3:
-            raise UnreadableAction("write 'move VA05 to=storage' or 'move FL16 on=L2'")
+            raise UnreadableAction(_("write 'move VA05 to=storage' or 'move FL16 on=L2'"))
         return cls(card_word(words[1]), _where(words[2], ("on", "at", "to")))
 
 
@@ -601,18 +682,19 @@ class FlowerShopState(State):
     def _deal_hands(self) -> None:
         """Deal 7 cards from the top of the deck to each seat, seat 0 first."""
         for shop in self.shops:
-            shop.hand = [self.deck.pop() for _ in range(PICKS)]
+            shop.hand = [self.deck.pop() for _card in range(PICKS)]
 
     def _deal_piles(self) -> list[Event]:
         """Solo P1: deal piles of 7, 6, 5, 4, 3, 2, 2 cards and flip pile 1's first card."""
-        self.piles = [[self.deck.pop() for _ in range(size)] for size in SOLO_PILES]
+        self.piles = [[self.deck.pop() for _card in range(size)] for size in SOLO_PILES]
         self.step = 1
         self.phase = "flip"
         return [self._flip_event()]
 
     def _flip_event(self) -> Event:
         card = self.piles[self.step - 1][0]
-        return Event(f"Pile {self.step}: you flip {describe(card)}.", reveals=True)
+        return Event(Say("Pile {pile}: you flip {card}.", pile=self.step, card=card_say(card)),
+                     reveals=True)
 
     def pass_offset(self) -> int:
         """R5: +1 (left) in rounds 1 and 3, -1 (right) in round 2."""
@@ -691,12 +773,13 @@ class FlowerShopState(State):
         shop = self.shops[seat]
         if isinstance(action, ChooseFiller):
             if self.phase != "filler":
-                raise IllegalAction("the filler is chosen after the last round")
+                raise IllegalAction(_("the filler is chosen after the last round"))
             if action.filler not in FILLERS:
-                raise IllegalAction(f"no filler {action.filler!r} (B, H or F)")
+                raise IllegalAction(_("no filler {filler!r} (B, H or F)").format(
+                    filler=action.filler))
             return
         if self.phase == "filler":
-            raise IllegalAction("the game is over: choose the filler you score (B, H or F)")
+            raise IllegalAction(_("the game is over: choose the filler you score (B, H or F)"))
         if isinstance(action, ENDING_ACTIONS):
             self._check_ending(shop, action)
             return
@@ -712,12 +795,12 @@ class FlowerShopState(State):
             return ""
         shop = self.shops[seat]
         if len(shop.storage) > STORAGE_MAX:
-            return (
-                f"storage holds {len(shop.storage)} cards: sell, buy, place or trash down to "
-                f"{STORAGE_MAX} first"
-            )
+            # Translators: the reason a step may not end yet (storage holds more than 4 cards).
+            return _("storage holds {n} cards: sell, buy, place or trash down to {most} first"
+                     ).format(n=len(shop.storage), most=STORAGE_MAX)
         if self.phase == "use" and shop.using is not None:
-            return f"use {describe(shop.using)} first: place, store, sell or trash it"
+            return _("use {card} first: place, store, sell or trash it").format(
+                card=render(card_say(shop.using)))
         return ""
 
     def _check_ending(self, shop: Shop, action: Action) -> None:
@@ -725,32 +808,37 @@ class FlowerShopState(State):
             "pick": (Pick, Swap), "use": (Done,), "flip": (Keep, Discard, Draw),
         }[self.phase]
         if not isinstance(action, expected):
-            names = " or ".join(str(a.__name__).lower() for a in expected)
-            raise IllegalAction(f"'{action}' is not a step now: this step ends with {names}")
+            # the step words are notation (what a player types): not translated
+            names = _(" or ").join(str(a.__name__).lower() for a in expected)
+            raise IllegalAction(_("'{action}' is not a step now: this step ends with {names}"
+                                  ).format(action=action, names=names))
         blocker = self.end_blocker(self.shops.index(shop))
         if blocker:
             raise IllegalAction(blocker)
         if isinstance(action, Pick):
             if action.card not in shop.hand:
-                raise IllegalAction(f"{action.card} is not in your hand")
+                raise IllegalAction(_("{card} is not in your hand").format(card=action.card))
         elif isinstance(action, Swap):
             if self.step != PICKS:
-                raise IllegalAction("swap is only allowed at pick 7")
+                raise IllegalAction(_("swap is only allowed at pick 7"))
             if shop.money < SWAP_COST:
-                raise IllegalAction(f"swap costs ${SWAP_COST}; you have ${shop.money}")
+                raise IllegalAction(_("swap costs ${cost}; you have ${money}").format(
+                    cost=SWAP_COST, money=shop.money))
             if not self.deck:
-                raise IllegalAction("the deck is empty")
+                raise IllegalAction(_("the deck is empty"))
         elif isinstance(action, Discard):
             if self.under == 0:
-                raise IllegalAction("the last card of a pile cannot be discarded: keep it or draw")
+                raise IllegalAction(
+                    _("the last card of a pile cannot be discarded: keep it or draw"))
         elif isinstance(action, Draw):
             if self.under > 0:
-                raise IllegalAction("draw is only allowed at the last card of a pile")
+                raise IllegalAction(_("draw is only allowed at the last card of a pile"))
             if shop.money < SWAP_COST:
-                raise IllegalAction(f"a draw costs ${SWAP_COST}; you have ${shop.money}")
+                raise IllegalAction(_("a draw costs ${cost}; you have ${money}").format(
+                    cost=SWAP_COST, money=shop.money))
             if not self.draw_allowed():
                 raise IllegalAction(
-                    "the deck must keep enough cards for the piles still to deal: no draw now"
+                    _("the deck must keep enough cards for the piles still to deal: no draw now")
                 )
 
     # -- applying ------------------------------------------------------------------------------
@@ -770,7 +858,8 @@ class FlowerShopState(State):
             return self._done(seat, shop)
         if isinstance(action, ChooseFiller):
             shop.filler = action.filler
-            events = [Event(f"{seat_ref(seat)} scores {FILLERS[action.filler]} ({action.filler}).")]
+            events = [Event(Say("{who} scores {filler} ({letter}).", who=seat_ref(seat),
+                                filler=Say(FILLERS[action.filler]), letter=action.filler))]
             if all(s.filler is not None for s in self.shops):
                 self.phase = "over"
                 events.append(self._final_event())
@@ -781,7 +870,8 @@ class FlowerShopState(State):
         shop.hand.remove(card)
         shop.pick = card
         events = [
-            Event(f"{seat_ref(seat)} has picked.", private=f"You pick {describe(card)}.", seat=seat)
+            Event(Say("{who} has picked.", who=seat_ref(seat)),
+                  private=Say("You pick {card}.", card=card_say(card)), seat=seat)
         ]
         return events + self._maybe_reveal()
 
@@ -794,9 +884,9 @@ class FlowerShopState(State):
         shop.pick = self.deck.pop()
         events = [
             Event(
-                f"{seat_ref(seat)} has picked.",
-                private=f"You pay ${SWAP_COST}, discard {describe(old)} and draw "
-                f"{describe(shop.pick)}.",
+                Say("{who} has picked.", who=seat_ref(seat)),
+                private=Say("You pay ${cost}, discard {old} and draw {new}.", cost=SWAP_COST,
+                            old=card_say(old), new=card_say(shop.pick)),
                 seat=seat,
                 reveals=True,
             )
@@ -807,22 +897,25 @@ class FlowerShopState(State):
         """R3: once every seat has picked, all picks turn face up together, in seat order."""
         if any(s.pick is None for s in self.shops):
             return []
-        parts = []
+        parts: list[str | Say] = []
         for seat, shop in enumerate(self.shops):
             card = shop.pick
             assert card is not None
-            note = ""
             if shop.swap_from is not None:
-                note = f" (paid ${SWAP_COST} to swap {describe(shop.swap_from)})"
+                parts.append(Say("{who} {card} (paid ${cost} to swap {old})", who=seat_ref(seat),
+                                 card=card_say(card), cost=SWAP_COST,
+                                 old=card_say(shop.swap_from)))
                 self.out.append(shop.swap_from)
+            else:
+                parts.append(Say("{who} {card}", who=seat_ref(seat), card=card_say(card)))
             self.reveal[seat] = (card, shop.swap_from)
-            parts.append(f"{seat_ref(seat)} {describe(card)}{note}")
             shop.pick = None
             shop.swap_from = None
             shop.done = False
             self._take(shop, card)
         self.phase = "use"
-        text = f"Round {self.round}, pick {self.step} revealed: " + "; ".join(parts) + "."
+        text = Say("Round {round}, pick {pick} revealed: {picks}.", round=self.round,
+                   pick=self.step, picks=SayJoin(parts, "; "))
         return [Event(text, reveals=True)]
 
     @staticmethod
@@ -844,9 +937,11 @@ class FlowerShopState(State):
         self._take(shop, card)
         self.phase = "use"
         shop.done = False
-        text = f"You keep {describe(card)}."
         if rest:
-            text += " Discarded: " + ", ".join(describe(c) for c in rest) + "."
+            text = Say("You keep {card}. Discarded: {cards}.", card=card_say(card),
+                       cards=SayJoin([card_say(c) for c in rest], ", "))
+        else:
+            text = Say("You keep {card}.", card=card_say(card))
         return [Event(text, reveals=bool(rest))]
 
     def _discard(self, shop: Shop) -> list[Event]:
@@ -854,7 +949,7 @@ class FlowerShopState(State):
         card = pile.pop(0)
         self.out.append(card)
         self.solo_discards.append(card)
-        return [Event(f"You discard {describe(card)}."), self._flip_event()]
+        return [Event(Say("You discard {card}.", card=card_say(card))), self._flip_event()]
 
     def _draw(self, shop: Shop) -> list[Event]:
         """P3: pay $2; the last card leaves the game and the deck's top card is kept."""
@@ -868,14 +963,15 @@ class FlowerShopState(State):
         self._take(shop, card)
         self.phase = "use"
         shop.done = False
-        text = f"You pay ${SWAP_COST}, discard {describe(old)} and draw {describe(card)}."
+        text = Say("You pay ${cost}, discard {old} and draw {new}.", cost=SWAP_COST,
+                   old=card_say(old), new=card_say(card))
         return [Event(text, reveals=True)]
 
     def _done(self, seat: int, shop: Shop) -> list[Event]:
         shop.done = True
         if self.solo:
             return self._next_pile()
-        events = [Event(f"{seat_ref(seat)} is done.")]
+        events = [Event(Say("{who} is done.", who=seat_ref(seat)))]
         if all(s.done for s in self.shops):
             events.extend(self._next_pick())
         return events
@@ -887,7 +983,7 @@ class FlowerShopState(State):
             return [self._flip_event()]
         if self.round < ROUNDS:
             self.round += 1
-            return [Event(f"Round {self.round} begins."), *self._deal_piles()]
+            return [Event(Say("Round {round} begins.", round=self.round)), *self._deal_piles()]
         return self._end()
 
     def _next_pick(self) -> list[Event]:
@@ -898,14 +994,15 @@ class FlowerShopState(State):
                 self.shops[self.pass_target(seat)].hand = hand
             self.step += 1
             self.phase = "pick"
-            way = "left" if self.pass_offset() > 0 else "right"
-            return [Event(f"Hands pass {way}. Pick {self.step}.")]
+            if self.pass_offset() > 0:
+                return [Event(Say("Hands pass left. Pick {pick}.", pick=self.step))]
+            return [Event(Say("Hands pass right. Pick {pick}.", pick=self.step))]
         if self.round < ROUNDS:
             self.round += 1
             self.step = 1
             self.phase = "pick"
             self._deal_hands()
-            return [Event(f"Round {self.round} begins: 7 new cards each.")]
+            return [Event(Say("Round {round} begins: 7 new cards each.", round=self.round))]
         return self._end()
 
     def _end(self) -> list[Event]:
@@ -920,11 +1017,12 @@ class FlowerShopState(State):
                 if vase is not None and flower is None:
                     shop.spots[i] = None
             if swept:
-                cards = "1 card" if len(swept) == 1 else f"{len(swept)} cards"
-                events.append(Event(f"Cleanup: {seat_ref(seat)} trashes {cards}."))
+                events.append(Event(say_count("Cleanup: {who} trashes {n} card.",
+                                              "Cleanup: {who} trashes {n} cards.", len(swept),
+                                              who=seat_ref(seat))))
         if self.filler_scoring:
             self.phase = "filler"
-            events.append(Event("Choose the filler you score."))
+            events.append(Event(N_("Choose the filler you score.")))
         else:
             self.phase = "over"
             events.append(self._final_event())
@@ -932,19 +1030,21 @@ class FlowerShopState(State):
 
     def _final_event(self) -> Event:
         result = self.result()
-        parts = [f"{seat_ref(s)} {t} FP" for s, t in enumerate(result.totals)]
-        text = "Game over: " + ", ".join(parts) + "."
+        parts = SayJoin([Say("{who} {total} FP", who=seat_ref(s), total=t)
+                         for s, t in enumerate(result.totals)], ", ")
         if result.level:
-            text += f" Level: {result.level}."
-        return Event(text)
+            return Event(Say("Game over: {scores}. Level: {level}.", scores=parts,
+                             level=SayLevel(result.level)))
+        return Event(Say("Game over: {scores}.", scores=parts))
 
     # -- scoring -------------------------------------------------------------------------------
     def categories(self) -> tuple[str, ...]:
-        rows = ["Petals", "Baskets", "Money", "Trash"]
+        # English message ids: the widgets look rows up by them, screens show them with _()
+        rows = [N_("Petals"), N_("Baskets"), N_("Money"), N_("Trash")]
         if self.solo:
-            rows.append("Completion bonus")
+            rows.append(N_("Completion bonus"))
         if self.filler_scoring:
-            rows.append("Filler")
+            rows.append(N_("Filler"))
         return tuple(rows)
 
     def score_rows(self, seat: int) -> tuple[int, ...]:
@@ -967,7 +1067,7 @@ class FlowerShopState(State):
             self.categories(),
             rows,
             # E4 breaks ties only; with no equal totals there is nothing to explain
-            tiebreak="most vases in the window, then money mod 5" if tied else "",
+            tiebreak=N_("most vases in the window, then money mod 5") if tied else "",
             tiebreak_values=keys,  # E6: always in the result
             tiebreak_keys=keys,
             ending=ending,
@@ -978,9 +1078,11 @@ class FlowerShopState(State):
         """Why the game ended (R7), in words; "" while it goes on."""
         if self.phase != "over":
             return ""
+        # message ids (a result is stored as text): the numbers are ROUNDS, SOLO_PILES, PICKS
+        assert (ROUNDS, len(SOLO_PILES), PICKS) == (3, 7, 7)
         if self.solo:
-            return f"All {ROUNDS} rounds of {len(SOLO_PILES)} piles are played."
-        return f"All {ROUNDS} rounds of {PICKS} picks are played."
+            return N_("All 3 rounds of 7 piles are played.")
+        return N_("All 3 rounds of 7 picks are played.")
 
     def score_detail(self, seat: int) -> str:
         """The high-score note: the solo level reached, else the place at the table."""
@@ -1054,27 +1156,34 @@ class FlowerShopState(State):
 
     def prompt(self, seat: int) -> str:
         shop = self.shops[seat]
+        # made for the seat at hand, in its language (the words in quotes are notation)
         if self.phase == "over":
-            return "The game is over."
+            return _("The game is over.")
         if seat not in self.to_act():
-            return "Wait for the other players."
+            return _("Wait for the other players.")
         if len(shop.storage) > STORAGE_MAX and self.phase != "filler":
-            return f"Storage holds {len(shop.storage)}: sell, buy, place or trash down to 4."
+            return _("Storage holds {n}: sell, buy, place or trash down to 4.").format(
+                n=len(shop.storage))
         if self.phase == "pick":
             if self.step == PICKS:
-                return f"Round {self.round}, pick 7: pick the last card, or swap (${SWAP_COST})."
-            return f"Round {self.round}, pick {self.step}: choose a card to keep."
+                return _("Round {round}, pick 7: pick the last card, or swap (${cost}).").format(
+                    round=self.round, cost=SWAP_COST)
+            return _("Round {round}, pick {pick}: choose a card to keep.").format(
+                round=self.round, pick=self.step)
         if self.phase == "use":
             if shop.using:
-                return f"Use {describe(shop.using)}: place, store, sell or trash it."
-            return "Sell, buy, reorganize or trash as you like, then done."
+                return _("Use {card}: place, store, sell or trash it.").format(
+                    card=render(card_say(shop.using)))
+            return _("Sell, buy, reorganize or trash as you like, then done.")
         if self.phase == "flip":
             card = self.flipped
             assert card is not None
             if self.under:
-                return f"Pile {self.step}: keep or discard {describe(card)} ({self.under} under)."
-            return f"Pile {self.step}: last card {describe(card)}: keep, or draw (${SWAP_COST})."
-        return "Choose the filler you score: B, H or F."
+                return _("Pile {pile}: keep or discard {card} ({n} under).").format(
+                    pile=self.step, card=render(card_say(card)), n=self.under)
+            return _("Pile {pile}: last card {card}: keep, or draw (${cost}).").format(
+                pile=self.step, card=render(card_say(card)), cost=SWAP_COST)
+        return _("Choose the filler you score: B, H or F.")
 
     # -- hidden information --------------------------------------------------------------------
     def secrets(self, seat: int) -> frozenset[str]:
@@ -1112,7 +1221,7 @@ class FlowerShopState(State):
                 pool.append(shop.swap_from)
         rng.shuffle(pool)
         for shop in others:
-            shop.hand = [pool.pop() for _ in shop.hand]
+            shop.hand = [pool.pop() for _card in shop.hand]
             if shop.pick is not None:
                 shop.pick = pool.pop()
             if shop.swap_from is not None:
@@ -1191,48 +1300,54 @@ def filler_counts(shop: Shop) -> dict[str, int]:
 
 def _spot(name: str) -> int:
     if name not in SPOTS:
-        raise IllegalAction(f"no spot {name!r} (spots are {', '.join(SPOTS)})")
+        raise IllegalAction(_("no spot {spot!r} (spots are {spots})").format(
+            spot=name, spots=", ".join(SPOTS)))
     return SPOTS.index(name)
 
 
 def _own(shop: Shop, card: str) -> None:
     if card not in CARDS:
-        raise IllegalAction(f"no card {card!r}")
+        raise IllegalAction(_("no card {card!r}").format(card=card))
     if shop.possesses(card):
         return
     if card in shop.trash:
-        raise IllegalAction(f"{card} is in your trash: trashed cards are final")
+        raise IllegalAction(_("{card} is in your trash: trashed cards are final").format(card=card))
     if card in shop.hooks:
-        raise IllegalAction(f"{card} hangs on a hook: hung baskets are permanent")
+        raise IllegalAction(
+            _("{card} hangs on a hook: hung baskets are permanent").format(card=card))
     if card in shop.register:
-        raise IllegalAction(f"{card} is a salary in your register")
-    raise IllegalAction(f"you do not have {card}")
+        raise IllegalAction(_("{card} is a salary in your register").format(card=card))
+    raise IllegalAction(_("you do not have {card}").format(card=card))
 
 
 def _check_flower_into(shop: Shop, flower: str, index: int) -> None:
     vase = shop.spots[index]
     if vase is None:
-        raise IllegalAction(f"{SPOTS[index]} has no vase")
+        raise IllegalAction(_("{spot} has no vase").format(spot=SPOTS[index]))
     if shop.flowers[index] is not None:
-        raise IllegalAction(f"{vase} on {SPOTS[index]} already holds {shop.flowers[index]}")
+        raise IllegalAction(_("{vase} on {spot} already holds {flower}").format(
+            vase=vase, spot=SPOTS[index], flower=shop.flowers[index]))
     if not fits(flower, vase):
-        raise IllegalAction(f"{long_name(flower)} does not fit {long_name(vase)}")
+        raise IllegalAction(_("{flower} does not fit {vase}").format(
+            flower=long_name(flower), vase=long_name(vase)))
 
 
 def sale_price(shop: Shop, action: Sell) -> int:
     """F1: what an order pays for its goods; raises IllegalAction if the sale is not allowed."""
     _own(shop, action.order)
     if kind(action.order) != "order":
-        raise IllegalAction(f"{action.order} is not an order: every sale needs an order card")
+        raise IllegalAction(_("{card} is not an order: every sale needs an order card").format(
+            card=action.order))
     goods = action.goods
     if not goods or len(goods) > 2:
-        raise IllegalAction("one order sells one flower, one vase, or a vase with its flower")
+        raise IllegalAction(_("one order sells one flower, one vase, or a vase with its flower"))
     for card in goods:
         _own(shop, card)
         if card == action.order:
-            raise IllegalAction("an order cannot sell itself")
+            raise IllegalAction(_("an order cannot sell itself"))
         if kind(card) not in ("flower", "vase"):
-            raise IllegalAction(f"{card} is a {kind(card)}: only flowers and vases can be sold")
+            raise IllegalAction(_("{card} is a {kind}: only flowers and vases can be sold").format(
+                card=card, kind=kind_word(kind(card))))
     if len(goods) == 1:
         card = goods[0]
         if kind(card) == "flower":
@@ -1240,19 +1355,23 @@ def sale_price(shop: Shop, action: Sell) -> int:
         index = shop.spot_of(card) if card in shop.spots else -1
         if index >= 0 and shop.flowers[index] is not None:
             raise IllegalAction(
-                f"{card} holds {shop.flowers[index]}: sell them together or move the flower first"
+                _("{card} holds {flower}: sell them together or move the flower first").format(
+                    card=card, flower=shop.flowers[index])
             )
         return VASE_ALONE_PAY
     vases = [c for c in goods if kind(c) == "vase"]
     flowers = [c for c in goods if kind(c) == "flower"]
     if len(vases) != 1 or len(flowers) != 1:
-        raise IllegalAction("one order sells one flower, one vase, or a vase with a fitting flower")
+        raise IllegalAction(
+            _("one order sells one flower, one vase, or a vase with a fitting flower"))
     vase, flower = vases[0], flowers[0]
     if not fits(flower, vase):
-        raise IllegalAction(f"{long_name(flower)} does not fit {long_name(vase)}")
+        raise IllegalAction(_("{flower} does not fit {vase}").format(
+            flower=long_name(flower), vase=long_name(vase)))
     index = shop.spots.index(vase) if vase in shop.spots else -1
     if index >= 0 and shop.flowers[index] not in (None, flower):
-        raise IllegalAction(f"{vase} holds {shop.flowers[index]}: sell it with that flower")
+        raise IllegalAction(_("{vase} holds {flower}: sell it with that flower").format(
+            vase=vase, flower=shop.flowers[index]))
     return flower_price(flower)
 
 
@@ -1263,70 +1382,82 @@ def check_free(shop: Shop, action: Action) -> None:
     elif isinstance(action, Buy):
         _own(shop, action.card)
         if kind(action.card) != "basket":
-            raise IllegalAction(f"{action.card} is not a basket")
+            raise IllegalAction(_("{card} is not a basket").format(card=action.card))
         if action.card not in shop.storage and action.card != shop.using:
-            raise IllegalAction(f"{action.card} must be stored or just revealed to be bought")
+            raise IllegalAction(_("{card} must be stored or just revealed to be bought").format(
+                card=action.card))
         if len(shop.hooks) >= BASKET_HOOKS:
-            raise IllegalAction(f"all {BASKET_HOOKS} hooks already hold baskets")
+            raise IllegalAction(_("all {n} hooks already hold baskets").format(n=BASKET_HOOKS))
         cost = CARDS[action.card].cost
         if shop.money < cost:
-            raise IllegalAction(f"{action.card} costs ${cost}; you have ${shop.money}")
+            raise IllegalAction(_("{card} costs ${cost}; you have ${money}").format(
+                card=action.card, cost=cost, money=shop.money))
     elif isinstance(action, Trash):
         _own(shop, action.card)
         index = shop.spots.index(action.card) if action.card in shop.spots else -1
         if index >= 0 and shop.flowers[index] is not None:
             raise IllegalAction(
-                f"{action.card} holds {shop.flowers[index]}: move or trash the flower first"
+                _("{card} holds {flower}: move or trash the flower first").format(
+                    card=action.card, flower=shop.flowers[index])
             )
     elif isinstance(action, (Place, Store)):
         _check_use(shop, action)
     elif isinstance(action, Move):
         _check_move(shop, action)
     else:
-        raise IllegalAction(f"'{action}' is not an action of this game")
+        raise IllegalAction(_("'{action}' is not an action of this game").format(action=action))
 
 
 def _check_use(shop: Shop, action: Place | Store) -> None:
     card = action.card
     if card != shop.using:
         if shop.possesses(card):
-            raise IllegalAction(f"{card} is already yours: use move to reorganize it")
-        raise IllegalAction(f"{card} is not the card you are using")
+            raise IllegalAction(_("{card} is already yours: use move to reorganize it").format(
+                card=card))
+        raise IllegalAction(_("{card} is not the card you are using").format(card=card))
     if isinstance(action, Store):
         return
     index = _spot(action.spot)
     if kind(card) == "vase":
         if shop.spots[index] is not None:
-            raise IllegalAction(f"{SPOTS[index]} already holds {shop.spots[index]}")
+            raise IllegalAction(_("{spot} already holds {vase}").format(
+                spot=SPOTS[index], vase=shop.spots[index]))
     elif kind(card) == "flower":
         _check_flower_into(shop, card, index)
     else:
-        raise IllegalAction(f"a {kind(card)} does not go into the window: store it or buy it")
+        raise IllegalAction(_("a {kind} does not go into the window: store it or buy it").format(
+            kind=kind_word(kind(card))))
 
 
 def _check_move(shop: Shop, action: Move) -> None:
     card = action.card
     _own(shop, card)
     if card == shop.using:
-        raise IllegalAction(f"{card} is being used: place, store, sell or trash it")
+        raise IllegalAction(_("{card} is being used: place, store, sell or trash it").format(
+            card=card))
     if kind(card) not in ("vase", "flower"):
-        raise IllegalAction(f"a {kind(card)} stays in storage until it is bought, used or trashed")
+        raise IllegalAction(
+            _("a {kind} stays in storage until it is bought, used or trashed").format(
+                kind=kind_word(kind(card))))
     if action.to == STORAGE:
         if card in shop.storage:
-            raise IllegalAction(f"{card} is already in storage")
+            raise IllegalAction(_("{card} is already in storage").format(card=card))
         if kind(card) == "vase" and shop.flowers[shop.spots.index(card)] is not None:
-            raise IllegalAction(f"{card} must be empty to go to storage: move its flower first")
+            raise IllegalAction(
+                _("{card} must be empty to go to storage: move its flower first").format(
+                    card=card))
         return
     if not action.to:
-        raise IllegalAction("say where to: a spot (L1-L6, H1, H2) or storage")
+        raise IllegalAction(_("say where to: a spot (L1-L6, H1, H2) or storage"))
     index = _spot(action.to)
     if kind(card) == "flower":
         _check_flower_into(shop, card, index)
         return
     if shop.spots[index] == card:
-        raise IllegalAction(f"{card} is already on {action.to}")
+        raise IllegalAction(_("{card} is already on {spot}").format(card=card, spot=action.to))
     if card in shop.storage and shop.spots[index] is not None:
-        raise IllegalAction(f"{action.to} already holds {shop.spots[index]}")
+        raise IllegalAction(_("{spot} already holds {vase}").format(
+            spot=action.to, vase=shop.spots[index]))
 
 
 def free_actions(shop: Shop) -> list[Action]:
@@ -1442,22 +1573,25 @@ def apply_free(state: FlowerShopState, seat: int, shop: Shop, action: Action) ->
             state.out.append(card)
         shop.money += price
         shop.sales += price
-        goods = " + ".join(describe(c) for c in action.goods)
-        return [Event(f"{who} sells {goods} with {action.order} for ${price}.")]
+        goods = " + ".join(describe(c) for c in action.goods)  # flowers and vases: no words
+        return [Event(Say("{who} sells {goods} with {order} for ${price}.", who=who, goods=goods,
+                          order=action.order, price=price))]
     if isinstance(action, Buy):
         shop.remove(action.card)
         shop.hooks.append(action.card)
         cost = CARDS[action.card].cost
         shop.money -= cost
-        return [Event(f"{who} buys {describe(action.card)} for ${cost} and hangs it.")]
+        return [Event(Say("{who} buys {card} for ${cost} and hangs it.", who=who,
+                          card=describe(action.card), cost=cost))]
     if isinstance(action, Trash):
         shop.remove(action.card)
         shop.trash.append(action.card)
-        return [Event(f"{who} trashes {describe(action.card)} (trash {len(shop.trash)}).")]
+        return [Event(Say("{who} trashes {card} (trash {n}).", who=who,
+                          card=card_say(action.card), n=len(shop.trash)))]
     if isinstance(action, Store):
         shop.using = None
         shop.storage.append(action.card)
-        return [Event(f"{who} stores {describe(action.card)}.")]
+        return [Event(Say("{who} stores {card}.", who=who, card=card_say(action.card)))]
     if isinstance(action, Place):
         index = SPOTS.index(action.spot)
         shop.using = None
@@ -1465,7 +1599,8 @@ def apply_free(state: FlowerShopState, seat: int, shop: Shop, action: Action) ->
             shop.spots[index] = action.card
         else:
             shop.flowers[index] = action.card
-        return [Event(f"{who} places {describe(action.card)} on {action.spot}.")]
+        return [Event(Say("{who} places {card} on {spot}.", who=who, card=describe(action.card),
+                          spot=action.spot))]
     assert isinstance(action, Move)
     return _move(shop, who, action)
 
@@ -1475,7 +1610,7 @@ def _move(shop: Shop, who: str, action: Move) -> list[Event]:
     if action.to == STORAGE:
         shop.remove(card)
         shop.storage.append(card)
-        return [Event(f"{who} moves {describe(card)} to storage.")]
+        return [Event(Say("{who} moves {card} to storage.", who=who, card=describe(card)))]
     index = SPOTS.index(action.to)
     if kind(card) == "flower":
         shop.remove(card)
@@ -1487,7 +1622,8 @@ def _move(shop: Shop, who: str, action: Move) -> list[Event]:
         here = shop.spots.index(card)
         shop.spots[here], shop.spots[index] = shop.spots[index], shop.spots[here]
         shop.flowers[here], shop.flowers[index] = shop.flowers[index], shop.flowers[here]
-    return [Event(f"{who} moves {describe(card)} to {action.to}.")]
+    return [Event(Say("{who} moves {card} to {spot}.", who=who, card=describe(card),
+                      spot=action.to))]
 
 
 def outcome(shop: ShopView, action: Action) -> tuple[str, ...] | None:
@@ -1527,12 +1663,14 @@ class FlowerShopGame(Game):
     info = INFO
     state_class = FlowerShopState
     hidden_information = True
+    # Translators: the setup screen's label of the filler option (at most 14 cells).
+    FILLER_LABEL = N_("Filler scoring")  # the setup screen makes it from the option's name
     options = {
         "filler_scoring": Option(
             "filler_scoring",
             False,
             (False, True),
-            "score +1 per window flower with your chosen filler (solo levels +4)",
+            N_("score +1 per window flower with your chosen filler (solo levels +4)"),
         )
     }
     actions = (Pick, Swap, Keep, Discard, Draw, Done, ChooseFiller, Place, Store, Trash, Buy,

@@ -37,6 +37,7 @@ from tulipgames.games.flowershop.widgets import (
     involves,
     my_cards,
 )
+from tulipgames.i18n import N_, _
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.screens.messages import ActionChosen
@@ -54,23 +55,23 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
 
     AUTO_FOCUS = "ActionMenu"
     BINDINGS = [
-        Binding("1", "pick(0)", "Pick", key_display="1-7"),
+        Binding("1", "pick(0)", N_("Pick"), key_display="1-7"),
         Binding("2", "pick(1)", show=False),
         Binding("3", "pick(2)", show=False),
         Binding("4", "pick(3)", show=False),
         Binding("5", "pick(4)", show=False),
         Binding("6", "pick(5)", show=False),
         Binding("7", "pick(6)", show=False),
-        Binding("k", "step('keep')", "Keep"),
-        Binding("x", "step('discard')", "Discard"),
-        Binding("s", "step('swap')", "Swap $2"),
-        Binding("s", "step('draw')", "Draw $2"),
-        Binding("d", "step('done')", "Done"),
-        Binding("b", "filler('B')", "Baby's br."),
-        Binding("h", "filler('H')", "Hypericum"),
-        Binding("f", "filler('F')", "Fern"),
-        Binding("c", "card", "Card"),
-        Binding("w", "look", "Shops"),
+        Binding("k", "step('keep')", N_("Keep")),
+        Binding("x", "step('discard')", N_("Discard")),
+        Binding("s", "step('swap')", N_("Swap $2")),
+        Binding("s", "step('draw')", N_("Draw $2")),
+        Binding("d", "step('done')", N_("Done")),
+        Binding("b", "filler('B')", N_("Baby's br.")),
+        Binding("h", "filler('H')", N_("Hypericum")),
+        Binding("f", "filler('F')", N_("Fern")),
+        Binding("c", "card", N_("Card")),
+        Binding("w", "look", N_("Shops")),
     ]
     DEFAULT_CSS = """
     FlowerShopScreen GameLog { height: 3; }
@@ -101,7 +102,7 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
             # from the menu and showed no sign of having it
             with VerticalScroll(id="fs-left", can_focus=False):
                 yield ShopWindow(id="fs-window")
-                for _ in range(len(self.table.seats) - 1):
+                for _rival in range(len(self.table.seats) - 1):
                     yield ShopWindow(classes="fs-rival")
             with Rows(id="fs-side"):
                 yield DraftPanel(id="fs-step")
@@ -134,9 +135,9 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
             self._card = None
         mine = seat if seat is not None else 0
         shown = (mine + self._look) % view.seats
-        hint = "w: next shop" if view.seats > 1 else ""
+        hint = _("w: next shop") if view.seats > 1 else ""
         if shown != mine:
-            hint = "w: next shop · Esc: yours"
+            hint = _("w: next shop · Esc: yours")
         self.part(ShopWindow, "#fs-window").show_shop(
             view, shown, turn.name(shown), selected=self._card if shown == mine else None,
             hint=hint,
@@ -248,7 +249,8 @@ class FlowerShopScreen(GameScreen[FlowerShopView]):
     def action_pick(self, index: int) -> None:
         hand = self.turn.view.hand
         if index >= len(hand):
-            self._tell(f"There is no card {index + 1}: your hand holds {len(hand)}.")
+            self._tell(_("There is no card {number}: your hand holds {n}.").format(
+                number=index + 1, n=len(hand)))
             return
         self.play(Pick(hand[index]))
 

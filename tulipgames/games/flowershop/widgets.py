@@ -25,6 +25,7 @@ from tulipgames.engine.core import Action
 from tulipgames.games.flowershop.data import (
     BASKET_HOOKS,
     CARDS,
+    FILLERS,
     SPOTS,
     STORAGE_MAX,
     SWAP_COST,
@@ -47,8 +48,11 @@ from tulipgames.games.flowershop.rules import (
     Swap,
     Trash,
     kind,
+    level_word,
     outcome,
+    pgettext,
 )
+from tulipgames.i18n import N_, _, ngettext
 from tulipgames.table import Turn
 from tulipgames.tui import textual_private as private
 from tulipgames.tui.screens.messages import ActionChosen
@@ -70,16 +74,26 @@ WhyNot = Callable[[Action], "str | None"]
 
 TYPE_STYLE = {"R": "red", "T": "magenta", "S": "yellow", "I": "medium_purple1", "*": "bold"}
 KIND_STYLE = {"basket": "green", "salary": "bright_green", "order": "cyan"}
-FILLER_SHORT = {"B": "baby's breath", "H": "hypericum", "F": "fern"}
+FILLER_SHORT = FILLERS  # English message ids, shown with _()
+
+
+def group_name(group: str) -> str:
+    """A menu group's name as shown (the groups are verbs: "Trash" is to throw away)."""
+    return pgettext("verb", "Trash") if group == "Trash" else _(group)
+
+
+def petals_unit() -> str:
+    # Translators: the unit after a petal count (a vase "3p", a score "18p"); one or two letters.
+    return _("p")
 
 
 def card_text(card: str, with_id: bool = True) -> Text:
     """A card as ``FL07 R2·H`` (id, then glyph), coloured by flower type or card kind."""
     info = CARDS[card]
     style = TYPE_STYLE.get(info.flower, "") if info.flower else KIND_STYLE.get(info.kind, "")
-    glyph = info.glyph
+    glyph = _("order") if info.kind == "order" else info.glyph
     if info.kind == "vase":
-        glyph += f" {info.petals}p"
+        glyph += f" {info.petals}{petals_unit()}"
     text = Text()
     if with_id:
         text.append(card + " ", style="dim")
@@ -117,14 +131,24 @@ def my_cards(shop: ShopView) -> list[str]:
 
 def score_line(categories: Sequence[str], rows: Sequence[int]) -> Text:
     """The score if the game ended now, row by row: ``24 FP = 18p +7b +2$ -3t``."""
-    short = {"Petals": "p", "Baskets": "b", "Money": "$", "Trash": "t",
-             "Completion bonus": " bonus", "Filler": " filler"}
+    short = {
+        "Petals": petals_unit(),
+        # Translators: the unit after the baskets' points in a score line ("+7b"); 1-2 letters.
+        "Baskets": _("b"),
+        "Money": "$",
+        # Translators: the unit after the trash's points in a score line ("-3t"); 1-2 letters.
+        "Trash": _("t"),
+        # Translators: after the solo completion bonus in a score line ("+5 bonus").
+        "Completion bonus": _(" bonus"),
+        # Translators: after the filler's points in a score line ("+4 filler").
+        "Filler": _(" filler"),
+    }
     text = Text()
     text.append(f"{sum(rows)} FP", style="bold")
     text.append(" = ")
     for index, (name, value) in enumerate(zip(categories, rows, strict=True)):
         sign = "" if index == 0 else (" +" if value >= 0 else " -")
-        text.append(f"{sign}{abs(value) if index else value}{short.get(name, name)}")
+        text.append(f"{sign}{abs(value) if index else value}{short.get(name) or _(name)}")
     return text
 
 
@@ -138,14 +162,20 @@ def register_line(view: FlowerShopView, seat: int) -> Text:
     if shop.end_trash != len(shop.trash):
         trash += f"→{shop.end_trash}"
     return Text.assemble(
-        ("Register ", "dim"), (f"${shop.money}", "bold"), f" ({rows.get('Money', 0)} FP)  ",
-        ("Trash ", "dim"), (trash, "bold"), f" ({rows.get('Trash', 0)} FP)",
+        (_("Register") + " ", "dim"), (f"${shop.money}", "bold"),
+        f" ({rows.get('Money', 0)} FP)  ",
+        (_("Trash") + " ", "dim"), (trash, "bold"), f" ({rows.get('Trash', 0)} FP)",
     )
+
+
+def shop_title(name: str, colour: str) -> str:
+    """A shop window's title: ``Ana's shop (Red)``."""
+    return _("{name}'s shop ({colour})").format(name=name, colour=_(colour))
 
 
 def hooks_line(shop: ShopView) -> Text:
     """The three basket hooks: each hung basket with its FP, or a free hook."""
-    text = Text("Hooks ", style="dim")
+    text = Text(_("Hooks") + " ", style="dim")
     for index in range(BASKET_HOOKS):
         if index:
             text.append(" ")
@@ -153,7 +183,8 @@ def hooks_line(shop: ShopView) -> Text:
             basket = shop.hooks[index]
             text.append(f"[{CARDS[basket].fp}FP {basket}]", style="green")
         else:
-            text.append("[ free  ]", style="dim")
+            # Translators: a free basket hook, 5 cells between the brackets ("[ free  ]").
+            text.append(_("[ free  ]"), style="dim")
     return text
 
 
@@ -193,27 +224,28 @@ class ShopWindow(KeepsHeight, PatchStatic):
         if drawn == self._drawn:
             return
         self._drawn = drawn
-        self.border_title = Text(f"{name}'s shop ({shop.colour})")
+        self.border_title = Text(shop_title(name, shop.colour))
         self.border_subtitle = hint
         lines = [
             register_line(view, seat),
             hooks_line(shop),
-            self._shelf("Hanging", shop, [6, 7], wide, selected),
+            self._shelf(_("Hanging"), shop, [6, 7], wide, selected),
         ]
         for row in ((0, 1), (2, 3), (4, 5)):
-            lines.append(self._shelf("Lower" if row[0] == 0 else "", shop, list(row), wide,
+            lines.append(self._shelf(_("Lower") if row[0] == 0 else "", shop, list(row), wide,
                                      selected))
         # the card in use has a row of its own, blank while there is none: a reveal or a
         # new pick changes that row only, and never the window's height (a layout)
         using = Text()
         if shop.using:
-            using = Text.assemble(("Using ", "dim"), card_text(shop.using))
+            head = _("Using") + " "
+            using = Text.assemble((head, "dim"), card_text(shop.using))
             if shop.using == selected:
-                using.stylize("reverse", 6)
+                using.stylize("reverse", len(head))
         lines.append(using)
         lines.extend(self._storage(shop, selected))
-        lines.append(Text.assemble(("Now ", "dim"), score_line(view.categories,
-                                                                view.preview[seat])))
+        lines.append(Text.assemble((_("Now") + " ", "dim"), score_line(view.categories,
+                                                                        view.preview[seat])))
         # an explicit height: a terminal did not always grow an auto height when a line came
         shown = self.padded(Text("\n").join(lines))
         self.styles.height = shown.plain.count("\n") + 3
@@ -236,7 +268,7 @@ class ShopWindow(KeepsHeight, PatchStatic):
     def _storage(shop: ShopView, selected: str | None) -> list[Text]:
         cards = list(shop.storage)
         count = len(cards)
-        head = Text.assemble(("Storage ", "dim"), f"{count}/{STORAGE_MAX}")
+        head = Text.assemble((_("Storage") + " ", "dim"), f"{count}/{STORAGE_MAX}")
         slots: list[Text] = []
         for index in range(max(STORAGE_MAX, count)):
             cell = Text(f"{index + 1} ")
@@ -245,10 +277,10 @@ class ShopWindow(KeepsHeight, PatchStatic):
                 if cards[index] == selected:
                     cell.stylize("reverse", 2)
             else:
-                cell.append("(empty)", style="dim")
+                cell.append(_("(empty)"), style="dim")
             if index >= STORAGE_MAX:
                 cell.stylize("reverse")
-                cell.append(" ! trash or use 1 card", style="bold reverse")
+                cell.append(" " + _("! trash or use 1 card"), style="bold reverse")
             slots.append(cell)
         lines = [head]
         for start in range(0, len(slots), 2):
@@ -269,18 +301,19 @@ def spot_cell(shop: ShopView, index: int, wide: bool, selected: str | None = Non
     text = Text(f"{SPOTS[index]} ", style="bold")
     width = 25 if wide else 20
     if vase is None:
-        text.append("(free spot)", style="dim")
+        text.append(_("(free spot)"), style="dim")
         text.truncate(width, pad=True)
         return text
     start = len(text)
     text.append(f"{vase} ", style="dim")
     info = CARDS[vase]
     text.append(f"{info.flower}×{info.count}", style=TYPE_STYLE.get(info.flower, ""))
-    text.append(f" {info.petals}p ")
+    text.append(f" {info.petals}{petals_unit()} ")
     if vase == selected:
         text.stylize("reverse", start, len(text) - 1)
     if flower is None:
-        text.append("empty", style="dim italic")
+        # Translators: a vase with no flower in it, in a window spot (at most 5 letters).
+        text.append(_("empty"), style="dim italic")
     else:
         start = len(text)
         text.append_text(card_text(flower, with_id=wide))
@@ -307,9 +340,12 @@ def final_windows(view: FlowerShopView, names: Sequence[str]) -> list[Text]:
             line.append_text(card_text(flower, with_id=False))
             line.append(" ")
         rows = dict(zip(view.categories, view.preview[shop.seat], strict=True))  # E3's rows
-        line.append(f"({len(filled)} vases, {rows.get('Petals', 0)}p) ", style="dim")
-        line.append(f"baskets {len(shop.hooks)} ({rows.get('Baskets', 0)}FP) ${shop.money} "
-                    f"trash {len(shop.trash)}")
+        line.append(ngettext("({n} vase, {petals}{p}) ", "({n} vases, {petals}{p}) ",
+                             len(filled)).format(n=len(filled), petals=rows.get("Petals", 0),
+                                                 p=petals_unit()), style="dim")
+        line.append(_("baskets {n} ({fp}FP) ${money} trash {trash}").format(
+            n=len(shop.hooks), fp=rows.get("Baskets", 0), money=shop.money,
+            trash=len(shop.trash)))
         lines.append(line)
     return lines
 
@@ -342,19 +378,22 @@ def opponent_line(view: FlowerShopView, shop: ShopView, name: str, wide: bool = 
     fp = dict(zip(view.categories, view.preview[shop.seat], strict=True))["Baskets"]  # E3's row
     state = ""
     if view.phase == "pick":
-        state = "picked" if shop.picked else "picking"
+        state = _("picked") if shop.picked else _("picking")
     elif view.phase == "use":
-        state = "done" if shop.done else "using"
+        state = _("done") if shop.done else _("using")
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append_text(name_and_level(name, level, 12 if wide else 8, "bold"))
-    baskets = f"{len(shop.hooks)} basket" + ("" if len(shop.hooks) == 1 else "s")
-    line.append(f" {filled}/{vases} filled  {baskets} {fp}FP  "
-                f"stored {len(shop.storage)}  trash {len(shop.trash)}  ${shop.money}  ")
+    baskets = ngettext("{n} basket", "{n} baskets", len(shop.hooks)).format(n=len(shop.hooks))
+    # Translators: a rival's line (78 cells in all): keep the words short.
+    line.append(_(" {filled}/{vases} filled  {baskets} {fp}FP  stored {stored}  trash {trash}  "
+                  "${money}  ").format(filled=filled, vases=vases, baskets=baskets, fp=fp,
+                                       stored=len(shop.storage), trash=len(shop.trash),
+                                       money=shop.money))
     if view.phase == "pick":
-        line.append(f"hand {shop.hand_size}  ")
+        line.append(_("hand {n}").format(n=shop.hand_size) + "  ")
     line.append(state, style="italic")
     if wide:
-        line.append(f"  now {sum(view.preview[shop.seat])} FP", style="dim")
+        line.append("  " + _("now {n} FP").format(n=sum(view.preview[shop.seat])), style="dim")
     return line
 
 
@@ -369,41 +408,47 @@ class DraftPanel(KeepsHeight, PatchStatic):
         """Draw the step; ``pending`` is a step waiting for its confirmation (hot-seat)."""
         view, viewer, names = turn.view, turn.seat, turn.names
         if view.solo:
-            self.border_title = f"Solo · round {view.round} · pile {view.step}"
+            self.border_title = _("Solo · round {round} · pile {pile}").format(
+                round=view.round, pile=view.step)
             lines = self._solo(turn, why_not, full=self.size.width >= 60)
         elif view.phase == "pick":
-            self.border_title = f"Round {view.round} · pick {view.step} of 7"
+            self.border_title = _("Round {round} · pick {pick} of 7").format(
+                round=view.round, pick=view.step)
             lines = self._draft(turn, why_not)
         elif view.phase == "use":
-            self.border_title = f"Revealed · round {view.round} · pick {view.step}"
+            self.border_title = _("Revealed · round {round} · pick {pick}").format(
+                round=view.round, pick=view.step)
             lines = self._reveal(view, names)
         else:
-            self.border_title = "Game over" if view.phase == "over" else "Filler"
+            self.border_title = _("Game over") if view.phase == "over" else _("Filler")
             lines = self._end(view, names)
         if pending is not None:
             lines.append(Text.assemble(
-                ("Confirm ", "bold reverse"), (action_label(pending, view, viewer or 0).plain,
-                                               "bold"),
-                ": again or Enter · Esc: back",
+                (_("Confirm") + " ", "bold reverse"),
+                (action_label(pending, view, viewer or 0).plain, "bold"),
+                _(": again or Enter · Esc: back"),
             ))
         self.update(Text("\n").join(lines))
 
     @staticmethod
     def _draft(turn: FlowerTurn, why_not: WhyNot) -> list[Text]:
         view, viewer, names = turn.view, turn.seat, turn.names
-        arrow = "→ left" if view.pass_offset > 0 else "← right"
         lines = []
         if viewer is not None:
             target = (viewer + view.pass_offset) % view.seats
             if view.step < 7:
-                lines.append(Text.assemble(f"Hand passes {arrow} to ", Text(names[target])))
+                passes = (_("Hand passes → left to {name}") if view.pass_offset > 0
+                          else _("Hand passes ← right to {name}"))
+                before, _sep, after = passes.partition("{name}")
+                # the name is plain text, never markup
+                lines.append(Text.assemble(before, Text(names[target]), after))
             else:
-                lines.append(Text("Last card: nothing passes"))
+                lines.append(Text(_("Last card: nothing passes")))
         if view.my_pick is not None:
-            line = Text("Your face-down pick: ")
+            line = Text(_("Your face-down pick:") + " ")
             line.append_text(card_text(view.my_pick))
             if view.my_swap:
-                line.append(f" (swapped {view.my_swap})", style="dim")
+                line.append(" " + _("(swapped {card})").format(card=view.my_swap), style="dim")
             lines.append(line)
         for start in range(0, len(view.hand), 2):
             line = Text()
@@ -414,10 +459,10 @@ class DraftPanel(KeepsHeight, PatchStatic):
                 line.append_text(card_text(card))
             lines.append(line)
         if view.step == 7 and view.my_pick is None and viewer is not None:
-            lines.append(offer("s", f"swap for a random card, ${SWAP_COST}", Swap(), turn,
-                               why_not))
+            lines.append(offer("s", _("swap for a random card, ${cost}").format(cost=SWAP_COST),
+                               Swap(), turn, why_not))
         if viewer is None:
-            lines.append(Text("Hands are hidden.", style="dim"))
+            lines.append(Text(_("Hands are hidden."), style="dim"))
         return lines
 
     @staticmethod
@@ -429,9 +474,10 @@ class DraftPanel(KeepsHeight, PatchStatic):
             if card is not None:
                 line.append_text(card_text(card))
             if swapped:
-                line.append(f" (paid ${SWAP_COST}, swapped {plain(swapped)})", style="italic")
+                line.append(" " + _("(paid ${cost}, swapped {card})").format(
+                    cost=SWAP_COST, card=plain(swapped)), style="italic")
             shop = view.shops[seat]
-            line.append("  done" if shop.done else "", style="dim")
+            line.append("  " + _("done") if shop.done else "", style="dim")
             lines.append(line)
         return lines
 
@@ -444,41 +490,47 @@ class DraftPanel(KeepsHeight, PatchStatic):
             cell = str(size) if size else "-"
             piles.append(f"[{cell}]" if current else f" {cell} ", style="bold reverse" if current
                          else ("dim" if index < view.step - 1 else ""))
-        piles.append(f" deck {view.deck_size}", style="dim")
+        piles.append(" " + _("deck {n}").format(n=view.deck_size), style="dim")
         lines = [piles]
         if view.flipped is not None:
-            line = Text("Flipped ")
+            line = Text(_("Flipped") + " ")
             line.append_text(card_text(view.flipped))
             if view.under:
-                line.append(f" · {view.under} under it")
-                lines.extend([line, Text("k keep · x discard")])
+                line.append(" · " + _("{n} under it").format(n=view.under))
+                lines.extend([line, Text(_("k keep · x discard"))])
             else:
-                line.append(" · last card")
-                lines.extend([line, Text("k keep · ").append_text(
-                    offer("s", f"draw ${SWAP_COST}", Draw(), turn, why_not))])
+                line.append(" · " + _("last card"))
+                lines.extend([line, Text(_("k keep") + " · ").append_text(
+                    offer("s", _("draw ${cost}").format(cost=SWAP_COST), Draw(), turn,
+                          why_not))])
         elif view.phase == "use" and view.shops[0].using:
-            lines.append(Text.assemble("Kept ", card_text(view.shops[0].using), ": use it"))
+            lines.append(Text.assemble(_("Kept") + " ", card_text(view.shops[0].using),
+                                       _(": use it")))
         if view.solo_discards:
-            recent = Text("Discarded ", style="dim")
+            recent = Text(_("Discarded") + " ", style="dim")
             for card in view.solo_discards[-3:]:
                 recent.append_text(card_text(card, with_id=False))
                 recent.append(" ")
             lines.append(recent)
         total = sum(view.preview[0])
         if full:
-            text = Text("Levels ")
+            text = Text(_("Levels") + " ")
             for name, threshold in view.ladder:
                 low = view.ladder[1][1]
-                mark = f"{name} <{low}" if threshold is None else f"{name} {threshold}"
+                word = level_word(name)
+                mark = f"{word} <{low}" if threshold is None else f"{word} {threshold}"
                 text.append(mark, style="bold reverse" if name == view.level else "dim")
                 text.append(" ")
             lines.append(text)
-        now = Text.assemble("Now ", (f"{total} FP", "bold"), ": ", (view.level, "bold reverse"))
+        now = Text.assemble(_("Now") + " ", (f"{total} FP", "bold"), ": ",
+                            (level_word(view.level), "bold reverse"))
         if view.next_level is not None:
-            now.append(f" · {view.next_level[0]} at {view.next_level[1]}")
+            now.append(" · " + _("{level} at {score}").format(
+                level=level_word(view.next_level[0]), score=view.next_level[1]))
         lines.append(now)
         if view.phase == "over":
-            lines.append(Text(f"Final score {total} FP: level {view.level}", style="bold"))
+            lines.append(Text(_("Final score {total} FP: level {level}").format(
+                total=total, level=level_word(view.level)), style="bold"))
         return lines
 
     def _end(self, view: FlowerShopView, names: Sequence[str]) -> list[Text]:
@@ -506,12 +558,14 @@ def offer(key: str, what: str, action: Action, turn: FlowerTurn, why_not: WhyNot
     if not turn.may(action):
         reason = why_not(action)
         if reason:
-            text.append(f" (not now: {reason})")
+            text.append(" " + _("(not now: {reason})").format(reason=reason))
         text.stylize("dim")
     return text
 
 
-GROUPS = ("Step", "Place", "Store", "Sell", "Buy basket", "Reorganize", "Trash")
+#: The menu's groups (English message ids, the keys of :func:`grouped`; shown with ``_()``).
+GROUPS = (N_("Step"), N_("Place"), N_("Store"), N_("Sell"), N_("Buy basket"), N_("Reorganize"),
+          N_("Trash"))
 
 
 def group_of(action: Action) -> str:
@@ -537,43 +591,46 @@ def action_label(action: Action, view: FlowerShopView, seat: int) -> Text:
     if isinstance(action, Pick):
         index = view.hand.index(action.card) + 1 if action.card in view.hand else 0
         text.append(f"{index} " if index else "", style="bold")
-        text.append("Pick ")
+        text.append(_("Pick") + " ")
         text.append_text(card_text(action.card))
     elif isinstance(action, Swap):
-        text.append(f"s Swap {view.hand[0] if view.hand else ''}: ${SWAP_COST}, random card")
+        text.append("s " + _("Swap {card}: ${cost}, random card").format(
+            card=view.hand[0] if view.hand else "", cost=SWAP_COST))
     elif isinstance(action, Keep):
-        text.append("k Keep ")
+        text.append("k " + _("Keep") + " ")
         if view.flipped:
             text.append_text(card_text(view.flipped))
     elif isinstance(action, Discard):
-        text.append("x Discard ")
+        text.append("x " + _("Discard") + " ")
         if view.flipped:
             text.append_text(card_text(view.flipped, with_id=False))
-        text.append(f" ({view.under} under it)")
+        text.append(" " + _("({n} under it)").format(n=view.under))
     elif isinstance(action, Draw):
-        text.append(f"s Draw a random card instead: ${SWAP_COST}")
+        text.append("s " + _("Draw a random card instead: ${cost}").format(cost=SWAP_COST))
     elif isinstance(action, Done):
-        text.append("d Done", style="bold")
+        text.append("d " + _("Done"), style="bold")
     elif isinstance(action, ChooseFiller):
-        text.append(f"{action.filler.lower()} Score {FILLER_SHORT[action.filler]} "
-                    f"({action.filler}): +{shop.filler_count(action.filler)}")
+        text.append(f"{action.filler.lower()} " + _("Score {filler} ({letter}): +{n}").format(
+            filler=_(FILLER_SHORT[action.filler]), letter=action.filler,
+            n=shop.filler_count(action.filler)))
     elif isinstance(action, Place):
         index = SPOTS.index(action.spot)
-        text.append("Place ")
+        text.append(_("Place") + " ")
         text.append_text(card_text(action.card))
         vase = shop.spots[index][0]
         if kind(action.card) == "flower" and vase is not None:
-            text.append(f" on {action.spot} +{CARDS[vase].petals}p")
+            text.append(" " + _("on {spot} +{petals}{p}").format(
+                spot=action.spot, petals=CARDS[vase].petals, p=petals_unit()))
         else:
-            text.append(f" at {action.spot}")
+            text.append(" " + _("at {spot}").format(spot=action.spot))
     elif isinstance(action, Store):
-        text.append("Store ")
+        text.append(_("Store") + " ")
         text.append_text(card_text(action.card))
         text.append(f" ({len(shop.storage) + 1}/{STORAGE_MAX})")
     elif isinstance(action, Sell):
         price = view.price(action)
         text.append(f"+${price} " if price is not None else "", style="bold")
-        text.append("Sell ")
+        text.append(_("Sell") + " ")
         if len(action.goods) == 1:
             text.append_text(card_text(action.goods[0]))
         else:
@@ -582,26 +639,27 @@ def action_label(action: Action, view: FlowerShopView, seat: int) -> Text:
         text.append(f" ({action.order})", style="dim")
     elif isinstance(action, Buy):
         info = CARDS[action.card]
-        text.append(f"Buy {action.card} {info.fp}FP for ${info.cost}")
+        text.append(_("Buy {card} {fp}FP for ${cost}").format(
+            card=action.card, fp=info.fp, cost=info.cost))
     elif isinstance(action, Move):
-        text.append("Move ")
+        text.append(_("Move") + " ")
         text.append_text(card_text(action.card) if kind(action.card) == "flower"
                          else Text(action.card))
         if action.to == STORAGE:
-            text.append(" to storage")
+            text.append(" " + _("to storage"))
         else:
             index = SPOTS.index(action.to)
             vase = shop.spots[index][0]
             if kind(action.card) == "flower":
-                text.append(f" into {vase} on {action.to}")
+                text.append(" " + _("into {vase} on {spot}").format(vase=vase, spot=action.to))
             elif vase is not None:
-                text.append(f" to {action.to} (swap {vase})")
+                text.append(" " + _("to {spot} (swap {vase})").format(spot=action.to, vase=vase))
             else:
-                text.append(f" to {action.to}")
+                text.append(" " + _("to {spot}").format(spot=action.to))
     elif isinstance(action, Trash):
-        text.append("Trash ")
+        text.append(pgettext("verb", "Trash") + " ")
         text.append_text(card_text(action.card))
-        text.append(f" (trash {len(shop.trash) + 1})")
+        text.append(" " + _("(trash {n})").format(n=len(shop.trash) + 1))
     return text
 
 
@@ -740,9 +798,9 @@ class ActionMenu(private.OptionListLines, SizedFromOutside, OptionList):
         if card is not None:
             actions = [a for a in actions if involves(a, card)]
         if card is not None:
-            self.border_title = Text.assemble(plain(card), " · Esc: all actions")
+            self.border_title = Text.assemble(plain(card), " · " + _("Esc: all actions"))
         else:
-            self.border_title = "What may I do now" if actions else ""
+            self.border_title = _("What may I do now") if actions else ""
         with self.quietly():  # its height is the CSS's: a longer list needs no layout
             self._list(turn, actions, note, card, pending)
 
@@ -768,12 +826,13 @@ class ActionMenu(private.OptionListLines, SizedFromOutside, OptionList):
             self._actions.append(None)
         if seat is not None and actions:
             if pending is not None:
-                options.append((Text.assemble(("✓ Confirm: ", "bold"),
+                options.append((Text.assemble(("✓ " + _("Confirm:") + " ", "bold"),
                                               action_label(pending, view, seat)), False))
                 self._actions.append(pending)
             if view.end_blocker and card is None:
                 # one line: the status line above says the same at full length
-                blocker = Text(f"Not yet: {view.end_blocker}", style="dim")
+                blocker = Text(_("Not yet: {reason}").format(reason=view.end_blocker),
+                               style="dim")
                 blocker.truncate(max(12, self.size.width - 4), overflow="ellipsis")
                 options.append((blocker, True))
                 self._actions.append(None)
@@ -785,17 +844,18 @@ class ActionMenu(private.OptionListLines, SizedFromOutside, OptionList):
                 if group in folded and group not in self._open:
                     self._toggles[len(options)] = group
                     options.append((Text.assemble(
-                        ("▸ ", "bold"), (group, "bold"),
-                        f" ({len(listed)}): Enter opens"), False))
+                        ("▸ ", "bold"), (group_name(group), "bold"),
+                        " " + _("({n}): Enter opens").format(n=len(listed))), False))
                     self._actions.append(None)
                     continue
                 if group in folded:
                     self._toggles[len(options)] = group
-                    options.append((Text.assemble(("▾ ", "bold"), (group, "bold"),
-                                                  f" ({len(listed)}): Enter folds"), False))
+                    options.append((Text.assemble(
+                        ("▾ ", "bold"), (group_name(group), "bold"),
+                        " " + _("({n}): Enter folds").format(n=len(listed))), False))
                     self._actions.append(None)
                 elif group != "Step":
-                    options.append((Text(f"— {group} —", style="bold dim"), True))
+                    options.append((Text(f"— {group_name(group)} —", style="bold dim"), True))
                     self._actions.append(None)
                 for action in listed:
                     options.append((action_label(action, view, seat), False))
@@ -906,8 +966,9 @@ class ActionMenu(private.OptionListLines, SizedFromOutside, OptionList):
         """Say in the bottom border how many of the list's rows are above and below the
         ones in sight (``↑ 2 more · ↓ 5 more``), nothing when all of it is in sight."""
         if self.size:
-            self.border_subtitle = out_of_sight(self, private.option_line_count(self),
-                                                "more", "more")
+            # Translators: "↑ 2 more · ↓ 5 more": menu rows out of sight above and below.
+            more = _("more")
+            self.border_subtitle = out_of_sight(self, private.option_line_count(self), more, more)
 
     def lines_current(self) -> bool:
         # OptionList works its lines out again (scrollable_content_region, twice) for every

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from tulipgames.games.parts import PlainWords
+from tulipgames.i18n import _
 from tulipgames.plain.speech import Speaker
 from tulipgames.table import Turn
 
@@ -21,11 +22,13 @@ def flower_brief(turn: Turn[Any]) -> str:
     parts = []
     mine = next((s for s in view.shops if s.seat == turn.seat), None)
     if mine is not None and mine.using:
-        parts.append(f"You have ${mine.money}.")
+        parts.append(_("You have ${money}.").format(money=mine.money))
     if view.solo and view.flipped:
-        parts.append(f"Flipped: {card_words(view.flipped)}.")
-    if view.end_blocker and not view.end_blocker.startswith("use "):
-        parts.append(f"You cannot end this step yet: {view.end_blocker}.")
+        parts.append(_("Flipped: {card}.").format(card=card_words(view.flipped)))
+    # a card in use is the blocker the question names already ("Use VA16: ..."): only others
+    if view.end_blocker and not (mine is not None and mine.using):
+        parts.append(_("You cannot end this step yet: {reason}.").format(
+            reason=view.end_blocker))
     return " ".join(parts)
 
 
@@ -33,7 +36,9 @@ def flower_hand(turn: Turn[Any]) -> list[str]:
     from tulipgames.games.flowershop.plain import cards_words
 
     view = turn.view
-    return [f"Your hand: {cards_words(view.hand)}." if view.hand else "Your hand is empty."]
+    if view.hand:
+        return [_("Your hand: {cards}.").format(cards=cards_words(view.hand))]
+    return [_("Your hand is empty.")]
 
 
 def flower_shops(turn: Turn[Any], mine: bool) -> list[str]:
@@ -43,47 +48,48 @@ def flower_shops(turn: Turn[Any], mine: bool) -> list[str]:
     for shop in turn.view.shops:
         if (shop.seat == turn.seat) == mine:
             out += [line.strip() for line in shop_words(shop, turn.name(shop.seat))]
-    return out or ["Nobody else has a shop in the solo game."]
+    return out or [_("Nobody else has a shop in the solo game.")]
 
 
 def flower_market(turn: Turn[Any]) -> list[str]:
-    from tulipgames.games.flowershop.plain import card_words
+    from tulipgames.games.flowershop.plain import flipped_words, piles_words
 
     view = turn.view
     if view.solo:
-        lines = [f"Piles: {', '.join(str(p) for p in view.piles)} cards left."]
+        lines = [piles_words(view)]
         if view.flipped:
-            lines.append(f"Flipped card: {card_words(view.flipped)}, {view.under} under it.")
+            lines.append(flipped_words(view))
         return lines
     return flower_hand(turn)
 
 
 def flower_scores(turn: Turn[Any]) -> list[str]:
-    view = turn.view
-    preview = ", ".join(f"{turn.name(s)} {sum(row)}" for s, row in enumerate(view.preview))
-    return [f"Score if the game ended now: {preview}."]
+    from tulipgames.games.flowershop.plain import scores_words
+
+    return [scores_words(turn)]
 
 
 # -- its shorthand said in words --------------------------------------------------
 def flower_speaker() -> Speaker:
-    from tulipgames.games.flowershop.data import FILLERS, FLOWER_TYPES
+    from tulipgames.games.flowershop.data import FILLERS
+    from tulipgames.games.flowershop.plain import flower_words
 
     def flower(letter: str, count: str) -> str:
-        n = int(count)
-        if letter == "*":
-            return f"{n} of any flower"
-        word = FLOWER_TYPES[letter]
-        return f"{n} {word}{'es' if n != 1 and word.endswith('s') else 's' if n != 1 else ''}"
+        return flower_words(letter, int(count))
 
     def speak(line: str) -> str:
+        # the words are looked up as each line is said: in the language of its reader
         line = re.sub(r"\(([RTSI*])×(\d+)\)", lambda m: f"({flower(m[1], m[2])})", line)
         line = re.sub(r"\(([RTSI])(\d)·([BHF])\)",
-                      lambda m: f"({flower(m[1], m[2])} with {FILLERS[m[3]]})", line)
-        line = re.sub(r"\((\d+)FP \$(\d+)\)", r"(\1 points, costs $\2)", line)
+                      lambda m: "(" + _("{flowers} with {filler}").format(
+                          flowers=flower(m[1], m[2]), filler=_(FILLERS[m[3]])) + ")", line)
+        line = re.sub(r"\((\d+)FP \$(\d+)\)",
+                      lambda m: "(" + _("{fp} points, costs ${cost}").format(
+                          fp=m[1], cost=m[2]) + ")", line)
         line = re.sub(r"\b(\w+) \((\w+) ×(\d+)\)",
                       lambda m: f"{m[1]} ({m[3]} {m[2]})", line)
-        line = re.sub(r"\bL([1-6])\b", r"low spot \1", line)
-        return re.sub(r"\bH([12])\b", r"high spot \1", line)
+        line = re.sub(r"\bL([1-6])\b", lambda m: _("low spot {n}").format(n=m[1]), line)
+        return re.sub(r"\bH([12])\b", lambda m: _("high spot {n}").format(n=m[1]), line)
 
     return speak
 
