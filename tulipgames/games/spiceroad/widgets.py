@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, MERCHANT_CARDS, SPICES, Edition
@@ -153,7 +154,14 @@ class PointRow(DrawnFrom, PatchStatic):
             if point.claimable:
                 value.append(" ✓ " + _("can claim") if wide else " ✓", style="bold green")
             values.append_text(fit(value, cell - 1)).append(" ")
-        heads.append(_("deck {n}").format(n=view.point_deck_size), style="dim")
+        deck = _("deck {n}").format(n=view.point_deck_size)
+        if cell_len(deck) > width - 2 - heads.cell_len and " " in deck:
+            # a longer word than "deck" ("Stapel", "pioche"): the number goes under it
+            word, number = deck.rsplit(" ", 1)
+            heads.append(word, style="dim")
+            costs.append(number, style="dim")
+        else:
+            heads.append(deck, style="dim")
         self.update(Text("\n").join([heads, costs, values]))
 
 
