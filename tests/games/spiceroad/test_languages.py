@@ -30,10 +30,10 @@ SIZE = (80, 24)
 SCREEN_WORDS = {
     "de": ("Händler (Stapel", "Gegner", "letzter Zug", "Kupfer 0", "Silber 0", "Pkte.",
            "p spielen", "a erwerben", "c einlösen", "r ausruhen", "t Hände der Gegner",
-           "? Regeln", "Händlerkarte erwerben", "Aufwertung 2", "Auf×2", "Y gelb < G grün"),
+           "? Regeln", "Händlerkarte erwerben", "Aufwerten 2", "Auf×2", "Y gelb < G grün"),
     "fr": ("Marchands (pioche", "Rivaux", "dernier tour", "cuivre 0", "argent 0",
            "p jouer", "a acquérir", "c réclamer", "r se reposer", "t mains adverses",
-           "? règles", "réclamez des Points", "Amélioration 2", "Amé×2", "Y jaune < G vert"),
+           "? règles", "réclamez des Points", "Améliorer 2", "Amé×2", "Y jaune < G vert"),
     "nl": ("Handelaars (stapel", "Rivalen", "laatste beurt", "koper 0", "zilver 0",
            "p spelen", "a verwerven", "c claimen", "r rusten", "t handen van rivalen",
            "? regels", "verwerf een handelskaart", "Opwaarderen 2", "Opw×2", "Y geel < G groen"),

@@ -197,7 +197,10 @@ class MerchantRow(DrawnFrom, PatchStatic):
             if merchant.affordable and not paying:
                 head.append(" ✓", style="green")
             heads.append_text(fit(head, cell - 1)).append(" ")
-            effects.append_text(fit(card_label(merchant.card, edition), cell - 1)).append(" ")
+            label = card_label(merchant.card, edition)
+            if label.cell_len > cell - 1:  # a longer word than "Upgrade": its short form
+                label = card_label(merchant.card, edition, compact=True)
+            effects.append_text(fit(label, cell - 1)).append(" ")
             # Translators: before the spices lying on a merchant card ("on Y1 R1")
             on = Text(_("on") + " ", style="dim").append_text(spice_counts(merchant.on, edition))
             lying.append_text(fit(on if any(merchant.on) else Text(""), cell - 1)).append(" ")
