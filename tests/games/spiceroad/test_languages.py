@@ -16,7 +16,8 @@ import pytest
 from tests.games.spiceroad.helpers import new, set_caravan
 from tests.pilot import svg_text
 from tulipgames import demos, i18n, screenshots
-from tulipgames.engine.core import render_names
+from tulipgames.engine.core import SeatSpec, render_names
+from tulipgames.games.spiceroad import plain, words
 from tulipgames.games.spiceroad.data import EDITIONS, POINT_CARDS
 from tulipgames.games.spiceroad.demos import DEMOS
 from tulipgames.games.spiceroad.rules import GAME
@@ -148,3 +149,22 @@ def test_the_rules_page_in_dutch_keeps_its_markdown() -> None:
         assert heading in dutch.splitlines(), heading
     assert "| 1 | **Y** kurkuma | **Y** geel kristal |" in dutch
     assert "## Spices" not in dutch and "turmeric" not in dutch
+
+
+def test_the_plain_mode_says_the_board_in_german() -> None:
+    """A blind player's words (plain mode): the rows, the caravan and a trade card's letters
+    said as the published edition's spice names."""
+    table = Table.new(GAME, [SeatSpec("Ana"), SeatSpec("Ben")], 7,
+                      options={"seat_order": "typed"})
+    turn = table.turn(0)
+    with i18n.using("de"):
+        lines = plain.describe(turn)
+        brief = plain.brief(turn)
+        speak = words.spice_speaker(EDITIONS["spice"].names)
+        said = speak("Ben spielte RR → YYB")
+    assert lines[0].startswith("Punktekarte 1: ") and " Punkte für " in lines[0]
+    assert any(line.startswith("Händlerkarte 1: ") for line in lines)
+    assert lines[-1].startswith("Ben: Karawane 4 Kurkuma; 0 Punktekarten im Wert von 0")
+    assert brief[0] == "Deine Karawane: 3 Kurkuma (3 Gewürze)."
+    assert brief[1].startswith("Deine Hand: erhalte 2 Kurkuma; 2-mal aufwerten")
+    assert said == "Ben spielte tausche 2 Safran gegen 2 Kurkuma und 1 Zimt"
