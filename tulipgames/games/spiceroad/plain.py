@@ -134,9 +134,6 @@ def describe_action(action: Action, turn: Turn[SpiceRoadView]) -> str:
         return _("play · {card}").format(card=card_words(action.card, ed))
     if isinstance(action, Acquire):
         cell = next(c for c in view.merchants if c.position == action.position)
-        if cell.cost == 0:  # what the plain mode's label says for "costs 0 spices"
-            return _("acquire · card {position}: {card}, free").format(
-                position=cell.position, card=card_words(cell.card, ed))
         return _("acquire · card {position}: {card}, costs {cost}").format(
             position=cell.position, card=card_words(cell.card, ed),
             cost=spices_text(cell.cost, ed))
