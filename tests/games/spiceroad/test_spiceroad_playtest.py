@@ -12,6 +12,7 @@ from tulipgames.engine.core import SeatSpec
 from tulipgames.games.spiceroad.rules import GAME, PAY, TURN, SpiceRoadState
 from tulipgames.games.spiceroad.screen import SpiceRoadScreen
 from tulipgames.games.spiceroad.widgets import HAND_KEYS, RivalsPanel
+from tulipgames.i18n import render
 from tulipgames.table import Table
 from tulipgames.tui.widgets import GameLog
 
@@ -140,7 +141,7 @@ async def test_what_each_bot_did_is_on_screen() -> None:
         text = screen_text(app)
         view = table.turn(0).view
         for seat in range(1, 5):
-            latest = "; ".join(view.players[seat].last_turn)
+            latest = "; ".join(map(render, view.players[seat].last_turn))
             assert latest and latest[:20] in text
 
 
@@ -249,9 +250,10 @@ def test_returns_say_which_spices_in_the_edition_words() -> None:
         state = GAME.new_state(2, 1, {"edition": edition, **TYPED})
         set_caravan(state, 0, y=8, r=3)
         events = [
-            e.text
+            e.text_for(None)
             for a in ("play S1", "return Y", "return R", "return Y")
             for e in state.apply(0, GAME.parse_action(a))
         ]
         assert f"{{seat0}} returned 3 {word} (Y, {letters}), down to 10" in events
-        assert state.view(None).players[0].last_turn[-1].startswith(f"returned 3 {word}")
+        latest = render(state.view(None).players[0].last_turn[-1])
+        assert latest.startswith(f"returned 3 {word}")

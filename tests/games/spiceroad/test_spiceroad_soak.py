@@ -72,7 +72,7 @@ def test_turn_order_is_drawn_from_the_seed_and_shown() -> None:
     assert state.current == state.order[0] == state.view(None).order[0]
     assert state.caravans[state.order[0]] == (3, 0, 0, 0)
     assert state.caravans[state.order[3]] == (3, 1, 0, 0)
-    assert "Turn order:" in state.setup_events[0].text
+    assert "Turn order:" in state.setup_events[0].text_for(None)
     typed = GAME.new_state(4, 3, {"seat_order": "typed"})
     assert typed.order == [0, 1, 2, 3] and typed.merchant_row == state.merchant_row
 

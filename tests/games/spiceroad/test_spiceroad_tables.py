@@ -60,5 +60,5 @@ def test_a_trade_played_many_times_logs_its_count() -> None:
     state.apply(0, Play("M10"))
     assert state.legal_actions(0) == [Times(r) for r in range(1, 6)]
     events = state.apply(0, Times(5))
-    assert events[0].text == "{seat0} played YY → G ×5"
+    assert events[0].text_for(None) == "{seat0} played YY → G ×5"
     assert state.caravans[0] == (0, 0, 5, 0) and state.invariant_violations() == []

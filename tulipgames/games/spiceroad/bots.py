@@ -50,6 +50,7 @@ from tulipgames.games.spiceroad.rules import (
     coin_for_claim,
     trade_max,
 )
+from tulipgames.i18n import N_
 
 KEYS = ("Y", "R", "G", "B")
 PLAN_DEPTH = 3  # turns of plays and rests looked ahead before the claim
@@ -622,13 +623,14 @@ def margin_of(totals: Sequence[float], seat: int) -> float:
     return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
 
 
+#: The blurbs and strengths are message ids, shown translated by the setup screens.
 LEVELS: tuple[BotLevel, ...] = (
     BotLevel(
-        "normal", PlannerBot, "plans the cheapest route to a point card", default=True,
-        strength="beats random 40 of 40 at 2 seats, 3x fair share at 3",
+        "normal", PlannerBot, N_("plans the cheapest route to a point card"), default=True,
+        strength=N_("beats random 40 of 40 at 2 seats, 3x fair share at 3"),
     ),
     BotLevel(
-        "hard", RolloutBot, "plans whole turns and looks five rounds ahead",
-        strength="beats normal 195 of 240 at 2 seats, 2.1x fair share at 3",
+        "hard", RolloutBot, N_("plans whole turns and looks five rounds ahead"),
+        strength=N_("beats normal 195 of 240 at 2 seats, 2.1x fair share at 3"),
     ),
 )

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tulipgames.i18n import N_
+
 SPICES: tuple[str, ...] = ("Y", "R", "G", "B")  # internal keys, rank 1..4, lowest first
 CARAVAN_LIMIT = 10  # checked at the end of the acting player's turn
 MERCHANT_ROW_SIZE = 6
@@ -168,7 +170,11 @@ POINT_DECK: tuple[str, ...] = tuple(row[0] for row in POINT_TABLE)
 
 @dataclass(frozen=True)
 class Edition:
-    """How one edition presents the same game: letters, names and colours per spice key."""
+    """How one edition presents the same game: letters, names and colours per spice key.
+
+    The names and words are English message ids (marked with ``N_``): a screen shows them
+    with ``_()``, a log line holds them as data; the letters are the same in every language
+    (they are what a player types)."""
 
     key: str
     title: str
@@ -182,6 +188,8 @@ class Edition:
     point_cards: str
     spice_card: str
     card_names: dict[str, str]
+    #: The result's category of the spices left: "spices" or "crystals".
+    spices_category: str
 
 
 EDITIONS: dict[str, Edition] = {
@@ -189,33 +197,37 @@ EDITIONS: dict[str, Edition] = {
         key="spice",
         title="Century: Spice Road",
         letters={"Y": "Y", "R": "R", "G": "G", "B": "B"},
-        names={"Y": "turmeric", "R": "saffron", "G": "cardamom", "B": "cinnamon"},
-        short_names={"Y": "turmeric", "R": "saffron", "G": "cardamom", "B": "cinnamon"},
+        names={"Y": N_("turmeric"), "R": N_("saffron"), "G": N_("cardamom"),
+               "B": N_("cinnamon")},
+        short_names={"Y": N_("turmeric"), "R": N_("saffron"), "G": N_("cardamom"),
+                     "B": N_("cinnamon")},
         colours={"Y": "yellow", "R": "red", "G": "green", "B": "#a0522d"},
         spice_word="spice",
-        gold_name="gold",
-        silver_name="silver",
-        point_cards="point cards",
+        gold_name=N_("gold"),
+        silver_name=N_("silver"),
+        point_cards=N_("point cards"),
         spice_card="spice card",
         card_names={"S1": "2 Turmeric", "S2": "Upgrade 2"},
+        spices_category=N_("spices"),
     ),
     "golem": Edition(
         key="golem",
         title="Century: Golem Edition",
         letters={"Y": "Y", "R": "G", "G": "B", "B": "P"},
         names={
-            "Y": "yellow crystal",
-            "R": "green crystal",
-            "G": "blue crystal",
-            "B": "pink crystal",
+            "Y": N_("yellow crystal"),
+            "R": N_("green crystal"),
+            "G": N_("blue crystal"),
+            "B": N_("pink crystal"),
         },
-        short_names={"Y": "yellow", "R": "green", "G": "blue", "B": "pink"},
+        short_names={"Y": N_("yellow"), "R": N_("green"), "G": N_("blue"), "B": N_("pink")},
         colours={"Y": "yellow", "R": "green", "G": "dodger_blue1", "B": "hot_pink"},
         spice_word="crystal",
-        gold_name="copper",
-        silver_name="silver",
-        point_cards="Golem cards",
+        gold_name=N_("copper"),
+        silver_name=N_("silver"),
+        point_cards=N_("Golem cards"),
         spice_card="create card",
         card_names={"S1": "Create 2", "S2": "Upgrade 2"},
+        spices_category=N_("crystals"),
     ),
 }

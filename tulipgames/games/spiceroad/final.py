@@ -15,6 +15,7 @@ from rich.text import Text
 from tulipgames.games.spiceroad.data import EDITIONS, POINT_CARDS, Edition
 from tulipgames.games.spiceroad.rules import PlayerView, SpiceRoadView
 from tulipgames.games.spiceroad.widgets import caravan_line, owned_line, spice_run
+from tulipgames.i18n import _, ngettext
 from tulipgames.table import Turn
 from tulipgames.tui.widgets import seat_panel
 
@@ -30,32 +31,34 @@ def claimed_line(player: PlayerView, edition: Edition) -> Text:
         if text:
             text.append("  ")
         text.append_text(spice_run(card.need, edition))
-        text.append(f" {card.vp}VP", style="bold")
-    return text or Text("none", style="dim")
+        text.append(" " + _("{vp}VP").format(vp=card.vp), style="bold")
+    return text or Text(_("none"), style="dim")
 
 
 def coins_text(player: PlayerView, edition: Edition) -> Text:
     """``gold 1 · silver 2``: the coins taken with early claims."""
-    return Text(f"{edition.gold_name} {player.gold} · {edition.silver_name} {player.silver}")
+    return Text(f"{_(edition.gold_name)} {player.gold} · {_(edition.silver_name)} {player.silver}")
 
 
 def player_body(player: PlayerView, view: SpiceRoadView, edition: Edition, width: int) -> Text:
     """One player's end of the game: caravan, point cards, coins and merchant cards."""
-    head = Text.assemble(("Caravan ", "dim"))
+    head = Text.assemble((_("Caravan") + " ", "dim"))
     head.append_text(caravan_line(player, edition, names=width >= NAMED_SPICES))
     head.append("   ")
     head.append_text(coins_text(player, edition))
     if player.place == 0:
-        head.append("   started", style="dim")
-    points = Text.assemble((f"{edition.point_cards.capitalize()} {len(player.claimed)} "
-                            f"({player.point_vp} VP): ", "dim"))
+        head.append("   " + _("started"), style="dim")
+    cards = _(edition.point_cards)
+    points = Text.assemble((_("{cards} {count} ({vp} VP):").format(
+        cards=cards[:1].upper() + cards[1:], count=len(player.claimed), vp=player.point_vp) + " ",
+        "dim"))
     points.append_text(claimed_line(player, edition))
     hand, played = owned_line(player, edition, None, keys=False)
     return Text("\n").join([
         head,
         points,
-        Text.assemble(("Hand ", "dim")).append_text(hand),
-        Text.assemble(("Played ", "dim")).append_text(played),
+        Text.assemble((_("Hand") + " ", "dim")).append_text(hand),
+        Text.assemble((_("Played") + " ", "dim")).append_text(played),
     ])
 
 
@@ -68,6 +71,7 @@ def final_position(turns: Sequence[Turn[SpiceRoadView]], width: int) -> list[Ren
         player = view.players[seat]
         drawings.append(
             seat_panel(turn.name(seat), player_body(player, view, edition, width),
-                       f"{player.score} points")
+                       ngettext("{n} point", "{n} points", player.score).format(
+                           n=player.score))
         )
     return drawings

@@ -60,10 +60,11 @@ from tulipgames.games.spiceroad.data import (
     coins_per_stack,
 )
 from tulipgames.games.spiceroad.predict import position_value
+from tulipgames.i18n import N_, Say, _, ngettext, render, say_count
 
 RANK = {key: index for index, key in enumerate(SPICES)}
-#: "{seat0} " ... : how a log line names the seat that acted, written once.
-SEAT_REFS = tuple(f"{seat_ref(seat)} " for seat in range(8))
+#: "{seat0}" ... : how a log line names the seat that acted, written once.
+SEAT_REFS = tuple(seat_ref(seat) for seat in range(8))
 #: ``to_act`` answers, one shared tuple per seat.
 ACTING = tuple((seat,) for seat in range(8))
 MERCHANT_SET = frozenset(MERCHANT_DECK)
@@ -75,9 +76,12 @@ POINT_SET = frozenset(POINT_DECK)
 
 
 def _spice_word(word: str, what: str) -> str:
+    """A spice key typed (``what``: a message id saying which, shown translated when the word
+    is none: the player typed it)."""
     key = word.upper()
     if key not in SPICES:
-        raise UnreadableAction(f"{what} must be one of Y, R, G, B, not {word!r}")
+        raise UnreadableAction(_("{what} must be one of Y, R, G, B, not {word}").format(
+            what=_(what), word=repr(word)))
     return key
 
 
@@ -86,7 +90,8 @@ def _one_argument(words: list[str], verb: str, shape: str) -> str | None:
     if words[0] != verb:
         return None
     if len(words) != 2:
-        raise UnreadableAction(f"write {verb} {shape}")
+        # Translators: {verb} and {shape} are notation, typed as they are ("play CARD")
+        raise UnreadableAction(_("write {verb} {shape}").format(verb=verb, shape=shape))
     return words[1]
 
 
@@ -122,7 +127,8 @@ class Play(Notated):
         if word is None:
             return None
         if word.upper() not in MERCHANT_CARDS:
-            raise UnreadableAction(f"there is no merchant card {word.upper()}")
+            raise UnreadableAction(_("there is no merchant card {card}").format(
+                card=word.upper()))
         return cls(word.upper())
 
 
@@ -155,7 +161,7 @@ class Upgrade(Notated):
         word = _one_argument(words, "upgrade", "Y|R|G|done")
         if word is None or word == "done":
             return None
-        return cls(_spice_word(word, "the spice to upgrade"))
+        return cls(_spice_word(word, N_("the spice to upgrade")))
 
 
 @dataclass(frozen=True)
@@ -197,7 +203,7 @@ class Pay(Notated):
     @classmethod
     def parse(cls, words: list[str]) -> Pay | None:
         word = _one_argument(words, "pay", "Y|R|G|B")
-        return None if word is None else cls(_spice_word(word, "the spice to place"))
+        return None if word is None else cls(_spice_word(word, N_("the spice to place")))
 
 
 @dataclass(frozen=True)
@@ -239,7 +245,7 @@ class Return(Notated):
     @classmethod
     def parse(cls, words: list[str]) -> Return | None:
         word = _one_argument(words, "return", "Y|R|G|B")
-        return None if word is None else cls(_spice_word(word, "the spice to return"))
+        return None if word is None else cls(_spice_word(word, N_("the spice to return")))
 
 
 # Actions are immutable, so legal_actions hands out shared instances instead of building new ones.
@@ -457,20 +463,36 @@ def cost_text(counts: Counts | list[int], edition: Edition) -> str:
 
 
 def caravan_words(counts: Counts | list[int], edition: Edition) -> str:
-    """A caravan in words: "3 turmeric + 1 saffron", "3 yellow + 1 green crystal"."""
-    parts = [f"{n} {edition.short_names[k]}" for k, n in zip(SPICES, counts, strict=True) if n]
+    """A caravan in words, in the session's language: "3 turmeric + 1 saffron", "3 yellow +
+    1 green crystal"."""
+    parts = [f"{n} {_(edition.short_names[k])}" for k, n in zip(SPICES, counts, strict=True)
+             if n]
     if not parts:
-        return f"no {edition.spice_word}s"
+        return _("no crystals") if edition.key == "golem" else _("no spices")
     text = " + ".join(parts)
     if edition.short_names != edition.names:
         last = [n for n in counts if n][-1]
-        text += f" {edition.spice_word}{'s' if last > 1 else ''}"
+        # Translators: a Golem caravan: "3 yellow + 1 green crystal" (the count is the last one)
+        text = ngettext("{parts} crystal", "{parts} crystals", last).format(parts=text)
     return text
 
 
+def spice_count(count: int, edition: Edition) -> Say:
+    """A number of spices (crystals in the Golem look) as data: "1 spice", "3 crystals"."""
+    if edition.key == "golem":
+        return say_count("{n} crystal", "{n} crystals", count)
+    return say_count("{n} spice", "{n} spices", count)
+
+
+def spices_text(count: int, edition: Edition) -> str:
+    """:func:`spice_count` in the session's language."""
+    return spice_count(count, edition).render()
+
+
 def card_text(card_id: str, edition: Edition) -> str:
-    """A merchant card's effect: "+YYR", "Upgrade 3" or "BB → RRRGG" in edition letters."""
-    return CARD_TEXTS[edition.key][card_id]
+    """A merchant card's effect: "+YYR", "Upgrade 3" or "BB → RRRGG" in edition letters (an
+    upgrade card's word in the session's language)."""
+    return render(CARD_SAYS[edition.key][card_id])
 
 
 @cache
@@ -485,9 +507,24 @@ def _card_text(card_id: str, edition_key: str) -> str:
 
 
 #: Every merchant card's effect text per edition key, written once (log lines use them all
-#: the time).
+#: the time), in English: what the bots' and the records' side reads.
 CARD_TEXTS: dict[str, dict[str, str]] = {
     key: {card: _card_text(card, key) for card in MERCHANT_CARDS} for key in EDITIONS
+}
+
+
+def _card_say(card_id: str, edition_key: str) -> str | Say:
+    """A card's effect as a log line holds it: letters are the same in every language, an
+    upgrade card's word is a message ("Upgrade 2", German "Aufwerten 2")."""
+    card = MERCHANT_CARDS[card_id]
+    if card.kind == "upgrade":
+        return Say("Upgrade {up}", up=card.up)
+    return CARD_TEXTS[edition_key][card_id]
+
+
+#: Every merchant card's effect as data for a log line (see :func:`_card_say`), per edition.
+CARD_SAYS: dict[str, dict[str, str | Say]] = {
+    key: {card: _card_say(card, key) for card in MERCHANT_CARDS} for key in EDITIONS
 }
 
 
@@ -510,22 +547,28 @@ def after_trade(caravan: Counts | list[int], card_id: str, times: int) -> Counts
 
 
 class Texts:
-    """One edition's log phrases, each written once: every step of every game logs one, and
-    they are the same few hundred phrases over and over."""
+    """One edition's log phrases, each made once: every step of every game logs one, and
+    they are the same few hundred phrases over and over.
+
+    A phrase is what a seat did, without the seat ("played +YY"): a :class:`Say`, data that
+    each reader puts into words in their own language, kept in the seat's latest turn (the
+    rivals' panel shows it) and logged as "{who} {what}" (:func:`did`)."""
 
     def __init__(self, edition: Edition) -> None:
         letter = self.letters = edition.letters
-        self.cards = CARD_TEXTS[edition.key]
-        self.played = {card: f"played {text}" for card, text in self.cards.items()}
+        self.golem = edition.key == "golem"
+        self.cards = CARD_SAYS[edition.key]
+        self.played = {card: Say("played {card}", card=text) for card, text in self.cards.items()}
         #: ``traded[card][runs]``: a trade card played ``runs`` times (a caravan of 10 runs any
         #: trade at most 10 times).
         self.traded = {
-            card: [f"played {text} ×{runs}" for runs in range(CARAVAN_LIMIT + 1)]
+            card: [self.trade(text, runs) for runs in range(CARAVAN_LIMIT + 1)]
             for card, text in self.cards.items()
         }
         #: ``plays[seat][card]``: the seat starts playing a trade or upgrade card.
         self.plays = [
-            {card: Event(f"{seat_ref(seat)} plays {text}") for card, text in self.cards.items()}
+            {card: Event(Say("{who} plays {card}", who=seat_ref(seat), card=text))
+             for card, text in self.cards.items()}
             for seat in range(len(SEAT_REFS))
         ]
         #: ``arrows[rank]`` and ``upgraded[seat][rank]``: one spice of that rank raised.
@@ -533,18 +576,38 @@ class Texts:
                        enumerate(SPICES[:3])]
         self.upgraded = [
             [
-                Event(f"{seat_ref(seat)} upgraded {letter[key]} to {letter[SPICES[rank + 1]]}")
+                Event(Say("{who} upgraded {spice} to {higher}", who=seat_ref(seat),
+                          spice=letter[key], higher=letter[SPICES[rank + 1]]))
                 for rank, key in enumerate(SPICES[:3])
             ]
             for seat in range(len(SEAT_REFS))
         ]
         self.new_merchant = {
-            card: Event(f"New merchant card: {text}", reveals=True)
+            card: Event(Say("New merchant card: {card}", card=text), reveals=True)
             for card, text in self.cards.items()
         }
-        self.rested = [f"rested ({counted(back, 'card')} back)" for back in range(48)]
+        self.rested = [self.rest(back) for back in range(48)]
         #: The returns of a turn, by the letters returned joined with ", ".
-        self.returned: dict[str, str] = {}
+        self.returned: dict[str, Say] = {}
+
+    @staticmethod
+    def trade(card: str | Say, runs: int) -> Say:
+        return Say("played {card} ×{runs}", card=card, runs=runs)
+
+    @staticmethod
+    def rest(back: int) -> Say:
+        return say_count("rested ({n} card back)", "rested ({n} cards back)", back)
+
+    def returns(self, letters: str) -> Say:
+        """The returns of a turn: "returned 2 spices (Y, R), down to 10"."""
+        count = letters.count(",") + 1
+        if self.golem:
+            return say_count("returned {n} crystal ({letters}), down to {limit}",
+                             "returned {n} crystals ({letters}), down to {limit}", count,
+                             letters=letters, limit=CARAVAN_LIMIT)
+        return say_count("returned {n} spice ({letters}), down to {limit}",
+                         "returned {n} spices ({letters}), down to {limit}", count,
+                         letters=letters, limit=CARAVAN_LIMIT)
 
 
 TEXTS = {key: Texts(edition) for key, edition in EDITIONS.items()}
@@ -554,9 +617,49 @@ def texts_of(edition: Edition) -> Texts:
     return TEXTS[edition.key]
 
 
-#: ``DID[seat][phrase]``: the log line of a seat's phrase (events are immutable, so shared).
-DID: tuple[dict[str, Event], ...] = tuple({} for _ in SEAT_REFS)
-GAME_OVER = Event("The game is over.")
+def did(seat: int, what: Say) -> Event:
+    """The log line of a phrase a seat did: "{seat0} played +YY"."""
+    # Translators: a log line: {who} is a player's name, {what} what they did ("played +YY",
+    # "acquired YY → G at 2"), as in the rivals' "latest turn" column
+    return Event(Say("{who} {what}", who=SEAT_REFS[seat], what=what))
+
+
+#: ``DID[seat][id(phrase)]``: the log line of a seat's phrase, for the phrases made once in
+#: :data:`TEXTS` (they live as long as the module; events are immutable, so shared).
+DID: tuple[dict[int, Event], ...] = tuple({} for _seat in SEAT_REFS)
+GAME_OVER = Event(N_("The game is over."))
+
+
+#: How ties are broken (§5.3), for the results screen.
+TIEBREAK = N_("equal scores: the later seat in turn order (most recent turn) ranks higher")
+#: Why the game ended, by edition and trigger (6 point cards with 2-3 players, 5 with 4-5), for
+#: each seat that can trigger it: message ids, since a result keeps text, not data.
+ENDINGS: dict[tuple[str, int], tuple[str, ...]] = {
+    ("spice", 6): (
+        N_("{seat0} claimed a 6th point card; the round was played out"),
+        N_("{seat1} claimed a 6th point card; the round was played out"),
+        N_("{seat2} claimed a 6th point card; the round was played out"),
+    ),
+    ("spice", 5): (
+        N_("{seat0} claimed a 5th point card; the round was played out"),
+        N_("{seat1} claimed a 5th point card; the round was played out"),
+        N_("{seat2} claimed a 5th point card; the round was played out"),
+        N_("{seat3} claimed a 5th point card; the round was played out"),
+        N_("{seat4} claimed a 5th point card; the round was played out"),
+    ),
+    ("golem", 6): (
+        N_("{seat0} claimed a 6th Golem card; the round was played out"),
+        N_("{seat1} claimed a 6th Golem card; the round was played out"),
+        N_("{seat2} claimed a 6th Golem card; the round was played out"),
+    ),
+    ("golem", 5): (
+        N_("{seat0} claimed a 5th Golem card; the round was played out"),
+        N_("{seat1} claimed a 5th Golem card; the round was played out"),
+        N_("{seat2} claimed a 5th Golem card; the round was played out"),
+        N_("{seat3} claimed a 5th Golem card; the round was played out"),
+        N_("{seat4} claimed a 5th Golem card; the round was played out"),
+    ),
+}
 
 
 # -- views --------------------------------------------------------------------------------------
@@ -611,8 +714,9 @@ class PlayerView:
     score: int
     #: Place in the turn order (0 = the start player).
     place: int
-    #: What the player did on their latest turn, one phrase per step that mattered.
-    last_turn: tuple[str, ...]
+    #: What the player did on their latest turn, one phrase per step that mattered (data: a
+    #: screen renders each in its reader's language).
+    last_turn: tuple[Say, ...]
 
 
 @dataclass(frozen=True)
@@ -730,7 +834,7 @@ class SpiceRoadState(State):
         self.gold_coins = [0] * seats
         self.silver_coins = [0] * seats
         self.turns = [0] * seats
-        self.last_turn: list[list[str]] = [[] for _ in range(seats)]
+        self.last_turn: list[list[Say]] = [[] for _seat in range(seats)]
         self.current = self.order[0]
         self.triggered_by: int | None = None
         self.phase = TURN
@@ -748,7 +852,10 @@ class SpiceRoadState(State):
         # Every seat sees the same view; it is built once per position (``_apply`` forgets it).
         self._view: SpiceRoadView | None = None
         names = " → ".join(seat_ref(seat) for seat in self.order)
-        self.setup_events.append(Event(f"Turn order: {names} (first: {seat_ref(self.order[0])})."))
+        self.setup_events.append(
+            Event(Say("Turn order: {order} (first: {first}).", order=names,
+                      first=seat_ref(self.order[0])))
+        )
 
     def place(self, seat: int) -> int:
         """The seat's place in the turn order (0 = the start player)."""
@@ -880,52 +987,62 @@ class SpiceRoadState(State):
 
     def check(self, seat: int, action: Action) -> None:
         """Direct legality tests with a reason a player can read."""
+        # The reasons are read by the seat that tried the action: in its language, now.
         caravan = self.caravans[seat]
         phase = self.phase
-        word = self.edition.spice_word
         if phase == TURN:
             if isinstance(action, Play):
                 self._check_play(seat, action.card)
             elif isinstance(action, Acquire):
                 size = len(self.merchant_row)
                 if not 1 <= action.position <= size:
-                    raise IllegalAction(f"the merchant row has positions 1 to {size}")
+                    raise IllegalAction(_("the merchant row has positions 1 to {size}").format(
+                        size=size))
                 cost = acquire_cost(action.position)
                 if cost > sum(caravan):
                     raise IllegalAction(
-                        f"position {action.position} costs {counted(cost, word)}; "
-                        f"you have {sum(caravan)}"
+                        _("position {position} costs {cost}; you have {have}").format(
+                            position=action.position, cost=spices_text(cost, self.edition),
+                            have=sum(caravan))
                     )
             elif isinstance(action, Claim):
                 size = len(self.point_row)
                 if not 1 <= action.position <= size:
-                    raise IllegalAction(f"the point row has positions 1 to {size}")
+                    raise IllegalAction(_("the point row has positions 1 to {size}").format(
+                        size=size))
                 need = POINT_CARDS[self.point_row[action.position - 1]].need
                 if not affords(caravan, need):
                     missing = [max(0, w - h) for h, w in zip(caravan, need, strict=True)]
                     raise IllegalAction(
-                        f"that card needs {cost_text(need, self.edition)}; "
-                        f"missing {cost_text(missing, self.edition)}"
+                        _("that card needs {need}; missing {missing}").format(
+                            need=cost_text(need, self.edition),
+                            missing=cost_text(missing, self.edition))
                     )
             elif not isinstance(action, Rest):
-                raise IllegalAction(f"choose an action first: {self.prompt(seat)}")
+                raise IllegalAction(_("choose an action first: {prompt}").format(
+                    prompt=self.prompt(seat)))
             return
         if phase == TRADE:
             if not isinstance(action, Times):
-                raise IllegalAction(f"first say how many times: {self.prompt(seat)}")
+                raise IllegalAction(_("first say how many times: {prompt}").format(
+                    prompt=self.prompt(seat)))
             limit = self.trade_limit()
             if not 1 <= action.count <= limit:
-                raise IllegalAction(f"this trade can run 1 to {limit} times with your caravan")
+                raise IllegalAction(
+                    _("this trade can run 1 to {limit} times with your caravan").format(
+                        limit=limit))
             return
         if phase == UPGRADE:
             if isinstance(action, UpgradeDone):
                 if self.upgrades_done == 0:
-                    raise IllegalAction("make at least one upgrade first")
+                    raise IllegalAction(_("make at least one upgrade first"))
                 return
             if not isinstance(action, Upgrade):
-                raise IllegalAction(f"finish the upgrade first: {self.prompt(seat)}")
+                raise IllegalAction(_("finish the upgrade first: {prompt}").format(
+                    prompt=self.prompt(seat)))
             if action.spice == "B":
-                raise IllegalAction(f"{self._name('B')} is the highest rank and cannot be raised")
+                raise IllegalAction(_("{spice} is the highest rank and cannot be raised").format(
+                    spice=self._name("B")))
             self._check_have(caravan, action.spice)
             return
         expected = Pay if phase == PAY else Return
@@ -935,27 +1052,30 @@ class SpiceRoadState(State):
 
     def _check_play(self, seat: int, card_id: str) -> None:
         if card_id not in self.hands[seat]:
-            where = (
-                "played already (rest to take it back)"
-                if card_id in self.played[seat]
-                else ("not yours")
-            )
-            raise IllegalAction(f"{card_text(card_id, self.edition)} is {where}")
+            shown = card_text(card_id, self.edition)
+            if card_id in self.played[seat]:
+                raise IllegalAction(_("{card} is played already (rest to take it back)").format(
+                    card=shown))
+            raise IllegalAction(_("{card} is not yours").format(card=shown))
         card = MERCHANT_CARDS[card_id]
         caravan = self.caravans[seat]
         if card.kind == "upgrade" and not can_upgrade(caravan):
-            raise IllegalAction(f"no {self.edition.spice_word} in your caravan can be upgraded")
+            raise IllegalAction(_("no crystal in your caravan can be upgraded")
+                                if self.texts.golem else
+                                _("no spice in your caravan can be upgraded"))
         if card.kind == "trade" and trade_max(caravan, card.pay) < 1:
             raise IllegalAction(
-                f"{card_text(card_id, self.edition)} needs {cost_text(card.pay, self.edition)}"
+                _("{card} needs {pay}").format(card=card_text(card_id, self.edition),
+                                               pay=cost_text(card.pay, self.edition))
             )
 
     def _check_have(self, caravan: Counts, spice: str) -> None:
         if caravan[RANK[spice]] == 0:
-            raise IllegalAction(f"you have no {self._name(spice)}")
+            raise IllegalAction(_("you have no {spice}").format(spice=self._name(spice)))
 
     def _name(self, key: str) -> str:
-        return f"{self.edition.letters[key]} ({self.edition.names[key]})"
+        """A spice as its letter and name, in the session's language: "Y (turmeric)"."""
+        return f"{self.edition.letters[key]} ({_(self.edition.names[key])})"
 
     # -- applying ---------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -1051,13 +1171,11 @@ class SpiceRoadState(State):
             else:
                 return played - 1
 
-    def _did(self, seat: int, what: str) -> Event:
-        """A log line for something the seat did, remembered as part of its latest turn."""
+    def _did(self, seat: int, what: Say) -> Event:
+        """A log line for something the seat did (a phrase made for this step), remembered as
+        part of its latest turn."""
         self.last_turn[seat].append(what)
-        said = DID[seat].get(what)
-        if said is None:
-            said = DID[seat][what] = Event(SEAT_REFS[seat] + what)
-        return said
+        return did(seat, what)
 
     def _shift(self, seat: int, change: Counts) -> None:
         """Add ``change`` to the seat's caravan and to the spices in play (the supply is
@@ -1103,9 +1221,9 @@ class SpiceRoadState(State):
         self.pending_card = None
         self.phase = TURN
         traded = self.texts.traded[card_id]
-        return self._end_action(
-            seat, traded[count] if count < len(traded) else f"{traded[1][:-2]}×{count}"
-        )
+        if count < len(traded):
+            return self._end_action(seat, traded[count])
+        return self._end_action(seat, Texts.trade(self.texts.cards[card_id], count), made=True)
 
     def _upgrade(self, seat: int, action: Upgrade) -> list[Event]:
         """Rule 3b: one spice of rank 1-3 becomes the spice one rank higher."""
@@ -1125,12 +1243,13 @@ class SpiceRoadState(State):
     def _finish_upgrade(self, seat: int, action: UpgradeDone) -> list[Event]:
         """The upgrade card is done (its limit reached, nothing left to raise, or stopped)."""
         assert self.pending_card is not None
-        text = f"{self.texts.played[self.pending_card]}: {', '.join(self.upgraded)}"
+        text = Say("played {card}: {steps}", card=self.texts.cards[self.pending_card],
+                   steps=", ".join(self.upgraded))
         self.pending_card = None
         self.upgrades_done = 0
         self.upgraded = []
         self.phase = TURN
-        return self._end_action(seat, text)
+        return self._end_action(seat, text, made=True)
 
     def _acquire(self, seat: int, action: Acquire) -> list[Event]:
         """Rule 4: pay one spice per card to the left (asked step by step), then take the card."""
@@ -1161,12 +1280,19 @@ class SpiceRoadState(State):
         self.hands[seat].append(card_id)
         self.owned[seat].append(card_id)
         texts = self.texts
-        text = f"acquired {texts.cards[card_id]} at {self.acquire_position}"
-        if self.paid:
-            text += ", paid " + ", ".join(map(self.edition.letters.__getitem__, self.paid))
+        card, at = texts.cards[card_id], self.acquire_position
+        paid = ", ".join(map(self.edition.letters.__getitem__, self.paid))
         if any(on_card):
             self.caravans[seat] = tuple(map(add, self.caravans[seat], on_card))
-            text += f", gained {letters(on_card, self.edition)}"
+            gained = letters(on_card, self.edition)
+            text = (Say("acquired {card} at {position}, paid {paid}, gained {gained}", card=card,
+                        position=at, paid=paid, gained=gained) if paid else
+                    Say("acquired {card} at {position}, gained {gained}", card=card,
+                        position=at, gained=gained))
+        else:
+            text = (Say("acquired {card} at {position}, paid {paid}", card=card, position=at,
+                        paid=paid) if paid else
+                    Say("acquired {card} at {position}", card=card, position=at))
         self.phase = TURN
         self.paid = []
         self.acquire_position = 0
@@ -1174,8 +1300,8 @@ class SpiceRoadState(State):
             new = self.merchant_deck.pop()
             self.merchant_row.append(new)
             self.row_spices.append([0, 0, 0, 0])
-            return self._end_action(seat, text, [texts.new_merchant[new]])
-        return self._end_action(seat, text)
+            return self._end_action(seat, text, [texts.new_merchant[new]], made=True)
+        return self._end_action(seat, text, made=True)
 
     def _claim(self, seat: int, action: Claim) -> list[Event]:
         """Rule 5: pay the spices, take the card, earn the coin above it, refill the row."""
@@ -1186,29 +1312,33 @@ class SpiceRoadState(State):
         self._shift(seat, NEGATED[card_id])
         self.claimed[seat].append(card_id)
         coin = coin_for_claim(position, self.gold, self.silver)
-        text = f"claimed {letters(card.need, self.edition)} ({card.vp} VP) at position {position}"
+        need = letters(card.need, self.edition)
         if coin == "gold":
             self.gold -= 1
             self.gold_coins[seat] += 1
-            text += f", +1 {self.edition.gold_name}"
         elif coin == "silver":
             self.silver -= 1
             self.silver_coins[seat] += 1
-            text += f", +1 {self.edition.silver_name}"
+        if coin is None:
+            text = Say("claimed {need} ({vp} VP) at position {position}", need=need, vp=card.vp,
+                       position=position)
+        else:
+            name = self.edition.gold_name if coin == "gold" else self.edition.silver_name
+            text = Say("claimed {need} ({vp} VP) at position {position}, +1 {coin}", need=need,
+                       vp=card.vp, position=position, coin=Say(name))
         events = [self._did(seat, text)]
         if self.point_deck:
             self.point_row.append(self.point_deck.pop())
             new = POINT_CARDS[self.point_row[-1]]
-            events.append(
-                Event(
-                    f"New {self.edition.point_cards[:-1]}: {letters(new.need, self.edition)} "
-                    f"({new.vp} VP)",
-                    reveals=True,
-                )
-            )
+            need = letters(new.need, self.edition)
+            shown = (Say("New Golem card: {need} ({vp} VP)", need=need, vp=new.vp)
+                     if self.texts.golem else
+                     Say("New point card: {need} ({vp} VP)", need=need, vp=new.vp))
+            events.append(Event(shown, reveals=True))
         if self.triggered_by is None and len(self.claimed[seat]) == self.target:
             self.triggered_by = seat
-            events.append(self._did(seat, f"has {self.target} cards: last round!"))
+            events.append(self._did(seat, Say("has {count} cards: last round!",
+                                              count=self.target)))
         return self._end_action(seat, None, events)
 
     def _rest(self, seat: int, action: Rest) -> list[Event]:
@@ -1219,8 +1349,9 @@ class SpiceRoadState(State):
         self.hands[seat].extend(played)
         played.clear()
         rested = self.texts.rested
-        what = rested[back] if back < len(rested) else f"rested ({counted(back, 'card')} back)"
-        return self._end_action(seat, what)
+        if back < len(rested):
+            return self._end_action(seat, rested[back])
+        return self._end_action(seat, Texts.rest(back), made=True)
 
     def _return(self, seat: int, action: Return) -> list[Event]:
         spice = action.spice
@@ -1237,29 +1368,29 @@ class SpiceRoadState(State):
         self.phase = TURN
         what = self.texts.returned.get(returned)
         if what is None:
-            count = counted(returned.count(",") + 1, self.edition.spice_word)
-            what = self.texts.returned[returned] = (
-                f"returned {count} ({returned}), down to {CARAVAN_LIMIT}"
-            )
+            what = self.texts.returned[returned] = self.texts.returns(returned)
         return self._end_action(seat, what)
 
     def _end_action(
-        self, seat: int, what: str | None, after: Sequence[Event] = ()
+        self, seat: int, what: Say | None, after: Sequence[Event] = (), made: bool = False
     ) -> list[Event]:
         """The end of an action: the log line of ``what`` the seat did (remembered as part of
         its latest turn; ``None`` when the action logged itself) and the events ``after`` it,
         then rule 8: over the limit, the player returns spices of their choice down to 10;
         else rule 9 and §5.1: next in turn order, or the end once the trigger's round is done.
 
-        One step of every playout ends here, so the log line is looked up in place (as
-        :meth:`_did` does) rather than through another call."""
+        One step of every playout ends here, so the log line of a phrase of :data:`TEXTS` is
+        looked up in place (by the phrase's identity: they live as long as the module); a
+        phrase ``made`` for this step gets a line of its own."""
         if what is None:
             events = list(after)
         else:
             self.last_turn[seat].append(what)
-            said = DID[seat].get(what)
+            said = None if made else DID[seat].get(id(what))
             if said is None:
-                said = DID[seat][what] = Event(SEAT_REFS[seat] + what)
+                said = did(seat, what)
+                if not made:
+                    DID[seat][id(what)] = said
             events = [said, *after] if after else [said]
         y, r, g, b = self.caravans[seat]
         if y + r + g + b > CARAVAN_LIMIT:
@@ -1382,27 +1513,34 @@ class SpiceRoadState(State):
         return tuple(spices[:left])
 
     def prompt(self, seat: int) -> str:
+        # Made for the seat that reads it (its screen asks): in the session's language.
         if self.phase == OVER:
-            return "The game is over."
+            return _("The game is over.")
         if seat != self.current:
-            return f"Waiting for {seat_ref(self.current)}."
-        word = self.edition.spice_word
+            return _("Waiting for {who}.").format(who=seat_ref(self.current))
+        golem = self.texts.golem
         if self.phase == TURN:
-            return "Play a card, acquire a merchant card, claim a point card or rest."
+            return _("Play a card, acquire a merchant card, claim a point card or rest.")
         card = self.pending_card
         if self.phase == TRADE and card is not None:
-            return f"Run {card_text(card, self.edition)} how many times (1-{self.trade_limit()})?"
+            return _("Run {card} how many times (1-{limit})?").format(
+                card=card_text(card, self.edition), limit=self.trade_limit())
         if self.phase == UPGRADE and card is not None:
             up = MERCHANT_CARDS[card].up
-            return f"Pick a {word} to upgrade ({self.upgrades_done} of {up} done)."
+            pick = (_("Pick a crystal to upgrade ({done} of {up} done).") if golem else
+                    _("Pick a spice to upgrade ({done} of {up} done)."))
+            return pick.format(done=self.upgrades_done, up=up)
         if self.phase == PAY:
             index = len(self.paid) + 1
-            return (
-                f"Pick the {word} to place on card {index} "
-                f"({index} of {acquire_cost(self.acquire_position)})."
-            )
+            pick = (_("Pick the crystal to place on card {index} ({index} of {total}).") if golem
+                    else _("Pick the spice to place on card {index} ({index} of {total})."))
+            return pick.format(index=index, total=acquire_cost(self.acquire_position))
         extra = sum(self.caravans[seat]) - CARAVAN_LIMIT
-        return f"Caravan over {CARAVAN_LIMIT}: return {extra} more {word}{'s' * (extra > 1)}."
+        more = (ngettext("Caravan over {limit}: return {n} more crystal.",
+                         "Caravan over {limit}: return {n} more crystals.", extra) if golem else
+                ngettext("Caravan over {limit}: return {n} more spice.",
+                         "Caravan over {limit}: return {n} more spices.", extra))
+        return more.format(limit=CARAVAN_LIMIT, n=extra)
 
     # -- the end ----------------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -1422,16 +1560,13 @@ class SpiceRoadState(State):
         ed = self.edition
         ending = ""
         if self.phase == OVER and self.triggered_by is not None:
-            ending = (
-                f"{seat_ref(self.triggered_by)} claimed a {self.target}th "
-                f"{ed.point_cards[:-1]}; the round was played out"
-            )
+            ending = ENDINGS[ed.key, self.target][self.triggered_by]
+        # A result keeps its words as text (records store it): message ids that the results
+        # screens translate, the seat as its placeholder.
         return Result.build(
-            categories=(ed.point_cards, ed.gold_name, ed.silver_name, f"{ed.spice_word}s"),
+            categories=(ed.point_cards, ed.gold_name, ed.silver_name, ed.spices_category),
             breakdown=rows,
-            tiebreak="equal scores: the later seat in turn order (most recent turn) ranks higher"
-            if tied
-            else "",
+            tiebreak=TIEBREAK if tied else "",
             tiebreak_values=[self.place(seat) + 1 for seat in range(self.seats)] if tied else None,
             tiebreak_keys=[(self.place(seat),) for seat in range(self.seats)],
             ending=ending,
@@ -1530,6 +1665,7 @@ class SpiceRoad(Game):
     info = INFO
     state_class = SpiceRoadState
     actions = (Play, Times, UpgradeDone, Upgrade, Acquire, Pay, Claim, Rest, Return)
+    # The notation is typed and stored: its words stay English in every language.
     notation_help = (
         "play CARD, times N, upgrade Y|R|G|done, acquire N, pay Y|R|G|B, claim N, rest "
         "or return Y|R|G|B"
@@ -1539,14 +1675,16 @@ class SpiceRoad(Game):
             "edition",
             "spice",
             ("spice", "golem"),
-            "spice: turmeric, saffron, cardamom, cinnamon; golem: the same game with crystals",
+            N_("spice: turmeric, saffron, cardamom, cinnamon; golem: the same game with "
+               "crystals"),
         ),
         # Games saved before the draw existed were played in typed order: they replay so.
         "seat_order": Option(
             "seat_order",
             "drawn",
             SEAT_ORDERS,
-            "drawn: the turn order is drawn at random (the rules); typed: as the seats are typed",
+            N_("drawn: the turn order is drawn at random (the rules); typed: as the seats are "
+               "typed"),
             legacy="typed",
         ),
     }

@@ -43,7 +43,7 @@ from tulipgames.games.spiceroad.rules import (
     Upgrade,
     UpgradeDone,
     card_text,
-    counted,
+    spices_text,
 )
 from tulipgames.games.spiceroad.widgets import (
     HAND_KEYS,
@@ -56,6 +56,7 @@ from tulipgames.games.spiceroad.widgets import (
     spice_counts,
     spice_letters,
 )
+from tulipgames.i18n import _
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.widgets import GameLog
@@ -134,96 +135,112 @@ class SpiceRoadScreen(GameScreen[SpiceRoadView]):
         self.redraw()
 
     def hint_text(self, turn: Turn[SpiceRoadView], edition: Edition) -> Text:
+        """The key hints of the moment, in the session's language (the keys themselves, and
+        the spice letters, are the same in every language)."""
         view = turn.view
         if not self.acting:
             if view.over:
-                return Text("The game is over.")
+                return Text(_("The game is over."))
             return Text.assemble(
-                ("Waiting for the other players…  ", "dim"), hints(("t", "rivals' hands"))
+                (_("Waiting for the other players…") + "  ", "dim"),
+                hints(("t", _("rivals' hands"))),
             )
         letters = "/".join(edition.letters[k] for k in SPICES)
-        word = edition.spice_word
+        golem = edition.key == "golem"
         if self.staged:
             what = "; ".join(self.describe(step, view, edition) for step in self.staged)
             return Text.assemble(
-                (f"End your turn: {what}? ", "bold"), hints(("Enter", "yes"), ("Esc", "no"))
+                (_("End your turn: {steps}?").format(steps=what) + " ", "bold"),
+                hints(("Enter", _("yes")), ("Esc", _("no"))),
             )
         if view.phase == TRADE:
             assert view.pending_card is not None
-            out = Text(f"Run {card_text(view.pending_card, edition)} how many times? ", "bold")
+            out = Text(_("Run {card} how many times?").format(
+                card=card_text(view.pending_card, edition)) + " ", "bold")
             for count, after in view.trade_options:
                 out.append(f" {count % 10}:", style="bold reverse")
                 out.append_text(spice_counts(after, edition))
-            return out.append("  Esc cancel")
+            return out.append("  " + _("Esc cancel"))
         if view.phase == UPGRADE:
             raisable = "/".join(edition.letters[k] for k in SPICES[:3])
-            steps = [(raisable, f"raise one {word} a rank")]
+            steps = [(raisable, _("raise one crystal a rank") if golem
+                      else _("raise one spice a rank"))]
             if view.upgrades_done:
-                steps.append(("Enter", "done"))
+                steps.append(("Enter", _("done")))
             return Text.assemble(
-                (f"Upgrade {view.upgrades_done} of {view.upgrade_limit} done. ", "bold"),
-                hints(*steps, ("u", "undo step"), ("Esc", "cancel")),
+                (_("Upgrade {done} of {limit} done.").format(
+                    done=view.upgrades_done, limit=view.upgrade_limit) + " ", "bold"),
+                hints(*steps, ("u", _("undo step")), ("Esc", _("cancel"))),
             )
         if view.phase == PAY:
-            rest = Text("Enter", style="bold reverse").append(" place ", style="")
+            rest = Text("Enter", style="bold reverse").append(" " + _("place") + " ", style="")
             rest.append_text(spice_letters(view.cheapest_payment, edition))
             return Text.assemble(
                 (
-                    f"Acquire {view.acquire_position}: place on card {len(view.paid) + 1} of "
-                    f"{view.pay_total}. ",
+                    _("Acquire {position}: place on card {card} of {total}.").format(
+                        position=view.acquire_position, card=len(view.paid) + 1,
+                        total=view.pay_total) + " ",
                     "bold",
                 ),
-                hints((letters, "one")),
+                # Translators: a key hint: the spice letters place one spice
+                hints((letters, _("one"))),
                 "  ",
                 rest,
                 "  ",
-                hints(("u", "undo"), ("Esc", "cancel")),
+                hints(("u", _("undo")), ("Esc", _("cancel"))),
             )
         if view.phase == RETURN:
             return Text.assemble(
                 (
-                    f"Over {CARAVAN_LIMIT}: return {counted(view.excess, word)} more. ",
+                    _("Over {limit}: return {spices} more.").format(
+                        limit=CARAVAN_LIMIT, spices=spices_text(view.excess, edition)) + " ",
                     "bold red",
                 ),
-                hints((letters, f"return one {word}")),
+                hints((letters, _("return one crystal") if golem else _("return one spice"))),
             )
         if self.picking == "play":
             return Text.assemble(
-                ("Play which card? ", "bold"),
-                "Press its key (shown in your hand)  ",
-                hints(("Esc", "back")),
+                (_("Play which card?") + " ", "bold"),
+                _("Press its key (shown in your hand)") + "  ",
+                hints(("Esc", _("back"))),
             )
         if self.picking in ("acquire", "claim"):
             count = len(view.merchants if self.picking == "acquire" else view.points)
-            noun = "merchant card" if self.picking == "acquire" else edition.point_cards[:-1]
+            if self.picking == "acquire":
+                which = _("Acquire which merchant card?")
+            else:
+                which = _("Claim which Golem card?") if golem else _("Claim which point card?")
             return Text.assemble(
-                (f"{self.picking.capitalize()} which {noun}? ", "bold"),
-                f"Press 1-{count}  ",
-                hints(("Esc", "back")),
+                (which + " ", "bold"),
+                _("Press 1-{count}").format(count=count) + "  ",
+                hints(("Esc", _("back"))),
             )
         keys = [
-            ("p", "play"),
-            ("a", "acquire"),
-            ("c", "claim"),
-            ("r", "rest"),
-            ("t", "rivals' hands" if self.rivals == "turns" else "rivals' turns"),
-            ("?", "rules"),
+            ("p", _("play")),
+            ("a", _("acquire")),
+            ("c", _("claim")),
+            ("r", _("rest")),
+            ("t", _("rivals' hands") if self.rivals == "turns" else _("rivals' turns")),
+            ("?", _("rules")),
         ]
-        return hints(*keys, *([("u", "undo")] if turn.undoable else []))
+        return hints(*keys, *([("u", _("undo"))] if turn.undoable else []))
 
     @staticmethod
     def describe(step: Action, view: SpiceRoadView, edition: Edition) -> str:
-        """A step in a few words for the confirm line."""
+        """A step in a few words for the confirm line (in the session's language)."""
         if isinstance(step, Play):
-            return f"play {card_text(step.card, edition)}"
-        if isinstance(step, (Acquire, Claim)):
-            return f"{type(step).__name__.lower()} card {step.position}"
+            return _("play {card}").format(card=card_text(step.card, edition))
+        if isinstance(step, Acquire):
+            return _("acquire card {position}").format(position=step.position)
+        if isinstance(step, Claim):
+            return _("claim card {position}").format(position=step.position)
         if isinstance(step, (Upgrade, Pay, Return)):
-            verb = {Upgrade: "raise", Pay: "place", Return: "return"}[type(step)]
-            return f"{verb} {edition.letters[step.spice]}"
+            verb = {Upgrade: _("raise {spice}"), Pay: _("place {spice}"),
+                    Return: _("return {spice}")}[type(step)]
+            return verb.format(spice=edition.letters[step.spice])
         if isinstance(step, Times):
-            return f"run it ×{step.count}"
-        return "stop upgrading" if isinstance(step, UpgradeDone) else "rest"
+            return _("run it ×{count}").format(count=step.count)
+        return _("stop upgrading") if isinstance(step, UpgradeDone) else _("rest")
 
     # -- keys ---------------------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:

@@ -3,17 +3,25 @@
 They render a :class:`SpiceRoadView` (from the screen's :class:`~tulipgames.table.Turn`) and
 nothing else: every cost, coin, excess and trade result comes computed from the rules in the
 view. Every spice is printed with its edition letter, so colour is never the only signal. Names
-are plain text, padded and cut by terminal cells.
+are plain text, padded and cut by terminal cells. Words are in the session's language (``_()``
+where a widget draws); spice letters are the same in every language (they are typed).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from tulipgames.games.spiceroad.data import CARAVAN_LIMIT, MERCHANT_CARDS, SPICES, Edition
-from tulipgames.games.spiceroad.rules import PlayerView, SpiceRoadView, caravan_words, counted
+from tulipgames.games.spiceroad.rules import (
+    PlayerView,
+    SpiceRoadView,
+    caravan_words,
+    spices_text,
+)
+from tulipgames.i18n import _, current, render
 from tulipgames.tui.widgets import DrawnFrom, KeepsHeight, PatchStatic
 from tulipgames.tui.widgets.common import fit_words, name_and_level
 
@@ -61,20 +69,23 @@ def card_label(card_id: str, edition: Edition, compact: bool = False) -> Text:
     A card's label never changes: it is made once per edition and handed out as a copy (a
     caller may dim it), since a turn's redraw labels every card in sight.
     """
-    made = _LABELS.get((card_id, edition.key, compact))
+    key = (card_id, edition.key, compact, current())
+    made = _LABELS.get(key)
     if made is None:
-        made = _LABELS[(card_id, edition.key, compact)] = _card_label(card_id, edition, compact)
+        made = _LABELS[key] = _card_label(card_id, edition, compact)
     return made.copy()
 
 
-#: Labels made so far, by card, edition and compactness (a few hundred at most).
-_LABELS: dict[tuple[str, str, bool], Text] = {}
+#: Labels made so far, by card, edition, compactness and language (a few hundred at most).
+_LABELS: dict[tuple[str, str, bool, str], Text] = {}
 
 
 def _card_label(card_id: str, edition: Edition, compact: bool) -> Text:
     card = MERCHANT_CARDS[card_id]
     if card.kind == "upgrade":
-        return Text(f"Up×{card.up}" if compact else f"Upgrade {card.up}", style="bold")
+        # Translators: an upgrade card in a hand, short ("Up×2"); the long form is "Upgrade 2"
+        word = _("Up×{up}") if compact else _("Upgrade {up}")
+        return Text(word.format(up=card.up), style="bold")
     if card.kind == "spice":
         return Text("+").append_text(spice_run(card.gain, edition))
     arrow = "→" if compact else " → "
@@ -95,8 +106,17 @@ def legend(edition: Edition) -> Text:
         if index:
             out.append(" < ")
         out.append_text(spice_text(key, None, edition))
-        out.append(f" {edition.short_names[key]}", style="dim")
+        out.append(f" {_(edition.short_names[key])}", style="dim")
     return out
+
+
+def column_word(word: str) -> str:
+    """A coin's name as a four-cell column heading: "gold", "silv" (a longer translated name
+    cut with a dot: "Silb.")."""
+    shown = _(word)
+    if shown == word or len(shown) <= 4:
+        return shown[:4]
+    return shown[:3] + "."
 
 
 def key_hint(key: str, what: str) -> Text:
@@ -121,19 +141,27 @@ class PointRow(DrawnFrom, PatchStatic):
         wide = cell >= 17
         for point in view.points:
             head = Text(f"{point.position}", style="reverse bold" if picking else "bold")
-            value = Text(f"{point.vp:>2} VP", style="bold")
+            value = Text(_("{vp} VP").format(vp=f"{point.vp:>2}"), style="bold")
             if point.coin is not None:
-                name = edition.gold_name if point.coin == "gold" else edition.silver_name
-                coin = f" {point.coin_vp}VP" if wide else ""
-                head.append(f" {name.capitalize()}{coin} ×{point.coins}", "yellow")
+                name = _(edition.gold_name if point.coin == "gold" else edition.silver_name)
+                # Translators: a coin's worth, short: "3VP" (victory points)
+                coin = " " + _("{vp}VP").format(vp=point.coin_vp) if wide else ""
+                head.append(f" {name[:1].upper()}{name[1:]}{coin} ×{point.coins}", "yellow")
                 if not wide:  # the coin's worth goes with the card's: "12 VP +3"
                     value.append(f" +{point.coin_vp}", style="yellow")
             heads.append_text(fit(head, cell - 1)).append(" ")
             costs.append_text(fit(spice_counts(point.need, edition), cell - 1)).append(" ")
             if point.claimable:
-                value.append(" ✓ can claim" if wide else " ✓", style="bold green")
+                value.append(" ✓ " + _("can claim") if wide else " ✓", style="bold green")
             values.append_text(fit(value, cell - 1)).append(" ")
-        heads.append(f"deck {view.point_deck_size}", style="dim")
+        deck = _("deck {n}").format(n=view.point_deck_size)
+        if cell_len(deck) > width - 2 - heads.cell_len and " " in deck:
+            # a longer word than "deck" ("Stapel", "pioche"): the number goes under it
+            word, number = deck.rsplit(" ", 1)
+            heads.append(word, style="dim")
+            costs.append(number, style="dim")
+        else:
+            heads.append(deck, style="dim")
         self.update(Text("\n").join([heads, costs, values]))
 
 
@@ -146,8 +174,8 @@ class MerchantRow(DrawnFrom, PatchStatic):
         if self.unchanged(view.merchants, view.merchant_deck_size, view.phase, len(view.paid),
                           view.acquire_position, edition, width, picking):
             return
-        title = Text("Merchants ", style="bold").append(
-            f"(deck {view.merchant_deck_size})  ", style="dim"
+        title = Text(_("Merchants") + " ", style="bold").append(
+            "(" + _("deck {n}").format(n=view.merchant_deck_size) + ")  ", style="dim"
         )
         title.append_text(legend(edition))
         heads, effects, lying = Text(), Text(), Text()
@@ -157,20 +185,24 @@ class MerchantRow(DrawnFrom, PatchStatic):
             position = merchant.position
             head = Text(f"{position}", style="reverse bold" if picking else "bold")
             if paying and position == len(view.paid) + 1:
-                head.append(" ▼ here", style="bold reverse")
+                head.append(" ▼ " + _("here"), style="bold reverse")
             elif paying and position == view.acquire_position:
-                head.append(" ▲ take", style="bold reverse")
+                head.append(" ▲ " + _("take"), style="bold reverse")
             elif merchant.cost == 0:
-                head.append(" free")
+                head.append(" " + _("free"))
             elif cell >= 17:
-                head.append(f" {counted(merchant.cost, edition.spice_word)}")
+                head.append(f" {spices_text(merchant.cost, edition)}")
             else:
-                head.append(f" pay {merchant.cost}")
+                head.append(" " + _("pay {n}").format(n=merchant.cost))
             if merchant.affordable and not paying:
                 head.append(" ✓", style="green")
             heads.append_text(fit(head, cell - 1)).append(" ")
-            effects.append_text(fit(card_label(merchant.card, edition), cell - 1)).append(" ")
-            on = Text("on ", style="dim").append_text(spice_counts(merchant.on, edition))
+            label = card_label(merchant.card, edition)
+            if label.cell_len > cell - 1:  # a longer word than "Upgrade": its short form
+                label = card_label(merchant.card, edition, compact=True)
+            effects.append_text(fit(label, cell - 1)).append(" ")
+            # Translators: before the spices lying on a merchant card ("on Y1 R1")
+            on = Text(_("on") + " ", style="dim").append_text(spice_counts(merchant.on, edition))
             lying.append_text(fit(on if any(merchant.on) else Text(""), cell - 1)).append(" ")
         self.update(Text("\n").join([title, heads, effects, lying]))
 
@@ -181,11 +213,11 @@ def caravan_line(player: PlayerView, edition: Edition, names: bool) -> Text:
     for key, n in zip(SPICES, player.caravan, strict=True):
         out.append_text(spice_text(key, n, edition, dim=not n))
         if names:
-            out.append(f" {edition.short_names[key]}", style="dim")
+            out.append(f" {_(edition.short_names[key])}", style="dim")
         out.append(" ")
     over = player.over_limit
     out.append(
-        f"{player.spices}/{CARAVAN_LIMIT}" + (" OVER" if over else ""),
+        f"{player.spices}/{CARAVAN_LIMIT}" + (" " + _("OVER") if over else ""),
         style="bold red reverse" if over else "bold",
     )
     return out
@@ -217,11 +249,13 @@ def owned_line(
 
 def standing(player: PlayerView, view: SpiceRoadView, edition: Edition, wide: bool) -> Text:
     """Point cards of the trigger, their VP, coins and the running score."""
-    cards = edition.point_cards if wide else "★"
+    cards = _(edition.point_cards) if wide else "★"
     return Text(
-        f"{cards} {len(player.claimed)}/{view.end_trigger} ({player.point_vp} VP)  "
-        f"{edition.gold_name} {player.gold}  {edition.silver_name} {player.silver}  "
-        f"score {player.score}"
+        _("{cards} {claimed}/{trigger} ({vp} VP)  {gold} {gold_count}  {silver} {silver_count}"
+          "  score {score}").format(
+            cards=cards, claimed=len(player.claimed), trigger=view.end_trigger,
+            vp=player.point_vp, gold=_(edition.gold_name), gold_count=player.gold,
+            silver=_(edition.silver_name), silver_count=player.silver, score=player.score)
     )
 
 
@@ -251,17 +285,17 @@ class CaravanPanel(DrawnFrom, PatchStatic):
             return
         head = Text(name, style="bold")
         if player.place == 0:
-            head.append(" (start)")
+            head.append(" " + _("(start)"))
         if seat == view.current and not view.over:
             head.append(" ▶", style="bold green")
         head.append("  ")
         head.append_text(caravan_line(player, edition, names=width >= 100))
         head.append("  ").append_text(standing(player, view, edition, width >= 100))
         if view.last_round:
-            head.append("  LAST ROUND", style="bold reverse yellow")
+            head.append("  " + _("LAST ROUND"), style="bold reverse yellow")
         hand, played = owned_line(player, edition, playable, keys=True)
-        cards = Text("Hand: ", style="bold").append_text(hand)
-        cards.append("  played: ", style="bold dim").append_text(played)
+        cards = Text(_("Hand:") + " ", style="bold").append_text(hand)
+        cards.append("  " + _("played:") + " ", style="bold dim").append_text(played)
         lines = [fit(head, width - 2), cards]
         self.update(Text("\n").join(lines))
 
@@ -298,19 +332,23 @@ class RivalsPanel(DrawnFrom, PatchStatic):
         room = width - 2
         # "Y4 " a spice, "B10 " where a caravan holds ten of one (else "B10P0" runs together)
         cell = 4 if any(n >= 10 for s in rivals for n in view.players[s].caravan) else 3
-        header = fit(Text("Rivals", style="bold"), NAME_CELLS + 1)
+        header = fit(Text(_("Rivals"), style="bold"), NAME_CELLS + 1)
         for key in SPICES:
             header.append_text(spice_text(key, None, edition)).append(" " * (cell - 1))
         wide = width >= 100  # at 80 columns the caravan's total gives way to the latest turn
         if wide:
             header.append(f"/{CARAVAN_LIMIT} ")
-        header.append(f"★   {edition.gold_name[:4]} {edition.silver_name[:4]} ")
-        header.append("score", style="bold")
-        header.append("│ hand · played" if mode == "hands" and not roomy else "│ latest turn")
+        gold, silver = column_word(edition.gold_name), column_word(edition.silver_name)
+        header.append(f"★   {gold:<4} {silver:<4} ")
+        # Translators: a column heading of five cells ("score", German "Pkte.")
+        score = _("score")
+        header.append(f"{score:>5}", style="bold")
+        header.append("│ " + (_("hand · played") if mode == "hands" and not roomy
+                              else _("latest turn")))
         if view.last_round:
-            header.append("  LAST ROUND", style="bold reverse yellow")
+            header.append("  " + _("LAST ROUND"), style="bold reverse yellow")
         if view.order[0] != seat:
-            header.append("  * starts", style="dim")
+            header.append("  * " + _("starts"), style="dim")
         lines = [fit(header, room)]
         for other in rivals:
             player = view.players[other]
@@ -329,7 +367,7 @@ class RivalsPanel(DrawnFrom, PatchStatic):
             row.append("│ ")
             hand, played = owned_line(player, edition, None, keys=False)
             cards = Text("").append_text(hand).append(" · ", style="dim").append_text(played)
-            latest = Text("; ".join(player.last_turn) or "—")
+            latest = Text("; ".join(map(render, player.last_turn)) or "—")
             # cut after a whole word, so no number shows in part ("down to 1" for 10)
             row.append_text(fit_words(cards if mode == "hands" and not roomy else latest,
                                       room - row.cell_len, pad=False))
