@@ -634,8 +634,10 @@ class SheetPainter:
             standing = view.standings[seat][area - 1]
             mark = {"mine": f"+{view.first_fill_bonus}", "missed": " -"}.get(standing, "")
             sub = view.subtotals[seat][area - 1]
-            lines.append(fit(Text.assemble(fit(f"{area} {_(AREA_NAMES[area])}", name_w),
-                                           f"{sub:>3}{mark:>3}"), width))
+            name = f"{area} {_(AREA_NAMES[area])}"
+            if cell_len(name) > name_w:  # a long translated name goes whole, without its number
+                name = _(AREA_NAMES[area])
+            lines.append(fit(Text.assemble(fit(name, name_w), f"{sub:>3}{mark:>3}"), width))
         lines.append(fit(Text.assemble(fit("  " + _("Leaf bonus"), name_w), f"{row[-1]:>3}"),
                          width))
         total = Text.assemble(fit("  " + _("TOTAL"), name_w), f"{sum(row):>3}", style="bold")
