@@ -42,27 +42,30 @@ DIE_LETTERS = "ABC"
 #: What the spot boxes mean; every number in round brackets is acorns, never a required value.
 LEGEND = N_("(n) empty, worth n acorns  [n] written  <n> fits  »n« cursor  mug k takes only k")
 
-#: The areas' names as the compact layout's two-line labels (each line at most 8 cells; a
-#: translation breaks a long name where it reads well).
-SHORT_NAMES = {
-    1: N_("Pumpkins"),
-    # Translators: an area's name on two lines of at most 8 characters each.
-    2: N_("Water-\nlilies"),
-    # Translators: an area's name on two lines of at most 8 characters each.
-    3: N_("Marsh-\nmallows"),
-    4: N_("Mugs"),
-    # Translators: an area's name on two lines of at most 8 characters each.
-    5: N_("Fox\nburrows"),
-    # Translators: an area's name on two lines of at most 8 characters each.
-    6: N_("Mush-\nrooms"),
+#: Two-line area labels for the compact layout (number and name, each line at most 10 cells),
+#: one message each so that a translation breaks a long name where it reads well.
+SHORT_LABELS = {
+    # Translators: an area's label on one or two lines of at most 10 characters each (the
+    # second line indented by two spaces, as in "2 Water-\n  lilies").
+    1: N_("1 Pumpkins"),
+    # Translators: an area's label on one or two lines of at most 10 characters each.
+    2: N_("2 Water-\n  lilies"),
+    # Translators: an area's label on one or two lines of at most 10 characters each.
+    3: N_("3 Marsh-\n  mallows"),
+    # Translators: an area's label on one or two lines of at most 10 characters each.
+    4: N_("4 Mugs"),
+    # Translators: an area's label on one or two lines of at most 10 characters each.
+    5: N_("5 Fox\n  burrows"),
+    # Translators: an area's label on one or two lines of at most 10 characters each.
+    6: N_("6 Mush-\n  rooms"),
 }
 
 
 def short_label(area: int) -> tuple[str, str]:
-    """An area's two-line label for the compact layout (number and name), in the reader's
-    language: ``("2 Water-", "  lilies")``."""
-    first, _newline, second = _(SHORT_NAMES[area]).partition("\n")
-    return f"{area} {first}", f"  {second}" if second else ""
+    """An area's two-line label for the compact layout, in the reader's language:
+    ``("2 Water-", "  lilies")`` (the second line "" for a short name)."""
+    first, _newline, second = _(SHORT_LABELS[area]).partition("\n")
+    return first, second
 
 #: Where each spot's box sits in an area drawing: (line, column) per spot, 1-based spots.
 SPOT_AT: dict[int, dict[int, tuple[int, int]]] = {
