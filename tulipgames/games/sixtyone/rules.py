@@ -30,7 +30,6 @@ from tulipgames.engine.core import (
     Result,
     State,
     UnreadableAction,
-    as_int,
     seat_ref,
 )
 from tulipgames.games.sixtyone import INFO
@@ -361,11 +360,17 @@ def leaf_marks(leaves: Sequence[int]) -> tuple[LeafMark, ...]:
 
 
 def _die_number(word: str, what: str) -> int:
-    """A notation argument that must be 1-6 (a die value, an area or a spot number)."""
-    number = as_int(word, what)
+    """A notation argument that must be 1-6 (a die value, an area or a spot number). ``what``
+    is a field of the notation or an English message id, said in the reader's language only
+    when the argument is wrong."""
+    try:
+        number = int(word)
+    except ValueError:
+        raise UnreadableAction(_("{what} must be a number, not '{word}'").format(
+            what=_(what), word=word)) from None
     if not 1 <= number <= 6:
         raise UnreadableAction(_("{what} must be 1-6, not {number}").format(
-            what=what, number=number))
+            what=_(what), number=number))
     return number
 
 
@@ -413,7 +418,7 @@ class LeafOnly(Action):
         if len(words) != 2:
             raise UnreadableAction(_("write a leaf-only choice as '{notation}'").format(
                 notation="leaf D"))
-        return cls(_die_number(words[1], _("the leaf die")))
+        return cls(_die_number(words[1], N_("the leaf die")))
 
 
 @dataclass(frozen=True)
@@ -433,7 +438,7 @@ class PlaceX(Action):
             return None
         if len(words) != 3:
             raise UnreadableAction(_("write an X as '{notation}'").format(notation="x AREA SPOT"))
-        return cls(_die_number(words[1], _("the area")), _die_number(words[2], _("the spot")))
+        return cls(_die_number(words[1], N_("the area")), _die_number(words[2], N_("the spot")))
 
 
 def placements(sheet: Sheet, dice: Sequence[int]) -> list[Place]:
