@@ -248,6 +248,18 @@ _ALL_ROUNDS = Say("all 20 rounds were played")
 assert MAX_ROUNDS == 20, "the message above names the number of rounds"
 
 
+@cache
+def _has_chosen(seat: int) -> Say:
+    """What the others read while a seat's choice is secret: one message per seat, made once
+    (equal events are then the same object)."""
+    return Say("{who} has chosen", who=seat_ref(seat))
+
+
+@cache
+def _is_choosing(seat: int) -> Say:
+    return Say("{who} is choosing", who=seat_ref(seat))
+
+
 def joined(parts: Sequence[str | Say]) -> str | Say:
     """Names (or other parts) joined with "and" in each reader's language: "A and B and C"."""
     if not parts:
@@ -740,7 +752,7 @@ class SixtyOneState(State):
             area, spot = AREA_SAY[action.area], action.spot
             self.choices_made[seat] = Say("{choice}, X in {area} {spot}",
                                           choice=self.choices_made[seat], area=area, spot=spot)
-            events = [Event(Say("{who} has chosen", who=who),
+            events = [Event(_has_chosen(seat),
                             Say("{who} has chosen: X in {area} {spot}", who=who, area=area,
                                 spot=spot), seat)]
             self._finish_choice(seat, events)
@@ -750,20 +762,31 @@ class SixtyOneState(State):
         if kind is Place:
             assert isinstance(action, Place)
             self._write(seat, action.area, action.spot, action.write)
-            did = Say("writes {value} in {area} {spot}, leaf {leaf}", value=action.write,
-                      area=AREA_SAY[action.area], spot=action.spot, leaf=leaf)
+            total, bonus = self._leaf_step(seat, leaf)
+            # One whole message per kind of choice, its values flat: a replay's check compares
+            # every event, and a nested message is compared level by level.
+            if bonus is None:
+                choice = Say("writes {value} in {area} {spot}, leaf {leaf} (total {total})",
+                             value=action.write, area=AREA_SAY[action.area], spot=action.spot,
+                             leaf=leaf, total=total)
+            else:
+                # Translators: "writes 5 in Mugs 5, leaf 3 (total 21, +2 acorns)".
+                choice = Say(
+                    "writes {value} in {area} {spot}, leaf {leaf} (total {total}, {bonus})",
+                    value=action.write, area=AREA_SAY[action.area], spot=action.spot,
+                    leaf=leaf, total=total, bonus=bonus)
         else:
             self.passes[seat] += 1
-            did = Say("cannot place and takes leaf {leaf}", leaf=leaf)
-        total, bonus = self._leaf_step(seat, leaf)
-        # Translators: a seat's choice: "writes 5 in Mugs 5, leaf 3 (total 14, +2 acorns)".
-        choice = (Say("{did} (total {total}, {bonus})", did=did, total=total, bonus=bonus)
-                  if bonus is not None else Say("{did} (total {total})", did=did, total=total))
+            total, bonus = self._leaf_step(seat, leaf)
+            choice = (Say("cannot place and takes leaf {leaf} (total {total})",
+                          leaf=leaf, total=total) if bonus is None
+                      else Say("cannot place and takes leaf {leaf} (total {total}, {bonus})",
+                               leaf=leaf, total=total, bonus=bonus))
         self.choices_made[seat] = Say("{who} {choice}", who=who, choice=choice)
         if seat in self.pending_x:
-            return [Event(Say("{who} is choosing", who=who),
+            return [Event(_is_choosing(seat),
                           Say("{who} {choice}: place the X now", who=who, choice=choice), seat)]
-        events = [Event(Say("{who} has chosen", who=who),
+        events = [Event(_has_chosen(seat),
                         Say("{who} has chosen: {choice}", who=who, choice=choice), seat)]
         self._finish_choice(seat, events)
         return events
