@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.console import Console
 
 from tests.pilot import svg_text
 from tulipgames import i18n, screenshots
+from tulipgames.engine.core import SeatSpec
+from tulipgames.games.sixtyone.final import final_position
 from tulipgames.games.sixtyone.rules import GAME, Place, spot_problem
 from tulipgames.games.sixtyone.words import WORDS
 from tulipgames.table import Table
@@ -158,3 +161,22 @@ def test_the_rules_page_reads_in_dutch_with_its_markdown_kept() -> None:
                        "| Toets | Wat hij doet |"):
         assert dutch_text in dutch, dutch_text
     assert "The idea" not in dutch and "acorns" not in dutch
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl"])
+def test_the_final_sheet_keeps_a_full_leaf_row_whole(lang: str) -> None:
+    """A full leaf row under a longer label: its total moves to the bonus line, nothing
+    wraps (the results screen's frame at 80 columns)."""
+    table = Table.new(GAME, [SeatSpec("Ana")], 5, bot_delay=0.0)
+    while not table.is_over:  # the smallest leaf die each round: all 20 leaves are written
+        table.play(0, min(table.turn(0).legal, key=lambda action: getattr(action, "leaf", 0)))
+    assert len(table.state.leaves[0]) == 20
+    with i18n.using(lang):
+        console = Console(width=80, record=True)
+        console.print(*final_position([table.turn(0)], 80))
+        lines = console.export_text().splitlines()
+        total = i18n._("total {total}").format(total=table.state.leaf_total(0))
+    assert len(lines) == 13  # 9 area lines, the leaf row, the bonus line, two frame lines
+    assert total in next(line for line in lines if i18n.translator(lang).gettext("Bonus") in line
+                         and "11:X" in line)
+    assert {"de": "Punkte", "fr": "points", "nl": "punten"}[lang] in lines[-1]

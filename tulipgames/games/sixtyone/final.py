@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 
@@ -72,23 +73,25 @@ def area_block(view: SixtyOneView, seat: int, area: int, names: Sequence[str]) -
             for label, drawing in zip(labels, area_drawing(view, seat, area), strict=True)]
 
 
-def leaf_lines(view: SixtyOneView, seat: int) -> list[Text]:
+def leaf_lines(view: SixtyOneView, seat: int, width: int = 80 - FRAME) -> list[Text]:
     """The leaf row as written (the running totals) and the leaf bonuses: ``✓`` gained,
-    ``✗`` missed (rule 4.6)."""
+    ``✗`` missed (rule 4.6). The total ends the leaf row, or the bonus line where a full row
+    under a longer translated label leaves no room for it in ``width`` cells."""
     leaves = view.leaves[seat]
     gained = {target for target, _bonus, status in view.leaf_marks[seat] if status == "gained"}
     row = Text(_("Leaves") + " ", style="bold")
     for value in leaves:
         row.append(f"{value:>2}", style="bold green" if value in gained else "")
         row.append(" ")
-    row.append(" " + _("total {total}").format(total=view.leaf_total(seat)) if leaves
-               else _("none"), style="italic")
+    total = (" " + _("total {total}").format(total=view.leaf_total(seat)) if leaves
+             else _("none"))
     marks = Text(_("Bonus") + "  ", style="bold")
     styles = {"gained": ("✓", "bold green"), "missed": ("✗", "dim strike"), "open": ("·", "dim")}
     for target, bonus, status in view.leaf_marks[seat]:
         sign, style = styles[status]
         marks.append(f"{sign}{target}:{bonus}", style=style)
         marks.append(" ")
+    (row if row.cell_len + cell_len(total) <= width else marks).append(total, style="italic")
     return [row, marks]
 
 
@@ -100,7 +103,7 @@ def sheet_body(view: SixtyOneView, seat: int, names: Sequence[str], width: int) 
         blocks = [area_block(view, seat, area, names) for area in AREAS[first:first + per_row]]
         for row in range(3):
             lines.append(Text(" ").join(block[row] for block in blocks))
-    lines.extend(leaf_lines(view, seat))
+    lines.extend(leaf_lines(view, seat, width - FRAME))
     return Text("\n").join(lines)
 
 
