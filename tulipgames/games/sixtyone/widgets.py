@@ -581,8 +581,9 @@ class SheetPainter:
 
     def label(self, area: int, width: int) -> list[Text]:
         first, second = short_label(area)
-        if self.wide:
-            first, second = f"{area} {_(AREA_NAMES[area])}", ""
+        whole = f"{area} {_(AREA_NAMES[area])}"
+        if self.wide and cell_len(whole) < width:  # a name as long as the label: two lines
+            first, second = whole, ""
         out = [Text(first, style="bold"), Text(second, style="bold"), self.status(area)]
         return [fit(t, width) for t in out]
 
