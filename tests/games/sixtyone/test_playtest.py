@@ -172,7 +172,7 @@ def test_the_view_says_who_chose_and_sums_up_the_last_round() -> None:
     state.apply(0, Place(1, 2, 6, 1))
     assert state.view(1).chosen == (0,) and state.view(1).last_round == ()
     state.apply(1, Place(1, 2, 6, 1))
-    summary = state.view(0).last_round
+    summary = tuple(line.render("en") for line in state.view(0).last_round)
     assert summary[0] == "Round 1, dice 1 2 6:"
     assert summary[1:] == ("{seat0} writes 2 in Pumpkins 1, leaf 6 (total 6)",
                            "{seat1} writes 2 in Pumpkins 1, leaf 6 (total 6)")

@@ -283,7 +283,7 @@ async def test_the_12_seat_screen_shows_the_round_summary_whole() -> None:
     table.run_bots_now()
     table.play(0, table.turn(0).legal[0])
     table.run_bots_now()
-    dice = table.turn(0).view.last_round[0]
+    dice = str(table.turn(0).view.last_round[0])
     app = ScreenApp(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

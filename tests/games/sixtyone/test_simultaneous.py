@@ -23,7 +23,7 @@ def test_bots_choose_at_once_and_their_choices_show_at_round_end() -> None:
     table.run_bots_now()
     after = table.turn(0)
     assert after.view.round >= 2 and after.view.sheets[1] != blank_sheet()
-    summary = [after.text(line) for line in after.view.last_round]
+    summary = [after.text(str(line)) for line in after.view.last_round]
     assert summary[0].startswith("Round 1") and summary[2].startswith("Bot 1 ")
     assert any(line.startswith("Bot 2 writes") for line in table.log_for(0))
 

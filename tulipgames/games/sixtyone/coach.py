@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from tulipgames.coach.profiles import Profile
 from tulipgames.engine.core import Action, State
+from tulipgames.i18n import N_
 
 
 # -- Sixty-One: the hard bot's exact evaluation, a pure margin --------------------------------
@@ -36,5 +37,7 @@ SOLO_PAR = (61.16, 43.86)
 PROFILE = Profile(
     "sixtyone", metric="margin", scale=8.0, thresholds=(5.0, 10.0, 20.0),
     solo_thresholds=(2.0, 5.0, 10.0), candidates=24, worlds=1,
-    judge=_sixty_judge, solo_par=SOLO_PAR, score_unit="acorns",
+    judge=_sixty_judge, solo_par=SOLO_PAR,
+    # Translators: the unit of a Sixty-One score, after a number ("43.9 acorns").
+    score_unit=N_("acorns"),
 )

@@ -5,8 +5,11 @@ Spot numbers are 1-based, as printed on the sheet; an area number is the die val
 
 from __future__ import annotations
 
-AREA_NAMES = {1: "Pumpkins", 2: "Waterlilies", 3: "Marshmallows",
-              4: "Mugs", 5: "Fox burrows", 6: "Mushrooms"}
+from tulipgames.i18n import N_
+
+#: The areas' names: English message ids (shown with ``_()``, or as a ``Say`` in events).
+AREA_NAMES = {1: N_("Pumpkins"), 2: N_("Waterlilies"), 3: N_("Marshmallows"),
+              4: N_("Mugs"), 5: N_("Fox burrows"), 6: N_("Mushrooms")}
 AREA_SPOTS = {1: 4, 2: 5, 3: 5, 4: 6, 5: 6, 6: 5}           # 31 spots
 PUMPKINS = [(1, 2), (3, 4)]
 PUMPKIN_ACORNS = [3, 3]                                      # per complete pumpkin

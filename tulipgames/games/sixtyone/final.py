@@ -3,7 +3,7 @@
 row with the leaf bonuses gained and missed.
 
 Drawn from each seat's finished :class:`~tulipgames.table.Turn` with the sheet widget's drawing
-data (:data:`FRAMES`, :data:`SPOT_AT`, :func:`empty_hint`, :data:`SHORT_LABELS`): the same boxes
+data (:data:`FRAMES`, :data:`SPOT_AT`, :func:`empty_hint`, :func:`short_label`): the same boxes
 as the game screen, without the cursor and highlights that belong to choosing.
 """
 
@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
 
 from tulipgames.games.sixtyone.data import AREAS
 from tulipgames.games.sixtyone.rules import EMPTY, SixtyOneView, X
-from tulipgames.games.sixtyone.widgets import FRAMES, SHORT_LABELS, SPOT_AT, empty_hint, fit
+from tulipgames.games.sixtyone.widgets import FRAMES, SPOT_AT, empty_hint, fit, short_label
+from tulipgames.i18n import _, ngettext
 from tulipgames.table import Turn
 from tulipgames.tui.widgets import seat_panel
 
@@ -55,37 +57,41 @@ def first_fill(view: SixtyOneView, seat: int, area: int, names: Sequence[str]) -
         return Text(f"✓ +{bonus}{shared}", style="bold cyan")
     if standing == "missed":
         first = ", ".join(names[s] for s in view.claims[area - 1] or ())
-        return Text(f"✗ by {first}", style="red")
+        # Translators: an area's first-fill bonus went to these other players.
+        return Text(_("✗ by {names}").format(names=first), style="red")
     if standing == "due":
-        return Text(f"+{bonus} at end", style="bold green")
-    return Text("not filled", style="dim")
+        return Text(_("+{bonus} at end").format(bonus=bonus), style="bold green")
+    return Text(_("not filled"), style="dim")
 
 
 def area_block(view: SixtyOneView, seat: int, area: int, names: Sequence[str]) -> list[Text]:
     """An area's label (number, name, first-fill outcome) beside its drawing, three lines."""
-    first, second = SHORT_LABELS[area]
+    first, second = short_label(area)
     labels = [Text(first, style="bold"), Text(second, style="bold"),
               first_fill(view, seat, area, names)]
     return [Text.assemble(fit(label, LABEL), drawing)
             for label, drawing in zip(labels, area_drawing(view, seat, area), strict=True)]
 
 
-def leaf_lines(view: SixtyOneView, seat: int) -> list[Text]:
+def leaf_lines(view: SixtyOneView, seat: int, width: int = 80 - FRAME) -> list[Text]:
     """The leaf row as written (the running totals) and the leaf bonuses: ``✓`` gained,
-    ``✗`` missed (rule 4.6)."""
+    ``✗`` missed (rule 4.6). The total ends the leaf row, or the bonus line where a full row
+    under a longer translated label leaves no room for it in ``width`` cells."""
     leaves = view.leaves[seat]
     gained = {target for target, _bonus, status in view.leaf_marks[seat] if status == "gained"}
-    row = Text("Leaves ", style="bold")
+    row = Text(_("Leaves") + " ", style="bold")
     for value in leaves:
         row.append(f"{value:>2}", style="bold green" if value in gained else "")
         row.append(" ")
-    row.append(f" total {view.leaf_total(seat)}" if leaves else "none", style="italic")
-    marks = Text("Bonus  ", style="bold")
+    total = (" " + _("total {total}").format(total=view.leaf_total(seat)) if leaves
+             else _("none"))
+    marks = Text(_("Bonus") + "  ", style="bold")
     styles = {"gained": ("✓", "bold green"), "missed": ("✗", "dim strike"), "open": ("·", "dim")}
     for target, bonus, status in view.leaf_marks[seat]:
         sign, style = styles[status]
         marks.append(f"{sign}{target}:{bonus}", style=style)
         marks.append(" ")
+    (row if row.cell_len + cell_len(total) <= width else marks).append(total, style="italic")
     return [row, marks]
 
 
@@ -97,8 +103,13 @@ def sheet_body(view: SixtyOneView, seat: int, names: Sequence[str], width: int) 
         blocks = [area_block(view, seat, area, names) for area in AREAS[first:first + per_row]]
         for row in range(3):
             lines.append(Text(" ").join(block[row] for block in blocks))
-    lines.extend(leaf_lines(view, seat))
+    lines.extend(leaf_lines(view, seat, width - FRAME))
     return Text("\n").join(lines)
+
+
+def points(score: int) -> str:
+    """A seat's score under its frame: "42 points"."""
+    return ngettext("{n} point", "{n} points", score).format(n=score)
 
 
 def final_position(turns: Sequence[Turn[SixtyOneView]], width: int) -> list[RenderableType]:
@@ -108,6 +119,6 @@ def final_position(turns: Sequence[Turn[SixtyOneView]], width: int) -> list[Rend
         view = turn.view
         names = turn.names
         drawings.append(seat_panel(turn.name(seat), sheet_body(view, seat, names, width),
-                                   f"{sum(view.scores[seat])} points"))
+                                   points(sum(view.scores[seat]))))
     return drawings
 

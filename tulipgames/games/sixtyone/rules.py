@@ -30,7 +30,6 @@ from tulipgames.engine.core import (
     Result,
     State,
     UnreadableAction,
-    as_int,
     seat_ref,
 )
 from tulipgames.games.sixtyone import INFO
@@ -55,6 +54,7 @@ from tulipgames.games.sixtyone.data import (
     SKEWERS,
     WATERLILY_ACORNS,
 )
+from tulipgames.i18n import N_, Say, _, render, say_count
 
 EMPTY = 0
 X = 7
@@ -62,7 +62,10 @@ Cells = tuple[int, ...]
 Sheet = tuple[Cells, ...]
 
 #: Result categories, in score-column order.
-CATEGORIES = (*(AREA_NAMES[a] for a in AREAS), "First-fill", "Leaf bonuses")
+CATEGORIES = (*(AREA_NAMES[a] for a in AREAS), N_("First-fill"), N_("Leaf bonuses"))
+
+#: Each area's name as a message for events and reasons, rendered in each reader's language.
+AREA_SAY = {area: Say(name) for area, name in AREA_NAMES.items()}
 
 #: Each spot's neighbours in the fox burrow pyramid (spots 1 and 3 do not touch).
 BURROW_NEIGHBOURS: dict[int, tuple[int, ...]] = {
@@ -145,36 +148,48 @@ def legal_spots(cells: Cells, area: int, value: int) -> tuple[int, ...]:
     return ()
 
 
-def spot_problem(cells: Cells, area: int, spot: int, value: int) -> str | None:
-    """Why ``value`` may not go in ``spot`` of ``area`` (``None`` when it may), in words."""
-    name = AREA_NAMES[area]
+def _after_mushroom(before: int) -> Say:
+    """The values a mushroom may follow ``before`` with, as a reason."""
+    low, high = sorted(mushroom_neighbours(before))
+    return Say("after mushroom {before} the next one must be {low} or {high}",
+               before=before, low=low, high=high)
+
+
+def spot_problem(cells: Cells, area: int, spot: int, value: int) -> Say | None:
+    """Why ``value`` may not go in ``spot`` of ``area`` (``None`` when it may), in words for
+    each reader (:class:`~tulipgames.i18n.Say`)."""
+    name = AREA_SAY[area]
     if not 1 <= spot <= AREA_SPOTS[area]:
-        return f"{name} has spots 1-{AREA_SPOTS[area]}, not {spot}"
+        return Say("{area} has spots 1-{last}, not {spot}",
+                   area=name, last=AREA_SPOTS[area], spot=spot)
     if cells[spot - 1] != EMPTY:
-        return f"{name} spot {spot} is already filled ({cell_text(cells[spot - 1])})"
+        return Say("{area} spot {spot} is already filled ({mark})",
+                   area=name, spot=spot, mark=cell_text(cells[spot - 1]))
     if spot in legal_spots(cells, area, value):
         return None
     if area == 1:
         pair = next(p for p in PUMPKINS if spot in p)
         other = pair[1] if spot == pair[0] else pair[0]
-        return f"the other eye of that pumpkin holds {cells[other - 1]}: both eyes must be equal"
+        return Say("the other eye of that pumpkin holds {value}: both eyes must be equal",
+                   value=cells[other - 1])
     if area in (2, 6):
         first = _first_empty(cells) + 1
         if spot != first:
-            return f"{name} are filled in path order: the next one is spot {first}"
+            return Say("{area} are filled in path order: the next one is spot {spot}",
+                       area=name, spot=first)
         if area == 2:
-            return f"waterlilies must all differ and {value} is already there"
-        before = cells[spot - 2]
-        allowed = " or ".join(str(v) for v in sorted(mushroom_neighbours(before)))
-        return f"after mushroom {before} the next one must be {allowed}"
+            return Say("waterlilies must all differ and {value} is already there", value=value)
+        return _after_mushroom(cells[spot - 2])
     if area == 3:
-        return "every value on a skewer must be the same"
+        return Say("every value on a skewer must be the same")
     if area == 4:
-        return f"mug {spot} only takes the value {spot}"
+        return Say("mug {spot} only takes the value {spot}", spot=spot)
     if not _supported(cells, spot):
-        below = " and ".join(str(s) for s in BURROW_SUPPORTS[spot])
-        return f"fox burrow {spot} needs both spots below it ({below}) filled first"
-    return f"fox burrow {spot} touches a {value}: neighbouring burrows must differ"
+        low, high = BURROW_SUPPORTS[spot]
+        return Say("fox burrow {spot} needs both spots below it ({low} and {high}) filled first",
+                   spot=spot, low=low, high=high)
+    return Say("fox burrow {spot} touches a {value}: neighbouring burrows must differ",
+               spot=spot, value=value)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -223,6 +238,38 @@ def area_subtotal(sheet: Sheet, claims: Sequence[tuple[int, ...] | None], seat: 
     return area_acorns(sheet[area - 1], area) + bonus
 
 
+#: What a leaf bonus earned reads in a seat's choice (rule 4.6).
+_ACORN_BONUS = {acorns: Say("+{acorns} acorns", acorns=acorns)
+                for acorns in LEAF_BONUS.values() if isinstance(acorns, int)}
+_AN_X = Say("an X")
+_X_LOST = Say("an X, but the sheet has no room for it")
+#: The ending when no leaf row reached 61 (rule 4.9; 20 rounds, :data:`MAX_ROUNDS`).
+_ALL_ROUNDS = Say("all 20 rounds were played")
+assert MAX_ROUNDS == 20, "the message above names the number of rounds"
+
+
+@cache
+def _has_chosen(seat: int) -> Say:
+    """What the others read while a seat's choice is secret: one message per seat, made once
+    (equal events are then the same object)."""
+    return Say("{who} has chosen", who=seat_ref(seat))
+
+
+@cache
+def _is_choosing(seat: int) -> Say:
+    return Say("{who} is choosing", who=seat_ref(seat))
+
+
+def joined(parts: Sequence[str | Say]) -> str | Say:
+    """Names (or other parts) joined with "and" in each reader's language: "A and B and C"."""
+    if not parts:
+        return ""
+    words: str | Say = parts[0]
+    for part in parts[1:]:
+        words = Say("{first} and {second}", first=words, second=part)
+    return words
+
+
 #: The leaf totals that pay acorns, with the acorns, and those that pay an X (rule 4.6).
 _ACORN_TOTALS = tuple((t, b) for t, b in LEAF_BONUS.items() if isinstance(b, int))
 _X_TOTALS = tuple(t for t, b in LEAF_BONUS.items() if b == "X")
@@ -255,37 +302,46 @@ def standing(claim: tuple[int, ...] | None, cells: Cells, seat: int) -> Standing
     return "mine" if seat in claim else "missed"
 
 
-def no_spot_reason(cells: Cells, area: int, value: int) -> str:
-    """Why die value ``value`` has no legal spot in ``area`` (it is known to have none)."""
-    name = AREA_NAMES[area]
+def no_spot_reason(cells: Cells, area: int, value: int) -> Say:
+    """Why die value ``value`` has no legal spot in ``area`` (it is known to have none), in
+    words for each reader."""
     if area_full(cells):
-        return f"{name} is full"
+        return Say("{area} is full", area=AREA_SAY[area])
     if area == 1:
-        return f"each open pumpkin has an eye that is not {value} (the eyes must match)"
+        return Say("each open pumpkin has an eye that is not {value} (the eyes must match)",
+                   value=value)
     if area == 2:
-        return f"{value} is already a waterlily (waterlilies must all differ)"
+        return Say("{value} is already a waterlily (waterlilies must all differ)", value=value)
     if area == 3:
-        return "each open skewer holds another value (a skewer's values must match)"
+        return Say("each open skewer holds another value (a skewer's values must match)")
     if area == 4:
-        return f"mug {value} is already filled (mug {value} takes only a {value})"
+        return Say("mug {value} is already filled (mug {value} takes only a {value})",
+                   value=value)
     if area == 5:
         if not any(cells[s - 1] == EMPTY and _supported(cells, s) for s in range(1, 7)):
-            return "no fox burrow is open (an upper burrow needs both burrows below it)"
-        return f"every open fox burrow touches a {value} (neighbours must differ)"
-    before = cells[_first_empty(cells) - 1]
-    allowed = " or ".join(str(v) for v in sorted(mushroom_neighbours(before)))
-    return f"after mushroom {before} the next one must be {allowed}"
+            return Say("no fox burrow is open (an upper burrow needs both burrows below it)")
+        return Say("every open fox burrow touches a {value} (neighbours must differ)",
+                   value=value)
+    return _after_mushroom(cells[_first_empty(cells) - 1])
 
 
-def die_blocks(sheet: Sheet, dice: Sequence[int]) -> tuple[tuple[int, int | None, str], ...]:
+def _both_reasons(reasons: list[Say]) -> Say:
+    """One die's reasons (at most two, one per other die) said as one."""
+    if len(reasons) == 1:
+        return reasons[0]
+    # Translators: two reasons why a die cannot be the area die, one after the other.
+    return Say("{first}; {second}", first=reasons[0], second=reasons[1])
+
+
+def die_blocks(sheet: Sheet, dice: Sequence[int]) -> tuple[tuple[int, int | None, Say], ...]:
     """Why dice cannot take a role, as ``(area die, write die, reason)`` by die index (4.3).
 
     ``(i, None, reason)``: die ``i`` cannot be the area die, as no other die has a spot in its
     area; ``(i, j, reason)``: with area die ``i``, die ``j`` cannot be the write die.
     """
-    blocks: list[tuple[int, int | None, str]] = []
+    blocks: list[tuple[int, int | None, Say]] = []
     for i, area in enumerate(dice):
-        reasons: list[str] = []
+        reasons: list[Say] = []
         for j, value in enumerate(dice):
             if j != i and not legal_spots(sheet[area - 1], area, value):
                 reason = no_spot_reason(sheet[area - 1], area, value)
@@ -293,7 +349,7 @@ def die_blocks(sheet: Sheet, dice: Sequence[int]) -> tuple[tuple[int, int | None
                 if reason not in reasons:
                     reasons.append(reason)
         if sum(1 for block in blocks if block[0] == i) == 2:
-            blocks.append((i, None, "; ".join(reasons)))
+            blocks.append((i, None, _both_reasons(reasons)))
     return tuple(blocks)
 
 
@@ -316,10 +372,17 @@ def leaf_marks(leaves: Sequence[int]) -> tuple[LeafMark, ...]:
 
 
 def _die_number(word: str, what: str) -> int:
-    """A notation argument that must be 1-6 (a die value, an area or a spot number)."""
-    number = as_int(word, what)
+    """A notation argument that must be 1-6 (a die value, an area or a spot number). ``what``
+    is a field of the notation or an English message id, said in the reader's language only
+    when the argument is wrong."""
+    try:
+        number = int(word)
+    except ValueError:
+        raise UnreadableAction(_("{what} must be a number, not '{word}'").format(
+            what=_(what), word=word)) from None
     if not 1 <= number <= 6:
-        raise UnreadableAction(f"{what} must be 1-6, not {number}")
+        raise UnreadableAction(_("{what} must be 1-6, not {number}").format(
+            what=_(what), number=number))
     return number
 
 
@@ -342,9 +405,12 @@ class Place(Action):
             return None
         fields = ("area", "write", "leaf", "spot")
         given = [word.partition("=") for word in words[1:]]
-        if [name for name, _, _ in given] != list(fields) or not all(eq for _, eq, _ in given):
-            raise UnreadableAction("write a placement as 'place area=A write=W leaf=L spot=S'")
-        return cls(*(_die_number(value, name) for name, _, value in given))
+        if ([name for name, _eq, _value in given] != list(fields)
+                or not all(eq for _name, eq, _value in given)):
+            raise UnreadableAction(
+                _("write a placement as '{notation}'").format(
+                    notation="place area=A write=W leaf=L spot=S"))
+        return cls(*(_die_number(value, name) for name, _eq, value in given))
 
 
 @dataclass(frozen=True)
@@ -362,8 +428,9 @@ class LeafOnly(Action):
         if words[0] != "leaf":
             return None
         if len(words) != 2:
-            raise UnreadableAction("write a leaf-only choice as 'leaf D'")
-        return cls(_die_number(words[1], "the leaf die"))
+            raise UnreadableAction(_("write a leaf-only choice as '{notation}'").format(
+                notation="leaf D"))
+        return cls(_die_number(words[1], N_("the leaf die")))
 
 
 @dataclass(frozen=True)
@@ -382,8 +449,8 @@ class PlaceX(Action):
         if words[0] != "x":
             return None
         if len(words) != 3:
-            raise UnreadableAction("write an X as 'x AREA SPOT'")
-        return cls(_die_number(words[1], "the area"), _die_number(words[2], "the spot"))
+            raise UnreadableAction(_("write an X as '{notation}'").format(notation="x AREA SPOT"))
+        return cls(_die_number(words[1], N_("the area")), _die_number(words[2], N_("the spot")))
 
 
 def placements(sheet: Sheet, dice: Sequence[int]) -> list[Place]:
@@ -483,7 +550,8 @@ class SixtyOneView:
     ``scores[seat]`` is the running score by :data:`CATEGORIES`; ``subtotals[seat]`` are the score
     column's six area lines (spot acorns plus a claimed first-fill bonus).
     ``chosen`` lists the seats that have finished their choice this round; ``last_round`` sums up
-    the round before (each seat's choice, then the first-fill claims), seats as ``{seatN}``.
+    the round before (each seat's choice, then the first-fill claims), seats as ``{seatN}``, each
+    line a :class:`~tulipgames.i18n.Say` rendered for its reader.
     """
 
     seats: int
@@ -500,17 +568,17 @@ class SixtyOneView:
     subtotals: tuple[tuple[int, ...], ...]
     standings: tuple[tuple[Standing, ...], ...]
     leaf_marks: tuple[tuple[LeafMark, ...], ...]
-    blocked: tuple[tuple[int, int | None, str], ...]
+    blocked: tuple[tuple[int, int | None, Say], ...]
     chosen: tuple[int, ...]
-    last_round: tuple[str, ...]
+    last_round: tuple[Say, ...]
     first_fill_bonus: int = FIRST_FILL_BONUS
 
     def leaf_total(self, seat: int) -> int:
         return self.leaves[seat][-1] if self.leaves[seat] else 0
 
-    def why_not_die(self, area_die: int, write_die: int | None = None) -> str | None:
+    def why_not_die(self, area_die: int, write_die: int | None = None) -> Say | None:
         """Why die ``area_die`` cannot be the area die (or, given it, ``write_die`` the write
-        die), from :attr:`blocked`; ``None`` when it can."""
+        die), from :attr:`blocked`, in words for each reader; ``None`` when it can."""
         for area, write, reason in self.blocked:
             if (area, write) == (area_die, write_die):
                 return reason
@@ -524,8 +592,8 @@ class SixtyOneState(State):
 
     def __init__(self, seats: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(seats, seed, options)
-        self.sheets: list[Sheet] = [blank_sheet() for _ in range(seats)]
-        self.leaves: list[tuple[int, ...]] = [() for _ in range(seats)]
+        self.sheets: list[Sheet] = [blank_sheet() for _seat in range(seats)]
+        self.leaves: list[tuple[int, ...]] = [() for _seat in range(seats)]
         self.passes = [0] * seats
         self.lost_x = [0] * seats
         self.claims: list[tuple[int, ...] | None] = [None] * len(AREAS)
@@ -534,8 +602,8 @@ class SixtyOneState(State):
         self.pending_x: set[int] = set()
         self.over = False
         #: This round's choice of each seat in words (for the round summary), ``None`` before it.
-        self.choices_made: list[str | None] = [None] * seats
-        self.last_round: tuple[str, ...] = ()
+        self.choices_made: list[Say | None] = [None] * seats
+        self.last_round: tuple[Say, ...] = ()
         #: The sheets and leaf rows as the round began: what everyone sees of the other seats
         #: while they choose (rule 4.2: choices are made at the same time, shown at round end).
         self.known_sheets: list[Sheet] = list(self.sheets)
@@ -619,43 +687,51 @@ class SixtyOneState(State):
         sheet = self.sheets[seat]
         if isinstance(action, PlaceX):
             if seat not in self.pending_x:
-                raise IllegalAction("you have no X to place")
+                raise IllegalAction(_("you have no X to place"))
             if action.area not in AREA_NAMES:
-                raise IllegalAction(f"there is no area {action.area}")
+                raise IllegalAction(_("there is no area {area}").format(area=action.area))
             cells = sheet[action.area - 1]
             if action.spot not in x_spots(cells, action.area):
                 raise IllegalAction(self._x_problem(cells, action.area, action.spot))
             return
         if seat in self.pending_x:
-            raise IllegalAction("place the X you earned first")
+            raise IllegalAction(_("place the X you earned first"))
         roll = _dice_text(tuple(self.dice))
         if isinstance(action, LeafOnly):
             if action.leaf not in self.dice:
-                raise IllegalAction(f"no die shows {action.leaf} (the roll is {roll})")
+                raise IllegalAction(_("no die shows {value} (the roll is {roll})").format(
+                    value=action.leaf, roll=roll))
             if placements(sheet, self.dice):
-                raise IllegalAction(f"a placement is possible with {roll}, so you must place")
+                raise IllegalAction(_("a placement is possible with {roll}, so you must place")
+                                    .format(roll=roll))
             return
         if not isinstance(action, Place):
-            raise IllegalAction(f"'{action}' is not a Sixty-One action")
+            raise IllegalAction(_("'{action}' is not a Sixty-One action").format(action=action))
         if sorted((action.area, action.write, action.leaf)) != sorted(self.dice):
-            raise IllegalAction(f"the roll is {roll}: area, write and leaf must use each die once")
+            raise IllegalAction(
+                _("the roll is {roll}: area, write and leaf must use each die once")
+                .format(roll=roll))
         cells = sheet[action.area - 1]
         # the legal list's own spots (the common case, a cache hit); the reason only if not
         if action.spot not in _spots_by_value(cells, action.area)[action.write]:
             problem = spot_problem(cells, action.area, action.spot, action.write)
-            raise IllegalAction(problem or f"'{action}' is not allowed now")
+            raise IllegalAction(render(problem) if problem is not None
+                                else _("'{action}' is not allowed now").format(action=action))
 
     @staticmethod
     def _x_problem(cells: Cells, area: int, spot: int) -> str:
-        """Why an X may not go in a spot (it is known not to be X-legal)."""
-        name = AREA_NAMES[area]
+        """Why an X may not go in a spot (it is known not to be X-legal), in the language of
+        the one who tried."""
+        name = _(AREA_NAMES[area])
         if not 1 <= spot <= AREA_SPOTS[area]:
-            return f"{name} has spots 1-{AREA_SPOTS[area]}, not {spot}"
+            return _("{area} has spots 1-{last}, not {spot}").format(
+                area=name, last=AREA_SPOTS[area], spot=spot)
         if cells[spot - 1] != EMPTY:
-            return f"{name} spot {spot} is already filled"
+            return _("{area} spot {spot} is already filled").format(area=name, spot=spot)
         if area == 5:
-            return f"fox burrow {spot} needs both spots below it filled first"
-        return f"{name} are filled in path order: the next one is spot {_first_empty(cells) + 1}"
+            return _("fox burrow {spot} needs both spots below it filled first").format(spot=spot)
+        return _("{area} are filled in path order: the next one is spot {spot}").format(
+            area=name, spot=_first_empty(cells) + 1)
 
     # -- playing -----------------------------------------------------------------------------
     def _write(self, seat: int, area: int, spot: int, mark: int) -> None:
@@ -673,9 +749,12 @@ class SixtyOneState(State):
             assert isinstance(action, PlaceX)
             self._write(seat, action.area, action.spot, X)
             self.pending_x.discard(seat)
-            where = f"{AREA_NAMES[action.area]} {action.spot}"
-            self.choices_made[seat] = f"{self.choices_made[seat]}, X in {where}"
-            events = [Event(f"{who} has chosen", f"{who} has chosen: X in {where}", seat)]
+            area, spot = AREA_SAY[action.area], action.spot
+            self.choices_made[seat] = Say("{choice}, X in {area} {spot}",
+                                          choice=self.choices_made[seat], area=area, spot=spot)
+            events = [Event(_has_chosen(seat),
+                            Say("{who} has chosen: X in {area} {spot}", who=who, area=area,
+                                spot=spot), seat)]
             self._finish_choice(seat, events)
             return events
         assert isinstance(action, (Place, LeafOnly))
@@ -683,36 +762,52 @@ class SixtyOneState(State):
         if kind is Place:
             assert isinstance(action, Place)
             self._write(seat, action.area, action.spot, action.write)
-            did = f"writes {action.write} in {AREA_NAMES[action.area]} {action.spot}, leaf {leaf}"
+            total, bonus = self._leaf_step(seat, leaf)
+            # One whole message per kind of choice, its values flat: a replay's check compares
+            # every event, and a nested message is compared level by level.
+            if bonus is None:
+                choice = Say("writes {value} in {area} {spot}, leaf {leaf} (total {total})",
+                             value=action.write, area=AREA_SAY[action.area], spot=action.spot,
+                             leaf=leaf, total=total)
+            else:
+                # Translators: "writes 5 in Mugs 5, leaf 3 (total 21, +2 acorns)".
+                choice = Say(
+                    "writes {value} in {area} {spot}, leaf {leaf} (total {total}, {bonus})",
+                    value=action.write, area=AREA_SAY[action.area], spot=action.spot,
+                    leaf=leaf, total=total, bonus=bonus)
         else:
             self.passes[seat] += 1
-            did = f"cannot place and takes leaf {leaf}"
-        total, bonus = self._leaf_step(seat, leaf)
-        choice = f"{did} (total {total}, {bonus})" if bonus else f"{did} (total {total})"
-        self.choices_made[seat] = f"{who} {choice}"
+            total, bonus = self._leaf_step(seat, leaf)
+            choice = (Say("cannot place and takes leaf {leaf} (total {total})",
+                          leaf=leaf, total=total) if bonus is None
+                      else Say("cannot place and takes leaf {leaf} (total {total}, {bonus})",
+                               leaf=leaf, total=total, bonus=bonus))
+        self.choices_made[seat] = Say("{who} {choice}", who=who, choice=choice)
         if seat in self.pending_x:
-            return [Event(f"{who} is choosing", f"{who} {choice}: place the X now", seat)]
-        events = [Event(f"{who} has chosen", f"{who} has chosen: {choice}", seat)]
+            return [Event(_is_choosing(seat),
+                          Say("{who} {choice}: place the X now", who=who, choice=choice), seat)]
+        events = [Event(_has_chosen(seat),
+                        Say("{who} has chosen: {choice}", who=who, choice=choice), seat)]
         self._finish_choice(seat, events)
         return events
 
-    def _leaf_step(self, seat: int, leaf: int) -> tuple[int, str]:
+    def _leaf_step(self, seat: int, leaf: int) -> tuple[int, Say | None]:
         """Write the new running total in the next leaf; an exact bonus total pays at once
-        (4.6). Returns the new total and what it earned in words ("" for nothing)."""
+        (4.6). Returns the new total and what it earned in words (``None`` for nothing)."""
         leaves = self.leaves[seat]
         total = (leaves[-1] if leaves else 0) + leaf
         self.leaves[seat] = (*leaves, total)
         bonus = LEAF_BONUS.get(total)
         if bonus is None:
-            return total, ""
+            return total, None
         if isinstance(bonus, int):
-            return total, f"+{bonus} acorns"
+            return total, _ACORN_BONUS[bonus]
         if all_x_spots(self.sheets[seat]):
             self.pending_x.add(seat)
-            return total, "an X"
+            return total, _AN_X
         # House rule: with no X-legal spot (a full sheet) the X is lost.
         self.lost_x[seat] += 1
-        return total, "an X, but the sheet has no room for it"
+        return total, _X_LOST
 
     def _finish_choice(self, seat: int, events: list[Event]) -> None:
         """``seat`` has made its whole choice; the round ends when it was the last to."""
@@ -726,7 +821,8 @@ class SixtyOneState(State):
         """Every choice shown (the round summary), first-fill claims (4.8), the end check (4.9),
         else the next roll (4.1)."""
         choices = [choice for choice in self.choices_made if choice is not None]
-        summary = [f"Round {self.round}, dice {_dice_text(tuple(self.dice))}:", *choices]
+        summary = [Say("Round {round}, dice {dice}:", round=self.round,
+                       dice=_dice_text(tuple(self.dice))), *choices]
         events += map(Event, choices)
         claims, sheets = self.claims, self.sheets
         for area in AREAS:
@@ -739,7 +835,8 @@ class SixtyOneState(State):
             if finishers:
                 self.claims[area - 1] = finishers
                 names = ", ".join(seat_ref(s) for s in finishers)
-                claimed = f"{AREA_NAMES[area]} first filled by {names}: +{FIRST_FILL_BONUS} acorns"
+                claimed = Say("{area} first filled by {names}: +{bonus} acorns",
+                              area=AREA_SAY[area], names=names, bonus=FIRST_FILL_BONUS)
                 summary.append(claimed)
                 events.append(Event(claimed))
         self.last_round = tuple(summary)
@@ -750,10 +847,11 @@ class SixtyOneState(State):
         ):
             self.over = True
             self.acting = ()
-            result = self.result()
-            best = " and ".join(seat_ref(s) for s in result.winners)
-            verb = "win" if len(result.winners) > 1 else "wins"
-            events.append(Event(f"Game over: {result.ending}. {best} {verb}"))
+            winners = self.result().winners
+            events.append(Event(say_count(
+                "Game over: {ending}. {best} wins", "Game over: {ending}. {best} win",
+                len(winners), ending=self.ending_words(),
+                best=joined([seat_ref(s) for s in winners]))))
             return
         self.round += 1
         self.acting = tuple(range(self.seats))
@@ -762,7 +860,8 @@ class SixtyOneState(State):
 
     def _roll_event(self) -> Event:
         return Event(
-            f"Round {self.round}: the dice show {_dice_text(tuple(self.dice))}", None, None, True
+            Say("Round {round}: the dice show {dice}", round=self.round,
+                dice=_dice_text(tuple(self.dice))), None, None, True
         )
 
     # -- seeing ------------------------------------------------------------------------------
@@ -799,17 +898,21 @@ class SixtyOneState(State):
         )
 
     def prompt(self, seat: int) -> str:
+        """What ``seat`` is asked now, in its reader's language (made for that reader)."""
         if self.over:
-            return "The game is over."
+            return _("The game is over.")
         if self.has_chosen(seat):
             others = ", ".join(seat_ref(s) for s in self.to_act())
-            return f"Waiting for {others} to choose."
+            return _("Waiting for {others} to choose.").format(others=others)
         roll = " ".join(str(d) for d in self.dice)
         if seat in self.pending_x:
-            return f"Leaf total {self.leaf_total(seat)}: place your X in a highlighted spot."
+            return _("Leaf total {total}: place your X in a highlighted spot.").format(
+                total=self.leaf_total(seat))
         if not placements(self.sheets[seat], self.dice):
-            return f"Round {self.round}, roll {roll}: no placement fits; pick a die for the leaves."
-        return f"Round {self.round}, roll {roll}: pick the area die, the write die, then a spot."
+            return _("Round {round}, roll {roll}: no placement fits; pick a die for the leaves."
+                     ).format(round=self.round, roll=roll)
+        return _("Round {round}, roll {roll}: pick the area die, the write die, then a spot."
+                 ).format(round=self.round, roll=roll)
 
     # -- the end -----------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -821,13 +924,23 @@ class SixtyOneState(State):
                             ending=self.ending() if self.over else "")
 
     def ending(self) -> str:
-        """Why the game ended (rule 4.9): a leaf row reached 61, or round 20 was played."""
+        """Why the game ended (rule 4.9), as the result keeps it: English, language-neutral
+        (a result is stored as JSON); the same words as :meth:`ending_words`. The round-20
+        ending is a message id the results screen can translate as it is."""
+        words = self.ending_words()
+        return words.message if not words.values else words.render("en")
+
+    def ending_words(self) -> Say:
+        """Why the game ended (rule 4.9): a leaf row reached 61, or round 20 was played; in
+        words for each reader."""
         reached = [s for s in range(self.seats) if self.leaf_total(s) >= END_TOTAL]
         if not reached:
-            return f"all {MAX_ROUNDS} rounds were played"
-        rows = " and ".join(f"{seat_ref(s)}'s" for s in reached)
-        many = "rows" if len(reached) > 1 else "row"
-        return f"{rows} leaf {many} reached {END_TOTAL} in round {self.round}"
+            return _ALL_ROUNDS
+        # Translators: whose leaf row: "{who}'s" in "Ana's leaf row" (de: "von {who}").
+        rows = joined([Say("{who}'s", who=seat_ref(s)) for s in reached])
+        return say_count("{rows} leaf row reached {total} in round {round}",
+                         "{rows} leaf rows reached {total} in round {round}",
+                         len(reached), rows=rows, total=END_TOTAL, round=self.round)
 
     def invariant_violations(self) -> list[str]:
         """Checks every sheet against the placement rules and the bookkeeping of the round."""

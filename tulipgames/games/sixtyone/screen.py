@@ -7,6 +7,7 @@ from textual.binding import Binding
 
 from tulipgames.games.sixtyone.rules import SixtyOneView
 from tulipgames.games.sixtyone.widgets import DiceSheet
+from tulipgames.i18n import N_, _
 from tulipgames.table import Turn
 from tulipgames.tui.screens.game import GameScreen
 
@@ -17,9 +18,9 @@ class SixtyOneScreen(GameScreen[SixtyOneView]):
     AUTO_FOCUS = "DiceSheet"
     BINDINGS = [
         # Esc steps back a pick while a choice is being built, and leaves only from the top.
-        Binding("escape", "step_back", "back"),
-        Binding("escape", "leave", "Menu"),
-        Binding("backspace", "step_back", "Back", show=False),
+        Binding("escape", "step_back", N_("back")),
+        Binding("escape", "leave", N_("Menu")),
+        Binding("backspace", "step_back", N_("Back"), show=False),
     ]
     DEFAULT_CSS = """
     SixtyOneScreen GameLog { height: 4; }
@@ -47,8 +48,9 @@ class SixtyOneScreen(GameScreen[SixtyOneView]):
         if sheet.can_step_back() and self.take_back(1):
             sheet.pick_up(placed)
         elif not sheet.can_step_back():
-            self.notify("Another player has played since: place your X to finish your choice.",
-                        severity="warning")
+            self.notify(
+                _("Another player has played since: place your X to finish your choice."),
+                severity="warning")
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -31,6 +31,7 @@ from tulipgames.games.sixtyone.data import (
     WATERLILY_ACORNS,
 )
 from tulipgames.games.sixtyone.rules import EMPTY, LeafOnly, Place, PlaceX, SixtyOneView, X
+from tulipgames.i18n import N_, _, ngettext, render
 from tulipgames.table import Turn
 from tulipgames.tui.screens.messages import ActionChosen
 from tulipgames.tui.widgets import RowPainted
@@ -39,17 +40,32 @@ from tulipgames.tui.widgets.common import name_and_level
 DIE_LETTERS = "ABC"
 
 #: What the spot boxes mean; every number in round brackets is acorns, never a required value.
-LEGEND = "(n) empty, worth n acorns  [n] written  <n> fits  »n« cursor  mug k takes only k"
+LEGEND = N_("(n) empty, worth n acorns  [n] written  <n> fits  »n« cursor  mug k takes only k")
 
-#: Two-line area labels for the compact layout (number and name).
+#: Two-line area labels for the compact layout (number and name, each line at most 10 cells),
+#: one message each so that a translation breaks a long name where it reads well.
 SHORT_LABELS = {
-    1: ("1 Pumpkins", ""),
-    2: ("2 Water-", "  lilies"),
-    3: ("3 Marsh-", "  mallows"),
-    4: ("4 Mugs", ""),
-    5: ("5 Fox", "  burrows"),
-    6: ("6 Mush-", "  rooms"),
+    # Translators: an area's label on one or two lines of at most 10 characters each (the
+    # second line indented by two spaces, as in "2 Water-\n  lilies").
+    1: N_("1 Pumpkins"),
+    # Translators: an area's label on one or two lines of at most 10 characters each.
+    2: N_("2 Water-\n  lilies"),
+    # Translators: an area's label on one or two lines of at most 10 characters each.
+    3: N_("3 Marsh-\n  mallows"),
+    # Translators: an area's label on one or two lines of at most 10 characters each.
+    4: N_("4 Mugs"),
+    # Translators: an area's label on one or two lines of at most 10 characters each.
+    5: N_("5 Fox\n  burrows"),
+    # Translators: an area's label on one or two lines of at most 10 characters each.
+    6: N_("6 Mush-\n  rooms"),
 }
+
+
+def short_label(area: int) -> tuple[str, str]:
+    """An area's two-line label for the compact layout, in the reader's language:
+    ``("2 Water-", "  lilies")`` (the second line "" for a short name)."""
+    first, _newline, second = _(SHORT_LABELS[area]).partition("\n")
+    return first, second
 
 #: Where each spot's box sits in an area drawing: (line, column) per spot, 1-based spots.
 SPOT_AT: dict[int, dict[int, tuple[int, int]]] = {
@@ -111,18 +127,19 @@ class DiceSheet(RowPainted, Widget, can_focus=True):
     """One seat's score sheet and the shared roll; builds a choice from the keyboard."""
 
     BINDINGS = [
-        Binding("a", "die(0)", "dice", key_display="a b c"),
-        Binding("b", "die(1)", "Die B", show=False),
-        Binding("c", "die(2)", "Die C", show=False),
-        Binding("left", "move(-1)", "move", key_display="←→"),
-        Binding("right", "move(1)", "Move", show=False),
-        Binding("up", "move(-1)", "Move", show=False),
-        Binding("down", "move(1)", "Move", show=False),
-        Binding("enter", "pick", "pick"),
-        Binding("y", "confirm", "confirm"),
-        Binding("tab", "next_sheet(1)", "sheets"),
-        Binding("shift+tab", "next_sheet(-1)", "Sheets", show=False),
-        *(Binding(str(area), f"jump({area})", "Area", show=False) for area in AREAS),
+        # Translators: footer key labels are short (the footer holds them all at 80 columns).
+        Binding("a", "die(0)", N_("dice"), key_display="a b c"),
+        Binding("b", "die(1)", N_("Die B"), show=False),
+        Binding("c", "die(2)", N_("Die C"), show=False),
+        Binding("left", "move(-1)", N_("move"), key_display="←→"),
+        Binding("right", "move(1)", N_("Move"), show=False),
+        Binding("up", "move(-1)", N_("Move"), show=False),
+        Binding("down", "move(1)", N_("Move"), show=False),
+        Binding("enter", "pick", N_("pick")),
+        Binding("y", "confirm", N_("confirm")),
+        Binding("tab", "next_sheet(1)", N_("sheets")),
+        Binding("shift+tab", "next_sheet(-1)", N_("Sheets"), show=False),
+        *(Binding(str(area), f"jump({area})", N_("Area"), show=False) for area in AREAS),
     ]
 
     DEFAULT_CSS = """
@@ -266,21 +283,28 @@ class DiceSheet(RowPainted, Widget, can_focus=True):
             self.sel.die_cursor = pickable[0]
 
     def why_not_die(self, index: int) -> str:
-        """Why die ``index`` cannot be picked now, from the rules' reasons in the view."""
-        die = f"Die {DIE_LETTERS[index]} ({self.dice[index]})"
+        """Why die ``index`` cannot be picked now, from the rules' reasons in the view (in the
+        language of the one at the keyboard)."""
+        die = _("Die {letter} ({value})").format(letter=DIE_LETTERS[index],
+                                                  value=self.dice[index])
         stage, view = self.stage, self.view
         if stage == "write" and index == self.sel.area_die:
-            return f"{die} is already the area die"
+            return _("{die} is already the area die").format(die=die)
         reason = None
         if view is not None and stage in ("area", "write"):
             reason = view.why_not_die(*((index, None) if stage == "area"
                                         else (self.sel.area_die or 0, index)))
-        role = "the area die" if stage == "area" else "the write die"
         if stage in ("spot", "confirm"):
-            return "The dice are picked: Esc to change them"
+            return _("The dice are picked: Esc to change them")
         if stage in ("x", "watch"):
-            return "No die to pick now"
-        return f"{die} cannot be {role}: {reason}" if reason else f"{die} cannot be {role}"
+            return _("No die to pick now")
+        if stage == "area":
+            return (_("{die} cannot be the area die: {reason}") if reason
+                    else _("{die} cannot be the area die")).format(die=die, reason=render(reason)
+                                                                    if reason else "")
+        return (_("{die} cannot be the write die: {reason}") if reason
+                else _("{die} cannot be the write die")).format(die=die, reason=render(reason)
+                                                                 if reason else "")
 
     # -- stepping back (the screen's Esc) ---------------------------------------------------
     def can_step_back(self) -> bool:
@@ -393,13 +417,13 @@ class DiceSheet(RowPainted, Widget, can_focus=True):
     def action_jump(self, area: int) -> None:
         """Digits move the spot cursor to that area's first highlighted spot."""
         self._own_sheet()
-        for index, (target_area, _) in enumerate(self.targets()):
+        for index, (target_area, _spot) in enumerate(self.targets()):
             if target_area == area:
                 self.sel.spot_cursor = index
                 self.note = None
                 self._changed()
                 return
-        self._refuse(f"No highlighted spot in {AREA_NAMES[area]}")
+        self._refuse(_("No highlighted spot in {area}").format(area=_(AREA_NAMES[area])))
 
     def action_pick(self) -> None:
         """Enter: pick the die under the cursor, or choose the spot (then ``y`` confirms)."""
@@ -469,8 +493,11 @@ def summary_lines(entries: Sequence[str], width: int, rows: int) -> list[Text]:
 
         def tails() -> list[str]:
             if not last:
-                return [f"{hidden} lines, see the log" if rows == 1 else f"+{hidden} in the log"]
-            return [f"{SEPARATOR}+{hidden} more in the log", f"{SEPARATOR}+{hidden} more"]
+                return [ngettext("{n} line, see the log", "{n} lines, see the log", hidden)
+                        .format(n=hidden) if rows == 1
+                        else _("+{n} in the log").format(n=hidden)]
+            return [SEPARATOR + _("+{n} more in the log").format(n=hidden),
+                    SEPARATOR + _("+{n} more").format(n=hidden)]
 
         while last and all(drawn(rows - 1, last, tail) > width for tail in tails()):
             last.pop()
@@ -542,28 +569,32 @@ class SheetPainter:
         bonus = self.view.first_fill_bonus
         standing = self.view.standings[self.seat][area - 1]
         if standing == "due":
-            return Text(f"+{bonus} at end", style="bold green")
+            return Text(_("+{bonus} at end").format(bonus=bonus), style="bold green")
         if standing == "open":
-            return Text(f"open +{bonus}", style="green")
+            return Text(_("open +{bonus}").format(bonus=bonus), style="green")
         if standing == "mine":
             claim = self.view.claims[area - 1] or ()
-            return Text(f"✓ by {', '.join(self.name(s) for s in claim)}", style="bold cyan")
-        return Text("✗ missed", style="red")
+            # Translators: an area's first-fill bonus, claimed by these players.
+            return Text(_("✓ by {names}").format(names=", ".join(self.name(s) for s in claim)),
+                        style="bold cyan")
+        return Text(_("✗ missed"), style="red")
 
     def label(self, area: int, width: int) -> list[Text]:
-        first, second = SHORT_LABELS[area]
-        if self.wide:
-            first, second = f"{area} {AREA_NAMES[area]}", ""
+        first, second = short_label(area)
+        whole = f"{area} {_(AREA_NAMES[area])}"
+        if self.wide and cell_len(whole) < width:  # a name as long as the label: two lines
+            first, second = whole, ""
         out = [Text(first, style="bold"), Text(second, style="bold"), self.status(area)]
         return [fit(t, width) for t in out]
 
     def dice_line(self, width: int) -> Text:
         view, w = self.view, self.w
         text = Text()
-        text.append(f"Round {view.round}/{MAX_ROUNDS} ", style="bold")
+        text.append(_("Round {round}/{rounds}").format(round=view.round, rounds=MAX_ROUNDS) + " ",
+                    style="bold")
         if view.over:
-            text.append(" Game over ", style="bold reverse")
-        text.append(" Dice ")
+            text.append(" " + _("Game over") + " ", style="bold reverse")
+        text.append(" " + _("Dice") + " ")
         stage = w.stage
         choosing = stage in ("area", "write", "leaf")
         pickable = set(w.pickable_dice())
@@ -573,14 +604,14 @@ class SheetPainter:
         for index, value in enumerate(view.dice):
             role = ""
             if w.sel.area_die == index:
-                role = "area"
+                role = _(ROLES["area"])
             elif w.sel.write_die == index:
-                role = "write"
+                role = _(ROLES["write"])
             elif index == leaf_die or (stage == "confirm" and isinstance(w.sel.confirm, LeafOnly)
                                        and view.dice[index] == w.sel.confirm.leaf):
-                role = "leaf"
+                role = _(ROLES["leaf"])
             elif choosing and index == w.sel.die_cursor:
-                role = ("leaf" if stage == "leaf" else stage) + "?"
+                role = _(ROLES["leaf" if stage == "leaf" else stage]) + "?"
             label = f"{DIE_LETTERS[index]}:{value}" + (f" {role}" if role else "")
             if choosing and index == w.sel.die_cursor:
                 text.append(f"▸{label}◂", style="bold reverse yellow")
@@ -590,16 +621,16 @@ class SheetPainter:
                 text.append(f"[{label}]", style="bold")
             text.append(" ")
         mine = w.seat is not None and self.seat == w.seat
-        text.append(" Sheet: ", style="italic")
+        text.append(" " + _("Sheet:") + " ", style="italic")
         text.append(self.name(self.seat), style="italic")
         if mine:
-            text.append(" (you)", style="italic")
+            text.append(" " + _("(you)"), style="italic")
         return fit(text, width)
 
     def score_lines(self, width: int) -> list[Text]:
         view, seat = self.view, self.seat
         row = view.scores[seat]
-        head = Text("SCORE ", style="bold underline")
+        head = Text(_("SCORE") + " ", style="bold underline")
         head.append(self.name(seat), style="bold underline")
         lines = [fit(head, width)]
         name_w = width - 9
@@ -607,10 +638,13 @@ class SheetPainter:
             standing = view.standings[seat][area - 1]
             mark = {"mine": f"+{view.first_fill_bonus}", "missed": " -"}.get(standing, "")
             sub = view.subtotals[seat][area - 1]
-            lines.append(fit(Text.assemble(fit(f"{area} {AREA_NAMES[area]}", name_w),
-                                           f"{sub:>3}{mark:>3}"), width))
-        lines.append(fit(Text.assemble(fit("  Leaf bonus", name_w), f"{row[-1]:>3}"), width))
-        total = Text.assemble(fit("  TOTAL", name_w), f"{sum(row):>3}", style="bold")
+            name = f"{area} {_(AREA_NAMES[area])}"
+            if cell_len(name) > name_w:  # a long translated name goes whole, without its number
+                name = _(AREA_NAMES[area])
+            lines.append(fit(Text.assemble(fit(name, name_w), f"{sub:>3}{mark:>3}"), width))
+        lines.append(fit(Text.assemble(fit("  " + _("Leaf bonus"), name_w), f"{row[-1]:>3}"),
+                         width))
+        total = Text.assemble(fit("  " + _("TOTAL"), name_w), f"{sum(row):>3}", style="bold")
         lines.append(fit(total, width))
         return lines
 
@@ -619,7 +653,7 @@ class SheetPainter:
         total = self.view.leaf_total(self.seat)
         marks = self.view.leaf_marks[self.seat]
         bonus_totals = {mark[0] for mark in marks}
-        text = Text("Leaves ", style="bold")
+        text = Text(_("Leaves") + " ", style="bold")
         for index in range(LEAVES):
             if index < len(leaves):
                 value = leaves[index]
@@ -629,18 +663,18 @@ class SheetPainter:
             else:
                 text.append(" ·", style="dim")
             text.append(" ")
-        line = Text("Bonus  ", style="bold")
+        line = Text(_("Bonus") + "  ", style="bold")
         styles = {"gained": ("✓", "bold green"), "missed": ("✗", "dim strike"), "open": ("·", "")}
         for target, bonus, status in marks:
             sign, style = styles[status]
             line.append(f"{sign}{target}:{bonus}", style=style)
             line.append(" ")
-        upcoming = [target for target, _, status in marks if status == "open"]
+        upcoming = [target for target, _bonus, status in marks if status == "open"]
         if upcoming:
-            line.append(f" total {total}, next {upcoming[0]} needs {upcoming[0] - total}",
-                        style="italic")
+            line.append(" " + _("total {total}, next {next} needs {need}").format(
+                total=total, next=upcoming[0], need=upcoming[0] - total), style="italic")
         else:
-            line.append(f" total {total}", style="italic")
+            line.append(" " + _("total {total}").format(total=total), style="italic")
         return [fit(text, width), fit(line, width)]
 
     def player_cell(self, seat: int, name_width: int) -> Text:
@@ -661,7 +695,8 @@ class SheetPainter:
         several to a line (names cut by terminal cells to make every seat fit)."""
         view = self.view
         if self.wide and rows >= view.seats + 1:
-            lines = [fit(Text(f" {'Player':<14}{'score':>6}{'leaf':>6}{'first-fill':>12}",
+            heads = _("Player"), _("score"), _("leaf"), _("first-fill")
+            lines = [fit(Text(f" {heads[0]:<14}{heads[1]:>6}{heads[2]:>6}{heads[3]:>12}",
                               style="bold underline"), width)]
             for seat in range(view.seats):
                 claimed = view.standings[seat].count("mine")
@@ -670,7 +705,7 @@ class SheetPainter:
                             f"{claimed:>12}")
                 lines.append(fit(line, width))
             return lines
-        head = "Score/leaf "
+        head = _("Score/leaf") + " "
         per_line = -(-view.seats // max(1, rows))
         cell_width = (width - len(head)) // per_line
         name_width = max(3, min(10, cell_width - 8))
@@ -687,23 +722,14 @@ class SheetPainter:
     def round_lines(self, width: int, rows: int) -> list[Text]:
         """The last round's summary (each seat's choice, then the first-fill claims), packed
         into ``rows`` lines; what does not fit is left to the log."""
-        return summary_lines([self.turn.text(line) for line in self.view.last_round],
+        return summary_lines([self.turn.text(render(line)) for line in self.view.last_round],
                              width, rows)
 
     def help_line(self, width: int) -> Text:
         w, stage = self.w, self.w.stage
         if w.note:
             return fit(Text(w.note, style="bold red"), width)
-        names = {
-            "watch": "Tab: look at another sheet.",
-            "area": "Pick the AREA die: a/b/c, or ◀▶ and Enter.",
-            "write": "Pick the WRITE die: a/b/c, or ◀▶ and Enter. Esc: back.",
-            "spot": "◀▶/1-6 spot, Enter chooses it, Esc back",
-            "x": "Place your X: ◀▶/1-6, Enter. Esc: undo the choice",
-            "leaf": "No placement fits: pick the LEAF die (a/b/c, or ◀▶ and Enter).",
-            "confirm": "y: confirm  Esc: change  ",
-        }
-        text = Text(names[stage], style="bold")
+        text = Text(_(HELP[stage]), style="bold")
         action = w.chosen_action()
         if action is not None and stage in ("spot", "x", "confirm"):
             text.append(f"  → {describe(action)}", style="italic")
@@ -746,7 +772,7 @@ class SheetPainter:
             if gaps[gap_name]:
                 out.append(Text(""))
         out.extend(self.leaf_lines(total_width))
-        out.append(fit(Text(LEGEND, style="dim"), total_width))
+        out.append(fit(Text(_(LEGEND), style="dim"), total_width))
         if gaps["leaves"]:
             out.append(Text(""))
         out.extend(players)
@@ -755,13 +781,36 @@ class SheetPainter:
         return Text("\n").join(out)
 
 
+#: What the help line says in each step of a choice.
+HELP = {
+    "watch": N_("Tab: look at another sheet."),
+    "area": N_("Pick the AREA die: a/b/c, or ◀▶ and Enter."),
+    "write": N_("Pick the WRITE die: a/b/c, or ◀▶ and Enter. Esc: back."),
+    "spot": N_("◀▶/1-6 spot, Enter chooses it, Esc back"),
+    "x": N_("Place your X: ◀▶/1-6, Enter. Esc: undo the choice"),
+    "leaf": N_("No placement fits: pick the LEAF die (a/b/c, or ◀▶ and Enter)."),
+    "confirm": N_("y: confirm  Esc: change  "),
+}
+
+#: A die's role as the roll shows it beside the die ("A:3 area").
+ROLES = {
+    # Translators: a die's role beside it on the roll (the area die); keep it short.
+    "area": N_("area"),
+    # Translators: a die's role beside it on the roll (the write die); keep it short.
+    "write": N_("write"),
+    # Translators: a die's role beside it on the roll (the leaf die); keep it short.
+    "leaf": N_("leaf"),
+}
+
+
 def describe(action: Action) -> str:
-    """A choice in words for the help line."""
+    """A choice in words for the help line (in the reader's language)."""
     if isinstance(action, PlaceX):
-        return f"X in {AREA_NAMES[action.area]} {action.spot}"
+        return _("X in {area} {spot}").format(area=_(AREA_NAMES[action.area]), spot=action.spot)
     if isinstance(action, Place):
-        return (f"write {action.write} in {AREA_NAMES[action.area]} {action.spot}, "
-                f"leaf {action.leaf}")
+        return _("write {value} in {area} {spot}, leaf {leaf}").format(
+            value=action.write, area=_(AREA_NAMES[action.area]), spot=action.spot,
+            leaf=action.leaf)
     if isinstance(action, LeafOnly):
-        return f"leaf {action.leaf}, nothing written"
+        return _("leaf {leaf}, nothing written").format(leaf=action.leaf)
     return str(action)
