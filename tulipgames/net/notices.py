@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from tulipgames.i18n import _, ngettext
 from tulipgames.net.chat import clean
 from tulipgames.net.lobby import Invite, Waiting
 
@@ -32,9 +33,11 @@ def next_entry(waiting: list[Waiting]) -> tuple[str, str] | None:
     if not waiting:
         return None
     first = waiting[0]
-    more = f"  (+{len(waiting) - 1} more)" if len(waiting) > 1 else ""
+    more = "  " + ngettext("(+{n} more)", "(+{n} more)", len(waiting) - 1).format(
+        n=len(waiting) - 1) if len(waiting) > 1 else ""
     ids = ",".join(f"{w.code}.{w.decision}" for w in waiting)
-    return f"{NEXT_ENTRY}:{ids}", f"Next table waiting for you: {first.code} {first.title}{more}"
+    return f"{NEXT_ENTRY}:{ids}", _("Next table waiting for you: {code} {title}").format(
+        code=first.code, title=_(first.title)) + more
 
 
 def parse_next(entry_id: str) -> list[tuple[str, int]]:
@@ -58,10 +61,10 @@ INVITE_ENTRY = "net:invite"
 def invite_entry(invite: Invite) -> tuple[str, str]:
     """The menu entry of an invitation: its id, and a label that says who invites where (a
     worker's session makes its notice from the label: it never sees the lobby)."""
-    what = "watch" if invite.watch else "a seat at"
+    what = (_("Invitation: {inviter} invites you to watch {code} {title}") if invite.watch
+            else _("Invitation: {inviter} invites you to a seat at {code} {title}"))
     return (f"{INVITE_ENTRY}:{invite.code}.{invite.number}",
-            f"Invitation: {invite.inviter[:20]} invites you to {what} {invite.code} "
-            f"{invite.title}")
+            what.format(inviter=invite.inviter[:20], code=invite.code, title=_(invite.title)))
 
 
 def parse_invite(entry_id: str) -> tuple[str, int] | None:
@@ -74,8 +77,10 @@ def parse_invite(entry_id: str) -> tuple[str, int] | None:
 
 def notice_text(code: str, title: str = "") -> str:
     """The one line a notice says (plain text: the title is the catalogue's, the code ours)."""
-    game = f" ({title})" if title else ""
-    return f"Your turn at table {code}{game}. Menu or ctrl+p: next table waiting for you."
+    # Translators: keep ". " after the first sentence: a desktop notice takes it as its title
+    first = (_("Your turn at table {code} ({title}).").format(code=code, title=_(title))
+             if title else _("Your turn at table {code}.").format(code=code))
+    return first + " " + _("Menu or ctrl+p: next table waiting for you.")
 
 
 #: A player's choice of desktop notifications, in their own directory (off when absent).

@@ -65,7 +65,7 @@ def invite(lobby: Any, on_loop: OnLoop, code: str, player: str, line: str) -> st
     no invitation). The name keeps its case: it is a login name."""
     from tulipgames.net.lobby import TableError
 
-    word, _, name = line.strip().partition(" ")
+    word, _sep, name = line.strip().partition(" ")
     if word.lower() != "invite":
         return None
     if not name.strip():
@@ -230,7 +230,7 @@ class SharedSession(PlainSession):
         from tulipgames.net.chat import RateLimit
         from tulipgames.net.lobby import TableError
 
-        word, _, rest = line.strip().partition(" ")
+        word, _sep, rest = line.strip().partition(" ")
         low, rest = word.lower(), rest.strip()
         if self.opened is None:
             return False
