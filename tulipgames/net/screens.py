@@ -987,8 +987,8 @@ class SharedTableView(_GameScreen):
             if not others:
                 return ""
             voters = self.opened.voters(others[0])
-            return ngettext("{vote}: the {n} player at the table decides",
-                            "{vote}: the {n} players at the table decide", len(voters)).format(
+            return ngettext("{vote}: the {n} player(s) at the table decide",
+                            "{vote}: the {n} player(s) at the table decide", len(voters)).format(
                 vote=self.vote_words(others[0]), n=len(voters))
         voters = self.opened.voters(seat)
         ballots = table.votes.get(seat, {})
@@ -1024,7 +1024,7 @@ class SharedTableView(_GameScreen):
                 else:
                     name = table.names[seat]
                     missed = table.missed.get(seat, 0)
-                    why = (ngettext("A bot has played {name}'s last decision",
+                    why = (ngettext("A bot has played {name}'s last {n} decisions",
                                     "A bot has played {name}'s last {n} decisions",
                                     missed).format(name=name, n=missed) if missed
                            else _("{name} is away; {asker} asks that a bot plays for them")

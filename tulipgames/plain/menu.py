@@ -213,7 +213,7 @@ def choose_save(store: Any, saves: list[Any], console: LineConsole) -> Table | N
     for number, save in enumerate(saves, 1):
         problem = " " + _("(cannot open: {problem})").format(problem=save.problem) \
             if save.problem else ""
-        console.write(ngettext("{number}. Game {id}, {title}: {names}, {moves} move",
+        console.write(ngettext("{number}. Game {id}, {title}: {names}, {moves} moves",
                                "{number}. Game {id}, {title}: {names}, {moves} moves",
                                save.moves).format(
             number=number, id=save.id, title=_(save.title), names=", ".join(save.names),
@@ -255,7 +255,7 @@ def menu_history(store: Any, console: LineConsole, answer: str) -> None:
     if not finished:
         console.write(_("No finished games yet."))
         return None
-    console.write(ngettext("The latest finished game:",
+    console.write(ngettext("The latest {count} finished games, newest first:",
                            "The latest {count} finished games, newest first:",
                            len(finished)).format(count=len(finished)))
     for game in finished:

@@ -101,7 +101,7 @@ class PlainReplay:
         """Say the step that led to ``position`` (the start, at 0); the result after the last."""
         if position <= 0:
             self.table.seek(0)
-            self.say(ngettext("The start, before the only move.",
+            self.say(ngettext("The start, before the first of {total} moves.",
                               "The start, before the first of {total} moves.",
                               self.table.length).format(total=self.table.length))
             return
@@ -112,7 +112,7 @@ class PlainReplay:
             if self.table.finished:
                 self.session.finish()
             else:
-                self.say(ngettext("The game is not over: {total} move played so far.",
+                self.say(ngettext("The game is not over: {total} moves played so far.",
                                   "The game is not over: {total} moves played so far.",
                                   self.table.length).format(total=self.table.length))
 
@@ -134,11 +134,11 @@ class PlainReplay:
         seats = ", ".join(seat.name if not seat.is_bot else _("{name} (bot)").format(
             name=seat.name) for seat in table.seats)
         if table.finished:
-            line = ngettext("Replay of {title}, finished: {seats}; {total} move.",
+            line = ngettext("Replay of {title}, finished: {seats}; {total} moves.",
                             "Replay of {title}, finished: {seats}; {total} moves.",
                             table.length)
         else:
-            line = ngettext("Replay of {title}, not finished: {seats}; {total} move.",
+            line = ngettext("Replay of {title}, not finished: {seats}; {total} moves.",
                             "Replay of {title}, not finished: {seats}; {total} moves.",
                             table.length)
         self.say(line.format(title=_(table.game.title), seats=seats, total=table.length) + " "

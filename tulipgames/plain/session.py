@@ -570,7 +570,7 @@ def _look(session: PlainSession, seat: int) -> bool:
 
 def log_head(count: int) -> str:
     """What the whole log is said after: "The log, 12 lines:"."""
-    return ngettext("The log, {count} line:", "The log, {count} lines:", count).format(
+    return ngettext("The log, {count} lines:", "The log, {count} lines:", count).format(
         count=count)
 
 

@@ -237,7 +237,7 @@ class SharedSession(PlainSession):
         if low == "chat" and not rest:
             lines = self.on_loop(lambda: list(self.opened.chat.lines[-CHAT_AGAIN:]))
             lines = [chat_said(x) for x in lines if x.name not in self.muted]
-            self.say(ngettext("The last chat line:", "The last {count} chat lines:",
+            self.say(ngettext("The last {count} chat lines:", "The last {count} chat lines:",
                               len(lines)).format(count=len(lines)) if lines else
                      _("Nobody has said anything here yet. say TEXT talks to the table."))
             for text in lines:

@@ -34,7 +34,7 @@ class TutorialSession(PlainSession):
 
     def run(self) -> int:
         script = self.tutorial.script
-        self.write(ngettext("Tutorial: {title}, {count} short lesson on a fixed deal, then you "
+        self.write(ngettext("Tutorial: {title}, {count} short lessons on a fixed deal, then you "
                             "play on freely.",
                             "Tutorial: {title}, {count} short lessons on a fixed deal, then you "
                             "play on freely.", len(script.steps)).format(
