@@ -605,6 +605,9 @@ async def run_app(
     server: GameServer = session.server
     note = "Goodbye."
     try:
+        from tulipgames.net.language import use_for_session
+
+        use_for_session(session, info)  # this session's language, before its app is made
         app = session._app = server.app_factory(info)
         app.driver_class = ChannelDriver.bind(session)
         if release is not None and hasattr(app, "release"):
@@ -905,7 +908,11 @@ class GameSession(asyncssh.SSHServerSession):
 
         assert self.server.plain_factory is not None
         loop = asyncio.get_running_loop()
-        info = SessionInfo(self.username, TerminalProfile.from_client("dumb", {}), self.peer)
+        from tulipgames.net.language import speaking, use_for_session
+
+        env = self._chan.get_environment() if self._chan is not None else {}
+        info = SessionInfo(self.username, TerminalProfile.from_client("dumb", env), self.peer)
+        lang = use_for_session(self, info)  # the plain thread's language (its own context)
 
         def read() -> str | None:
             assert self._lines is not None
@@ -944,12 +951,14 @@ class GameSession(asyncssh.SSHServerSession):
                     audit.record("session_placed", name=info.username, peer=info.peer,
                                  worker="main", plain=1)
                     await loop.run_in_executor(
-                        self.server.plain_pool, self.server.plain_factory, info, console
+                        self.server.plain_pool, speaking(lang, self.server.plain_factory),
+                        info, console
                     )
                     note = "Goodbye."
             else:
                 await loop.run_in_executor(
-                    self.server.plain_pool, self.server.plain_factory, info, console
+                    self.server.plain_pool, speaking(lang, self.server.plain_factory), info,
+                    console
                 )
         except Exception:
             log.exception("plain session of %s (%s) failed", self.username, self.peer)
@@ -996,8 +1005,10 @@ class GameSession(asyncssh.SSHServerSession):
     def _goodbye_plain(self, note: str) -> None:
         if self._chan is None:
             return
+        from tulipgames.i18n import render
+
         with contextlib.suppress(Exception):
-            self._chan.write((note + "\r\n").encode("utf-8"))
+            self._chan.write((render(note) + "\r\n").encode("utf-8"))
             self._chan.exit(0)
         self._chan = None
         if self.owner is not None:
@@ -1006,8 +1017,10 @@ class GameSession(asyncssh.SSHServerSession):
     def _goodbye(self, note: str) -> None:
         if self._chan is None:
             return
+        from tulipgames.i18n import render
+
         with contextlib.suppress(Exception):
-            self._chan.write(("\x1b[?1049l\x1b[?25h\r\n" + note + "\r\n").encode("utf-8"))
+            self._chan.write(("\x1b[?1049l\x1b[?25h\r\n" + render(note) + "\r\n").encode("utf-8"))
             self._chan.exit(0)
         self._chan = None
         if self.owner is not None:

@@ -285,8 +285,11 @@ class _Host:
                 own.close()
 
         note = "Goodbye."
+        from tulipgames.net.language import for_session, speaking
+
+        lang = for_session(self, username, str(dict(start.get("profile") or {}).get("lang", "")))
         try:
-            await loop.run_in_executor(self.plain_pool, play)
+            await loop.run_in_executor(self.plain_pool, speaking(lang, play))
         except Exception:
             log.exception("plain session of %s failed", username)
             note = CRASH_NOTE
