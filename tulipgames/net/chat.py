@@ -136,7 +136,7 @@ class TableChat:
             raise ChatError(Say("nothing to send"))
         if limit is not None and not limit.allow():
             raise ChatError(Say("slow down: at most {lines} lines per {seconds} seconds",
-                                lines=limit.lines, seconds=f"{limit.seconds:g}"))
+                                lines=limit.lines, seconds=format(limit.seconds, "g")))
         line = ChatLine(clean(name), said, self.now(), watcher)
         self.lines.append(line)
         del self.lines[:-KEEP]

@@ -1491,7 +1491,7 @@ class Lobby:
                                  code=opened.code))
         if not limit.allow():
             raise TableError(Say("slow down: at most {lines} invitations per {seconds} seconds",
-                                 lines=INVITE_LINES, seconds=f"{INVITE_SECONDS:g}"))
+                                 lines=INVITE_LINES, seconds=format(INVITE_SECONDS, "g")))
         online = self.is_online(name)
         if not online and not self.known(name):
             raise TableError(Say("nobody called {name} has played on this server",
