@@ -94,6 +94,7 @@ def use_for_session(session: Any, info: Any) -> str:
     wish = getattr(session, "language_wish", "") or getattr(info.profile, "lang", "")
     lang = for_session(session.server, str(info.username), str(wish))
     i18n.use(lang)
+    session.language = lang  # what is made for this session elsewhere (its menu's entries)
     return lang
 
 

@@ -56,6 +56,8 @@ def parse_next(entry_id: str) -> list[tuple[str, int]]:
 #: The id of a menu entry that takes a player to the table they were invited to, followed by
 #: ``CODE.NUMBER`` (the invitation's number: a session in a worker tells each one once).
 INVITE_ENTRY = "net:invite"
+#: The end of the id of an invitation to watch (not to a seat).
+WATCH_MARK = ".watch"
 
 
 def invite_entry(invite: Invite) -> tuple[str, str]:
@@ -63,7 +65,7 @@ def invite_entry(invite: Invite) -> tuple[str, str]:
     worker's session makes its notice from the label: it never sees the lobby)."""
     what = (_("Invitation: {inviter} invites you to watch {code} {title}") if invite.watch
             else _("Invitation: {inviter} invites you to a seat at {code} {title}"))
-    return (f"{INVITE_ENTRY}:{invite.code}.{invite.number}",
+    return (f"{INVITE_ENTRY}:{invite.code}.{invite.number}" + (WATCH_MARK if invite.watch else ""),
             what.format(inviter=invite.inviter[:20], code=invite.code, title=_(invite.title)))
 
 
@@ -71,8 +73,15 @@ def parse_invite(entry_id: str) -> tuple[str, int] | None:
     """The ``(code, number)`` of an entry of :func:`invite_entry` (``None`` for any other)."""
     if not entry_id.startswith(INVITE_ENTRY + ":"):
         return None
-    code, _, number = entry_id.removeprefix(INVITE_ENTRY + ":").partition(".")
+    code, _, number = entry_id.removeprefix(INVITE_ENTRY + ":").removesuffix(WATCH_MARK) \
+        .partition(".")
     return (code, int(number)) if code.isalnum() and number.isdigit() else None
+
+
+def invite_watches(entry_id: str) -> bool:
+    """Whether the invitation of an entry of :func:`invite_entry` is to watch (its label is
+    in its reader's language: the id says it)."""
+    return entry_id.startswith(INVITE_ENTRY + ":") and entry_id.endswith(WATCH_MARK)
 
 
 def notice_text(code: str, title: str = "") -> str:

@@ -314,7 +314,10 @@ class GameServer:
         for session in list(self.sessions):
             remote = getattr(session, "_remote", None) or getattr(session, "_remote_plain", None)
             if remote is not None:
-                remote.show_entries(self.entries(session.username))
+                from tulipgames.i18n import using
+
+                with using(getattr(session, "language", "en")):  # the reader's, not the mover's
+                    remote.show_entries(self.entries(session.username))
 
     async def start(self, ssh: bool = True) -> None:
         """Listen for SSH (unless ``ssh`` is false: a browser-only server) and watch for idle
@@ -836,6 +839,9 @@ class GameSession(asyncssh.SSHServerSession):
             return
         profile = TerminalProfile.from_client(self._term_type, self._chan.get_environment())
         info = SessionInfo(self.username, profile, self.peer)
+        from tulipgames.net.language import use_for_session
+
+        use_for_session(self, info)  # the menu entries a worker's app is sent speak it too
         note = "Goodbye."
         pool = self.server.pool
         try:
