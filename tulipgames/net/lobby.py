@@ -529,7 +529,7 @@ class RemoteTable(Table):
         turn = super().turn(seat)
         if self.ended and not turn.over:
             return replace(turn, legal=(), prompt="", acting=False, to_act=(), bots_to_act=(),
-                           undoable=0, trouble="The players ended this game by vote.")
+                           undoable=0, trouble=_("The players ended this game by vote."))
         if not self.standins:
             return turn
         return replace(turn, bots_to_act=tuple(s for s in turn.to_act if self.is_bot_now(s)))

@@ -45,7 +45,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tulipgames.i18n import N_, _
+from tulipgames.i18n import N_, _, render
 from tulipgames.net import audit
 from tulipgames.net.driver import ChannelDriver, clamp_size
 from tulipgames.net.gate import Verdict
@@ -285,13 +285,14 @@ class WebDoor:
     def _refusal(self, name: str) -> str | None:
         cap = self.server.config.max_sessions
         if len(self.server.sessions) >= cap or self.server.players >= cap:
-            return f"The tulipgames server is full ({cap} players). Please try again later."
+            return _("The tulipgames server is full ({cap} players). Please try again later.") \
+                .format(cap=cap)
         share = tab_share(cap)
         mine = sum(1 for session in self.server.sessions
                    if name_key(getattr(session, "username", "")) == name_key(name))
         if mine >= share:
-            return (f"You have {mine} tulipgames sessions open already (at most {share}): "
-                    "close one to open another.")
+            return _("You have {mine} tulipgames sessions open already (at most {share}): "
+                     "close one to open another.").format(mine=mine, share=share)
         return None
 
     @contextlib.contextmanager
@@ -567,7 +568,7 @@ class WebSession:
         try:
             note = await run_app(self, SessionInfo(self.username, BROWSER, self.peer), BROWSER)
         finally:
-            self.write("\x1b[?1049l\x1b[?25h\r\n" + (self._closing_note or note) + "\r\n")
+            self.write("\x1b[?1049l\x1b[?25h\r\n" + render(self._closing_note or note) + "\r\n")
             self._open = False
             self._wake.set()
             await asyncio.sleep(0.2)  # the note reaches the page before the socket closes
