@@ -9,10 +9,12 @@ these tests hold before the languages are released.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.screen import Screen
 
 from tests.pilot import svg_text
 from tulipgames import games, i18n, screenshots
@@ -48,7 +50,7 @@ def opened(tmp_path: Path) -> Iterator[tuple[Lobby, OpenTable]]:
     store.close()
 
 
-async def draw(make) -> list[str]:
+async def draw(make: Callable[[], Screen[Any]]) -> list[str]:
     svg = await screenshots.snapshot(TulipGamesApp(None), make, SIZE)
     return svg_text(svg, *SIZE).splitlines()
 
