@@ -18,14 +18,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.net.conftest import Server, needs_clients
+from tests.net.conftest import Server, Tmux, needs_clients
 from tests.net.test_plain_shared import PlainClient
 from tests.tui import toygame
 from tulipgames import i18n
 from tulipgames.engine.core import Event, seat_ref
 from tulipgames.i18n import Say
 from tulipgames.net import language
-from tulipgames.net.lobby import Lobby, TableError
+from tulipgames.net.lobby import Lobby, TableError, player_dir
 from tulipgames.tui import prefs
 
 
@@ -171,6 +171,33 @@ def test_an_english_client_stays_english_beside_them(previewing: Server) -> None
         cy.wait_for("Goodbye.")
     finally:
         cy.close()
+
+
+@needs_clients
+def test_the_remembered_setting_comes_before_the_clients_lang(previewing: Server) -> None:
+    folder = player_dir(previewing.data_dir, "dan")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / prefs.FILE_NAME).write_text('{"language": "nl"}', encoding="utf-8")
+    dan = PlainClient(previewing.ssh_command("dan", "-T", "-o", "SetEnv=LANG=de_DE.UTF-8"))
+    try:
+        dan.wait_for("7. Gedeelde tafels: openen, aanschuiven, kijken, je tafels")
+        dan.type("8")
+        dan.wait_for("Tot ziens.")
+    finally:
+        dan.close()
+
+
+@needs_clients
+def test_a_full_screen_session_in_a_worker_speaks_the_clients_lang(
+    previewing: Server, tmux: Tmux,
+) -> None:
+    """The app runs in a worker process: the client's LANG went there in the START frame."""
+    eve = tmux.client("eve", previewing.ssh_command("eve", "-o", "SetEnv=LANG=fr_FR.UTF-8"))
+    eve.wait_for("cinq jeux de plateau et de dés")
+    eve.keys("q")
+    eve.wait_for("Au revoir.")
+    placed = [line for line in previewing.log_lines("session_placed") if " name=eve " in line]
+    assert placed and " worker=0 " in placed[0] + " "
 
 
 # -- the browser door ----------------------------------------------------------------------------
