@@ -12,6 +12,7 @@ incomplete catalogue (tulipgames/net/language.py).
 from __future__ import annotations
 
 import re
+import subprocess
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -198,6 +199,13 @@ def test_a_full_screen_session_in_a_worker_speaks_the_clients_lang(
     eve.wait_for("Au revoir.")
     placed = [line for line in previewing.log_lines("session_placed") if " name=eve " in line]
     assert placed and " worker=0 " in placed[0] + " "
+
+
+@needs_clients
+def test_a_refusal_at_the_start_is_in_the_clients_language(previewing: Server) -> None:
+    command = [*previewing.ssh_command("zoe", "-o", "SetEnv=LANG=nl_NL.UTF-8"), "ls"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=20)
+    assert "tulipgames voert geen opdrachten uit" in done.stdout, done
 
 
 # -- the browser door ----------------------------------------------------------------------------

@@ -23,7 +23,8 @@ translator at home.
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -189,3 +190,14 @@ def web_middleware() -> Any:
         return response
 
     return middleware
+
+
+@contextmanager
+def channel_language(session: Any) -> Iterator[None]:
+    """The language of an SSH session before its app is made (a refusal at its start): its
+    player's setting, else its client's ``LANG``, for the block only."""
+    chan = getattr(session, "_chan", None)
+    env = chan.get_environment() if chan is not None else {}
+    lang = for_session(session.server, str(session.username), str(env.get("LANG", "")))
+    with i18n.using(lang):
+        yield

@@ -699,7 +699,10 @@ class GameSession(asyncssh.SSHServerSession):
         return False
 
     def session_started(self) -> None:
-        refusal = self._refusal()
+        from tulipgames.net.language import channel_language
+
+        with channel_language(self):  # a refusal in the client's language
+            refusal = self._refusal()
         if refusal is not None:
             with contextlib.suppress(OSError):  # the client may have gone already
                 self._chan.write((refusal + "\r\n").encode("utf-8"))
@@ -715,13 +718,16 @@ class GameSession(asyncssh.SSHServerSession):
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     def _refusal(self) -> str | None:
+        from tulipgames.i18n import _
+
         if self._command is not None:
-            return "tulipgames runs no commands: connect with plain `ssh -p PORT name@host`."
+            return _("tulipgames runs no commands: connect with plain `ssh -p PORT name@host`.")
         if self._term_type is None and self.server.plain_factory is None:
-            return "tulipgames needs a terminal: connect with `ssh -t` (no command, no -T)."
+            return _("tulipgames needs a terminal: connect with `ssh -t` (no command, no -T).")
         cap = self.server.config.max_sessions
         if len(self.server.sessions) >= cap or self.server.players > cap:
-            return f"The tulipgames server is full ({cap} players). Please try again later."
+            return _("The tulipgames server is full ({cap} players). Please try again later.") \
+                .format(cap=cap)
         return None
 
     def data_received(self, data: bytes, datatype: Any) -> None:
