@@ -20,7 +20,7 @@ from typing import Any
 
 from tulipgames.engine.core import Game
 from tulipgames.engine.record import GameRecord
-from tulipgames.i18n import N_, _, ngettext
+from tulipgames.i18n import N_, _, ngettext, using
 from tulipgames.plain.session import TURN_LINES, PlainSession, Reader, Writer, ask_line
 from tulipgames.replay import ReplayTable
 
@@ -88,10 +88,14 @@ class PlainReplay:
             head = _("Move {number} of {total}, {name}.").format(
                 number=position, total=table.length, name=name)
         table.seek(position)
-        events = [line for line in table.log_for(self.viewer)[before:]
-                  if not line.endswith(DECIDING) and " has chosen: " not in line]
+        shown = table.log_for(self.viewer)[before:]
+        with using("en"):  # what is left out is decided by the English (one line an event)
+            english = table.log_for(self.viewer)[before:]
+        pairs = [(line, said) for line, said in zip(english, shown, strict=False)
+                 if not line.endswith(DECIDING) and " has chosen: " not in line]
         if self.named(seat):  # the decision is said in the head line already
-            events = [line for line in events if not line.startswith(f"{name} has chosen")]
+            pairs = [pair for pair in pairs if not pair[0].startswith(f"{name} has chosen")]
+        events = [said for _line, said in pairs]
         if len(events) > TURN_LINES - 1:
             events = [_("Then:") + " " + " ".join(e if e.endswith((".", "!", "?")) else e + "."
                                           for e in events)]

@@ -20,7 +20,7 @@ from typing import Any
 
 import tulipgames.plain.words as game_words
 from tulipgames.engine.core import Action, Game, IllegalAction
-from tulipgames.i18n import N_, _, ngettext, render
+from tulipgames.i18n import N_, _, current, ngettext, render, using
 from tulipgames.plain.speech import speaker
 from tulipgames.table import LEVEL_MARK, SaveFailed, Table, Turn
 
@@ -217,13 +217,18 @@ MOVE = re.compile(r"^(.+) moves (\S+) .* to .+\.$")
 def only_last_moves(lines: list[str]) -> list[str]:
     """Of a seat moving the same card about ("Ben moves SB3 ... to L4." then "... to L6."),
     only where it ended up: what changed, not every step on the way."""
+    return [shown for _english, shown in last_moves([(line, line) for line in lines])]
+
+
+def last_moves(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """:func:`only_last_moves` of ``(English, shown)`` lines, read by their English."""
     last: dict[tuple[str, str], int] = {}
-    for i, line in enumerate(lines):
+    for i, (line, _shown) in enumerate(pairs):
         match = MOVE.match(line)
         if match:
             last[(match[1], match[2])] = i
     keep = set(last.values())
-    return [line for i, line in enumerate(lines) if not MOVE.match(line) or i in keep]
+    return [pair for i, pair in enumerate(pairs) if not MOVE.match(pair[0]) or i in keep]
 
 
 class PlainSession:
@@ -272,11 +277,29 @@ class PlainSession:
         return self._keyboard
 
     def news(self) -> list[str]:
-        """The events since the last time, as the seat at the keyboard may read them; a
-        seat's "has chosen: ..." is left out when the same move is told again below it."""
-        lines = self.table.log_for(self.viewer)
-        new = lines[self._heard :]
-        self._heard = len(lines)
+        """The events since the last time, as the seat at the keyboard may read them, in the
+        session's language."""
+        return [shown for _english, shown in self.news_pairs()]
+
+    def needed_news(self) -> list[str]:
+        """:meth:`news` without the lines the question says again (the game's words)."""
+        return [shown for english, shown in self.news_pairs()
+                if game_words.needed(self.game_id, english)]
+
+    def news_pairs(self) -> list[tuple[str, str]]:
+        """The events since the last time, each in English and as said (the session's
+        language); a seat's "has chosen: ..." is left out when the same move is told again
+        below it. What is left out is decided by the English (the log has one line an event
+        in every language), so a translated log is as short as the English one."""
+        shown = self.table.log_for(self.viewer)
+        if current() == "en":
+            lines = shown
+        else:
+            with using("en"):
+                lines = self.table.log_for(self.viewer)
+        start = self._heard
+        new = lines[start:]
+        self._heard = len(shown)
         out = []
         for i, line in enumerate(new):
             if line.endswith((" has chosen", " is choosing", " has picked.")):
@@ -291,8 +314,8 @@ class PlainSession:
             actor = line.split(" upgraded ")[0]
             if " upgraded " in line and any(f"{actor} played Upgrade" in x for x in later):
                 continue
-            out.append(line)
-        return only_last_moves(out)
+            out.append((line, shown[start + i] if start + i < len(shown) else line))
+        return last_moves(out)
 
     def announce(self) -> None:
         """Say every event since the last time."""
@@ -366,7 +389,7 @@ class PlainSession:
             self._opening += 1
             return True
         # what the previous player may read, before the hand-over, in one line if long
-        events = [e for e in self.news() if game_words.needed(self.game_id, e)]
+        events = self.needed_news()
         for line in self.compact(events, TURN_LINES - 1):
             self.say(line)
         name = self.table.names[seat]
@@ -397,7 +420,7 @@ class PlainSession:
             if said and self._briefs.get(seat) != said:
                 head = whole
             self._briefs[seat] = said
-        events = [e for e in self.news() if game_words.needed(self.game_id, e)]
+        events = self.needed_news()
         budget = TURN_LINES - self._opening - 1
         self._opening = 0
         events = self.compact(events, budget - 1)

@@ -168,12 +168,13 @@ class SharedSession(PlainSession):
         self.muted: set[str] = set()
         self._chat_limit: Any = None
 
-    def news(self) -> list[str]:
+    def news_pairs(self) -> list[tuple[str, str]]:
         """As at one keyboard, but not this seat's own "has chosen: ..." of a move the others
         make at the same time: "Waiting for ana." says it was taken, and the move is told
         whole when all have chosen."""
         own = None if self.seat is None else f"{self.table.names[self.seat]} has chosen: "
-        return [line for line in super().news() if own is None or not line.startswith(own)]
+        return [pair for pair in super().news_pairs()
+                if own is None or not pair[0].startswith(own)]
 
     def _changed(self, *_: Any) -> None:
         self.changed.set()

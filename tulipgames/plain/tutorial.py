@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import tulipgames.plain.words as game_words
 from tulipgames.engine.core import Action
 from tulipgames.i18n import _, ngettext, render
 from tulipgames.plain.session import TURN_LINES, PlainSession, Reader, Writer
@@ -45,7 +44,7 @@ class TutorialSession(PlainSession):
 
     def decide(self, seat: int) -> bool:
         # what happened since comes first, then the lesson, then the question
-        events = [e for e in self.news() if game_words.needed(self.game_id, e)]
+        events = self.needed_news()
         for line in self.compact(events, TURN_LINES - 1):
             self.say(line)
         self.tell()
