@@ -108,6 +108,26 @@ def test_a_lobby_refusal_is_worded_for_whoever_reads_it(lobby: Lobby) -> None:
     assert str(caught.value) == "no table has the code 'QQQQ'"
 
 
+def test_one_tables_presence_line_in_each_readers_language(lobby: Lobby) -> None:
+    """Who is here, away or watching, as each screen words it (made by the reader's screen),
+    the short form too when the line would not fit."""
+    opened = lobby.open("toy", 4, "ana")
+    for name in ("bea", "cy", "dan"):
+        opened.claim(name)
+    lobby.start(opened.code)
+    for name in ("ana", "bea", "cy", "dan"):
+        opened.arrive(name)
+    opened.depart("dan")
+    opened.arrive("zoe", watching=True)
+    with i18n.using("de"):
+        assert opened.presence_line() == ("ana verbunden · bea verbunden · cy verbunden · "
+                                          "dan abwesend (gerade eben) · schauen zu: zoe")
+        assert opened.presence_line(60) == "3 verbunden · dan abwesend (gerade eben) · 1 schauen zu"
+    with i18n.using("fr"):
+        assert opened.presence_line(60) == "3 connectés · dan absent (à l'instant) · 1 spectateurs"
+    assert opened.presence_line(60) == "3 connected · dan away just now · 1 watching"
+
+
 # -- over SSH: the clients' LANG ---------------------------------------------------------------
 @pytest.fixture(scope="module")
 def previewing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
