@@ -128,6 +128,21 @@ def test_one_tables_presence_line_in_each_readers_language(lobby: Lobby) -> None
     assert opened.presence_line(60) == "3 connected · dan away just now · 1 watching"
 
 
+def test_a_workers_plain_menu_tells_an_invitation_to_watch_in_its_language() -> None:
+    """The worker never sees the lobby: the entry's label is in its reader's language, and
+    the entry's id (not its words) says the invitation is to watch."""
+    from tulipgames.net.lobby import Invite
+    from tulipgames.net.notices import invite_entry
+    from tulipgames.net.worker_process import PlainTerminal
+
+    terminal = PlainTerminal(10)
+    with i18n.using("de"):
+        terminal.entries = [invite_entry(Invite(7, "K7QM", "Sixty-One", "ana", "bea", 0.0,
+                                                watch=True))]
+        assert terminal.news() == ["Einladung: ana lädt dich zum Zuschauen bei K7QM Sixty-One "
+                                   "ein: tippe im Hauptmenü watch K7QM."]
+
+
 # -- over SSH: the clients' LANG ---------------------------------------------------------------
 @pytest.fixture(scope="module")
 def previewing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
