@@ -172,7 +172,9 @@ def translated_ids(lang: str) -> frozenset[str]:
     chain: object = catalogue(lang)
     while chain is not None:
         found = getattr(chain, "_catalog", {})
-        ids.update(key[0] if isinstance(key, tuple) else key for key in found)
+        # (a plural by its singular; a message with a context, "ctx\x04id", by its id)
+        ids.update((key[0] if isinstance(key, tuple) else key).rsplit("\x04", 1)[-1]
+                   for key in found)
         chain = getattr(chain, "_fallback", None)
     ids.discard("")  # the header
     return frozenset(ids)

@@ -19,14 +19,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tulipgames.i18n import N_, Say, _
+
 #: The longest line a player may send (longer is cut).
 MAX_LENGTH = 200
 #: Lines one session may send within RATE_SECONDS.
 RATE_LINES, RATE_SECONDS = 5, 10.0
 #: Lines a table keeps (with its save).
 KEEP = 100
-#: Quick phrases: typed as ``/1``, ``/2``, ``/3``.
-QUICK = ("good game", "thinking…", "your turn")
+#: Quick phrases: typed as ``/1``, ``/2``, ``/3``. Kept in English with the line (data) and
+#: shown to each reader in their language (:func:`shown`).
+QUICK = (N_("good game"), N_("thinking…"), N_("your turn"))
 
 
 class ChatError(ValueError):
@@ -54,6 +57,12 @@ def quick(text: str) -> str:
         if 0 <= index < len(QUICK):
             return QUICK[index]
     return text
+
+
+def shown(text: str) -> str:
+    """A line's words as this reader reads them: a quick phrase in their language, anything
+    else as it was typed."""
+    return _(text) if text in QUICK else text
 
 
 @dataclass(frozen=True)
@@ -124,10 +133,10 @@ class TableChat:
         :class:`ChatError` for an empty line or one over the session's rate."""
         said = clean(quick(text))
         if not said:
-            raise ChatError("nothing to send")
+            raise ChatError(Say("nothing to send"))
         if limit is not None and not limit.allow():
-            raise ChatError(f"slow down: at most {limit.lines} lines per "
-                            f"{limit.seconds:g} seconds")
+            raise ChatError(Say("slow down: at most {lines} lines per {seconds} seconds",
+                                lines=limit.lines, seconds=format(limit.seconds, "g")))
         line = ChatLine(clean(name), said, self.now(), watcher)
         self.lines.append(line)
         del self.lines[:-KEEP]

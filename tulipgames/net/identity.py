@@ -31,6 +31,8 @@ from typing import Any
 
 import asyncssh
 
+from tulipgames.i18n import _
+
 IDENTITIES_FILE = "identities.sqlite3"
 MAX_NAME = 20
 #: ASCII letters and digits, ``_`` and ``-``; starts with a letter or digit. Nothing that could
@@ -46,10 +48,17 @@ RULE_TEXT = (
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player name, or ``None`` when it can be used exactly as given."""
     if len(name) > MAX_NAME:
-        return f"the name is {len(name)} characters long; {RULE_TEXT}"
+        return _("the name is {length} characters long; {rule}").format(length=len(name),
+                                                                         rule=rule_text())
     if NAME_RULE.fullmatch(name) is None:
-        return f"{shown(name)} is not a valid name: {RULE_TEXT}"
+        return _("{name} is not a valid name: {rule}").format(name=shown(name), rule=rule_text())
     return None
+
+
+def rule_text() -> str:
+    """:data:`RULE_TEXT` in the reader's language (a browser's login form)."""
+    return _("a name is 1-{most} ASCII letters, digits, '_' or '-', starting with a letter or "
+             "digit (no spaces, dots, brackets or other signs)").format(most=MAX_NAME)
 
 
 def shown(name: str) -> str:

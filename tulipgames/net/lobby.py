@@ -48,6 +48,7 @@ from tulipgames import games
 from tulipgames.engine.bots import Bot
 from tulipgames.engine.core import Action, Event, Game, IllegalAction, SeatSpec
 from tulipgames.engine.record import MAX_CHAT, Said
+from tulipgames.i18n import N_, Say, _, ngettext
 from tulipgames.net import audit
 from tulipgames.net.chat import ChatError, RateLimit, TableChat, clean
 from tulipgames.table import Listener, Table, Turn
@@ -105,10 +106,12 @@ class Invite:
     watch: bool = False
 
     def text(self) -> str:
-        """The one line the invited player reads (names and codes are cleaned plain text)."""
-        what = "to watch" if self.watch else "to a seat at"
-        return (f"{self.inviter} invites you {what} table {self.code} ({self.title}). "
-                f"Menu: the invitation, or Join a table with the code {self.code}.")
+        """The one line the invited player reads (names and codes are cleaned plain text), in
+        the language of the moment (the invited player's: their session, or their notice)."""
+        what = (_("{inviter} invites you to watch table {code} ({title}).") if self.watch
+                else _("{inviter} invites you to a seat at table {code} ({title})."))
+        return what.format(inviter=self.inviter, code=self.code, title=_(self.title)) + " " + \
+            _("Menu: the invitation, or Join a table with the code {code}.").format(code=self.code)
 
 
 @dataclass(frozen=True)
@@ -145,13 +148,14 @@ class Clock:
         return self.seconds * max(scale, 0.0)
 
 
-#: The clocks a host may choose when opening a table, the first one the default.
+#: The clocks a host may choose when opening a table, the first one the default (each label
+#: marked for the catalogue, shown with ``_()``).
 CLOCKS: tuple[Clock, ...] = (
-    Clock("off", "no clock", None),
-    Clock("1min", "1 min per move", 60),
-    Clock("5min", "5 min per move", 5 * 60),
-    Clock("1day", "1 day per move (by mail)", 24 * 3600, mail=True),
-    Clock("3days", "3 days per move (by mail)", 3 * 24 * 3600, mail=True),
+    Clock("off", N_("no clock"), None),
+    Clock("1min", N_("1 min per move"), 60),
+    Clock("5min", N_("5 min per move"), 5 * 60),
+    Clock("1day", N_("1 day per move (by mail)"), 24 * 3600, mail=True),
+    Clock("3days", N_("3 days per move (by mail)"), 3 * 24 * 3600, mail=True),
 )
 
 
@@ -160,7 +164,8 @@ def clock(key: str) -> Clock:
     for entry in CLOCKS:
         if entry.key == key:
             return entry
-    raise TableError(f"there is no clock {key!r} (clocks: {', '.join(c.key for c in CLOCKS)})")
+    raise TableError(Say("there is no clock {key} (clocks: {clocks})", key=repr(key),
+                         clocks=", ".join(c.key for c in CLOCKS)))
 
 
 def player_dir(data_dir: Path, name: str) -> Path:
@@ -174,12 +179,13 @@ def player_dir(data_dir: Path, name: str) -> Path:
 def since_words(seconds: float) -> str:
     """How long ago, as a player reads it: ``just now``, ``4 min``, ``2 h``, ``3 days``."""
     if seconds < 60:
-        return "just now"
+        return _("just now")
     if seconds < 3600:
-        return f"{int(seconds // 60)} min"
+        return _("{n} min").format(n=int(seconds // 60))
     if seconds < 2 * 86400:
-        return f"{int(seconds // 3600)} h"
-    return f"{int(seconds // 86400)} days"
+        return _("{n} h").format(n=int(seconds // 3600))
+    return ngettext("{n} day", "{n} days", int(seconds // 86400)).format(
+        n=int(seconds // 86400))
 
 
 @dataclass
@@ -229,7 +235,9 @@ class TableSettings:
 
 
 class TableError(ValueError):
-    """A lobby request that cannot be granted, with the reason a player can read."""
+    """A lobby request that cannot be granted, with the reason a player can read: a
+    :class:`~tulipgames.i18n.Say`, put into words by ``str()`` in the language of whoever
+    reads it."""
 
 
 def _current_app() -> Any:
@@ -521,7 +529,7 @@ class RemoteTable(Table):
         turn = super().turn(seat)
         if self.ended and not turn.over:
             return replace(turn, legal=(), prompt="", acting=False, to_act=(), bots_to_act=(),
-                           undoable=0, trouble="The players ended this game by vote.")
+                           undoable=0, trouble=_("The players ended this game by vote."))
         if not self.standins:
             return turn
         return replace(turn, bots_to_act=tuple(s for s in turn.to_act if self.is_bot_now(s)))
@@ -575,10 +583,10 @@ class RemoteTable(Table):
         the game (END, or KEEP: play on). Who may open one is the lobby's rule. Returns
         whether it is new (an open vote stays as it is)."""
         if self.ended or self.state.is_over():
-            raise TableError("the game is over")
+            raise TableError(Say("the game is over"))
         if seat != ALL and (not 0 <= seat < len(self.seats) or self.seats[seat].is_bot
                             or seat in self.bot_finishes):
-            raise TableError("a bot plays that seat already")
+            raise TableError(Say("a bot plays that seat already"))
         if seat in self.votes:
             return False
         self.votes[seat] = {}
@@ -601,9 +609,10 @@ class RemoteTable(Table):
         """``voter``'s ballot about ``seat`` (END or FINISH; END or KEEP about :data:`ALL`;
         who may vote is the lobby's)."""
         if seat not in self.votes:
-            raise TableError("there is no vote about that seat")
+            raise TableError(Say("there is no vote about that seat"))
         if choice not in _choices(seat):
-            raise TableError(f"a vote is {' or '.join(map(repr, _choices(seat)))}")
+            raise TableError(Say("a vote is {choices}",
+                                 choices=" or ".join(map(repr, _choices(seat)))))
         self.votes[seat][voter] = choice
         audit.record("standin_vote", code=self.code or None, seat=seat + 1, voter=voter,
                      choice=choice)
@@ -637,9 +646,9 @@ class RemoteTable(Table):
         the seat, and the seat is marked in the record as a stand-in's (``standins``) at once,
         so its result never counts as the player's own; the player cannot take it back."""
         if self.ended or self.state.is_over():
-            raise TableError("the game is over")
+            raise TableError(Say("the game is over"))
         if self.seats[seat].is_bot or seat in self.resigned:
-            raise TableError("that seat is not a player's to resign")
+            raise TableError(Say("that seat is not a player's to resign"))
         level = self.game.check_level(self.settings.standin or None)
         self.resigned.add(seat)
         self.bot_finishes.add(seat)
@@ -747,8 +756,8 @@ class Seat:
 
     def label(self) -> str:
         if self.bot is not None:
-            return f"bot ({self.bot})"
-        return self.name or "(open)"
+            return _("bot ({level})").format(level=self.bot)
+        return self.name or _("(open)")
 
 
 class OpenTable:
@@ -881,29 +890,30 @@ class OpenTable:
     def summary(self) -> str:
         """One line for the list of open tables."""
         names = ", ".join(seat.label() for seat in self.seats)
-        state = "playing" if self.started else "waiting"
-        timing = "" if self.settings.clock == "off" else f"  ({self.settings.clock_spec.label})"
-        return f"{self.code}  {self.game.title}  [{state}]  {names}{timing}"
+        state = _("playing") if self.started else _("waiting")
+        timing = "" if self.settings.clock == "off" else f"  ({_(self.settings.clock_spec.label)})"
+        return f"{self.code}  {_(self.game.title)}  [{state}]  {names}{timing}"
 
     def seat_status(self, index: int) -> str:
         """How a seat is played now: ``connected``, ``away 5 min``, ``bot``, or a bot standing
         in for its player (``away 5 min (bot plays)``)."""
         seat = self.seats[index]
         if seat.bot is not None:
-            return "bot"
+            return _("bot")
         if seat.name is None:
-            return "open"
+            return _("open")
         if self.is_here(seat.name):
-            status = "connected"
+            status = _("connected")
         elif seat.name in self.away:
-            status = f"away {since_words(self.now() - self.away[seat.name])}"
+            status = _("away {since}").format(
+                since=since_words(self.now() - self.away[seat.name]))
         else:
-            status = "away"
+            status = _("away")
         table = self.table
         if table is not None and index in table.bot_finishes:
-            status += " (bot finishes)"
+            status += " " + _("(bot finishes)")
         elif table is not None and index in table.standins:
-            status += " (bot plays)"
+            status += " " + _("(bot plays)")
         return status
 
     def presence_line(self, width: int | None = None) -> str:
@@ -917,16 +927,18 @@ class OpenTable:
         seats = [(seat.name or "", self.seat_status(index))
                  for index, seat in enumerate(self.seats) if seat.bot is None]
         watching = self.watching()
-        closed = [] if watching or self.settings.spectators else ["closed to spectators"]
+        closed = [] if watching or self.settings.spectators else [_("closed to spectators")]
         full = [f"{name} {status}" for name, status in seats]
-        full += ["watching: " + ", ".join(watching)] if watching else closed
+        full += [_("watching: {names}").format(names=", ".join(watching))] if watching \
+            else closed
         line = " · ".join(full)
         if width is None or cell_len(line) <= width:
             return line
-        here = sum(1 for _, status in seats if status == "connected")
-        short = [f"{here} connected"] if here else []
-        short += [f"{name} {status}" for name, status in seats if status != "connected"]
-        short += [f"{len(watching)} watching"] if watching else closed
+        connected = _("connected")
+        here = sum(1 for _name, status in seats if status == connected)
+        short = [_("{n} connected").format(n=here)] if here else []
+        short += [f"{name} {status}" for name, status in seats if status != connected]
+        short += [_("{n} watching").format(n=len(watching))] if watching else closed
         line = " · ".join(short)
         return line if cell_len(line) <= width else set_cell_size(line, max(width - 1, 0)) + "…"
 
@@ -937,10 +949,10 @@ class OpenTable:
         if seat is not None:
             return seat
         if self.started:
-            raise TableError(
-                f"table {self.code} has started; only its players can rejoin "
-                "(log in with the name you played under)"
-            )
+            raise TableError(Say(
+                "table {code} has started; only its players can rejoin "
+                "(log in with the name you played under)", code=self.code
+            ))
         for _attempt in range(3):
             free = next((index for index, seat in enumerate(self.seats) if seat.free), None)
             if free is None:
@@ -951,18 +963,20 @@ class OpenTable:
                 return free
             # another node seated someone first: the seats were read again, try those
             if self.started:
-                raise TableError(f"table {self.code} has just started")
+                raise TableError(Say("table {code} has just started", code=self.code))
             seat = self.seat_of(name)
             if seat is not None:
                 return seat
-        raise TableError(f"table {self.code} is full")
+        raise TableError(Say("table {code} is full", code=self.code))
 
     def check_watch(self, name: str) -> None:
         """Whether ``name`` may watch this table; raises :class:`TableError` saying why not."""
         if not self.started:
-            raise TableError(f"table {self.code} has not started; join it to take a seat")
+            raise TableError(Say("table {code} has not started; join it to take a seat",
+                                 code=self.code))
         if not self.settings.spectators:
-            raise TableError(f"{self.host} closed table {self.code} to spectators")
+            raise TableError(Say("{host} closed table {code} to spectators", host=self.host,
+                                 code=self.code))
 
     def leave(self, name: str) -> None:
         """A player leaves the lobby before the start: the seat is free again."""
@@ -974,7 +988,8 @@ class OpenTable:
     def give_free_seats_to_bots(self, level: str) -> int:
         """Fill every free seat with a bot of ``level``; returns how many."""
         if level not in self.game.bot_levels:
-            raise TableError(f"{self.game.title} has no bot level {level!r}")
+            raise TableError(Say("{title} has no bot level {level}",
+                                 title=Say(self.game.title), level=repr(level)))
         filled = 0
         for seat in self.seats:
             if seat.free:
@@ -1048,7 +1063,7 @@ class OpenTable:
         """``name`` resigns their seat (:meth:`RemoteTable.resign`)."""
         seat = self.seat_of(name)
         if seat is None or self.table is None:
-            raise TableError("only a player of a started game can resign")
+            raise TableError(Say("only a player of a started game can resign"))
         self.table.resign(seat)
         self._tally_all()  # a resigned player no longer votes
         self.listeners.publish(self)
@@ -1059,13 +1074,13 @@ class OpenTable:
         it). Raises :class:`TableError` saying why not."""
         watcher = self.seat_of(name) is None
         if watcher and (name not in self.watchers or not self.settings.spectators):
-            raise TableError("only the players and the watchers of this table chat here")
+            raise TableError(Say("only the players and the watchers of this table chat here"))
         if watcher and not self.settings.watcher_chat:
-            raise TableError(f"{self.host} closed the chat to watchers")
+            raise TableError(Say("{host} closed the chat to watchers", host=self.host))
         try:
             line = self.chat.say(name, text, watcher=watcher, limit=limit)
         except ChatError as exc:
-            raise TableError(str(exc)) from exc
+            raise TableError(*exc.args) from exc
         if self.table is not None:
             self.table.keep_chat(line.name, line.text, line.watcher)
         if self.lobby_log_chat():  # the operator's choice (serve --log-chat), off by default
@@ -1104,12 +1119,12 @@ class OpenTable:
         decided (a majority of the players at the table, :meth:`tally`)."""
         table = self.table
         if table is None or self.over:
-            raise TableError("only a game in progress is voted on")
+            raise TableError(Say("only a game in progress is voted on"))
         if name not in self.voters(seat):
-            raise TableError("only the players at the table vote")
+            raise TableError(Say("only the players at the table vote"))
         if seat != ALL and seat not in self.absent():
-            raise TableError(f"{self.seats[seat].name or 'that seat'} is here: no bot is "
-                             "voted in for a player at the table")
+            raise TableError(Say("{name} is here: no bot is voted in for a player at the table",
+                                 name=self.seats[seat].name or Say("that seat")))
         table.open_vote(seat)
         return self.vote(name, seat, END if seat == ALL else FINISH)
 
@@ -1117,9 +1132,9 @@ class OpenTable:
         """``name`` votes END or FINISH about ``seat``; returns the outcome once decided."""
         table = self.table
         if table is None or seat not in table.votes:
-            raise TableError("there is no vote about that seat")
+            raise TableError(Say("there is no vote about that seat"))
         if name not in self.voters(seat):
-            raise TableError("only the other players at the table vote")
+            raise TableError(Say("only the other players at the table vote"))
         table.cast(seat, name, choice)
         return self.tally(seat)
 
@@ -1147,9 +1162,9 @@ class OpenTable:
         """``name`` accepts a rematch (with the same seed or a new one); returns the players
         still to accept (none: everybody agreed and the lobby starts it)."""
         if self.seat_of(name) is None:
-            raise TableError("only the players at the table can ask for a rematch")
+            raise TableError(Say("only the players at the table can ask for a rematch"))
         if not self.over:
-            raise TableError("the game is not over yet")
+            raise TableError(Say("the game is not over yet"))
         self.votes_here[name] = same_seed
         votes = self.votes
         return [player for player in self.humans() if votes.get(player) != same_seed]
@@ -1230,9 +1245,9 @@ class Lobby:
             if settings.standin:
                 game.check_level(settings.standin)
             if settings.vote_after < 1:
-                raise ValueError("a vote comes after at least 1 missed decision")
+                raise ValueError(Say("a vote comes after at least 1 missed decision"))
         except ValueError as exc:
-            raise TableError(str(exc)) from exc
+            raise TableError(*exc.args[:1]) from exc
         opened = OpenTable(self.new_code(), game, seats, host, options=resolved, seed=seed,
                            settings=settings, now=self.now)
         self.tables[opened.code] = opened
@@ -1260,7 +1275,7 @@ class Lobby:
         waiting = None if self.leases is None else self.leases.waiting(key)
         if waiting is not None:  # opened on another node, waiting for players
             return self._waiting_copy(key, waiting)
-        raise TableError(f"no table has the code {key!r}")
+        raise TableError(Say("no table has the code {code}", code=repr(key)))
 
     def _bring_back(self, code: str, save_id: int, settings: dict[str, Any],
                     since: float | None = None) -> OpenTable:
@@ -1272,7 +1287,8 @@ class Lobby:
                 decided=decided if isinstance(decided, dict) else None,
             )
         except Exception as exc:
-            raise TableError(f"table {code} cannot be opened: {exc}") from exc
+            raise TableError(Say("table {code} cannot be opened: {problem}", code=code,
+                                 problem=str(exc))) from exc
         self._attach(code, table)
         opened = self.tables[code] = OpenTable.from_table(code, table)
         opened.chat = TableChat.from_json(settings.get("chat"), now=self.now,
@@ -1408,7 +1424,8 @@ class Lobby:
                                seed=found["seed"], now=self.now,
                                settings=TableSettings.from_json(dict(found["settings"])))
         except (ValueError, TypeError, KeyError) as exc:
-            raise TableError(f"table {code} cannot be opened: {exc}") from exc
+            raise TableError(Say("table {code} cannot be opened: {problem}", code=code,
+                                 problem=str(exc))) from exc
         self._read_seats(opened, found)
         self.tables[code] = opened
         self._keep_chat(opened)
@@ -1659,41 +1676,46 @@ class Lobby:
         name = clean(invitee)
         opened = self.tables.get(code.strip().upper())
         if opened is None or opened.closed:
-            raise TableError(f"no table has the code {code.strip().upper()!r}")
+            raise TableError(Say("no table has the code {code}",
+                                 code=repr(code.strip().upper())))
         if opened.seat_of(inviter) is None:
-            raise TableError("only the players at a table invite others to it")
+            raise TableError(Say("only the players at a table invite others to it"))
         if not name:
-            raise TableError("invite whom? Give a player's name")
+            raise TableError(Say("invite whom? Give a player's name"))
         if name == inviter or opened.seat_of(name) is not None:
-            raise TableError(f"{name} has a seat at table {opened.code} already")
+            raise TableError(Say("{name} has a seat at table {code} already", name=name,
+                                 code=opened.code))
         if opened.over:
-            raise TableError("the game is over")
+            raise TableError(Say("the game is over"))
         if opened.started and not opened.settings.spectators:
-            raise TableError("the game has started and the table is closed to spectators")
+            raise TableError(Say("the game has started and the table is closed to spectators"))
         if not opened.started and not any(seat.free for seat in opened.seats):
-            raise TableError(f"table {opened.code} has no free seat")
+            raise TableError(Say("table {code} has no free seat", code=opened.code))
         limit = self._invite_limits.setdefault(
             inviter, RateLimit(INVITE_LINES, INVITE_SECONDS, now=self.now))
         if any(i.code == opened.code and i.invitee == name for i in self.invites_for(name)):
-            raise TableError(f"{name} is invited to table {opened.code} already")
+            raise TableError(Say("{name} is invited to table {code} already", name=name,
+                                 code=opened.code))
         if not limit.allow():
-            raise TableError(f"slow down: at most {INVITE_LINES} invitations per "
-                             f"{INVITE_SECONDS:g} seconds")
+            raise TableError(Say("slow down: at most {lines} invitations per {seconds} seconds",
+                                 lines=INVITE_LINES, seconds=format(INVITE_SECONDS, "g")))
         online = self.is_online(name)
         if not online and not self.known(name):
-            raise TableError(f"nobody called {name!r} has played on this server")
+            raise TableError(Say("nobody called {name} has played on this server",
+                                 name=repr(name)))
         invite = Invite(next(_INVITES), opened.code, opened.game.title, inviter, name,
                         self.now(), watch=opened.started)
         if not online and not any([hook(invite) for hook in self.invite_hooks]):
-            raise TableError(f"{name} is not logged in now; invite them when they are")
+            raise TableError(Say("{name} is not logged in now; invite them when they are",
+                                 name=name))
         self.invites.append(invite)
         audit.record("table_invite", code=opened.code, inviter=inviter, invitee=name,
                      online=online)
         self.listeners.publish(self)
         if online:
-            return f"{name} is invited to table {opened.code}."
-        return (f"{name} is not logged in now: the invitation went to the notices {name} "
-                "chose outside the terminal.")
+            return _("{name} is invited to table {code}.").format(name=name, code=opened.code)
+        return _("{name} is not logged in now: the invitation went to the notices {name} "
+                 "chose outside the terminal.").format(name=name)
 
     def invites_for(self, name: str) -> list[Invite]:
         """The invitations ``name`` may still take up, the oldest first: their table is here,
@@ -1764,7 +1786,7 @@ class Lobby:
         """Start a full table: make the shared table, save it and tell every waiting screen."""
         opened = self.find(code)
         if not opened.ready:
-            raise TableError("every seat needs a player or a bot before the start")
+            raise TableError(Say("every seat needs a player or a bot before the start"))
         specs = [
             SeatSpec(seat.name or "", "human") if seat.bot is None
             else SeatSpec(_bot_name(opened, i), f"bot:{seat.bot}")

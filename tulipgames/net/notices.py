@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from tulipgames.i18n import _, ngettext
 from tulipgames.net.chat import clean
 from tulipgames.net.lobby import Invite, Waiting
 
@@ -32,9 +33,11 @@ def next_entry(waiting: list[Waiting]) -> tuple[str, str] | None:
     if not waiting:
         return None
     first = waiting[0]
-    more = f"  (+{len(waiting) - 1} more)" if len(waiting) > 1 else ""
+    more = "  " + ngettext("(+{n} more)", "(+{n} more)", len(waiting) - 1).format(
+        n=len(waiting) - 1) if len(waiting) > 1 else ""
     ids = ",".join(f"{w.code}.{w.decision}" for w in waiting)
-    return f"{NEXT_ENTRY}:{ids}", f"Next table waiting for you: {first.code} {first.title}{more}"
+    return f"{NEXT_ENTRY}:{ids}", _("Next table waiting for you: {code} {title}").format(
+        code=first.code, title=_(first.title)) + more
 
 
 def parse_next(entry_id: str) -> list[tuple[str, int]]:
@@ -53,29 +56,40 @@ def parse_next(entry_id: str) -> list[tuple[str, int]]:
 #: The id of a menu entry that takes a player to the table they were invited to, followed by
 #: ``CODE.NUMBER`` (the invitation's number: a session in a worker tells each one once).
 INVITE_ENTRY = "net:invite"
+#: The end of the id of an invitation to watch (not to a seat).
+WATCH_MARK = ".watch"
 
 
 def invite_entry(invite: Invite) -> tuple[str, str]:
     """The menu entry of an invitation: its id, and a label that says who invites where (a
     worker's session makes its notice from the label: it never sees the lobby)."""
-    what = "watch" if invite.watch else "a seat at"
-    return (f"{INVITE_ENTRY}:{invite.code}.{invite.number}",
-            f"Invitation: {invite.inviter[:20]} invites you to {what} {invite.code} "
-            f"{invite.title}")
+    what = (_("Invitation: {inviter} invites you to watch {code} {title}") if invite.watch
+            else _("Invitation: {inviter} invites you to a seat at {code} {title}"))
+    return (f"{INVITE_ENTRY}:{invite.code}.{invite.number}" + (WATCH_MARK if invite.watch else ""),
+            what.format(inviter=invite.inviter[:20], code=invite.code, title=_(invite.title)))
 
 
 def parse_invite(entry_id: str) -> tuple[str, int] | None:
     """The ``(code, number)`` of an entry of :func:`invite_entry` (``None`` for any other)."""
     if not entry_id.startswith(INVITE_ENTRY + ":"):
         return None
-    code, _, number = entry_id.removeprefix(INVITE_ENTRY + ":").partition(".")
+    code, _, number = entry_id.removeprefix(INVITE_ENTRY + ":").removesuffix(WATCH_MARK) \
+        .partition(".")
     return (code, int(number)) if code.isalnum() and number.isdigit() else None
+
+
+def invite_watches(entry_id: str) -> bool:
+    """Whether the invitation of an entry of :func:`invite_entry` is to watch (its label is
+    in its reader's language: the id says it)."""
+    return entry_id.startswith(INVITE_ENTRY + ":") and entry_id.endswith(WATCH_MARK)
 
 
 def notice_text(code: str, title: str = "") -> str:
     """The one line a notice says (plain text: the title is the catalogue's, the code ours)."""
-    game = f" ({title})" if title else ""
-    return f"Your turn at table {code}{game}. Menu or ctrl+p: next table waiting for you."
+    # Translators: keep ". " after the first sentence: a desktop notice takes it as its title
+    first = (_("Your turn at table {code} ({title}).").format(code=code, title=_(title))
+             if title else _("Your turn at table {code}.").format(code=code))
+    return first + " " + _("Menu or ctrl+p: next table waiting for you.")
 
 
 #: A player's choice of desktop notifications, in their own directory (off when absent).

@@ -45,6 +45,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Static
 
+from tulipgames import i18n
+from tulipgames.i18n import N_, Say, _, ngettext
 from tulipgames.net.lobby import Invite, Lobby, player_dir
 from tulipgames.net.notices import read_settings, write_settings
 
@@ -160,7 +162,7 @@ def check_email(address: str) -> str:
     into a mail header); raises ValueError."""
     address = address.strip()
     if not _EMAIL.match(address):
-        raise ValueError("that is not an e-mail address (name@example.org)")
+        raise ValueError(Say("that is not an e-mail address (name@example.org)"))
     return address
 
 
@@ -170,17 +172,18 @@ def check_webhook(url: str, allowed: frozenset[str]) -> str:
     url = url.strip()
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError("a webhook is an http:// or https:// URL")
+        raise ValueError(Say("a webhook is an http:// or https:// URL"))
     if parts.username or parts.password or any(c in url for c in "\r\n\t "):
-        raise ValueError("a webhook URL holds no login, spaces or line breaks")
+        raise ValueError(Say("a webhook URL holds no login, spaces or line breaks"))
     host = parts.hostname.lower()
     try:
         port = parts.port
     except ValueError as exc:
-        raise ValueError("the webhook URL's port is not a number") from exc
+        raise ValueError(Say("the webhook URL's port is not a number")) from exc
     if host not in allowed and (port is None or f"{host}:{port}" not in allowed):
-        hosts = ", ".join(sorted(allowed)) or "none"
-        raise ValueError(f"the server posts only to the hosts its operator allowed: {hosts}")
+        hosts = ", ".join(sorted(allowed)) or Say("none")
+        raise ValueError(Say("the server posts only to the hosts its operator allowed: {hosts}",
+                             hosts=hosts))
     return url
 
 
@@ -212,6 +215,10 @@ def mask(target: str) -> str:
 
 
 # -- what a notice says --------------------------------------------------------------------------
+#: The ctrl+p command a player changes their notices with (a mail's last line names it).
+CONTACT_COMMAND = N_("Notices by e-mail or webhook")
+
+
 @dataclass(frozen=True)
 class Notice:
     """One notice for one player: the JSON a webhook gets, and an e-mail's subject and text."""
@@ -222,37 +229,58 @@ class Notice:
     kind: str  # turn, reminder, digest or invite
     text: str
     decision: int = 0
+    #: The language the player reads it in (their remembered setting; else English): the
+    #: text is made in it, and so are the subject and the mail's last line.
+    lang: str = i18n.SOURCE
 
     def payload(self) -> dict[str, str]:
         return {"table": self.table, "game": self.game, "player": self.player,
                 "kind": self.kind, "text": self.text}
 
     def subject(self) -> str:
-        if self.kind == "digest":
-            return "tulipgames: tables waiting for you"
-        if self.kind == "invite":
-            return f"tulipgames: an invitation to table {self.table} ({self.game})"
-        word = "Reminder: your" if self.kind == "reminder" else "Your"
-        return f"tulipgames: {word} turn at table {self.table} ({self.game})"
+        with i18n.using(self.lang):
+            game = _(self.game)
+            if self.kind == "digest":
+                said = _("tables waiting for you")
+            elif self.kind == "invite":
+                said = _("an invitation to table {code} ({title})").format(code=self.table,
+                                                                            title=game)
+            elif self.kind == "reminder":
+                said = _("Reminder: your turn at table {code} ({title})").format(
+                    code=self.table, title=game)
+            else:
+                said = _("Your turn at table {code} ({title})").format(code=self.table,
+                                                                       title=game)
+        return f"tulipgames: {said}"
+
+    def footer(self) -> str:
+        """The mail's last line: how to change or stop these notices."""
+        with i18n.using(self.lang):
+            return _("Change or stop these notices in the app: ctrl+p, \"{command}\".").format(
+                command=_(CONTACT_COMMAND))
 
 
 def hours_words(seconds: float) -> str:
     hours = max(seconds, 0) / 3600
-    return f"{hours:.0f} h" if hours >= 1 else f"{max(seconds, 0) / 60:.0f} min"
+    return (_("{n} h").format(n=f"{hours:.0f}") if hours >= 1
+            else _("{n} min").format(n=f"{max(seconds, 0) / 60:.0f}"))
 
 
 def turn_text(code: str, title: str, left: float | None) -> str:
-    clock = "" if left is None else f" You have {hours_words(left)} before a bot plays it."
-    return f"Your turn at table {code} ({title}).{clock}"
+    """A turn notice, in the language of the moment (the recipient's: :class:`Notifier`)."""
+    clock = "" if left is None else " " + _("You have {time} before a bot plays it.").format(
+        time=hours_words(left))
+    return _("Your turn at table {code} ({title}).").format(code=code, title=_(title)) + clock
 
 
 def reminder_text(code: str, title: str, left: float) -> str:
-    return (f"Reminder: your turn at table {code} ({title}) waits; in {hours_words(left)} a bot "
-            "plays this move for you.")
+    return _("Reminder: your turn at table {code} ({title}) waits; in {time} a bot plays this "
+             "move for you.").format(code=code, title=_(title), time=hours_words(left))
 
 
 def digest_text(notices: list[Notice]) -> str:
-    lines = [f"{len(notices)} notice(s) while you were away:"]
+    lines = [ngettext("{n} notice(s) while you were away:", "{n} notice(s) while you were away:",
+                      len(notices)).format(n=len(notices))]
     lines += [f"- {n.text}" for n in notices]
     return "\n".join(lines)
 
@@ -273,8 +301,7 @@ def send_mail(outbound: Outbound, to: str, notice: Notice) -> None:
     message["From"] = outbound.smtp_from
     message["To"] = to
     message["Subject"] = notice.subject()
-    message.set_content(notice.text + "\n\nChange or stop these notices in the app: ctrl+p, "
-                        "\"Notices by e-mail or webhook\".\n")
+    message.set_content(notice.text + "\n\n" + notice.footer() + "\n")
     with smtplib.SMTP(outbound.smtp_host, outbound.smtp_port, timeout=outbound.timeout) as smtp:
         smtp.ehlo()
         secure = False
@@ -361,8 +388,17 @@ class Notifier:
         if player.held or not self._room(invite.invitee, player):
             return False
         player.sent.append(self.now())
-        self._send(Notice(invite.code, invite.title, invite.invitee, "invite", invite.text()))
+        lang = self.language(invite.invitee)
+        with i18n.using(lang):
+            text = invite.text()
+        self._send(Notice(invite.code, invite.title, invite.invitee, "invite", text, lang=lang))
         return True
+
+    def language(self, name: str) -> str:
+        """The language ``name`` reads notices in: their remembered setting, else English."""
+        from tulipgames.net.language import notice_language
+
+        return notice_language(self.data_dir, name)
 
     def changed(self, *_: Any) -> None:
         """The lobby changed: a turn notice for each decision newly waiting at a by-mail table.
@@ -394,8 +430,11 @@ class Notifier:
                 if quiet or opened.present.get(name):
                     continue  # told before a restart, or at the table now: the screen shows it
                 left = None if deadline is None else deadline - now
-                self._deliver(Notice(opened.code, opened.game.title, name, "turn",
-                                     turn_text(opened.code, opened.game.title, left), number))
+                lang = self.language(name)
+                with i18n.using(lang):
+                    text = turn_text(opened.code, opened.game.title, left)
+                self._deliver(Notice(opened.code, opened.game.title, name, "turn", text, number,
+                                     lang))
         for key in set(self._waiting) - still:
             del self._waiting[key]
 
@@ -412,9 +451,11 @@ class Notifier:
                     opened = self.lobby.tables.get(entry.code)
                     if opened is not None and opened.present.get(entry.name):
                         continue
+                    lang = self.language(entry.name)
+                    with i18n.using(lang):
+                        text = reminder_text(entry.code, entry.title, entry.deadline - now)
                     self._deliver(Notice(entry.code, entry.title, entry.name, "reminder",
-                                         reminder_text(entry.code, entry.title,
-                                                       entry.deadline - now), entry.decision))
+                                         text, entry.decision, lang))
             for name, player in self._players.items():
                 if player.held and self._room(name, player):
                     self._digest(name, player)
@@ -455,9 +496,11 @@ class Notifier:
             return
         player.sent.append(self.now())
         first = notices[0]
+        with i18n.using(first.lang):
+            text = digest_text(notices)
         self._send(Notice(first.table if len({n.table for n in notices}) == 1 else "",
                           first.game if len({n.game for n in notices}) == 1 else "",
-                          name, "digest", digest_text(notices)))
+                          name, "digest", text, lang=first.lang))
 
     def _send(self, notice: Notice) -> None:
         """Each channel the player chose and the operator set up, off the event loop."""
@@ -514,7 +557,7 @@ class ContactScreen(ModalScreen[Contact | None]):
     ContactScreen Input { margin: 0 0 1 0; }
     ContactScreen #contact-error { color: $error; }
     """
-    BINDINGS = [("escape", "dismiss_none", "Cancel")]
+    BINDINGS = [("escape", "dismiss_none", N_("Cancel"))]
 
     def __init__(self, folder: Path, outbound: Outbound) -> None:
         super().__init__()
@@ -524,23 +567,24 @@ class ContactScreen(ModalScreen[Contact | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Notices of your turns at by-mail tables, a reminder before the "
-                         "clock runs out. Nobody else sees these. Empty: none.", markup=False)
+            yield Static(_("Notices of your turns at by-mail tables, a reminder before the "
+                           "clock runs out. Nobody else sees these. Empty: none."), markup=False)
             if self.outbound.email:
-                yield Static("E-mail address:", markup=False)
+                yield Static(_("E-mail address:"), markup=False)
                 yield Input(self.current.email, placeholder="name@example.org", max_length=254,
                             compact=True, id="email")
             if self.outbound.webhook:
                 hosts = ", ".join(sorted(self.outbound.webhook_hosts))
-                yield Static(f"Webhook URL (JSON POST; hosts: {hosts}):", markup=False)
+                yield Static(_("Webhook URL (JSON POST; hosts: {hosts}):").format(hosts=hosts),
+                             markup=False)
                 yield Input(self.current.webhook, placeholder="https://ntfy.sh/your-topic",
                             max_length=500, compact=True, id="webhook")
-            yield Checkbox("One message a day at most (a digest)",
+            yield Checkbox(_("One message a day at most (a digest)"),
                            self.current.mode == "daily", id="daily")
             yield Static("", id="contact-error", markup=False)
             with Horizontal():
-                yield Button("Save", id="save", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(_("Save"), id="save", variant="primary", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":
@@ -579,10 +623,11 @@ def contact_command(app: Any, folder: Path) -> SystemCommand | None:
 
     def done(chosen: Contact | None) -> None:
         if chosen is not None:
-            where = [w for w, on in (("e-mail", chosen.email), ("webhook", chosen.webhook)) if on]
-            app.notify(f"Notices by {' and '.join(where)}." if where else "No notices outside "
-                       "the terminal.", markup=False)
+            where = [w for w, on in ((_("e-mail"), chosen.email),
+                                     (_("webhook"), chosen.webhook)) if on]
+            app.notify(_("Notices by {channels}.").format(channels=_(" and ").join(where))
+                       if where else _("No notices outside the terminal."), markup=False)
 
-    return SystemCommand("Notices by e-mail or webhook",
-                         "Your turns at by-mail tables, outside the terminal (opt-in)",
+    return SystemCommand(i18n.both(CONTACT_COMMAND),
+                         _("Your turns at by-mail tables, outside the terminal (opt-in)"),
                          lambda: app.push_screen(ContactScreen(folder, outbound), done))

@@ -13,12 +13,13 @@ must not crash the screen, nor ``[@click=app.quit]`` become an action.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
@@ -27,7 +28,8 @@ from textual.widgets.option_list import Option
 
 from tulipgames import games
 from tulipgames.engine.core import Game
-from tulipgames.net.chat import MAX_LENGTH, QUICK, ChatLine, RateLimit
+from tulipgames.i18n import N_, _, ngettext
+from tulipgames.net.chat import MAX_LENGTH, QUICK, ChatLine, RateLimit, shown
 from tulipgames.net.lobby import (
     ALL,
     CLOCKS,
@@ -69,6 +71,31 @@ _FRAME_CSS = """
 """
 
 
+def translated_bindings(screen: Any, found: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
+    """The footer's keys with their descriptions in the session's language: the bindings keep
+    their English (marked with ``N_``), each translated copy is made once per language."""
+    cache: dict[tuple[int, str], Binding] = screen.__dict__.setdefault("_translated_keys", {})
+    out = {}
+    for key, active in found.items():
+        binding = active.binding
+        words = _(binding.description) if binding.description else ""
+        if words != binding.description:
+            copy = cache.get((id(binding), words))
+            if copy is None:
+                copy = cache[(id(binding), words)] = replace(binding, description=words)
+            active = ActiveBinding(active.node, copy, active.enabled, active.tooltip)
+        out[key] = active
+    return out
+
+
+class TranslatedKeys:
+    """Mixed into a screen: its footer shows each key in the session's language."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        return translated_bindings(self, super().active_bindings)  # type: ignore[misc]
+
+
 def _enter_table(app: Any, opened: OpenTable, seat: int) -> None:
     """Show the started table for ``seat``; the game screen sees that seat's view only."""
     assert opened.table is not None
@@ -93,7 +120,7 @@ def option_fields(game: Game) -> list[Horizontal]:
     """The game's own options as the setup screen declares them, and the stand-in bot level."""
     rows = [
         _field(
-            " " + name.replace("_", " ").capitalize()[:14],
+            " " + _(name.replace("_", " ").capitalize())[:14],
             Select([(choice_label(c), c) for c in option.choices], value=option.default,
                    allow_blank=False, compact=True, id=f"option-{name}"),
             choice_help(option, option.default), help_id=f"help-{name}",
@@ -101,16 +128,16 @@ def option_fields(game: Game) -> list[Horizontal]:
         for name, option in game.options.items()
     ]
     rows.append(_field(
-        " Stand-in bots",
-        Select([(level, level) for level in game.bot_levels], value=game.default_level,
+        " " + _("Stand-in bots"),
+        Select([(_(level), level) for level in game.bot_levels], value=game.default_level,
                allow_blank=False, compact=True, id="standin"),
-        "play a decision whose time ran out",
+        _("play a decision whose time ran out"),
     ))
     rows.append(_field(
-        " Vote after",
-        Select([(f"{n} missed", n) for n in (1, 2, 3, 5, 10)], value=VOTE_AFTER,
+        " " + _("Vote after"),
+        Select([(_("{n} missed").format(n=n), n) for n in (1, 2, 3, 5, 10)], value=VOTE_AFTER,
                allow_blank=False, compact=True, id="vote-after"),
-        "in a row: the others end the game or let the bot finish",
+        _("in a row: the others end the game or let the bot finish"),
     ))
     return rows
 
@@ -125,14 +152,14 @@ class InviteAsked(Message):
         self.name = name
 
 
-class OpenTableScreen(Screen[None]):
+class OpenTableScreen(TranslatedKeys, Screen[None]):
     """Choose a game, the seats, the clock, the game's options and a seed; Enter on the game
     opens the table (with what the fields below say) and leads to its lobby."""
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("plus,right", "seats(1)", "More seats"),
-        Binding("minus,left", "seats(-1)", "Fewer seats"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("plus,right", "seats(1)", N_("More seats")),
+        Binding("minus,left", "seats(-1)", N_("Fewer seats")),
     ]
     DEFAULT_CSS = _FRAME_CSS.format(name="OpenTableScreen") + """
     OpenTableScreen > VerticalScroll { width: 100%; max-width: 96; height: 1fr; padding: 0 1; }
@@ -149,36 +176,39 @@ class OpenTableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static("Open a table", classes="title")
+            yield Static(_("Open a table"), classes="title")
             yield Static(
-                "Pick the game with the arrows, + and - set the seats, Enter opens the table.\n"
-                "Tab: clock, spectators, the game's options and the seed (empty: random).",
+                _("Pick the game with the arrows, + and - set the seats, Enter opens the "
+                  "table.") + "\n" + _("Tab: clock, spectators, the game's options and the "
+                                       "seed (empty: random)."),
                 classes="help",
             )
+            width = max(24, max(len(_(info.title)) + 1 for info in games.CATALOGUE))
             options = [
-                Option(Text(f"{info.title:<24}{info.players:>5} players"), id=info.id)
+                Option(Text(f"{_(info.title):<{width}}{info.players:>5} "
+                            + _("players")), id=info.id)
                 for info in games.CATALOGUE
             ]
             yield OptionList(*options, id="games")
             yield Static(id="seats", classes="help")
             yield _field(
-                " Clock",
-                Select([(c.label, c.key) for c in CLOCKS], value=CLOCKS[0].key,
+                " " + _("Clock"),
+                Select([(_(c.label), c.key) for c in CLOCKS], value=CLOCKS[0].key,
                        allow_blank=False, compact=True, id="clock"),
-                "then a bot plays that decision, and the clock starts again",
+                _("then a bot plays that decision, and the clock starts again"),
             )
             yield _field(
-                " Spectators",
-                Select([("welcome", True), ("not allowed", False)], value=True,
+                " " + _("Spectators"),
+                Select([(_("welcome"), True), (_("not allowed"), False)], value=True,
                        allow_blank=False, compact=True, id="spectators"),
-                "they see what everybody sees, no hand",
+                _("they see what everybody sees, no hand"),
             )
             yield Vertical(id="table-options")
             yield _field(
-                " Seed",
-                Input(placeholder="random", restrict=r"[0-9]*", max_length=12, compact=True,
+                " " + _("Seed"),
+                Input(placeholder=_("random"), restrict=r"[0-9]*", max_length=12, compact=True,
                       id="seed"),
-                "the same seed deals the same game",
+                _("the same seed deals the same game"),
             )
             yield Static(id="error", classes="error")
         yield Footer()
@@ -200,8 +230,9 @@ class OpenTableScreen(Screen[None]):
             low = max(2, game.min_players)
             self.seat_count = max(low, min(game.max_players, self.seat_count))
             self.query_one("#seats", Static).update(Text(
-                f"Seats: {self.seat_count}  ({game.title}: {game.min_players}-"
-                f"{game.max_players}; at least 2 to share a table)"
+                _("Seats: {count}  ({title}: {low}-{high}; at least 2 to share a table)").format(
+                    count=self.seat_count, title=_(game.title), low=game.min_players,
+                    high=game.max_players)
             ))
 
     async def _game_changed(self) -> None:
@@ -266,10 +297,10 @@ class OpenTableScreen(Screen[None]):
         self.app.switch_screen(LobbyScreen(self.lobby, opened, self.player))
 
 
-class JoinScreen(Screen[None]):
+class JoinScreen(TranslatedKeys, Screen[None]):
     """Type a join code, or pick a table from the list of open ones."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"))]
     DEFAULT_CSS = _FRAME_CSS.format(name="JoinScreen") + "JoinScreen Input { width: 24; }"
 
     def __init__(self, lobby: Lobby, player: str) -> None:
@@ -279,16 +310,16 @@ class JoinScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Join a table", classes="title")
+            yield Static(_("Join a table"), classes="title")
             yield Static(
                 Text(
-                    f"You play as {self.player}. Type the code and press Enter, or press Tab "
-                    "and pick a table. A table being played is yours again if you sit at it, "
-                    "else you watch it."
+                    _("You play as {name}. Type the code and press Enter, or press Tab and "
+                      "pick a table. A table being played is yours again if you sit at it, "
+                      "else you watch it.").format(name=self.player)
                 ),
                 classes="help",
             )
-            yield Input(placeholder="code, e.g. K7QM", max_length=8, id="code")
+            yield Input(placeholder=_("code, e.g. K7QM"), max_length=8, id="code")
             yield OptionList(id="tables")
             yield Static(id="error", classes="error")
         yield Footer()
@@ -310,7 +341,7 @@ class JoinScreen(Screen[None]):
         for opened in listing:
             tables.add_option(Option(Text(opened.summary()), id=opened.code))
         if not listing:
-            tables.add_option(Option(Text("No open tables yet.", style="dim"), disabled=True))
+            tables.add_option(Option(Text(_("No open tables yet."), style="dim"), disabled=True))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -340,16 +371,16 @@ class JoinScreen(Screen[None]):
             self.app.switch_screen(LobbyScreen(self.lobby, opened, self.player))
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(TranslatedKeys, Screen[None]):
     """Wait for players: the code, the seats and who is connected. The host starts the game."""
 
     BINDINGS = [
-        Binding("escape", "leave", "Leave"),
-        Binding("b", "bots", "Bots for empty seats"),
-        Binding("l", "level", "Bot level"),
-        Binding("s", "start", "Start"),
-        Binding("w", "spectators", "Spectators"),
-        Binding("i", "invite", "Invite"),
+        Binding("escape", "leave", N_("Leave")),
+        Binding("b", "bots", N_("Bots for empty seats")),
+        Binding("l", "level", N_("Bot level")),
+        Binding("s", "start", N_("Start")),
+        Binding("w", "spectators", N_("Spectators")),
+        Binding("i", "invite", N_("Invite")),
     ]
     DEFAULT_CSS = _FRAME_CSS.format(name="LobbyScreen") + """
     LobbyScreen #code { height: 3; padding: 1 1 0 1; text-style: bold; }
@@ -375,7 +406,8 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(Text(f"{self.opened.game.title} · table"), classes="title")
+            yield Static(Text(_("{title} · table").format(title=_(self.opened.game.title))),
+                         classes="title")
             yield Static(id="code")
             yield Static(id="seats")
             yield Static(id="hint", classes="help")
@@ -404,7 +436,8 @@ class LobbyScreen(Screen[None]):
             self._close_boxes_over()
             self.app.pop_screen()
             self.app.notify(
-                f"{opened.host} closed table {opened.code}.", severity="warning", markup=False
+                _("{host} closed table {code}.").format(host=opened.host, code=opened.code),
+                severity="warning", markup=False
             )
             return
         seat = opened.seat_of(self.player)
@@ -416,39 +449,46 @@ class LobbyScreen(Screen[None]):
             return
         self.refresh_bindings()  # the host may have left and handed the table to this player
         self.query_one("#code", Static).update(
-            Text.assemble("Join code: ", (opened.code, "bold reverse"), "   (others: Join a table)")
+            Text.assemble(_("Join code:") + " ", (opened.code, "bold reverse"),
+                          "   " + _("(others: Join a table)"))
         )
         lines = Text()
         for index, seat_info in enumerate(opened.seats):
             here = seat_info.name is not None and seat_info.name in opened.present
             mark = "*" if here else ("-" if seat_info.name else " ")
-            lines.append(f"{mark} Seat {index + 1}: {seat_info.label()}")
+            lines.append(f"{mark} " + _("Seat {number}: {label}").format(
+                number=index + 1, label=seat_info.label()))
             if seat_info.name == opened.host:
-                lines.append("  (host)", style="italic")
+                lines.append("  " + _("(host)"), style="italic")
             if seat_info.name == self.player:
-                lines.append("  <- you", style="bold")
+                lines.append("  " + _("<- you"), style="bold")
             if seat_info.name is not None:
                 lines.append(f"  {opened.seat_status(index)}", style="dim")
             lines.append("\n")
         settings = opened.settings
-        lines.append(f"Clock: {settings.clock_spec.label}", style="bold")
+        lines.append(_("Clock: {clock}").format(clock=_(settings.clock_spec.label)),
+                     style="bold")
         if settings.clock != "off":
             level = settings.standin or opened.game.default_level
-            lines.append(f" (then a {level} bot plays that decision; after "
-                         f"{settings.vote_after} in a row, a vote)")
-        lines.append("   Spectators: " + ("welcome" if settings.spectators else "not allowed"))
-        lines.append("\n* connected   - away", style="dim")
+            lines.append(" " + _("(then a {level} bot plays that decision; after {count} in a "
+                                 "row, a vote)").format(level=_(level),
+                                                        count=settings.vote_after))
+        lines.append("   " + _("Spectators: {allowed}").format(
+            allowed=_("welcome") if settings.spectators else _("not allowed")))
+        lines.append("\n* " + _("connected") + "   - " + _("away"), style="dim")
         self.query_one("#seats", Static).update(lines)
         if self.is_host:
             hint = (
-                f"b: give empty seats to bots ({self.level}; l changes the level)   "
-                + ("s: start the game" if opened.ready else "s: start (when every seat is filled)")
-                + "   w: spectators welcome or not   i: invite by name\n"
-                + level_line(opened.game, f"bot:{self.level}")
+                _("b: give empty seats to bots ({level}; l changes the level)").format(
+                    level=_(self.level)) + "   "
+                + (_("s: start the game") if opened.ready
+                   else _("s: start (when every seat is filled)"))
+                + "   " + _("w: spectators welcome or not") + "   " + _("i: invite by name")
+                + "\n" + level_line(opened.game, f"bot:{self.level}")
             )
         else:
-            hint = (f"Waiting for {opened.host} to start the game. i: invite a player by "
-                    "name. Esc leaves the table.")
+            hint = _("Waiting for {host} to start the game. i: invite a player by name. Esc "
+                     "leaves the table.").format(host=opened.host)
         self.query_one("#hint", Static).update(Text(hint))
 
     def _error(self, text: str) -> None:
@@ -456,7 +496,7 @@ class LobbyScreen(Screen[None]):
 
     def action_bots(self) -> None:
         if self.opened.give_free_seats_to_bots(self.level) == 0:
-            self._error("No empty seat left.")
+            self._error(_("No empty seat left."))
 
     def action_level(self) -> None:
         levels = self.opened.game.bot_levels
@@ -499,26 +539,28 @@ def when_words(stamp: str, now: datetime | None = None) -> str:
         return ""
     now = now or datetime.now(timezone.utc)
     clock_time = moment.strftime("%H:%M UTC" if moment.date() == now.date() else "%Y-%m-%d")
-    return f"since {clock_time} ({since_words((now - moment).total_seconds())})"
+    return _("since {time} ({ago})").format(
+        time=clock_time, ago=since_words((now - moment).total_seconds()))
 
 
 def table_line(row: SharedTable, player: str, now: datetime | None = None) -> str:
     """One row of "Your tables": code, game, whose turn it is and since when."""
     mine = {seat for seat in row.humans if row.names[seat] == player}
     if mine & set(row.to_act):
-        turn = "your turn"
+        turn = _("your turn")
     elif row.to_act:
-        turn = "waiting for " + ", ".join(row.names[seat] for seat in row.to_act)
+        turn = _("waiting for {names}").format(
+            names=", ".join(row.names[seat] for seat in row.to_act))
     else:
-        turn = "nobody to act"
-    mail = " (by mail)" if TableSettings.from_json(row.settings).mail else ""
-    return f"{row.code}  {row.title}{mail}: {turn} {when_words(row.since, now)}"
+        turn = _("nobody to act")
+    mail = " " + _("(by mail)") if TableSettings.from_json(row.settings).mail else ""
+    return f"{row.code}  {_(row.title)}{mail}: {turn} {when_words(row.since, now)}"
 
 
-class YourTablesScreen(Screen[None]):
+class YourTablesScreen(TranslatedKeys, Screen[None]):
     """The shared games in progress where the player has a seat; Enter goes to the table."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"))]
     DEFAULT_CSS = _FRAME_CSS.format(name="YourTablesScreen")
 
     def __init__(self, lobby: Lobby, player: str) -> None:
@@ -528,10 +570,10 @@ class YourTablesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Your tables", classes="title")
+            yield Static(_("Your tables"), classes="title")
             yield Static(
-                Text(f"Shared games where {self.player} has a seat, the last played first. "
-                     "Enter takes you to your seat."),
+                Text(_("Shared games where {name} has a seat, the last played first. Enter "
+                       "takes you to your seat.").format(name=self.player)),
                 classes="help",
             )
             yield OptionList(id="mine")
@@ -562,7 +604,7 @@ class YourTablesScreen(Screen[None]):
             codes = [row.code for row in rows]
             menu.highlighted = codes.index(keep) if keep in codes else 0
         else:
-            menu.add_option(Option(Text("No shared game in progress.", style="dim"),
+            menu.add_option(Option(Text(_("No shared game in progress."), style="dim"),
                                    disabled=True))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -576,7 +618,8 @@ class YourTablesScreen(Screen[None]):
             return
         seat = opened.seat_of(self.player)
         if seat is None or not opened.started:
-            self.query_one("#error", Static).update(Text(f"You have no seat at {opened.code}."))
+            self.query_one("#error", Static).update(
+                Text(_("You have no seat at {code}.").format(code=opened.code)))
             return
         self.app.pop_screen()
         _enter_table(self.app, opened, seat)
@@ -599,37 +642,38 @@ def time_left_words(left: float) -> tuple[str, float | None]:
     if left == 0:
         return "0:00", None
     if left > 2 * 86400:
-        size, unit = 86400.0, "days"
+        size, unit = 86400.0, N_("{n} days")
     elif left > 3600:
-        size, unit = 3600.0, "h"
+        size, unit = 3600.0, N_("{n} h")
     elif left > 60:
-        size, unit = 60.0, "min"
+        size, unit = 60.0, N_("{n} min")
     else:
         whole = math.ceil(left)
         words = "1:00" if whole == 60 else f"0:{whole:02d}"
         return words, left - (whole - 1) + _CLOCK_SLACK
     count = math.ceil(left / size)
-    return f"{count} {unit}", left - (count - 1) * size + _CLOCK_SLACK
+    return _(unit).format(n=count), left - (count - 1) * size + _CLOCK_SLACK
 
 
-#: The chat panel's second line: the quick phrases and the commands.
-CHAT_HINT = ("  ".join(f"/{n} {phrase}" for n, phrase in enumerate(QUICK, 1))
-             + "  /mute NAME  Esc closes")
+def chat_hint() -> str:
+    """The chat panel's second line: the quick phrases and the commands."""
+    return ("  ".join(f"/{n} {_(phrase)}" for n, phrase in enumerate(QUICK, 1))
+            + "  " + _("/mute NAME  Esc closes"))
 
 
 def chat_text(line: ChatLine) -> Text:
     """A chat line as plain text: the name in bold, a watcher's marked, the words as said."""
-    shown = Text(line.name, style="bold")
+    said = Text(line.name, style="bold")
     if line.watcher:
-        shown.append(" (watching)", style="dim")
-    shown.append(": " + line.text)
-    return shown
+        said.append(" " + _("(watching)"), style="dim")
+    said.append(": " + shown(line.text))
+    return said
 
 
 class ChatInput(Input):
     """The chat's input line: Esc closes the panel instead of leaving the table."""
 
-    BINDINGS = [Binding("escape", "close_chat", "Close chat")]
+    BINDINGS = [Binding("escape", "close_chat", N_("Close chat"))]
 
     def action_close_chat(self) -> None:
         screen = self.screen
@@ -663,11 +707,11 @@ class SharedTableView(_GameScreen):
     #: Added to the bindings of the screen class :func:`shared_screen` makes (a mixin's own
     #: ``BINDINGS`` are not read by Textual).
     VOTE_BINDINGS = [
-        Binding("ctrl+e", f"vote('{END}')", "Vote: end game"),
-        Binding("ctrl+f", f"vote('{FINISH}')", "Vote: bot finishes"),
+        Binding("ctrl+e", f"vote('{END}')", N_("Vote: end game")),
+        Binding("ctrl+f", f"vote('{FINISH}')", N_("Vote: bot finishes")),
         # the same key in the vote to end the game (one of the two is enabled at a time)
-        Binding("ctrl+f", f"vote('{KEEP}')", "Vote: play on"),
-        Binding("ctrl+t", "chat", "Chat"),
+        Binding("ctrl+f", f"vote('{KEEP}')", N_("Vote: play on")),
+        Binding("ctrl+t", "chat", N_("Chat")),
     ]
     _clock_next: float | None = None
     _clock_timer: Any = None
@@ -698,9 +742,14 @@ class SharedTableView(_GameScreen):
         yield PatchStatic(id="clock")
         with Vertical(id="chat"):
             yield Static(id="chat-lines")
-            yield Static(Text(CHAT_HINT, no_wrap=True), id="chat-hint")
-            yield ChatInput(placeholder="Enter sends · " + CHAT_HINT, max_length=MAX_LENGTH,
-                            compact=True, id="chat-input")
+            yield Static(Text(chat_hint(), no_wrap=True), id="chat-hint")
+            yield ChatInput(placeholder=_("Enter sends") + " · " + chat_hint(),
+                            max_length=MAX_LENGTH, compact=True, id="chat-input")
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The game screen's keys and the table's (vote, chat) in the session's language."""
+        return translated_bindings(self, super().active_bindings)
 
     # Textual runs the on_mount/on_unmount of every class of the screen itself: no super().
     def on_mount(self) -> None:
@@ -759,7 +808,7 @@ class SharedTableView(_GameScreen):
                 shown.append("\n")
             shown.append_text(chat_text(line))
         if not lines:
-            shown = Text("Nobody has said anything here yet.", style="dim")
+            shown = Text(_("Nobody has said anything here yet."), style="dim")
         self.query_one("#chat-lines", Static).update(shown)
 
     def _chat_line(self, line: ChatLine) -> None:
@@ -769,7 +818,8 @@ class SharedTableView(_GameScreen):
         if self.chat_open():
             self._show_chat()
         elif line.name != self.speaker:
-            self.notify(chat_text(line).plain + "   (ctrl+t: chat)", markup=False, timeout=6)
+            self.notify(chat_text(line).plain + "   " + _("(ctrl+t: chat)"), markup=False,
+                        timeout=6)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "chat-input":
@@ -777,7 +827,7 @@ class SharedTableView(_GameScreen):
         event.stop()
         text = event.value
         event.input.value = ""
-        command, _, rest = text.strip().partition(" ")
+        command, _sep, rest = text.strip().partition(" ")
         if command == "/invite" and rest.strip():
             self.post_message(InviteAsked(self.opened.code, rest.strip()))
             return
@@ -785,10 +835,11 @@ class SharedTableView(_GameScreen):
             name = rest.strip()
             if command == "/mute":
                 self.muted().add(name)
-                self.notify(f"{name} muted: you no longer see their lines.", markup=False)
+                self.notify(_("{name} muted: you no longer see their lines.").format(
+                    name=name), markup=False)
             else:
                 self.muted().discard(name)
-                self.notify(f"{name} unmuted.", markup=False)
+                self.notify(_("{name} unmuted.").format(name=name), markup=False)
             self._show_chat()
             return
         limit = getattr(self, "_chat_limit", None)
@@ -803,8 +854,8 @@ class SharedTableView(_GameScreen):
         if not self.is_attached:
             return
         if self.watching and not opened.settings.spectators:
-            self.app.notify(f"{opened.host} closed table {opened.code} to spectators.",
-                            severity="warning", markup=False)
+            self.app.notify(_("{host} closed table {code} to spectators.").format(
+                host=opened.host, code=opened.code), severity="warning", markup=False)
             if self.is_current:
                 self.dismiss(None)
             return
@@ -838,16 +889,18 @@ class SharedTableView(_GameScreen):
             and turn.seat in table.standins and not turn.over
         ):
             if turn.seat in table.resigned:
-                return "You resigned: a bot finishes your seat."
+                return _("You resigned: a bot finishes your seat.")
             finishing = turn.seat in table.bot_finishes
-            text = ("The table voted a bot finishes your seat" if finishing
-                    else "A bot plays this decision for you (your time ran out)")
-            return text + ": press any key to take your seat back."
+            return (_("The table voted a bot finishes your seat: press any key to take your "
+                      "seat back.") if finishing
+                    else _("A bot plays this decision for you (your time ran out): press any "
+                           "key to take your seat back."))
         text = super().status_text(turn)
         vote = self.vote_text()
         if vote and not turn.acting:
             text = vote
-        return f"Watching {self.opened.code} · {text}" if self.watching else text
+        return _("Watching {code} · {status}").format(code=self.opened.code, status=text) \
+            if self.watching else text
 
     # -- the clock ----------------------------------------------------------------------------
     def clock_text(self) -> str:
@@ -864,7 +917,7 @@ class SharedTableView(_GameScreen):
             if ends is None:
                 continue
             words, changes = time_left_words(ends - moment)
-            who = "you" if seat in self.local_seats else table.names[seat]
+            who = _("you") if seat in self.local_seats else table.names[seat]
             parts.append(f"{who} {words}")
             if changes is not None:
                 self._clock_next = min(changes, self._clock_next or changes)
@@ -890,7 +943,7 @@ class SharedTableView(_GameScreen):
         clock = self.part(PatchStatic, "#clock")
         clock.display = bool(text)
         if text:
-            clock.update(Text(printable(f"{text} left"), no_wrap=True))
+            clock.update(Text(printable(_("{times} left").format(times=text)), no_wrap=True))
         self._arm_clock()
 
     def _tick_clock(self) -> None:
@@ -916,9 +969,11 @@ class SharedTableView(_GameScreen):
         table = self.table
         assert isinstance(table, RemoteTable)
         if seat == ALL:
-            return "Vote to end the game"
+            return _("Vote to end the game")
         missed = table.missed.get(seat, 0)
-        return f"Vote on {table.names[seat]} ({f'{missed} missed' if missed else 'away'})"
+        return _("Vote on {name} ({why})").format(
+            name=table.names[seat],
+            why=_("{n} missed").format(n=missed) if missed else _("away"))
 
     def vote_text(self) -> str:
         """The open vote, as its voters read it (with their keys and the count so far); to
@@ -932,19 +987,22 @@ class SharedTableView(_GameScreen):
             if not others:
                 return ""
             voters = self.opened.voters(others[0])
-            return (f"{self.vote_words(others[0])}: the {len(voters)} player(s) at the table "
-                    "decide")
+            return ngettext("{vote}: the {n} player(s) at the table decide",
+                            "{vote}: the {n} player(s) at the table decide", len(voters)).format(
+                vote=self.vote_words(others[0]), n=len(voters))
         voters = self.opened.voters(seat)
         ballots = table.votes.get(seat, {})
         other = KEEP if seat == ALL else FINISH
         ends = sum(ballots.get(v) == END for v in voters)
         bots = sum(ballots.get(v) == other for v in voters)
         mine = ballots.get(self.player or "")
-        word = "play on" if seat == ALL else "bot"
-        said = "" if mine is None else (" · you: end" if mine == END else f" · you: {word}")
+        word = _("play on") if seat == ALL else _("bot")
+        said = "" if mine is None else " · " + _("you: {choice}").format(
+            choice=_("end") if mine == END else word)
         # short: with the clock in front it must fit 80 columns
-        return (f"{self.vote_words(seat)}: ^e end {ends} · ^f {word} {bots} · "
-                f"{len(voters) // 2 + 1} of {len(voters)} decide{said}")
+        return _("{vote}: ^e end {ends} · ^f {word} {bots} · {needed} of {voters} decide").format(
+            vote=self.vote_words(seat), ends=ends, word=word, bots=bots,
+            needed=len(voters) // 2 + 1, voters=len(voters)) + said
 
     def _tell_votes(self) -> None:
         """Each vote that opens is announced once to everyone at the table: to its voters
@@ -956,21 +1014,27 @@ class SharedTableView(_GameScreen):
         open_now = frozenset(table.votes)
         me = self.player
         for seat in sorted(open_now - self._votes_told):
-            asker = next(iter(table.votes.get(seat, {})), "A player")  # the first to vote
+            # the first to vote
+            asker = next(iter(table.votes.get(seat, {})), None) or _("A player")
             if me is not None and me in self.opened.voters(seat):
                 if seat == ALL:
-                    text = (f"{asker} asks to end the game. Vote: ctrl+e ends it, ctrl+f plays "
-                            "on. A majority of the players at the table decides.")
+                    text = _("{asker} asks to end the game. Vote: ctrl+e ends it, ctrl+f plays "
+                             "on. A majority of the players at the table decides.").format(
+                        asker=asker)
                 else:
                     name = table.names[seat]
                     missed = table.missed.get(seat, 0)
-                    why = (f"A bot has played {name}'s last {missed} decisions" if missed
-                           else f"{name} is away; {asker} asks that a bot plays for them")
-                    text = (f"{why}. Vote: ctrl+e ends the game, ctrl+f lets the bot finish "
-                            f"{name}'s seat. A majority of the players at the table decides.")
+                    why = (ngettext("A bot has played {name}'s last {n} decisions",
+                                    "A bot has played {name}'s last {n} decisions",
+                                    missed).format(name=name, n=missed) if missed
+                           else _("{name} is away; {asker} asks that a bot plays for them")
+                           .format(name=name, asker=asker))
+                    text = why + ". " + _("Vote: ctrl+e ends the game, ctrl+f lets the bot "
+                                          "finish {name}'s seat. A majority of the players at "
+                                          "the table decides.").format(name=name)
             else:
-                text = (f"{self.vote_words(seat)}: the players at the table decide "
-                        "(a majority).")
+                text = _("{vote}: the players at the table decide (a majority).").format(
+                    vote=self.vote_words(seat))
             self.notify(text, timeout=20, markup=False)
         if open_now != self._votes_told:
             self.refresh_bindings()
@@ -997,11 +1061,12 @@ class SharedTableView(_GameScreen):
             self.notify(str(exc), severity="warning", markup=False)
             return
         if outcome == END:
-            self.notify("The table ended the game.", markup=False)
+            self.notify(_("The table ended the game."), markup=False)
         elif outcome == FINISH:
-            self.notify(f"A bot finishes {self.table.names[seat]}'s seat.", markup=False)
+            self.notify(_("A bot finishes {name}'s seat.").format(name=self.table.names[seat]),
+                        markup=False)
         elif outcome == KEEP:
-            self.notify("The table plays on.", markup=False)
+            self.notify(_("The table plays on."), markup=False)
 
 
 _SHARED: dict[type[GameScreen[Any]], type[GameScreen[Any]]] = {}
@@ -1029,7 +1094,7 @@ def shared_screen(
     return screen
 
 
-class InviteScreen(ModalScreen[tuple[str, str] | None]):
+class InviteScreen(TranslatedKeys, ModalScreen[tuple[str, str] | None]):
     """Type the name of a player to invite to table ``code``; Enter invites, Esc cancels.
     Dismissed with ``(code, name)``."""
 
@@ -1038,7 +1103,7 @@ class InviteScreen(ModalScreen[tuple[str, str] | None]):
     InviteScreen > Vertical { width: 60; height: auto; border: round $accent; padding: 0 1;
                               background: $surface; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, code: str) -> None:
         super().__init__()
@@ -1046,9 +1111,10 @@ class InviteScreen(ModalScreen[tuple[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(Text(f"Invite a player to table {self.code} by their login name. "
-                              "They get a notice with the code wherever they are."))
-            yield Input(placeholder="name", max_length=64, compact=True, id="invitee")
+            yield Static(Text(_("Invite a player to table {code} by their login name. They "
+                                "get a notice with the code wherever they are.").format(
+                code=self.code)))
+            yield Input(placeholder=_("name"), max_length=64, compact=True, id="invitee")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

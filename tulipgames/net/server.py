@@ -314,7 +314,10 @@ class GameServer:
         for session in list(self.sessions):
             remote = getattr(session, "_remote", None) or getattr(session, "_remote_plain", None)
             if remote is not None:
-                remote.show_entries(self.entries(session.username))
+                from tulipgames.i18n import using
+
+                with using(getattr(session, "language", "en")):  # the reader's, not the mover's
+                    remote.show_entries(self.entries(session.username))
 
     async def start(self, ssh: bool = True) -> None:
         """Listen for SSH (unless ``ssh`` is false: a browser-only server) and watch for idle
@@ -605,6 +608,9 @@ async def run_app(
     server: GameServer = session.server
     note = "Goodbye."
     try:
+        from tulipgames.net.language import use_for_session
+
+        use_for_session(session, info)  # this session's language, before its app is made
         app = session._app = server.app_factory(info)
         app.driver_class = ChannelDriver.bind(session)
         if release is not None and hasattr(app, "release"):
@@ -693,7 +699,10 @@ class GameSession(asyncssh.SSHServerSession):
         return False
 
     def session_started(self) -> None:
-        refusal = self._refusal()
+        from tulipgames.net.language import channel_language
+
+        with channel_language(self):  # a refusal in the client's language
+            refusal = self._refusal()
         if refusal is not None:
             with contextlib.suppress(OSError):  # the client may have gone already
                 self._chan.write((refusal + "\r\n").encode("utf-8"))
@@ -709,13 +718,16 @@ class GameSession(asyncssh.SSHServerSession):
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     def _refusal(self) -> str | None:
+        from tulipgames.i18n import _
+
         if self._command is not None:
-            return "tulipgames runs no commands: connect with plain `ssh -p PORT name@host`."
+            return _("tulipgames runs no commands: connect with plain `ssh -p PORT name@host`.")
         if self._term_type is None and self.server.plain_factory is None:
-            return "tulipgames needs a terminal: connect with `ssh -t` (no command, no -T)."
+            return _("tulipgames needs a terminal: connect with `ssh -t` (no command, no -T).")
         cap = self.server.config.max_sessions
         if len(self.server.sessions) >= cap or self.server.players > cap:
-            return f"The tulipgames server is full ({cap} players). Please try again later."
+            return _("The tulipgames server is full ({cap} players). Please try again later.") \
+                .format(cap=cap)
         return None
 
     def data_received(self, data: bytes, datatype: Any) -> None:
@@ -833,6 +845,9 @@ class GameSession(asyncssh.SSHServerSession):
             return
         profile = TerminalProfile.from_client(self._term_type, self._chan.get_environment())
         info = SessionInfo(self.username, profile, self.peer)
+        from tulipgames.net.language import use_for_session
+
+        use_for_session(self, info)  # the menu entries a worker's app is sent speak it too
         note = "Goodbye."
         pool = self.server.pool
         try:
@@ -905,7 +920,11 @@ class GameSession(asyncssh.SSHServerSession):
 
         assert self.server.plain_factory is not None
         loop = asyncio.get_running_loop()
-        info = SessionInfo(self.username, TerminalProfile.from_client("dumb", {}), self.peer)
+        from tulipgames.net.language import speaking, use_for_session
+
+        env = self._chan.get_environment() if self._chan is not None else {}
+        info = SessionInfo(self.username, TerminalProfile.from_client("dumb", env), self.peer)
+        lang = use_for_session(self, info)  # the plain thread's language (its own context)
 
         def read() -> str | None:
             assert self._lines is not None
@@ -944,12 +963,14 @@ class GameSession(asyncssh.SSHServerSession):
                     audit.record("session_placed", name=info.username, peer=info.peer,
                                  worker="main", plain=1)
                     await loop.run_in_executor(
-                        self.server.plain_pool, self.server.plain_factory, info, console
+                        self.server.plain_pool, speaking(lang, self.server.plain_factory),
+                        info, console
                     )
                     note = "Goodbye."
             else:
                 await loop.run_in_executor(
-                    self.server.plain_pool, self.server.plain_factory, info, console
+                    self.server.plain_pool, speaking(lang, self.server.plain_factory), info,
+                    console
                 )
         except Exception:
             log.exception("plain session of %s (%s) failed", self.username, self.peer)
@@ -996,8 +1017,10 @@ class GameSession(asyncssh.SSHServerSession):
     def _goodbye_plain(self, note: str) -> None:
         if self._chan is None:
             return
+        from tulipgames.i18n import render
+
         with contextlib.suppress(Exception):
-            self._chan.write((note + "\r\n").encode("utf-8"))
+            self._chan.write((render(note) + "\r\n").encode("utf-8"))
             self._chan.exit(0)
         self._chan = None
         if self.owner is not None:
@@ -1006,8 +1029,10 @@ class GameSession(asyncssh.SSHServerSession):
     def _goodbye(self, note: str) -> None:
         if self._chan is None:
             return
+        from tulipgames.i18n import render
+
         with contextlib.suppress(Exception):
-            self._chan.write(("\x1b[?1049l\x1b[?25h\r\n" + note + "\r\n").encode("utf-8"))
+            self._chan.write(("\x1b[?1049l\x1b[?25h\r\n" + render(note) + "\r\n").encode("utf-8"))
             self._chan.exit(0)
         self._chan = None
         if self.owner is not None:

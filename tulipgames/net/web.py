@@ -45,11 +45,13 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tulipgames.i18n import N_, _, render
 from tulipgames.net import audit
 from tulipgames.net.driver import ChannelDriver, clamp_size
 from tulipgames.net.gate import Verdict
 from tulipgames.net.identity import BROWSER as BROWSER_KIND
 from tulipgames.net.identity import browser_credential, name_key, name_problem
+from tulipgames.net.language import web_middleware
 from tulipgames.net.listener import Admission, forwarded_address, listen
 from tulipgames.net.server import (
     LOOPBACK,
@@ -196,7 +198,8 @@ class WebDoor:
             return await self._proxied_limits(request, handler)
 
         app = web.Application(client_max_size=16 * 1024,
-                              middlewares=[_headers, _host_check(self.hosts), proxied_limits])
+                              middlewares=[_headers, _host_check(self.hosts), proxied_limits,
+                                           web_middleware()])
         app[PROXIES] = self.proxies
         app.add_routes([
             web.get("/", self.page),
@@ -268,7 +271,7 @@ class WebDoor:
             del self._logins[sid]
         if len(self._logins) >= MAX_LOGINS:
             audit.record("refused", peer=_peer(request), reason="too many logins", door="web")
-            return self._form("Too many players are logging in; please try again later.",
+            return self._form(_("Too many players are logging in; please try again later."),
                               status=503)
         name = self.server.gate.canonical(name)
         sid = secrets.token_urlsafe(32)
@@ -282,13 +285,14 @@ class WebDoor:
     def _refusal(self, name: str) -> str | None:
         cap = self.server.config.max_sessions
         if len(self.server.sessions) >= cap or self.server.players >= cap:
-            return f"The tulipgames server is full ({cap} players). Please try again later."
+            return _("The tulipgames server is full ({cap} players). Please try again later.") \
+                .format(cap=cap)
         share = tab_share(cap)
         mine = sum(1 for session in self.server.sessions
                    if name_key(getattr(session, "username", "")) == name_key(name))
         if mine >= share:
-            return (f"You have {mine} tulipgames sessions open already (at most {share}): "
-                    "close one to open another.")
+            return _("You have {mine} tulipgames sessions open already (at most {share}): "
+                     "close one to open another.").format(mine=mine, share=share)
         return None
 
     @contextlib.contextmanager
@@ -325,10 +329,12 @@ class WebDoor:
         for old in own[: max(0, len(own) - TICKETS_PER_LOGIN + 1)]:  # a reloading loop
             del self._tickets[old]
         if len(self._tickets) >= MAX_TICKETS:
-            return self._form("The server is busy; please reload in a minute.", status=503,
+            return self._form(_("The server is busy; please reload in a minute."), status=503,
                               fields=False)
         self._tickets[ticket] = _Login(name, now + TICKET_SECONDS, _address(request), sid)
-        return web.Response(text=TERMINAL_PAGE.replace("TICKET", ticket), content_type="text/html")
+        page = TERMINAL_PAGE.replace("TICKET", ticket).replace(
+            "SESSION_ENDED", html.escape(_("Session ended: reload the page to play again.")))
+        return web.Response(text=page, content_type="text/html")
 
     def _form(self, message: str = "", status: int = 200, fields: bool = True) -> web.Response:
         if not fields:
@@ -339,19 +345,22 @@ class WebDoor:
             fields_html = NAME_FIELDS
         else:
             fields_html = ""
-            message = message or "Ask the host for your personal link to this server."
-        note = f'<p class="note">{html.escape(message)}</p>' if message else ""
+            message = message or _("Ask the host for your personal link to this server.")
+        for word in FIELD_WORDS:  # the form's labels in the browser's language
+            fields_html = fields_html.replace(f">{word}<", f">{html.escape(_(word))}<")
+        note = f'<p class="note">{html.escape(_(message))}</p>' if message else ""
         body = FORM_PAGE.replace("NOTE", note).replace("FIELDS", fields_html)
         return web.Response(text=body, content_type="text/html", status=status)
 
     async def login(self, request: web.Request) -> web.Response:
         if not _same_origin(request):
-            return self._form("Log in from this server's own page.", status=403)
+            return self._form(_("Log in from this server's own page."), status=403)
         form = await request.post()
         name, password = str(form.get("name", "")), str(form.get("password", ""))
         problem = name_problem(name)
         if problem is not None:
-            return self._form(f"Cannot log in: {problem}.", status=400)
+            return self._form(_("Cannot log in: {problem}.").format(problem=problem),
+                              status=400)
         gate = self.server.gate
         wait = 0.0
         if self.asks_password:
@@ -381,8 +390,9 @@ class WebDoor:
             audit.record("auth_failure", name=name, peer=_peer(request), method=method,
                          reason=verdict.reason, door="web",
                          waited=round(wait, 2) if method == "password" else None)
-            message = "That name and password do not match." if method == "password" else (
-                f"The name {name} belongs to another player; pick another name.")
+            message = _("That name and password do not match.") if method == "password" else (
+                _("The name {name} belongs to another player; pick another name.").format(
+                    name=name))
             return self._form(message, status=403)
         response = self._log_in(name, method, request)
         if method == "name" and fresh:
@@ -403,7 +413,7 @@ class WebDoor:
         if name is None:
             audit.record("auth_failure", peer=_peer(request), method="token",
                          reason="unknown token", door="web", waited=round(wait, 2))
-            return self._form("This link is not (or no longer) valid.", status=403)
+            return self._form(_("This link is not (or no longer) valid."), status=403)
         return self._log_in(name, "token", request)
 
     async def static_file(self, request: web.Request) -> web.StreamResponse:
@@ -418,7 +428,7 @@ class WebDoor:
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         login = self._tickets.pop(request.match_info["ticket"], None)
         if login is None or login.until < time.monotonic() or not _same_origin(request):
-            raise web.HTTPForbidden(text="reload the page")
+            raise web.HTTPForbidden(text=_("reload the page"))
         refusal = self._refusal(login.name)
         if refusal is not None:
             raise web.HTTPServiceUnavailable(text=refusal)
@@ -426,6 +436,7 @@ class WebDoor:
         await ws.prepare(request)
         size = clamp_size(_int(request.query.get("width")), _int(request.query.get("height")))
         session = WebSession(self.server, login.name, _peer(request), ws, size)
+        session.language_wish = request.get("language_wish", "")  # the tab's language
         session.transport = request.transport
         await session.run()
         return ws
@@ -458,6 +469,8 @@ class WebSession:
         self._wake = asyncio.Event()
         self._closing_note: str | None = None
         self._open = True
+        #: What the browser asked for (``?lang=``, Accept-Language): the tab's language.
+        self.language_wish = ""
         #: Bytes written to the browser, for the measurements (``web_loadtest``).
         self.sent = 0
 
@@ -555,7 +568,7 @@ class WebSession:
         try:
             note = await run_app(self, SessionInfo(self.username, BROWSER, self.peer), BROWSER)
         finally:
-            self.write("\x1b[?1049l\x1b[?25h\r\n" + (self._closing_note or note) + "\r\n")
+            self.write("\x1b[?1049l\x1b[?25h\r\n" + render(self._closing_note or note) + "\r\n")
             self._open = False
             self._wake.set()
             await asyncio.sleep(0.2)  # the note reaches the page before the socket closes
@@ -741,7 +754,7 @@ document.addEventListener("DOMContentLoaded", function () {
 });
 </script>
 </head><body>
-<div class="ended">Session ended: reload the page to play again.</div>
+<div class="ended">SESSION_ENDED</div>
 <div id="terminal" class="textual-terminal" data-font-size="16"></div>
 </body></html>
 """
@@ -760,7 +773,10 @@ FIELDS
 """
 )
 
-TOO_MANY = "Too many login attempts at once from your address; wait a moment and try again."
+TOO_MANY = N_("Too many login attempts at once from your address; wait a moment and try "
+              "again.")
+#: The login form's words (shown in the browser's language by ``_form``).
+FIELD_WORDS = (N_("Your name"), N_("Password"), N_("Play"))
 
 NAME_FIELDS = """<form method="post" action="/login"><h1>tulipgames</h1>
 <label for="name">Your name</label>

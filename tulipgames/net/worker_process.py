@@ -148,18 +148,23 @@ class PlainTerminal:
     def news(self) -> list[str]:
         """Turn notices and invitations from the entries, each told once: this process never
         sees the lobby, so the plain menu here learns of them as the full-screen menu does."""
+        from tulipgames.i18n import _
+        from tulipgames.net.notices import invite_watches
+
         lines, told = [], set()
         for entry_id, label in list(self.entries):
             invited = parse_invite(entry_id)
             if invited is not None:
                 told.add(entry_id)
                 if entry_id not in self._told:
-                    how = "watch" if " to watch " in label else "join"
-                    lines.append(f"{label}: at the main menu type {how} {invited[0]}.")
+                    how = "watch" if invite_watches(entry_id) else "join"
+                    lines.append(_("{invitation}: at the main menu type {command}.").format(
+                        invitation=label, command=f"{how} {invited[0]}"))
             for code, decision in parse_next(entry_id) if entry_id.startswith(NEXT_ENTRY) else []:
                 told.add(f"{code}.{decision}")
                 if f"{code}.{decision}" not in self._told:
-                    lines.append(f"Your turn at table {code}: type tables to go there.")
+                    lines.append(_("Your turn at table {code}: type tables to go there.").format(
+                        code=code))
         self._told = told
         return lines
 
@@ -285,8 +290,11 @@ class _Host:
                 own.close()
 
         note = "Goodbye."
+        from tulipgames.net.language import for_session, speaking
+
+        lang = for_session(self, username, str(dict(start.get("profile") or {}).get("lang", "")))
         try:
-            await loop.run_in_executor(self.plain_pool, play)
+            await loop.run_in_executor(self.plain_pool, speaking(lang, play))
         except Exception:
             log.exception("plain session of %s failed", username)
             note = CRASH_NOTE

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from tulipgames import games
+from tulipgames.i18n import _
 from tulipgames.plain.session import ask_line
 
 
@@ -25,13 +26,15 @@ def choose_game(console: Console, answer: str) -> str | None:
     entries = list(games.CATALOGUE)
     while True:
         for number, info in enumerate(entries, 1):
-            if rest in (str(number), info.id, info.title.lower()):
+            if rest in (str(number), info.id, info.title.lower(), _(info.title).lower()):
                 return info.id
         if rest:
-            console.write(f"Choose a game from 1 to {len(entries)}, or 0 for the menu.")
+            console.write(_("Choose a game from 1 to {last}, or 0 for the menu.").format(
+                last=len(entries)))
         else:
-            console.write("Which game? " + " ".join(
-                f"{n}. {info.title}." for n, info in enumerate(entries, 1)) + " 0. back.")
+            console.write(_("Which game?") + " " + " ".join(
+                f"{n}. {_(info.title)}." for n, info in enumerate(entries, 1)) + " "
+                + _("0. back") + ".")
         got = ask_line(console.read, console.write, console.echo, console.prompt)
         if got is None or got == "0":
             return None

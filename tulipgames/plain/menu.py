@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from tulipgames import games
 from tulipgames.engine.core import parse_seats
-from tulipgames.i18n import _, ngettext
+from tulipgames.i18n import N_, _, ngettext
 from tulipgames.plain.choose import choose_game
 from tulipgames.plain.session import PlainSession, ask_line
 from tulipgames.table import Table
@@ -211,12 +211,14 @@ def choose_save(store: Any, saves: list[Any], console: LineConsole) -> Table | N
         console.write(_("There are no saved games."))
         return None
     for number, save in enumerate(saves, 1):
-        problem = f" (cannot open: {save.problem})" if save.problem else ""
-        console.write(
-            f"{number}. Game {save.id}, {save.title}: {', '.join(save.names)}, "
-            f"{save.moves} moves{problem}"
-        )
-    console.write("0. back")
+        problem = " " + _("(cannot open: {problem})").format(problem=save.problem) \
+            if save.problem else ""
+        console.write(ngettext("{number}. Game {id}, {title}: {names}, {moves} moves",
+                               "{number}. Game {id}, {title}: {names}, {moves} moves",
+                               save.moves).format(
+            number=number, id=save.id, title=_(save.title), names=", ".join(save.names),
+            moves=save.moves) + problem)
+    console.write(_("0. back"))
     while True:
         answer = ask_line(console.read, console.write, console.echo, console.prompt)
         if answer is None or answer == "0":
@@ -224,11 +226,12 @@ def choose_save(store: Any, saves: list[Any], console: LineConsole) -> Table | N
         if answer.isdigit() and 1 <= int(answer) <= len(saves):
             save = saves[int(answer) - 1]
             if save.problem:
-                console.write(f"Game {save.id} cannot be opened: {save.problem}.")
+                console.write(_("Game {id} cannot be opened: {problem}.").format(
+                    id=save.id, problem=save.problem))
                 continue
             table: Table = store.load(save.id, bot_delay=0)
             return table
-        console.write(f"Choose a number from 0 to {len(saves)}.")
+        console.write(_("Choose a number from {low} to {high}.").format(low=0, high=len(saves)))
 
 
 # -- what the full-screen menu also reaches: rules, history, statistics, the solo challenge --------
@@ -250,17 +253,22 @@ def menu_history(store: Any, console: LineConsole, answer: str) -> None:
         mine = console.player.casefold()
         finished = [g for g in finished if mine in (n.casefold() for n in g.names)]
     if not finished:
-        console.write("No finished games yet.")
+        console.write(_("No finished games yet."))
         return None
-    console.write(f"The latest {len(finished)} finished games, newest first:")
+    console.write(ngettext("The latest {count} finished games, newest first:",
+                           "The latest {count} finished games, newest first:",
+                           len(finished)).format(count=len(finished)))
     for game in finished:
         scores = ", ".join(f"{name} {total}"
                            for name, total in zip(game.names, game.result.totals, strict=False))
         winners = [n for n, r in zip(game.names, game.result.ranks, strict=False) if r == 1]
-        won = f"; won by {' and '.join(winners)}" if len(game.names) > 1 else ""
-        console.write(f"Game {game.id}, {game.title}, {game.finished[:10]}: {scores}{won}.")
-    console.write(f"Step through one, a decision at a time: replay and its number, as in "
-                  f"replay {finished[0].id}.")
+        won = "; " + _("won by {names}").format(names=_(" and ").join(winners)) \
+            if len(game.names) > 1 else ""
+        console.write(_("Game {id}, {title}, {day}: {scores}").format(
+            id=game.id, title=_(game.title), day=game.finished[:10], scores=scores) + won + ".")
+    # Translators: {command} is typed in English ("replay 12")
+    console.write(_("Step through one, a decision at a time: replay and its number, as in "
+                    "{command}.").format(command=f"replay {finished[0].id}"))
     return None
 
 
@@ -273,19 +281,20 @@ def menu_replay(store: Any, console: LineConsole, answer: str) -> None:
 
     number = answer.split(" ", 1)[1].strip() if " " in answer else ""
     if store is None or not number.isdigit():
-        console.write("Type replay and a game's number, as History lists them: replay 12.")
+        console.write(_("Type replay and a game's number, as History lists them: replay 12."))
         return None
     try:
         table = store.load(int(number), bot_delay=0)
     except SaveError as exc:
-        console.write(f"Game {number} cannot be replayed: {exc}.")
+        console.write(_("Game {id} cannot be replayed: {problem}.").format(
+            id=number, problem=exc))
         return None
     owned = frozenset(table.human_seats())
     if console.player is not None:
         owned = frozenset(s for s in owned
                           if table.names[s].casefold() == console.player.casefold())
         if not owned:
-            console.write(f"Game {number} is not one of yours.")
+            console.write(_("Game {id} is not one of yours.").format(id=number))
             return None
     replay_plain(table.game, table.record, console, owned)
     console.write(_("Back at the menu."))
@@ -298,22 +307,24 @@ def menu_statistics(store: Any, console: LineConsole, answer: str) -> None:
     from tulipgames import stats
 
     if store is None:
-        console.write("No statistics: nothing is saved.")
+        console.write(_("No statistics: nothing is saved."))
         return None
     named = answer.split(" ", 1)[1].strip() if " " in answer else None
     player = console.player or named
     rows = store.seat_results(player)
     lines = [line for line in stats.score_lines(rows) if player is None or line.player == player]
     if not lines:
-        console.write("No finished games yet" + (f" for {player}." if player else "."))
+        console.write(_("No finished games yet for {name}.").format(name=player) if player
+                      else _("No finished games yet."))
         return None
     for line in lines:
-        wins = "" if line.wins is None else f", {line.wins} won"
+        seats = ngettext("{count} player", "{count} players", line.seats).format(
+            count=line.seats)
+        played = ngettext("{count} game", "{count} games", line.games).format(count=line.games)
+        wins = "" if line.wins is None else ", " + _("{count} won").format(count=line.wins)
         console.write(
-            f"{line.player}, {stats.title_of(line.game)}, {line.seats} "
-            f"{'player' if line.seats == 1 else 'players'}: {line.games} "
-            f"{'game' if line.games == 1 else 'games'}{wins}, mean {line.mean:.1f}, "
-            f"best {line.best}."
+            f"{line.player}, {_(stats.title_of(line.game))}, {seats}: {played}{wins}, "
+            + _("mean {mean}, best {best}.").format(mean=f"{line.mean:.1f}", best=line.best)
         )
     return None
 
@@ -369,25 +380,26 @@ MENU_WORDS: dict[str, Callable[[Any, LineConsole, str], Table | None]] = {
 
 
 SHARED_ENTRIES = (
-    ("Open a table for others to join", "open"),
-    ("Join a table by its code", "join"),
-    ("Watch a table by its code", "watch"),
-    ("Your tables: the shared games you play", "tables"),
+    (N_("Open a table for others to join"), "open"),
+    (N_("Join a table by its code"), "join"),
+    (N_("Watch a table by its code"), "watch"),
+    (N_("Your tables: the shared games you play"), "tables"),
 )
 
 
 def choose_shared(console: LineConsole) -> str | None:
     """The shared tables' own short menu; the word of the entry chosen (None: back)."""
     for number, (label, _key) in enumerate(SHARED_ENTRIES, 1):
-        console.write(f"{number}. {label}")
-    console.write("0. back")
+        console.write(f"{number}. {_(label)}")
+    console.write(_("0. back"))
     while True:
         got = ask_line(console.read, console.write, console.echo, console.prompt)
         if got is None or got in ("0", "back", ""):
             return None
         if got.isdigit() and 1 <= int(got) <= len(SHARED_ENTRIES):
             return SHARED_ENTRIES[int(got) - 1][1]
-        console.write(f"Choose a number from 0 to {len(SHARED_ENTRIES)}.")
+        console.write(_("Choose a number from {low} to {high}.").format(
+            low=0, high=len(SHARED_ENTRIES)))
 
 
 def _table_words() -> dict[str, Callable[[Any, LineConsole, str], None]]:

@@ -20,10 +20,12 @@ from typing import Any
 
 from tulipgames.engine.core import Game
 from tulipgames.engine.record import GameRecord
+from tulipgames.i18n import N_, _, ngettext, using
 from tulipgames.plain.session import TURN_LINES, PlainSession, Reader, Writer, ask_line
 from tulipgames.replay import ReplayTable
 
-HELP = ("Enter or next: the next decision. back: the one before. look: the whole situation "
+#: (The command words stay English: they are what the player types.)
+HELP = N_("Enter or next: the next decision. back: the one before. look: the whole situation "
         "now. A number: that move. first, last, help, quit.")
 
 #: Log lines that only say a seat is deciding: the decision itself is told instead.
@@ -77,20 +79,25 @@ class PlainReplay:
         before = len(table.log_for(self.viewer))
         seat, text = table.full[position - 1]
         name = table.names[seat]
-        head = f"Move {position} of {table.length}"
         if self.named(seat):
             action = table.game.parse_action(text)
             label = self.session.label(action, table.turn(seat))
-            head += f": {name}, {label}."
+            head = _("Move {number} of {total}: {name}, {choice}.").format(
+                number=position, total=table.length, name=name, choice=label)
         else:
-            head += f", {name}."
+            head = _("Move {number} of {total}, {name}.").format(
+                number=position, total=table.length, name=name)
         table.seek(position)
-        events = [line for line in table.log_for(self.viewer)[before:]
-                  if not line.endswith(DECIDING) and " has chosen: " not in line]
+        shown = table.log_for(self.viewer)[before:]
+        with using("en"):  # what is left out is decided by the English (one line an event)
+            english = table.log_for(self.viewer)[before:]
+        pairs = [(line, said) for line, said in zip(english, shown, strict=False)
+                 if not line.endswith(DECIDING) and " has chosen: " not in line]
         if self.named(seat):  # the decision is said in the head line already
-            events = [line for line in events if not line.startswith(f"{name} has chosen")]
+            pairs = [pair for pair in pairs if not pair[0].startswith(f"{name} has chosen")]
+        events = [said for _line, said in pairs]
         if len(events) > TURN_LINES - 1:
-            events = ["Then: " + " ".join(e if e.endswith((".", "!", "?")) else e + "."
+            events = [_("Then:") + " " + " ".join(e if e.endswith((".", "!", "?")) else e + "."
                                           for e in events)]
         return [head, *events]
 
@@ -98,7 +105,9 @@ class PlainReplay:
         """Say the step that led to ``position`` (the start, at 0); the result after the last."""
         if position <= 0:
             self.table.seek(0)
-            self.say(f"The start, before the first of {self.table.length} moves.")
+            self.say(ngettext("The start, before the first of {total} moves.",
+                              "The start, before the first of {total} moves.",
+                              self.table.length).format(total=self.table.length))
             return
         for line in self.step_lines(position):
             self.say(line)
@@ -107,7 +116,9 @@ class PlainReplay:
             if self.table.finished:
                 self.session.finish()
             else:
-                self.say(f"The game is not over: {self.table.length} moves played so far.")
+                self.say(ngettext("The game is not over: {total} moves played so far.",
+                                  "The game is not over: {total} moves played so far.",
+                                  self.table.length).format(total=self.table.length))
 
     def look(self) -> None:
         """The whole situation at this point, as the viewer (or, once the game is over, the
@@ -124,11 +135,18 @@ class PlainReplay:
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> int:
         table = self.table
-        seats = ", ".join(seat.name if not seat.is_bot else f"{seat.name} (bot)"
-                          for seat in table.seats)
-        state = "finished" if table.finished else "not finished"
-        self.say(f"Replay of {table.game.title}, {state}: {seats}; {table.length} moves. "
-                 "Enter: the next decision. Type help for the commands.")
+        seats = ", ".join(seat.name if not seat.is_bot else _("{name} (bot)").format(
+            name=seat.name) for seat in table.seats)
+        if table.finished:
+            line = ngettext("Replay of {title}, finished: {seats}; {total} moves.",
+                            "Replay of {title}, finished: {seats}; {total} moves.",
+                            table.length)
+        else:
+            line = ngettext("Replay of {title}, not finished: {seats}; {total} moves.",
+                            "Replay of {title}, not finished: {seats}; {total} moves.",
+                            table.length)
+        self.say(line.format(title=_(table.game.title), seats=seats, total=table.length) + " "
+                 + _("Enter: the next decision. Type help for the commands."))
         position = 0
         table.seek(0)
         while True:
@@ -138,12 +156,12 @@ class PlainReplay:
             word = answer.lower()
             if word in ("", "next", "n"):
                 if position >= table.length:
-                    self.say("That was the last move. Type back, first, or quit.")
+                    self.say(_("That was the last move. Type back, first, or quit."))
                     continue
                 position += 1
             elif word in ("back", "b", "previous", "p"):
                 if position <= 0:
-                    self.say("This is the start. Enter: the first move.")
+                    self.say(_("This is the start. Enter: the first move."))
                     continue
                 position -= 1
             elif word in ("first", "start"):
@@ -152,7 +170,7 @@ class PlainReplay:
                 position = table.length
             elif word.isdigit():
                 if not 0 <= int(word) <= table.length:
-                    self.say(f"Choose a move from 0 to {table.length}.")
+                    self.say(_("Choose a move from 0 to {last}.").format(last=table.length))
                     continue
                 position = int(word)
             elif word in ("look", "l"):
@@ -160,12 +178,12 @@ class PlainReplay:
                 self.look()
                 continue
             elif word in ("help", "h", "?"):
-                self.say(HELP)
+                self.say(_(HELP))
                 continue
             elif word in ("quit", "q", "exit"):
                 return 0
             else:
-                self.say(f"No command {answer!r}. {HELP}")
+                self.say(_("No command {word}.").format(word=repr(answer)) + " " + _(HELP))
                 continue
             self.tell(position)
 

@@ -12,24 +12,29 @@ from __future__ import annotations
 import re
 import sys
 
+from tulipgames.i18n import _
 from tulipgames.plain.speech import plain_symbols
 
 #: Sections for the full-screen app only (its keys, what its screen shows).
-SCREEN_ONLY = re.compile(r"\b(keys?|screen)\b", re.IGNORECASE)
+#: (In each language the rules are read in: German, French and Dutch headings too.)
+SCREEN_ONLY = re.compile(r"\b(keys?|screen|tasten|bildschirm|touches|écran|toetsen|scherm)\b",
+                         re.IGNORECASE)
 
 
 def inline(text: str) -> str:
     """Markdown emphasis, code and links as plain words."""
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
-    text = text.replace("`*`", "a star")
+    text = text.replace("`*`", _("a star"))
     text = re.sub(r"\*\*|__|`", "", text)
     text = re.sub(r"(?<!\w)\*(\S[^*]*?)\*(?!\w)", r"\1", text)
     text = re.sub(r"(?<!\w)_(\S[^_]*?)_(?!\w)", r"\1", text)
     # in the rules' prose (not in notation a player types): a set of cards, an equation,
     # alternatives
     text = re.sub(r"\{([^{}]*)\}", r"(\1)", text)
-    text = re.sub(r"\s*=\s*", " is ", text)
-    text = re.sub(r"\s+/\s+", " or ", text)
+    # Translators: "a = b" in the rules' prose, read aloud (keep the spaces)
+    text = re.sub(r"\s*=\s*", _(" is "), text)
+    # Translators: "a / b" in the rules' prose, read aloud (keep the spaces)
+    text = re.sub(r"\s+/\s+", _(" or "), text)
     return plain_symbols(text).strip()
 
 
@@ -85,7 +90,8 @@ def prose(markdown: str) -> list[str]:
             level, title = len(heading.group(1)), inline(heading.group(2))
             skipping = level > 1 and bool(SCREEN_ONLY.search(title))
             if not skipping:
-                out.append(f"{title}." if level == 1 else f"Section: {title}.")
+                out.append(f"{title}." if level == 1 else
+                           _("Section: {title}.").format(title=title))
             continue
         if skipping:
             continue

@@ -20,6 +20,7 @@ from typing import Any
 
 import tulipgames.plain.words as game_words
 from tulipgames.engine.core import Action, Game, IllegalAction
+from tulipgames.i18n import N_, _, current, ngettext, render, using
 from tulipgames.plain.speech import speaker
 from tulipgames.table import LEVEL_MARK, SaveFailed, Table, Turn
 
@@ -36,7 +37,8 @@ SPOKEN_LIMIT = 240
 #: The most lines said for one decision: what changed, the question, the choices.
 TURN_LINES = 6
 
-HELP = (
+#: (The command words stay English: they are what the player types.)
+HELP = N_(
     "Answer with the number of a choice, or type an action's notation. Commands: "
     "help, rules, look (the whole situation), hand, market, scores, opponents, bouquets, "
     "sheet, log (everything so far), undo, save, quit. 0 or back goes up from a group."
@@ -85,7 +87,7 @@ def group_choices(labelled: Sequence[tuple[str, Action]], depth: int = 0) -> lis
         # the words do not divide the list: read it in chunks instead
         chunks = [labelled[i : i + GROUP_LIMIT] for i in range(0, len(labelled), GROUP_LIMIT)]
         return [
-            Choice(f"{span(spoken(chunk[0][0]), spoken(chunk[-1][0]))} ({len(chunk)} choices)",
+            Choice(choices(span(spoken(chunk[0][0]), spoken(chunk[-1][0])), len(chunk)),
                    children=group_choices(chunk, depth + 1))
             for chunk in chunks
         ]
@@ -94,12 +96,19 @@ def group_choices(labelled: Sequence[tuple[str, Action]], depth: int = 0) -> lis
         if len(members) == 1:
             out.append(Choice(spoken(members[0][0]), members[0][1]))
         else:
-            out.append(Choice(f"{_join(members[0][0], key)} ({len(members)} choices)",
+            out.append(Choice(choices(_join(members[0][0], key), len(members)),
                               children=group_choices(members, position + 1)))
     if len(out) > GROUP_LIMIT:
         parts = [out[i : i + GROUP_LIMIT] for i in range(0, len(out), GROUP_LIMIT)]
-        return [Choice(f"{_head(part[0])} to {_head(part[-1])}", children=part) for part in parts]
+        return [Choice(_("{first} to {last}").format(first=_head(part[0]), last=_head(part[-1])),
+                       children=part) for part in parts]
     return out
+
+
+def choices(label: str, count: int) -> str:
+    """A group's line: its words and how many choices it holds ("bid (9 choices)")."""
+    return ngettext("{label} ({count} choice)", "{label} ({count} choices)", count).format(
+        label=label, count=count)
 
 
 def span(first: str, last: str) -> str:
@@ -111,7 +120,7 @@ def span(first: str, last: str) -> str:
         same_end.insert(0, head.pop())
         tail.pop()
     end = ", " + ", ".join(same_end) if same_end else ""
-    return f"{', '.join(head)} to {', '.join(tail)}{end}"
+    return _("{first} to {last}").format(first=", ".join(head), last=", ".join(tail)) + end
 
 
 def common_start(labels: list[str]) -> str:
@@ -135,7 +144,7 @@ def by_first_words(level: list[Choice]) -> list[Choice]:
     if not 2 <= len(groups) < len(level):
         return level
     return [members[0] if len(members) == 1 else
-            Choice(f"{key} ({sum(max(1, count_leaves(m)) for m in members)} choices)",
+            Choice(choices(key, sum(max(1, count_leaves(m)) for m in members)),
                    children=members)
             for key, members in groups.items()]
 
@@ -166,14 +175,14 @@ def humane(name: str) -> str:
 def say_value(value: Any) -> str:
     """A value as words: lists joined by commas, nothing as "none", switches as yes/no."""
     if value is None:
-        return "none"
+        return _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, (tuple, list, frozenset, set)):
         items = [say_value(v) for v in value]
-        return ", ".join(items) if items else "none"
+        return ", ".join(items) if items else _("none")
     if isinstance(value, dict):
-        return "; ".join(f"{k}: {say_value(v)}" for k, v in value.items()) or "none"
+        return "; ".join(f"{k}: {say_value(v)}" for k, v in value.items()) or _("none")
     if is_dataclass(value) and not isinstance(value, type):
         parts = (f"{humane(f.name)} {say_value(getattr(value, f.name))}" for f in fields(value))
         return "; ".join(parts)
@@ -208,13 +217,18 @@ MOVE = re.compile(r"^(.+) moves (\S+) .* to .+\.$")
 def only_last_moves(lines: list[str]) -> list[str]:
     """Of a seat moving the same card about ("Ben moves SB3 ... to L4." then "... to L6."),
     only where it ended up: what changed, not every step on the way."""
+    return [shown for _english, shown in last_moves([(line, line) for line in lines])]
+
+
+def last_moves(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """:func:`only_last_moves` of ``(English, shown)`` lines, read by their English."""
     last: dict[tuple[str, str], int] = {}
-    for i, line in enumerate(lines):
+    for i, (line, _shown) in enumerate(pairs):
         match = MOVE.match(line)
         if match:
             last[(match[1], match[2])] = i
     keep = set(last.values())
-    return [line for i, line in enumerate(lines) if not MOVE.match(line) or i in keep]
+    return [pair for i, pair in enumerate(pairs) if not MOVE.match(pair[0]) or i in keep]
 
 
 class PlainSession:
@@ -263,11 +277,29 @@ class PlainSession:
         return self._keyboard
 
     def news(self) -> list[str]:
-        """The events since the last time, as the seat at the keyboard may read them; a
-        seat's "has chosen: ..." is left out when the same move is told again below it."""
-        lines = self.table.log_for(self.viewer)
-        new = lines[self._heard :]
-        self._heard = len(lines)
+        """The events since the last time, as the seat at the keyboard may read them, in the
+        session's language."""
+        return [shown for _english, shown in self.news_pairs()]
+
+    def needed_news(self) -> list[str]:
+        """:meth:`news` without the lines the question says again (the game's words)."""
+        return [shown for english, shown in self.news_pairs()
+                if game_words.needed(self.game_id, english)]
+
+    def news_pairs(self) -> list[tuple[str, str]]:
+        """The events since the last time, each in English and as said (the session's
+        language); a seat's "has chosen: ..." is left out when the same move is told again
+        below it. What is left out is decided by the English (the log has one line an event
+        in every language), so a translated log is as short as the English one."""
+        shown = self.table.log_for(self.viewer)
+        if current() == "en":
+            lines = shown
+        else:
+            with using("en"):
+                lines = self.table.log_for(self.viewer)
+        start = self._heard
+        new = lines[start:]
+        self._heard = len(shown)
         out = []
         for i, line in enumerate(new):
             if line.endswith((" has chosen", " is choosing", " has picked.")):
@@ -282,8 +314,8 @@ class PlainSession:
             actor = line.split(" upgraded ")[0]
             if " upgraded " in line and any(f"{actor} played Upgrade" in x for x in later):
                 continue
-            out.append(line)
-        return only_last_moves(out)
+            out.append((line, shown[start + i] if start + i < len(shown) else line))
+        return last_moves(out)
 
     def announce(self) -> None:
         """Say every event since the last time."""
@@ -306,8 +338,8 @@ class PlainSession:
     def run(self) -> int:
         """Play until the game ends, the input ends or the player quits; 0 when all went well."""
         table = self.table
-        self.say(f"{table.game.title}. Players: {', '.join(self._seat_names())}. "
-                 "Type help for the commands.")
+        self.say(_("{title}. Players: {players}. Type help for the commands.").format(
+            title=_(table.game.title), players=", ".join(self._seat_names())))
         self._opening = 1
         while not self.quit:
             if table.is_over:
@@ -321,7 +353,8 @@ class PlainSession:
             mine = [s for s in table.to_act() if s in self.local]
             if not mine:
                 self.announce()
-                self.say(f"Waiting for {', '.join(table.names[s] for s in table.to_act())}.")
+                self.say(_("Waiting for {names}.").format(
+                    names=", ".join(table.names[s] for s in table.to_act())))
                 return 0
             if not self.hand_over(mine[0]):
                 break
@@ -333,15 +366,16 @@ class PlainSession:
     def _seat_names(self) -> list[str]:
         out = []
         for spec in self.table.seats:
-            kind = f" (bot, {spec.bot_level})" if spec.is_bot else ""
-            out.append(f"{spec.name}{kind}")
+            out.append(_("{name} (bot, {level})").format(name=spec.name, level=spec.bot_level)
+                       if spec.is_bot else spec.name)
         return out
 
     def bot_turn(self, seat: int) -> None:
         try:
             self.table.play(seat, self.table.think_job(seat)())
         except (IllegalAction, SaveFailed) as exc:
-            self.say(f"{self.table.names[seat]}'s bot could not play: {exc}")
+            self.say(_("{name}'s bot could not play: {problem}").format(
+                name=self.table.names[seat], problem=exc))
             self.quit = True
 
     def hand_over(self, seat: int) -> bool:
@@ -351,15 +385,16 @@ class PlainSession:
             return True
         if not self.table.has_secrets:
             self._keyboard = seat
-            self.say(f"{self.table.names[seat]}'s turn.")
+            self.say(_("{name}'s turn.").format(name=self.table.names[seat]))
             self._opening += 1
             return True
         # what the previous player may read, before the hand-over, in one line if long
-        events = [e for e in self.news() if game_words.needed(self.game_id, e)]
+        events = self.needed_news()
         for line in self.compact(events, TURN_LINES - 1):
             self.say(line)
         name = self.table.names[seat]
-        self.say(f"Pass to {name}. Press Enter when {name} has the keyboard.")
+        self.say(_("Pass to {name}. Press Enter when {name} has the keyboard.").format(
+            name=name))
         if self.ask() is None:
             return False
         self._keyboard = seat
@@ -374,7 +409,8 @@ class PlainSession:
         if len(level) > 3 and sum(len(c.label) for c in level) > SPOKEN_LIMIT:
             level = by_first_words(level)
         stack: list[list[Choice]] = []
-        question = game_words.shorter(self.game_id, turn.prompt, seat not in self._briefs)
+        question = game_words.shorter(self.game_id, render(turn.prompt),
+                                      seat not in self._briefs)
         head = whole = f"{turn.name(seat)}, {question.rstrip('.')}."
         brief = game_words.BRIEFS.get(self.game_id)
         if brief is not None:
@@ -384,7 +420,7 @@ class PlainSession:
             if said and self._briefs.get(seat) != said:
                 head = whole
             self._briefs[seat] = said
-        events = [e for e in self.news() if game_words.needed(self.game_id, e)]
+        events = self.needed_news()
         budget = TURN_LINES - self._opening - 1
         self._opening = 0
         events = self.compact(events, budget - 1)
@@ -408,7 +444,8 @@ class PlainSession:
             if low.isdigit():
                 number = int(low)
                 if not 1 <= number <= len(level):
-                    self.say(f"There is no choice {number}: choose 1 to {len(level)}.")
+                    self.say(_("There is no choice {number}: choose 1 to {last}.").format(
+                        number=number, last=len(level)))
                     continue
                 picked = level[number - 1]
                 if picked.children:
@@ -425,7 +462,9 @@ class PlainSession:
                 continue
             if low in game_words.QUERY_NAMES:
                 known = ", ".join(["look", *game_words.QUERIES.get(self.game_id, {})])
-                self.say(f"This game has no {low} to tell; ask for {known}.")
+                # Translators: {what} is a command word the player typed (hand, market...)
+                self.say(_("This game has no {what} to tell; ask for {known}.").format(
+                    what=low, known=known))
                 continue
             if low in COMMANDS:
                 keep_going = COMMANDS[low](self, seat)
@@ -437,7 +476,9 @@ class PlainSession:
             try:
                 action = self.table.game.parse_action(answer)
             except IllegalAction as exc:
-                self.say(f"{exc.reason[0].upper()}{exc.reason[1:]}. Type help for the commands.")
+                reason = render(exc.reason)
+                self.say(_("{reason}. Type help for the commands.").format(
+                    reason=reason[:1].upper() + reason[1:]))
                 continue
             return self.play(seat, action)
 
@@ -446,7 +487,7 @@ class PlainSession:
         """The events one a line when they fit in ``room`` lines, else in one line."""
         if len(events) <= room:
             return events
-        return ["Since your last turn: " + " ".join(
+        return [_("Since your last turn:") + " " + " ".join(
             e if e.endswith((".", "!", "?")) else e + "." for e in events)]
 
     def list_choices(self, level: list[Choice], back: bool = False, room: int = TURN_LINES
@@ -459,7 +500,7 @@ class PlainSession:
         items = [f"{number}. {choice.label[len(prefix):]}" for number, choice in
                  enumerate(level, 1)]
         if back:
-            items.append("0. back")
+            items.append(_("0. back"))
         if prefix:
             # "card 2, iris 1: 1. into bouquet 1. 2. into bouquet 2." rather than the card
             # said again in every choice
@@ -470,60 +511,63 @@ class PlainSession:
             for item in items:
                 self.say(item)
             return
-        self.say("Choices: " + " ".join(
+        self.say(_("Choices:") + " " + " ".join(
             f"{item}." if not item.endswith(".") else item for item in items))
 
     def play(self, seat: int, action: Action) -> bool:
         reason = self.table.why_not(seat, action)
         if reason is not None:
-            self.say(f"Not allowed: {reason}.")
+            self.say(_("Not allowed: {reason}.").format(reason=render(reason)))
             return True
         try:
             self.table.play(seat, action)
         except SaveFailed as exc:
-            self.say(f"Not saved, so not played: {exc}.")
+            self.say(_("Not saved, so not played: {problem}.").format(problem=exc))
         except IllegalAction as exc:
-            self.say(f"Not allowed: {exc.reason}.")
+            self.say(_("Not allowed: {reason}.").format(reason=render(exc.reason)))
         return True
 
     def finish(self) -> None:
         result = self.table.result()
         names = self.table.names
-        ending = result.ending.strip()
+        ending = render(result.ending).strip()
         if ending and not ending.endswith((".", "!")):
             ending += "."
-        self.say(f"The game is over. {ending}".strip())
+        self.say(f"{_('The game is over.')} {ending}".strip())
         order = sorted(range(len(names)), key=lambda s: (result.ranks[s], s))
         for seat in order:
             parts = ", ".join(
-                f"{category} {value}"
+                f"{render(category)} {value}"
                 for category, value in zip(result.categories, result.breakdown[seat], strict=True)
                 if value
             )
-            self.say(
-                f"Place {result.ranks[seat]}: {names[seat]} with {result.totals[seat]} points"
-                + (f" ({parts})." if parts else ".")
-            )
+            place = ngettext("Place {place}: {name} with {points} point",
+                             "Place {place}: {name} with {points} points",
+                             result.totals[seat]).format(
+                place=result.ranks[seat], name=names[seat], points=result.totals[seat])
+            self.say(place + (f" ({parts})." if parts else "."))
         if result.tiebreak:
-            self.say(f"Tie-break: {result.tiebreak}.")
+            self.say(_("Tie-break: {rule}.").format(rule=render(result.tiebreak)))
         scores = ", ".join(f"{names[s]} {result.totals[s]}" for s in range(len(names)))
-        self.say(f"Final scores: {scores}.")
+        self.say(_("Final scores: {scores}.").format(scores=scores))
 
     def saved_line(self) -> str:
         if self.table.save_id is None:
-            return "Goodbye."
-        return f"Saved as game {self.table.save_id}. {self.resume_hint}"
+            return _("Goodbye.")
+        return _("Saved as game {number}.").format(number=self.table.save_id) + " " + \
+            self.resume_hint
 
     @property
     def resume_hint(self) -> str:
         if self.remote:
-            return "Reconnect and choose Resume to go on."
-        return f"Resume with: tulipgames resume {self.table.save_id} --plain"
+            return _("Reconnect and choose Resume to go on.")
+        return _("Resume with: {command}").format(
+            command=f"tulipgames resume {self.table.save_id} --plain")
 
 
 # -- commands at the prompt --------------------------------------------------------------------
 def _help(session: PlainSession, seat: int) -> bool:
-    session.say(HELP)
+    session.say(_(HELP))
     return True
 
 
@@ -547,9 +591,15 @@ def _look(session: PlainSession, seat: int) -> bool:
     return True
 
 
+def log_head(count: int) -> str:
+    """What the whole log is said after: "The log, 12 lines:"."""
+    return ngettext("The log, {count} lines:", "The log, {count} lines:", count).format(
+        count=count)
+
+
 def _log(session: PlainSession, seat: int) -> bool:
     lines = session.table.log_for(seat)
-    session.say(f"The log, {len(lines)} lines:")
+    session.say(log_head(len(lines)))
     for line in lines:
         session.say(line)
     return True
@@ -558,27 +608,28 @@ def _log(session: PlainSession, seat: int) -> bool:
 def _undo(session: PlainSession, seat: int) -> bool:
     turn = session.table.turn(seat)
     if not turn.can_undo:
-        session.say("Nothing to undo: undo stops at new information or another player's move.")
+        session.say(_("Nothing to undo: undo stops at new information or another player's "
+                      "move."))
         return True
     try:
         session.table.take_back(seat, 1)
     except (IllegalAction, SaveFailed) as exc:
-        session.say(f"Not undone: {exc}.")
+        session.say(_("Not undone: {problem}.").format(problem=exc))
         return True
     session._heard = min(session._heard, len(session.table.log_for(session.viewer)))
-    session.say("Undone.")
+    session.say(_("Undone."))
     return True
 
 
 def _score(session: PlainSession, seat: int) -> bool:
     if session.table.has_secrets:
-        session.say("The score is only known at the end of this game: part of it is hidden.")
+        session.say(_("The score is only known at the end of this game: part of it is "
+                      "hidden."))
         return True
     result = session.table.result()
     names = session.table.names
-    session.say(
-        "Score so far: " + ", ".join(f"{names[s]} {result.totals[s]}" for s in range(len(names)))
-    )
+    session.say(_("Score so far: {scores}").format(
+        scores=", ".join(f"{names[s]} {result.totals[s]}" for s in range(len(names)))))
     return True
 
 
@@ -586,9 +637,9 @@ def _save(session: PlainSession, seat: int) -> bool:
     try:
         session.table.save()
     except SaveFailed as exc:
-        session.say(f"Not saved: {exc}.")
+        session.say(_("Not saved: {problem}.").format(problem=exc))
         return True
-    session.say(session.saved_line() + ". Every move is saved as it is played.")
+    session.say(session.saved_line() + ". " + _("Every move is saved as it is played."))
     return True
 
 

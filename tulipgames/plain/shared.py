@@ -18,7 +18,9 @@ import threading
 from collections.abc import Callable
 from typing import Any, cast
 
-from tulipgames.plain.session import PlainSession
+from tulipgames import i18n
+from tulipgames.i18n import N_, _, ngettext
+from tulipgames.plain.session import PlainSession, log_head
 
 #: Seconds a call waits for the event loop before the session gives up (the server is stopping).
 CALL_TIMEOUT = 60.0
@@ -32,13 +34,14 @@ NOTHING = object()
 #: What the session's poll returns when the table changed.
 WOKE = object()
 
-WAITING_HELP = (
+#: (The command words stay English: they are what the player types.)
+WAITING_HELP = N_(
     "Waiting for the other players: their moves are said as they happen. Commands: look, "
     "log, score, say TEXT, chat, invite NAME, help, quit (you keep your seat; reconnect and "
     "choose Your tables)."
 )
 #: The table's commands, typed at any prompt of a shared game (a decision's too).
-CHAT_HELP = ("At the table: say TEXT (or /1 good game, /2 thinking…, /3 your turn) talks to "
+CHAT_HELP = N_("At the table: say TEXT (or /1 good game, /2 thinking…, /3 your turn) talks to "
              "everyone there, chat repeats the last lines, mute NAME and unmute NAME, invite "
              "NAME asks a player to the table.")
 #: Lines ``chat`` repeats.
@@ -50,8 +53,11 @@ MENU_LOOK = 1.0
 def chat_said(line: Any) -> str:
     """A chat line as the plain mode says it (plain text: :mod:`tulipgames.net.chat` cleaned
     it of every control character)."""
-    who = f"{line.name} (watching)" if line.watcher else line.name
-    return f"{who} says: {line.text}"
+    from tulipgames.net.chat import shown
+
+    if line.watcher:
+        return _("{name} (watching) says: {text}").format(name=line.name, text=shown(line.text))
+    return _("{name} says: {text}").format(name=line.name, text=shown(line.text))
 
 
 def invite(lobby: Any, on_loop: OnLoop, code: str, player: str, line: str) -> str | None:
@@ -59,16 +65,16 @@ def invite(lobby: Any, on_loop: OnLoop, code: str, player: str, line: str) -> st
     no invitation). The name keeps its case: it is a login name."""
     from tulipgames.net.lobby import TableError
 
-    word, _, name = line.strip().partition(" ")
+    word, _sep, name = line.strip().partition(" ")
     if word.lower() != "invite":
         return None
     if not name.strip():
-        return "Invite whom? Type invite and the player's name."
+        return _("Invite whom? Type invite and the player's name.")
     try:
-        said: str = on_loop(lobby.invite, code, player, name.strip())
+        said = on_loop(lobby.invite, code, player, name.strip())
     except TableError as exc:
-        return f"Not invited: {exc}."
-    return said
+        return _("Not invited: {problem}.").format(problem=exc)
+    return str(said)
 
 
 def invite_lines(lobby: Any, on_loop: OnLoop, player: str, told: set[int]) -> list[str]:
@@ -80,8 +86,11 @@ def invite_lines(lobby: Any, on_loop: OnLoop, player: str, told: set[int]) -> li
             continue
         told.add(invited.number)
         how = "watch" if invited.watch else "join"
-        lines.append(f"{invited.inviter} invites you to table {invited.code} "
-                     f"({invited.title}): at the main menu type {how} {invited.code}.")
+        # Translators: {command} is what to type, "join ABCD" or "watch ABCD" (English words)
+        lines.append(_("{inviter} invites you to table {code} ({title}): at the main menu "
+                       "type {command}.").format(
+            inviter=invited.inviter, code=invited.code, title=_(invited.title),
+            command=f"{how} {invited.code}"))
     return lines
 
 
@@ -90,13 +99,16 @@ class OnLoop:
 
     Each call runs in a fresh context: nothing of a Textual app's context leaks into it, so
     the lobby's listeners run this session's callbacks at once (they only set a flag) and
-    queue the other sessions' callbacks on their own apps."""
+    queue the other sessions' callbacks on their own apps. Only the session's language goes
+    along: what the lobby answers (a seat's label, a reason) is for this session's player."""
 
     def __init__(self, loop: Any) -> None:
         self.loop = loop
 
     def __call__(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         done: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        context = contextvars.Context()
+        context.run(i18n.use, i18n.current())
 
         def run() -> None:
             try:
@@ -104,7 +116,7 @@ class OnLoop:
             except BaseException as exc:  # handed to the waiting thread, raised there
                 done.set_exception(exc)
 
-        self.loop.call_soon_threadsafe(run, context=contextvars.Context())
+        self.loop.call_soon_threadsafe(run, context=context)
         return done.result(timeout=CALL_TIMEOUT)
 
 
@@ -156,12 +168,13 @@ class SharedSession(PlainSession):
         self.muted: set[str] = set()
         self._chat_limit: Any = None
 
-    def news(self) -> list[str]:
+    def news_pairs(self) -> list[tuple[str, str]]:
         """As at one keyboard, but not this seat's own "has chosen: ..." of a move the others
         make at the same time: "Waiting for ana." says it was taken, and the move is told
         whole when all have chosen."""
         own = None if self.seat is None else f"{self.table.names[self.seat]} has chosen: "
-        return [line for line in super().news() if own is None or not line.startswith(own)]
+        return [pair for pair in super().news_pairs()
+                if own is None or not pair[0].startswith(own)]
 
     def _changed(self, *_: Any) -> None:
         self.changed.set()
@@ -218,15 +231,16 @@ class SharedSession(PlainSession):
         from tulipgames.net.chat import RateLimit
         from tulipgames.net.lobby import TableError
 
-        word, _, rest = line.strip().partition(" ")
+        word, _sep, rest = line.strip().partition(" ")
         low, rest = word.lower(), rest.strip()
         if self.opened is None:
             return False
         if low == "chat" and not rest:
             lines = self.on_loop(lambda: list(self.opened.chat.lines[-CHAT_AGAIN:]))
             lines = [chat_said(x) for x in lines if x.name not in self.muted]
-            self.say(f"The last {len(lines)} chat lines:" if lines else
-                     "Nobody has said anything here yet. say TEXT talks to the table.")
+            self.say(ngettext("The last {count} chat lines:", "The last {count} chat lines:",
+                              len(lines)).format(count=len(lines)) if lines else
+                     _("Nobody has said anything here yet. say TEXT talks to the table."))
             for text in lines:
                 self.write(text)
             return True
@@ -234,22 +248,23 @@ class SharedSession(PlainSession):
         if low in ("say", "chat") or quick:
             text = line.strip() if quick else rest
             if not text:
-                self.say("Say what? Type say and the words.")
+                self.say(_("Say what? Type say and the words."))
                 return True
             if self._chat_limit is None:
                 self._chat_limit = RateLimit()
             try:
                 self.on_loop(self.opened.say, self.console.player, text, self._chat_limit)
             except TableError as exc:
-                self.say(f"Not sent: {exc}.")
+                self.say(_("Not sent: {problem}.").format(problem=exc))
             return True
         if low in ("mute", "unmute") and rest:
             if low == "mute":
                 self.muted.add(rest)
-                self.say(f"{rest} muted: you no longer hear their chat lines.")
+                self.say(_("{name} muted: you no longer hear their chat lines.").format(
+                    name=rest))
             else:
                 self.muted.discard(rest)
-                self.say(f"{rest} unmuted.")
+                self.say(_("{name} unmuted.").format(name=rest))
             return True
         if low == "invite" and self.lobby is not None:
             said = invite(self.lobby, self.on_loop, self.code, self.console.player, line)
@@ -257,7 +272,7 @@ class SharedSession(PlainSession):
                 self.say(said)
             return True
         if low in ("help", "?"):
-            self.say(CHAT_HELP)
+            self.say(_(CHAT_HELP))
         return False
 
     def poll(self) -> Any:
@@ -283,9 +298,11 @@ class SharedSession(PlainSession):
 
     def run(self) -> int:
         table = self.table
-        role = "watching" if self.seat is None else f"seat {self.seat + 1}"
-        self.say(f"{table.game.title} at table {self.code}, {role}. Players: "
-                 f"{', '.join(self._seat_names())}. Type help for the commands.")
+        role = _("watching") if self.seat is None else _("seat {number}").format(
+            number=self.seat + 1)
+        self.say(_("{title} at table {code}, {role}. Players: {players}. Type help for the "
+                   "commands.").format(title=_(table.game.title), code=self.code, role=role,
+                                       players=", ".join(self._seat_names())))
         self._opening = 1
         self.on_loop(self.real.subscribe, self._changed)
         if self.lobby is not None:
@@ -318,8 +335,9 @@ class SharedSession(PlainSession):
             key = (waiting.code, waiting.decision)
             if waiting.code != self.code and key not in self._noticed:
                 self._noticed.add(key)
-                lines.append(f"Your turn at table {waiting.code}, {waiting.title}: quit here, "
-                             "then choose Your tables to go there.")
+                lines.append(_("Your turn at table {code}, {title}: quit here, then choose "
+                               "Your tables to go there.").format(
+                    code=waiting.code, title=_(waiting.title)))
         return lines
 
     def _play(self) -> int:
@@ -331,7 +349,7 @@ class SharedSession(PlainSession):
                 if table.is_over:
                     self.finish()
                 else:
-                    self.say("The players ended this game by vote.")
+                    self.say(_("The players ended this game by vote."))
                 return 0
             if self.my_turn():
                 assert self.seat is not None
@@ -347,7 +365,8 @@ class SharedSession(PlainSession):
                 told = acting
                 names = [table.names[s] for s in acting]
                 if names:
-                    self.say(f"Waiting for {' and '.join(names)}.")
+                    self.say(_("Waiting for {names}.").format(
+                        names=_(" and ").join(names)))
             line = self.poll()
             if line is None:
                 break
@@ -357,8 +376,8 @@ class SharedSession(PlainSession):
                 continue
             self.waiting_command(line.lower())
         if self.seat is not None:
-            self.say(f"You keep your seat at table {self.code}. Reconnect and choose Your "
-                     "tables to go on.")
+            self.say(_("You keep your seat at table {code}. Reconnect and choose Your "
+                       "tables to go on.").format(code=self.code))
         return 0
 
     def waiting_command(self, low: str) -> None:
@@ -373,17 +392,17 @@ class SharedSession(PlainSession):
                 self.say(line, turn)
         elif low == "log":
             lines = self.table.log_for(self.seat)
-            self.say(f"The log, {len(lines)} lines:")
+            self.say(log_head(len(lines)))
             for line in lines:
                 self.say(line)
         elif low in ("score", "scores"):
             _score(self, self.seat or 0)
         else:
-            self.say(WAITING_HELP)
+            self.say(_(WAITING_HELP))
 
 
 # -- the lobby: open, join, watch, your tables ------------------------------------------------
-LOBBY_HELP = (
+LOBBY_HELP = N_(
     "The table starts when every seat has a player or a bot. Commands: seats, "
     "start (the host, when full), bots (the host: bots take the free seats), "
     "invite NAME, quit."
@@ -407,7 +426,8 @@ def open_table(lobby: Any, console: Any, answer: str) -> None:
         return
     game = games.get_game(game_id)
     low, high = max(2, game.min_players), game.max_players
-    console.write(f"How many seats, {low} to {high}? Enter alone: {low}.")
+    console.write(_("How many seats, {low} to {high}? Enter alone: {low}.").format(
+        low=low, high=high))
     while True:
         got = _ask(console)
         if got is None:
@@ -418,15 +438,16 @@ def open_table(lobby: Any, console: Any, answer: str) -> None:
         if got.isdigit() and low <= int(got) <= high:
             seats = int(got)
             break
-        console.write(f"Choose a number from {low} to {high}.")
+        console.write(_("Choose a number from {low} to {high}.").format(low=low, high=high))
     on_loop = OnLoop(console.loop)
     try:
         opened = on_loop(lobby.open, game_id, seats, console.player)
     except TableError as exc:
-        console.write(f"Not opened: {exc}.")
+        console.write(_("Not opened: {problem}.").format(problem=exc))
         return
-    console.write(f"Table {opened.code} is open: {game.title}, {seats} seats. The others "
-                  f"join with the code {' '.join(opened.code)}.")
+    console.write(_("Table {code} is open: {title}, {seats} seats. The others join with the "
+                    "code {spelled}.").format(code=opened.code, title=_(game.title),
+                                               seats=seats, spelled=" ".join(opened.code)))
     sit(lobby, opened, console, on_loop, watching=False)
 
 
@@ -436,7 +457,7 @@ def join_table(lobby: Any, console: Any, answer: str, *, watching: bool = False)
 
     code = answer.split(" ", 1)[1].strip() if " " in answer else ""
     if not code:
-        console.write("Type the code of the table, four letters and digits.")
+        console.write(_("Type the code of the table, four letters and digits."))
         code = _ask(console) or ""
         if not code:
             return
@@ -458,15 +479,17 @@ def your_tables(lobby: Any, console: Any, answer: str) -> None:
     on_loop = OnLoop(console.loop)
     rows = on_loop(lobby.your_tables, console.player)
     if not rows:
-        console.write("You have no shared game in progress.")
+        console.write(_("You have no shared game in progress."))
         return
     for number, row in enumerate(rows, 1):
         turn = [row.names[s] for s in row.to_act]
-        whose = "your turn" if console.player in turn else (
-            "waiting for " + " and ".join(turn) if turn else "nobody to act")
-        console.write(f"{number}. Table {row.code}, {row.title} with "
-                      f"{', '.join(row.names)}: {whose}.")
-    console.write("0. back")
+        whose = _("your turn") if console.player in turn else (
+            _("waiting for {names}").format(names=_(" and ").join(turn)) if turn
+            else _("nobody to act"))
+        console.write(_("{number}. Table {code}, {title} with {names}: {whose}.").format(
+            number=number, code=row.code, title=_(row.title), names=", ".join(row.names),
+            whose=whose))
+    console.write(_("0. back"))
     while True:
         got = _ask(console)
         if got is None or got in ("0", "back", ""):
@@ -474,7 +497,7 @@ def your_tables(lobby: Any, console: Any, answer: str) -> None:
         if got.isdigit() and 1 <= int(got) <= len(rows):
             join_table(lobby, console, f"join {rows[int(got) - 1].code}")
             return
-        console.write(f"Choose a number from 0 to {len(rows)}.")
+        console.write(_("Choose a number from {low} to {high}.").format(low=0, high=len(rows)))
 
 
 def sit(lobby: Any, opened: Any, console: Any, on_loop: OnLoop, *, watching: bool) -> None:
@@ -501,7 +524,8 @@ def sit(lobby: Any, opened: Any, console: Any, on_loop: OnLoop, *, watching: boo
 
 def seats_line(opened: Any, on_loop: OnLoop) -> str:
     labels = on_loop(lambda: [seat.label() for seat in opened.seats])
-    return "Seats: " + ", ".join(f"{i} {label}" for i, label in enumerate(labels, 1)) + "."
+    return _("Seats: {seats}.").format(
+        seats=", ".join(f"{i} {label}" for i, label in enumerate(labels, 1)))
 
 
 def wait_for_start(lobby: Any, opened: Any, console: Any, on_loop: OnLoop,
@@ -511,17 +535,17 @@ def wait_for_start(lobby: Any, opened: Any, console: Any, on_loop: OnLoop,
     from tulipgames.net.lobby import TableError
 
     told = seats_line(opened, on_loop)
-    console.write(told + " " + LOBBY_HELP)
+    console.write(told + " " + _(LOBBY_HELP))
     while True:
         if on_loop(lambda: opened.closed):
-            console.write(f"Table {opened.code} was closed.")
+            console.write(_("Table {code} was closed.").format(code=opened.code))
             return False
         if on_loop(lambda: opened.started):
             return True
         now = seats_line(opened, on_loop)
         if now != told:
             told = now
-            console.write(now + (" Type start to begin." if on_loop(lambda: opened.ready)
+            console.write(now + (" " + _("Type start to begin.") if on_loop(lambda: opened.ready)
                                  and on_loop(lambda: opened.host) == console.player else ""))
         if changed.is_set():
             changed.clear()
@@ -544,7 +568,8 @@ def wait_for_start(lobby: Any, opened: Any, console: Any, on_loop: OnLoop,
                 return False
             host = on_loop(lambda: opened.host)
             if low.split(" ")[0] in ("start", "bots") and host != console.player:
-                console.write(f"Only the host, {host}, starts the table and seats bots.")
+                console.write(_("Only the host, {host}, starts the table and seats bots.")
+                              .format(host=host))
             elif low == "start":
                 on_loop(lobby.start, opened.code)
             elif low.split(" ")[0] == "bots":
@@ -553,7 +578,7 @@ def wait_for_start(lobby: Any, opened: Any, console: Any, on_loop: OnLoop,
             elif low == "seats":
                 console.write(seats_line(opened, on_loop))
             elif low:
-                console.write(LOBBY_HELP)
+                console.write(_(LOBBY_HELP))
         except TableError as exc:
             console.write(f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
 
@@ -576,8 +601,8 @@ class MenuNotices:
         waiting = self.on_loop(self.lobby.waiting_for, name)
         for entry in waiting:
             if (entry.code, entry.decision) not in self._turns:
-                lines.append(f"Your turn at table {entry.code}, {entry.title}: type tables "
-                             "to go there.")
+                lines.append(_("Your turn at table {code}, {title}: type tables to go there.")
+                             .format(code=entry.code, title=_(entry.title)))
         self._turns = {(entry.code, entry.decision) for entry in waiting}
         return lines
 

@@ -15,38 +15,41 @@ from collections.abc import Callable
 from typing import Any
 
 from tulipgames.engine.core import render_names
+from tulipgames.i18n import N_, _, ngettext
 
 #: Punctuation a synthesizer reads as a pause or a short word ("+2": plus two; "&": and).
 ALLOWED = set(".,;:'!?()-&%+\" ")
 
 Speaker = Callable[[str], str]
 
-TIMES = {1: "once", 2: "twice"}
+TIMES = {1: N_("once"), 2: N_("twice")}
 
 
 def times(n: int) -> str:
-    return TIMES.get(n, f"{n} times")
+    return _(TIMES[n]) if n in TIMES else ngettext("{n} time", "{n} times", n).format(n=n)
 
 
 # -- symbols left after the games' own words --------------------------------------------------
+#: Each pattern and what it is said as; a replacement in words is marked for the catalogue
+#: (N_) and said in the reader's language. (Translators: keep the spaces and \\1, \\2.)
 GENERIC = [
     # a range ("1-6", "1–5", "2 – 6"), not a negative number after another ("Ben 2 -9")
-    (re.compile(r"(?<![\d–-])(\d+)(?:-| ?– ?)(\d+)(?![\d–-])"), r"\1 to \2"),
+    (re.compile(r"(?<![\d–-])(\d+)(?:-| ?– ?)(\d+)(?![\d–-])"), N_(r"\1 to \2")),
     (re.compile(r"\s*[—–]\s*"), ", "),
-    (re.compile(r"−"), "minus "),
-    (re.compile(r"\s*…\s*"), " to "),
-    (re.compile(r"(>=|≥)\s*"), "at least "),
-    (re.compile(r"(<=|≤)\s*"), "at most "),
+    (re.compile(r"−"), N_("minus ")),
+    (re.compile(r"\s*…\s*"), N_(" to ")),
+    (re.compile(r"(>=|≥)\s*"), N_("at least ")),
+    (re.compile(r"(<=|≤)\s*"), N_("at most ")),
     (re.compile(r"\s*·\s*"), ", "),
-    (re.compile(r"\s*→\s*"), " to "),
-    (re.compile(r"\|"), " or "),
+    (re.compile(r"\s*→\s*"), N_(" to ")),
+    (re.compile(r"\|"), N_(" or ")),
     (re.compile(r"[◆▲●■□▪▫►◄▼★☆│─╭╮╰╯┌┐└┘├┤┬┴┼═║]"), ""),
     (re.compile(r"[*_`#]"), ""),
     (re.compile(r"(?<![\d.-])1 (point|spice|card|turn|loan|florin|acorn|choice|crystal)s\b"),
      r"1 \1"),
     # espeak-ng says "$7" as "dollar seven"
-    (re.compile(r"\$1\b"), "1 dollar"),
-    (re.compile(r"\$(\d+)"), r"\1 dollars"),
+    (re.compile(r"\$1\b"), N_("1 dollar")),
+    (re.compile(r"\$(\d+)"), N_(r"\1 dollars")),
     (re.compile(r"[ \t]{2,}"), " "),
 ]
 
@@ -54,9 +57,9 @@ GENERIC = [
 def plain_symbols(line: str) -> str:
     """What is left of the screen's symbols, said in words or dropped."""
     line = re.sub(r"×\s*(\d+)", lambda m: times(int(m.group(1))), line)
-    line = line.replace("×", " times ")
+    line = line.replace("×", _(" times "))
     for pattern, words in GENERIC:
-        line = pattern.sub(words, line)
+        line = pattern.sub(_(words) if words.strip(", ") else words, line)
     indent = len(line) - len(line.lstrip(" "))
     return " " * indent + line.strip(" ")
 

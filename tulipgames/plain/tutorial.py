@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import tulipgames.plain.words as game_words
 from tulipgames.engine.core import Action
+from tulipgames.i18n import _, ngettext, render
 from tulipgames.plain.session import TURN_LINES, PlainSession, Reader, Writer
 from tulipgames.tutorial import DEFAULT_NAME, Tutorial, load_tutorial
 
@@ -33,15 +33,18 @@ class TutorialSession(PlainSession):
 
     def run(self) -> int:
         script = self.tutorial.script
-        self.write(f"Tutorial: {self.table.game.title}, {len(script.steps)} short lessons on a "
-                   "fixed deal, then you play on freely.")
+        self.write(ngettext("Tutorial: {title}, {count} short lessons on a fixed deal, then you "
+                            "play on freely.",
+                            "Tutorial: {title}, {count} short lessons on a fixed deal, then you "
+                            "play on freely.", len(script.steps)).format(
+            title=_(self.table.game.title), count=len(script.steps)))
         for line in script.welcome:
-            self.write(line)
+            self.write(render(line))
         return super().run()
 
     def decide(self, seat: int) -> bool:
         # what happened since comes first, then the lesson, then the question
-        events = [e for e in self.news() if game_words.needed(self.game_id, e)]
+        events = self.needed_news()
         for line in self.compact(events, TURN_LINES - 1):
             self.say(line)
         self.tell()
@@ -64,7 +67,9 @@ class TutorialSession(PlainSession):
                 self.write(line)
             step = tutorial.step
             if step is not None and step.why_not:
-                self.write(f"Type {WHY}: why not {tutorial.say(step.why_not)}?")
+                # Translators: {word} is the command "why" (typed in English)
+                self.write(_("Type {word}: why not {question}?").format(
+                    word=WHY, question=tutorial.say(step.why_not)))
         if not tutorial.free and tutorial.expected is not None:
             self.write(lines[-1])
 
@@ -75,12 +80,12 @@ class TutorialSession(PlainSession):
             if answer is None or answer.strip().lower() != WHY:
                 return answer
             said = self.tutorial.why_not()
-            self.write(said or "This step has no why-not question: follow the lesson.")
+            self.write(said or _("This step has no why-not question: follow the lesson."))
 
     def play(self, seat: int, action: Action) -> bool:
         verdict = self.tutorial.attempt([action])
         if not verdict.ok:
-            self.write(verdict.reason)
+            self.write(render(verdict.reason))
             return True
         return super().play(seat, action)
 
