@@ -12,17 +12,56 @@ footer in its first frame without loading them.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.widget import Widget
+
+from tulipgames.i18n import _
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    # mixed into Screens only (before the Screen class in the bases): checked as a Screen
+    ScreenMixin = Screen[object]
+else:
+    ScreenMixin = object
 
 #: The line Textual draws left of the command palette's key (its ``vkey`` border).
 PALETTE_EDGE = "▏"
+
+
+class TranslatedKeys(ScreenMixin):
+    """A screen whose keys are described in the session's language wherever Textual shows
+    them (its footer, the keys panel) and in :class:`KeyLine`: the bindings keep their English
+    descriptions, marked with ``N_``, and :attr:`active_bindings` hands each one out with the
+    words of this session (one copy per binding and language, made once)."""
+
+    #: Each binding as shown, per (the English one's id, language's words).
+    _translated_keys: dict[int, Binding]
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        shown = {}
+        try:
+            cache = self._translated_keys
+        except AttributeError:
+            cache = self._translated_keys = {}
+        for key, active in super().active_bindings.items():
+            binding = active.binding
+            words = _(binding.description) if binding.description else ""
+            if words != binding.description:
+                cached = cache.get(id(binding))
+                if cached is None or cached.description != words:
+                    cached = cache[id(binding)] = replace(binding, description=words)
+                active = ActiveBinding(active.node, cached, active.enabled, active.tooltip)
+            shown[key] = active
+        return shown
 
 
 class Shown(NamedTuple):
@@ -91,7 +130,7 @@ class KeyLine(Widget, can_focus=False):
         command palette's key (``None``: no palette)."""
         first: dict[str, Shown] = {}
         active = self.screen.active_bindings
-        for _, binding, enabled, _ in active.values():
+        for _node, binding, enabled, _tip in active.values():
             if binding.show and binding.action not in first:
                 first[binding.action] = Shown(binding.key, self._display(binding),
                                               binding.description, binding.action, enabled)
@@ -99,7 +138,7 @@ class KeyLine(Widget, can_focus=False):
         if self.app.ENABLE_COMMAND_PALETTE:
             found = active.get(self.app.COMMAND_PALETTE_BINDING)
             if found is not None:
-                _, binding, enabled, _ = found
+                _node, binding, enabled, _tip = found
                 palette = Shown(binding.key, self._display(binding),
                                 binding.description, binding.action, enabled)
         return tuple(first.values()), palette
