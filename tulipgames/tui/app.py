@@ -76,19 +76,19 @@ TEXTUAL_COMMANDS = (
 )
 
 
-def command(title: str, help_text: str, callback: Callable[[], Any], discover: bool = True,
-            **values: str) -> SystemCommand:
+def command(message: str, help_text: str, callback: Callable[[], Any], discover: bool = True,
+            /, **values: str) -> SystemCommand:
     """A palette command titled in the session's language and in English (a player types
     either, see :func:`tulipgames.i18n.both`), its help line translated; ``values`` fill the
     title's placeholders (each a message id too: a game's title)."""
     from tulipgames.i18n import _  # here: `_` is a throwaway name elsewhere in this module
 
     if values:
-        english = title.format(**values)
-        shown = _(title).format(**{key: _(value) for key, value in values.items()})
+        english = message.format(**values)
+        shown = _(message).format(**{key: _(value) for key, value in values.items()})
         title = english if shown == english else f"{shown} · {english}"
     else:
-        title = both(title)
+        title = both(message)
     return SystemCommand(title, _(help_text), callback, discover)
 
 
