@@ -172,17 +172,23 @@ class KeyLine(Widget, can_focus=False):
     def keys_line(cls, keys: tuple[Shown, ...], palette: Shown | None, width: int,
                   styles: KeyStyles) -> tuple[Text, Spans]:
         """The keys on one line of ``width`` cells (the palette's key kept at the right end,
-        the keys cut where they meet it), with the columns each key takes."""
+        the keys cut where they meet it), with the columns each key takes.
+
+        Keys whose words are longer than English's (German's) may not fit as Textual draws
+        them: then the palette's key goes without its description, and if that is not room
+        enough, the keys are drawn compact (no padding around the key, as Textual's compact
+        footer), before any key is cut."""
+        parts = [cls.key_text(shown, styles) for shown in keys]
+        tail = cls._palette_tail(palette, styles, described=True)
+        if sum(part.cell_len for part in parts) + tail.cell_len > width and palette is not None:
+            tail = cls._palette_tail(palette, styles, described=False)
+            if sum(part.cell_len for part in parts) + tail.cell_len > width:
+                parts = [cls.key_text(shown, styles, compact=True).append(" ", styles.item)
+                         for shown in keys]
         line = Text(no_wrap=True, overflow="crop", end="")
         spans: Spans = []
-        tail = Text(end="")
-        if palette is not None:
-            tail.append(PALETTE_EDGE, styles.edge)
-            tail.append_text(cls.key_text(palette, styles, compact=True))
-            tail.append(" ", styles.item)
         room = max(0, width - tail.cell_len)
-        for shown in keys:
-            part = cls.key_text(shown, styles)
+        for shown, part in zip(keys, parts, strict=True):
             start = line.cell_len
             if start >= room:
                 break
@@ -193,6 +199,17 @@ class KeyLine(Widget, can_focus=False):
             spans.append((room + cell_len(PALETTE_EDGE), width, palette))
             line.append_text(tail)
         return line, spans
+
+    @classmethod
+    def _palette_tail(cls, palette: Shown | None, styles: KeyStyles, described: bool) -> Text:
+        """The palette's key at the right end (with or without its description)."""
+        tail = Text(end="")
+        if palette is not None:
+            tail.append(PALETTE_EDGE, styles.edge)
+            shown = palette if described else palette._replace(description="")
+            tail.append_text(cls.key_text(shown, styles, compact=True))
+            tail.append(" ", styles.item)
+        return tail
 
     def on_click(self, event: events.Click) -> None:
         """A click on a key presses it (a dimmed key rings the bell), as on Textual's footer."""
