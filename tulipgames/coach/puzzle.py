@@ -26,7 +26,7 @@ from tulipgames.coach.memory import world_maker
 from tulipgames.coach.profiles import grade, profile
 from tulipgames.engine.core import Action, Game, IllegalAction, State
 from tulipgames.engine.record import GameRecord
-from tulipgames.i18n import N_, Say, _
+from tulipgames.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,8 @@ class Puzzle:
         """Raise :class:`IllegalAction` when ``action`` is not a legal choice here."""
         if str(action) not in {str(a) for a in self.state.legal_actions(self.seat)}:
             self.state.refuse(self.seat, action)
-            raise IllegalAction(Say("{move} is not one of the choices here", move=str(action)))
+            # said to the player who chose it, in their language
+            raise IllegalAction(_("{move} is not one of the choices here").format(move=action))
 
     def judge(self, action: Action) -> Attempt:
         """The verdict on ``action`` (slow for a new choice: run it off the UI thread). The

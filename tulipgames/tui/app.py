@@ -324,7 +324,7 @@ class TulipGamesApp(App[None]):
         from tulipgames.i18n import _  # here: `_` is a throwaway name elsewhere in this module
 
         game = games.get_game(game_id)
-        lines = [_("Bots: {levels}").format(levels=", ".join(game.bot_levels))]
+        lines = [_("Bots: {levels}").format(levels=", ".join(map(_, game.bot_levels)))]
         if game.hidden_information:
             lines[0] += " · " + _("hidden hands: pass-and-play with a curtain")
         best = self.store.high_scores(game_id, limit=1) if self.store else []

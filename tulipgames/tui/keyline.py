@@ -13,7 +13,7 @@ footer in its first frame without loading them.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     # mixed into Screens only (before the Screen class in the bases): checked as a Screen
-    ScreenMixin = Screen[object]
+    ScreenMixin = Screen[Any]
 else:
     ScreenMixin = object
 
@@ -139,8 +139,9 @@ class KeyLine(Widget, can_focus=False):
             found = active.get(self.app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 _node, binding, enabled, _tip = found
+                # (in the session's language on a screen without TranslatedKeys too: the menu)
                 palette = Shown(binding.key, self._display(binding),
-                                binding.description, binding.action, enabled)
+                                _(binding.description), binding.action, enabled)
         return tuple(first.values()), palette
 
     def _display(self, binding: Binding) -> str:
