@@ -78,15 +78,25 @@ async def test_results_in_german() -> None:
         assert key in keys, keys
 
 
-async def test_a_finished_game_s_results_in_german() -> None:
-    table = finished()
-    lines = await draw(partial(ResultsScreen.for_table, table))
-    text = "\n".join(lines)
-    assert "Sixty-One — Endstand (Seed 7)" in text
-    assert " gewinnt mit " in text or " teilen sich den Sieg mit " in text
-    assert "Summe" in text and "Endstellung" not in footer(lines)
-    assert "a: der Coach bewertet jede Entscheidung (in der Wiederholung)" in text
-    assert "v Wiederholung" in footer(lines)
+@pytest.mark.parametrize(("lang", "words", "keys"), [
+    ("de", ("Sixty-One — Endstand (Seed 7)", "Ana gewinnt mit", "Summe", "Endstellung",
+            "a: der Coach bewertet jede Entscheidung (in der Wiederholung)"),
+     ("r Neu, gleicher Seed", "n Neu, neuer Seed", "v Wiederholung", "esc Menü", "^p Befehle")),
+    ("fr", ("Sixty-One — scores finaux (graine 7)", "Ana gagne avec", "Position finale",
+            "1er *", "2ᵉ"),
+     ("r Rejouer, même donne", "n Rejouer, autre donne", "v Revoir", "esc Menu", "^p palette")),
+    ("nl", ("Sixty-One — eindscores (seed 7)", "Ana wint met", "Totaal", "Eindstand", "1e *"),
+     ("r Opnieuw, zelfde", "n Opnieuw, nieuw", "v Terugkijken", "esc Menu", "^p palet")),
+])
+async def test_a_finished_game_s_results(lang: str, words: tuple[str, ...],
+                                          keys: tuple[str, ...]) -> None:
+    """The footer is Textual's own here (it cuts, it does not give way): every key whole."""
+    i18n.use_for_process(lang)
+    lines = await draw(partial(ResultsScreen.for_table, finished()))
+    for word in words:
+        assert has(lines, word), word
+    for key in keys:
+        assert key in footer(lines), footer(lines)
 
 
 async def test_replay_in_german() -> None:
@@ -98,6 +108,15 @@ async def test_replay_in_german() -> None:
     keys = footer(lines)
     for key in ("←→ Schritt", "pgup/dn Zug", "a Analyse", "esc Schließen"):
         assert key in keys, keys
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+async def test_history_heading_in_french_and_dutch(lang: str) -> None:
+    i18n.use_for_process(lang)
+    lines = await draw(partial(HistoryScreen, FINISHED, SCORES))
+    heading = i18n._("History & high scores  (←/→ switch tabs, Enter on a game: its scores)")
+    assert heading.startswith(("Historique", "Geschiedenis"))
+    assert has(lines, heading)
 
 
 async def test_history_in_german() -> None:
@@ -130,16 +149,20 @@ async def test_game_screen_status_and_footer(lang: str, words: tuple[str, ...]) 
 
 
 async def test_palette_finds_a_command_by_its_german_and_its_english_name() -> None:
-    for query in ("Regeln: Tulip", "Rules: Tulip"):
-        app = TulipGamesApp(None)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            titles = {command.title for command in app.get_system_commands(app.screen)}
-            assert "Tagesspiel · Daily deal" in titles
-            assert "Farbschema · Theme" in titles
+    app = TulipGamesApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert "Tagesspiel · Daily deal" in titles
+        assert "Farbschema · Theme" in titles
+        for query in ("Regeln: Tulip", "Rules: Tulip"):
             await type_command(pilot, query)
             assert isinstance(app.screen, RulesScreen), query
             assert app.screen.game.id == "tulipandrose", query
+            # the page's own title is German either way
+            assert app.screen.query_one("#rules-scroll").border_title == "Regeln: Tulip & Rose"
+            await pilot.press("escape")
+            await pilot.pause()
 
 
 def test_a_command_line_error_in_german(tmp_path) -> None:
