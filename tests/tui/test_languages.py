@@ -148,13 +148,22 @@ async def test_game_screen_status_and_footer(lang: str, words: tuple[str, ...]) 
     assert lines[0].strip().startswith(table.names[0]) or "…" in lines[0]
 
 
-async def test_palette_finds_a_command_by_its_german_and_its_english_name() -> None:
-    app = TulipGamesApp(None)
+async def test_palette_finds_a_command_by_its_german_and_its_english_name(
+    tmp_path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(i18n.PREVIEW_ENV, "1")  # every language offered, as to a translator
+    app = TulipGamesApp(None, prefs_path=tmp_path / "config.json")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        titles = {command.title for command in app.get_system_commands(app.screen)}
-        assert "Tagesspiel · Daily deal" in titles
-        assert "Farbschema · Theme" in titles
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        assert "Tagesspiel · Daily deal" in commands
+        assert "Farbschema · Theme" in commands
+        assert "Bot-Tempo: schnell · Bot speed: fast" in commands
+        # the language setting, for the next start
+        assert "Sprache: Deutsch · Language: Deutsch" not in commands
+        commands["Sprache: Nederlands · Language: Nederlands"].callback()
+        assert app.prefs.language == "nl"
+        assert '"language": "nl"' in (tmp_path / "config.json").read_text()
         for query in ("Regeln: Tulip", "Rules: Tulip"):
             await type_command(pilot, query)
             assert isinstance(app.screen, RulesScreen), query

@@ -87,6 +87,7 @@ def name_and_level(name: str, level: str | None, width: int, style: str = "") ->
     with "…" before the level is; a human's ``level`` is ``None``."""
     if not level:
         return fit(name, width, style)
+    level = _(level)  # a level's name is a message id (the game's own, or "random")
     tag = f" {level}" if cell_len(printable(name)) + 1 + len(level) <= width else f" {level[0]}"
     if width - len(tag) < 3:
         return fit(name, width, style)
