@@ -22,7 +22,7 @@ from textual import events
 from textual.binding import ActiveBinding, Binding
 from textual.widget import Widget
 
-from tulipgames.i18n import _
+from tulipgames.i18n import SOURCE, _, current
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -178,10 +178,12 @@ class KeyLine(Widget, can_focus=False):
         Keys whose words are longer than English's (German's) may not fit as Textual draws
         them: then the palette's key goes without its description, and if that is not room
         enough, the keys are drawn compact (no padding around the key, as Textual's compact
-        footer), before any key is cut."""
+        footer), before any key is cut. English keeps Textual's own drawing as it always was
+        (the snapshots hold it), its last key cut where the keys are too many."""
         parts = [cls.key_text(shown, styles) for shown in keys]
         tail = cls._palette_tail(palette, styles, described=True)
-        if sum(part.cell_len for part in parts) + tail.cell_len > width and palette is not None:
+        wider = sum(part.cell_len for part in parts) + tail.cell_len > width
+        if wider and palette is not None and current() != SOURCE:
             tail = cls._palette_tail(palette, styles, described=False)
             if sum(part.cell_len for part in parts) + tail.cell_len > width:
                 parts = [cls.key_text(shown, styles, compact=True).append(" ", styles.item)
@@ -207,7 +209,8 @@ class KeyLine(Widget, can_focus=False):
         tail = Text(end="")
         if palette is not None:
             tail.append(PALETTE_EDGE, styles.edge)
-            shown = palette if described else palette._replace(description="")
+            shown = palette if described else Shown(palette.key, palette.display, "",
+                                                    palette.action, palette.enabled)
             tail.append_text(cls.key_text(shown, styles, compact=True))
             tail.append(" ", styles.item)
         return tail
