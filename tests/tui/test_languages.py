@@ -26,7 +26,7 @@ from tulipgames.tui.app import TulipGamesApp
 from tulipgames.tui.screens.history import HistoryScreen
 from tulipgames.tui.screens.replay import replay_screen
 from tulipgames.tui.screens.results import ResultsScreen
-from tulipgames.tui.screens.rules import RulesScreen
+from tulipgames.tui.screens.setup import SetupScreen
 
 SIZE = (80, 24)
 
@@ -164,12 +164,10 @@ async def test_palette_finds_a_command_by_its_german_and_its_english_name(
         commands["Sprache: Nederlands · Language: Nederlands"].callback()
         assert app.prefs.language == "nl"
         assert '"language": "nl"' in (tmp_path / "config.json").read_text()
-        for query in ("Regeln: Tulip", "Rules: Tulip"):
+        for query in ("Tagess", "Daily"):
             await type_command(pilot, query)
-            assert isinstance(app.screen, RulesScreen), query
-            assert app.screen.game.id == "tulipandrose", query
-            # the page's own title is German either way
-            assert app.screen.query_one("#rules-scroll").border_title == "Regeln: Tulip & Rose"
+            assert isinstance(app.screen, SetupScreen), query
+            assert app.screen.daily, query
             await pilot.press("escape")
             await pilot.pause()
 
