@@ -164,6 +164,10 @@ async def test_palette_finds_a_command_by_its_german_and_its_english_name(
         commands["Sprache: Nederlands · Language: Nederlands"].callback()
         assert app.prefs.language == "nl"
         assert '"language": "nl"' in (tmp_path / "config.json").read_text()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert app.screen.query_one("CommandInput").placeholder == "Befehle suchen…"
+        await pilot.press("escape")
         for query in ("Tagess", "Daily"):
             await type_command(pilot, query)
             assert isinstance(app.screen, SetupScreen), query

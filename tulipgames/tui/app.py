@@ -423,6 +423,14 @@ class TulipGamesApp(App[None]):
                     partial(self.set_language, lang), language=i18n.LANGUAGES[lang],
                 )
 
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its search prompt in the session's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=i18n._("Search for commands…"),
+                                            id="--command-palette"))
+
     def get_default_screen(self) -> Screen[Any]:
         """The menu is the app's first screen, the bottom of the stack: a menu pushed over
         Textual's blank default screen had that one styled and laid out too before the first
