@@ -648,20 +648,18 @@ def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
     game: Game = args.game
     levels = [level.strip().lower() for level in args.bots.split(",") if level.strip()]
     if not levels:
-        parser.error("--bots needs at least one level")
+        parser.error(_("--bots needs at least one level"))
     seats = args.seats if args.seats is not None else max(game.min_players, 2)
     if seats > game.max_players:
-        seats_error = f"{game.title} is for {game.min_players}-{game.max_players} players"
-        parser.error(f"{seats_error}, not {seats}")
+        parser.error(_("{title} is for {low}-{high} players, not {seats}").format(
+            title=_(game.title), low=game.min_players, high=game.max_players, seats=seats))
     try:
         options = parse_options(args.option, game)
         game.check_seats(seats)
         for level in levels:
             if level not in game.bot_levels:
-                parser.error(
-                    f"{game.title} has no bot level {level!r} "
-                    f"(levels: {', '.join(game.bot_levels)})"
-                )
+                parser.error(_("{title} has no bot level {level} (levels: {levels})").format(
+                    title=_(game.title), level=repr(level), levels=", ".join(game.bot_levels)))
     except ValueError as exc:
         parser.error(str(exc))
     label = f"{game.title}, {seats} seats"
@@ -691,7 +689,7 @@ def cmd_ladder(args: argparse.Namespace, parser: Parser) -> int:
     if args.levels is not None:
         levels = [level.strip().lower() for level in args.levels.split(",") if level.strip()]
         if not levels:
-            parser.error("--levels needs at least one level")
+            parser.error(_("--levels needs at least one level"))
     try:
         options = parse_options(args.option, game)
         game.check_seats(args.seats)
@@ -731,7 +729,7 @@ def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames import bench
 
     if args.ui and args.only:
-        parser.error("--ui is --only startup,keys: give one or the other")
+        parser.error(_("--ui is --only startup,keys: give one or the other"))
     parts = ("startup", "keys") if args.ui else args.only or bench.PARTS
     baseline = os.environ.get("BENCH_BASELINE") or None
     peer_dir = os.environ.get("PEER_DIR") or None
