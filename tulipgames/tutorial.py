@@ -60,7 +60,7 @@ class Script:
     seats: int
     steps: tuple[Step, ...]
     #: Shown before the first step: what the game is about, in a line or two.
-    welcome: tuple[str | Say, ...] = ()
+    welcome: tuple[str, ...] = ()
     #: Shown after the last step, when the learner plays on alone.
     free: tuple[str | Say, ...] = (N_("Now play freely to the end: every choice is yours."),)
     #: The bots' level (the others' seats); "" for the game's default level.

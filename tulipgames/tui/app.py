@@ -427,7 +427,8 @@ class TulipGamesApp(App[None]):
         """Textual's command palette, its search prompt in the session's language."""
         from textual.command import CommandPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        is_open = any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
+        if self.use_command_palette and not is_open:
             self.push_screen(CommandPalette(placeholder=i18n._("Search for commands…"),
                                             id="--command-palette"))
 
