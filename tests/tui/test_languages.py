@@ -193,3 +193,24 @@ def test_a_command_line_error_in_german(tmp_path) -> None:
     english = run("en")
     assert english.stderr.strip().endswith(
         "error: --daily and --seed cannot be combined: the daily deal has its own seed")
+
+
+def test_a_rules_text_handed_over_as_a_say_is_said_in_each_reader_s_language() -> None:
+    """``Turn.text`` (an ``IllegalAction`` reason, a hint) renders a game's Say for the reader
+    and fills the seat names in afterwards: one table, two readers, two languages."""
+    from tulipgames.i18n import Say
+    from tulipgames.table import Turn
+
+    turn = Turn(seat=0, view=None, legal=(), prompt="", acting=True, undoable=0, version=1,
+                names=("Ana", "Ben"), to_act=(0,), bots_to_act=(), over=False)
+    said = Say("Nothing to undo: {name} has played since your move, and undo stops at "
+               "another player's move.", name="{seat1}")
+    with i18n.using("de"):
+        german = turn.text(said)
+    with i18n.using("fr"):
+        french = turn.text(said)
+    assert german == ("Nichts zurückzunehmen: Ben hat seit deinem Zug gespielt, und das "
+                      "Zurücknehmen endet beim Zug eines anderen.")
+    assert french.startswith("Rien à annuler : Ben a joué depuis votre coup")
+    with i18n.using("en"):
+        assert turn.text(said).startswith("Nothing to undo: Ben has played")
