@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tulipgames import __version__, games, i18n
-from tulipgames.i18n import N_, _
+from tulipgames.i18n import N_, _, lazy_gettext
 
 if TYPE_CHECKING:
     import argparse
@@ -53,9 +53,11 @@ def seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("seed must be a whole number, not {text}").format(text=repr(text))) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"seed must not be negative, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("seed must not be negative, not {value}").format(value=value))
     return value
 
 
@@ -65,9 +67,10 @@ def positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, not {text}").format(text=repr(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
+        raise argparse.ArgumentTypeError(_("expected at least 1, not {value}").format(value=value))
     return value
 
 
@@ -76,7 +79,8 @@ def option_pair(text: str) -> tuple[str, str]:
 
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise argparse.ArgumentTypeError(f"options are written name=value, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("options are written name=value, not {text}").format(text=repr(text)))
     return name.strip(), value.strip()
 
 
@@ -330,7 +334,7 @@ def store_at(data_dir: Path | None) -> Any:
         print(f"tulipgames: {exc}", file=sys.stderr)
         raise SystemExit(1) from exc
     if store.notice:
-        print(f"tulipgames: note: {store.notice}", file=sys.stderr)
+        print("tulipgames: " + _("note: {notice}").format(notice=store.notice), file=sys.stderr)
     return store
 
 
@@ -345,7 +349,7 @@ def store_opener(data_dir: Path | None) -> Callable[[], Any]:
     return open_
 
 
-NO_TERMINAL = (
+NO_TERMINAL = lazy_gettext(
     "tulipgames: standard input is not a terminal, and the full-screen app reads keys from "
     "one; add --plain (or set TULIPGAMES_PLAIN=1) to play as text from a pipe or a script"
 )
@@ -411,7 +415,7 @@ def cmd_solo(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames.tui.screens.setup import random_seed
 
     if args.daily and args.seed is not None:
-        parser.error("--daily and --seed cannot be combined: the daily deal has its own seed")
+        parser.error(_("--daily and --seed cannot be combined: the daily deal has its own seed"))
     from tulipgames.engine.names import name_problem
 
     if (problem := name_problem(args.name[:16])) is not None:
@@ -466,9 +470,11 @@ def cmd_resume(args: argparse.Namespace, parser: Parser) -> int:
     try:
         table = store.load(args.id)
     except SaveError as exc:
-        parser.error(f"cannot resume game {args.id}: {exc}")
+        parser.error(_("cannot resume game {number}: {problem}").format(number=args.id,
+                                                                         problem=exc))
     if table.state.is_over():
-        parser.error(f"game {args.id} is finished; see History in the menu")
+        parser.error(_("game {number} is finished; see History in the menu").format(
+            number=args.id))
     return run_table(args, store, table)
 
 
@@ -481,7 +487,8 @@ def cmd_export(args: argparse.Namespace, parser: Parser) -> int:
     try:
         data = store.export_record(args.id)
     except SaveError as exc:
-        parser.error(f"cannot export game {args.id}: {exc}")
+        parser.error(_("cannot export game {number}: {problem}").format(number=args.id,
+                                                                         problem=exc))
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     if args.output is None:
         sys.stdout.write(text)
@@ -489,8 +496,10 @@ def cmd_export(args: argparse.Namespace, parser: Parser) -> int:
     try:
         args.output.write_text(text, "utf-8")
     except OSError as exc:
-        parser.error(f"cannot write {args.output}: {exc.strerror or exc}")
-    print(f"game {args.id} written to {args.output}", file=sys.stderr)
+        parser.error(_("cannot write {path}: {problem}").format(path=args.output,
+                                                                 problem=exc.strerror or exc))
+    print(_("game {number} written to {path}").format(number=args.id, path=args.output),
+          file=sys.stderr)
     return 0
 
 
@@ -507,10 +516,11 @@ def read_text(path: Path, parser: Parser) -> str:
             with path.open(encoding="utf-8") as file:
                 text = file.read(MAX_RECORD_CHARS + 1)
     except (OSError, UnicodeDecodeError) as exc:
-        parser.error(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}")
+        parser.error(_("cannot read {path}: {problem}").format(
+            path=name, problem=getattr(exc, "strerror", None) or exc))
     if len(text) > MAX_RECORD_CHARS:
-        parser.error(f"cannot read {name}: it is larger than a record can be "
-                     f"({MAX_RECORD_CHARS} characters)")
+        parser.error(_("cannot read {path}: it is larger than a record can be ({count} "
+                       "characters)").format(path=name, count=MAX_RECORD_CHARS))
     return text
 
 
@@ -523,15 +533,18 @@ def cmd_import(args: argparse.Namespace, parser: Parser) -> int:
     try:
         read = read_record_file(text)
     except RecordError as exc:
-        parser.error(f"cannot import {name}: {exc}")
+        parser.error(_("cannot import {path}: {problem}").format(path=name, problem=exc))
     table = read.table
     store = open_store(args, parser)
     try:
         save_id = store.import_record(table, read.variant, read.played)
     except SaveError as exc:
-        parser.error(f"cannot import {name}: {exc}")
-    where = "History" if table.state.is_over() else "Resume"
-    print(f"imported {table.game.title} as game {save_id} (see {where})")
+        parser.error(_("cannot import {path}: {problem}").format(path=name, problem=exc))
+    if table.state.is_over():
+        said = _("imported {title} as game {number} (see History)")
+    else:
+        said = _("imported {title} as game {number} (see Resume)")
+    print(said.format(title=_(table.game.title), number=save_id))
     return 0
 
 
@@ -583,12 +596,13 @@ def replay_source(text: str, store: Any, parser: Parser) -> tuple[Any, frozenset
         try:
             table = store.load(int(text))
         except SaveError as exc:
-            parser.error(f"cannot replay game {text}: {exc}")
+            parser.error(_("cannot replay game {number}: {problem}").format(number=text,
+                                                                             problem=exc))
         return table.record, frozenset(table.human_seats())
     try:
-        loaded, _ = read_export(read_text(Path(text), parser))
+        loaded, _played = read_export(read_text(Path(text), parser))
     except RecordError as exc:
-        parser.error(f"cannot replay {text}: {exc}")
+        parser.error(_("cannot replay {path}: {problem}").format(path=text, problem=exc))
     return loaded.record, None
 
 
@@ -634,20 +648,18 @@ def cmd_simulate(args: argparse.Namespace, parser: Parser) -> int:
     game: Game = args.game
     levels = [level.strip().lower() for level in args.bots.split(",") if level.strip()]
     if not levels:
-        parser.error("--bots needs at least one level")
+        parser.error(_("--bots needs at least one level"))
     seats = args.seats if args.seats is not None else max(game.min_players, 2)
     if seats > game.max_players:
-        seats_error = f"{game.title} is for {game.min_players}-{game.max_players} players"
-        parser.error(f"{seats_error}, not {seats}")
+        parser.error(_("{title} is for {low}-{high} players, not {seats}").format(
+            title=_(game.title), low=game.min_players, high=game.max_players, seats=seats))
     try:
         options = parse_options(args.option, game)
         game.check_seats(seats)
         for level in levels:
             if level not in game.bot_levels:
-                parser.error(
-                    f"{game.title} has no bot level {level!r} "
-                    f"(levels: {', '.join(game.bot_levels)})"
-                )
+                parser.error(_("{title} has no bot level {level} (levels: {levels})").format(
+                    title=_(game.title), level=repr(level), levels=", ".join(game.bot_levels)))
     except ValueError as exc:
         parser.error(str(exc))
     label = f"{game.title}, {seats} seats"
@@ -677,7 +689,7 @@ def cmd_ladder(args: argparse.Namespace, parser: Parser) -> int:
     if args.levels is not None:
         levels = [level.strip().lower() for level in args.levels.split(",") if level.strip()]
         if not levels:
-            parser.error("--levels needs at least one level")
+            parser.error(_("--levels needs at least one level"))
     try:
         options = parse_options(args.option, game)
         game.check_seats(args.seats)
@@ -717,7 +729,7 @@ def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
     from tulipgames import bench
 
     if args.ui and args.only:
-        parser.error("--ui is --only startup,keys: give one or the other")
+        parser.error(_("--ui is --only startup,keys: give one or the other"))
     parts = ("startup", "keys") if args.ui else args.only or bench.PARTS
     baseline = os.environ.get("BENCH_BASELINE") or None
     peer_dir = os.environ.get("PEER_DIR") or None
@@ -736,7 +748,7 @@ def cmd_bench(args: argparse.Namespace, parser: Parser) -> int:
 
 def cmd_serve(args: argparse.Namespace, parser: Parser) -> int:
     if not args.ssh_available:
-        parser.error("the SSH server is not part of this build yet")
+        parser.error(_("the SSH server is not part of this build yet"))
     from tulipgames.net import ssh
 
     return int(ssh.run(args) or 0)

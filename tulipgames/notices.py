@@ -11,6 +11,7 @@ from typing import Protocol
 from rich.text import Text
 
 from tulipgames import games
+from tulipgames.i18n import _
 
 #: The game of the daily deal: the solo game.
 DAILY_GAME = games.solo_id()
@@ -26,14 +27,14 @@ def daily_notice(store: _Scores | None, name: str, seed: int, game: str = DAILY_
     seed") may be played, and is not scored, so the player is told before playing it."""
     done = store.daily_score(game, name, seed) if store is not None else None
     if done is None:
-        return (
+        return _(
             "Only your first finished attempt at today's deal goes into the daily high "
             "scores; you may play it again afterwards, for practice (not scored)."
         )
-    return (
-        f"{name} has finished today's deal already ({done} points, the score that counts): "
+    return _(
+        "{name} has finished today's deal already ({points} points, the score that counts): "
         "this attempt is practice and is not scored."
-    )
+    ).format(name=name, points=done)
 
 
 def daily_line(app: object, name: str, seed: int) -> Text:

@@ -19,6 +19,7 @@ from typing import Any
 
 from tulipgames.engine.core import Action, Applied, Event, Game, IllegalAction, State
 from tulipgames.engine.record import GameRecord, RecordError, start
+from tulipgames.i18n import N_, _, ngettext
 from tulipgames.table import Table, Turn
 
 #: A copy of the state is kept every this many actions.
@@ -113,10 +114,10 @@ class ReplayTable(Table):
         return quiet
 
     def play(self, seat: int, *actions: Action | str) -> list[Event]:
-        raise IllegalAction("this is a replay: nothing can be played here")
+        raise IllegalAction(N_("this is a replay: nothing can be played here"))
 
     def take_back(self, seat: int, steps: int = 1) -> None:
-        raise IllegalAction("this is a replay: nothing can be undone here")
+        raise IllegalAction(N_("this is a replay: nothing can be undone here"))
 
     def ensure_bots_running(self) -> None:
         """Bots never play in a replay."""
@@ -137,11 +138,13 @@ def plain_replay(
 
     table = ReplayTable(game, record)
     seats = ", ".join(
-        seat.name if not seat.is_bot else f"{seat.name} (bot {seat.bot_level or 'default'})"
+        seat.name if not seat.is_bot else _("{name} (bot {level})").format(
+            name=seat.name, level=_(seat.bot_level) if seat.bot_level else _("default"))
         for seat in table.seats
     )
-    write(f"Replay of {game.title}, seed {record.seed}: {seats}; "
-          f"{table.length} moves.")
+    write(ngettext("Replay of {title}, seed {seed}: {seats}; {n} move.",
+                   "Replay of {title}, seed {seed}: {seats}; {n} moves.", table.length).format(
+        title=_(game.title), seed=record.seed, seats=seats, n=table.length))
     mine = sorted(owned or ())
     viewer = mine[0] if not table.finished and len(mine) == 1 else None
     for line in table.log_for(viewer):
@@ -149,4 +152,6 @@ def plain_replay(
     if table.finished:
         PlainSession(table, lambda: None, write).finish()
     else:
-        write(f"The game is not over: {table.length} moves played so far.")
+        write(ngettext("The game is not over: {n} move played so far.",
+                       "The game is not over: {n} moves played so far.", table.length).format(
+            n=table.length))

@@ -30,8 +30,10 @@ def player_of(row: SeatResult) -> str:
 
 
 def title_of(game_id: str) -> str:
-    """A game's title (the id of a game this version lacks)."""
-    return games.info(game_id).title if game_id in games.GAME_IDS else game_id
+    """A game's title in the session's language (the id of a game this version lacks)."""
+    from tulipgames.i18n import _
+
+    return _(games.info(game_id).title) if game_id in games.GAME_IDS else game_id
 
 
 def seats_of(game: FinishedGame) -> list[str]:

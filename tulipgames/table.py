@@ -36,6 +36,7 @@ from tulipgames.engine.core import (
     visible,
 )
 from tulipgames.engine.record import GameRecord, replay, undoable_steps
+from tulipgames.i18n import Say, _, render
 from tulipgames.i18n import current as current_language
 from tulipgames.i18n import module_domain
 
@@ -108,11 +109,14 @@ class Turn(Generic[ViewT]):
         return action in self.legal
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return _("Seat {number}").format(number=seat + 1)
 
-    def text(self, template: str) -> str:
-        """A rules text with its ``{seat0}`` placeholders replaced by names."""
-        return render_names(template, self.names)
+    def text(self, template: str | Say) -> str:
+        """A rules text (a message id or a :class:`~tulipgames.i18n.Say`) in the session's
+        language, its ``{seat0}`` placeholders replaced by names."""
+        return render_names(render(template), self.names)
 
 
 class Table:
@@ -261,7 +265,9 @@ class Table:
             seat=seat,
             view=state.view(seat),
             legal=tuple(state.legal_actions(seat)) if acting and seat is not None else (),
-            prompt=render_names(state.prompt(seat), names) if acting and seat is not None else "",
+            # the game's question as a message id or a Say, put in the reader's words here
+            prompt=(render_names(render(state.prompt(seat)), names)
+                    if acting and seat is not None else ""),
             acting=acting,
             undoable=self.undoable_steps(seat) if seat is not None and not over else 0,
             version=self.version,
@@ -293,7 +299,7 @@ class Table:
                 for action in parsed:
                     trial.apply(seat, action)
         except IllegalAction as exc:
-            return render_names(exc.reason, self.names)
+            return render_names(render(exc.reason), self.names)
         return None
 
     # -- changing ---------------------------------------------------------------------------
@@ -376,7 +382,8 @@ class Table:
             raise
         except SaveFailed as exc:
             undo_change()
-            self.save_error = f"Not saved: {exc}. Your move was not played."
+            self.save_error = _("Not saved: {problem}. Your move was not played.").format(
+                problem=exc)
             self._changed()
             raise
         self.save_error = None
@@ -483,11 +490,13 @@ class Table:
                 await asyncio.sleep(SAVE_RETRY_SECONDS[min(failures, len(SAVE_RETRY_SECONDS) - 1)])
                 failures += 1
             except IllegalAction as exc:
-                self._bot_failed(f"{self.names[seat]}'s bot chose an illegal move: {exc}")
+                self._bot_failed(_("{name}'s bot chose an illegal move: {problem}").format(
+                    name=self.names[seat], problem=render(exc.reason)))
                 return
             except Exception as exc:  # a bot crash must not freeze silently
                 log.exception("bot of seat %s failed", seat)
-                self._bot_failed(f"{self.names[seat]}'s bot stopped: {exc}")
+                self._bot_failed(_("{name}'s bot stopped: {problem}").format(
+                    name=self.names[seat], problem=exc))
                 return
 
     def _bot_failed(self, message: str) -> None:

@@ -27,6 +27,7 @@ from typing import Any
 
 from tulipgames.engine.core import Action, IllegalAction, SeatSpec
 from tulipgames.games import get_game, kit
+from tulipgames.i18n import N_, Say, _, render
 from tulipgames.table import Table
 
 #: The learner's seat: the first, with this name unless the caller gives another.
@@ -44,10 +45,10 @@ class Step:
     is the rules' own reason. ``look`` names the part of the board the step is about.
     """
 
-    lines: tuple[str, ...]
+    lines: tuple[str | Say, ...]
     play: tuple[str, ...]
     why_not: str = ""
-    look: str = ""
+    look: str | Say = ""
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ class Script:
     #: Shown before the first step: what the game is about, in a line or two.
     welcome: tuple[str, ...] = ()
     #: Shown after the last step, when the learner plays on alone.
-    free: tuple[str, ...] = ("Now play freely to the end: every choice is yours.",)
+    free: tuple[str | Say, ...] = (N_("Now play freely to the end: every choice is yours."),)
     #: The bots' level (the others' seats); "" for the game's default level.
     level: str = ""
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
@@ -174,7 +175,7 @@ class Tutorial:
         except IllegalAction as exc:  # an unreadable notation
             reason = exc.reason
         if reason is not None:
-            return Verdict(False, f"Why not? {reason[:1].upper()}{reason[1:]}.")
+            return Verdict(False, _("Why not? {reason}.").format(reason=capital(render(reason))))
         played = self.played
         wanted = self._expected[played:played + len(actions)]
         if not wanted:
@@ -184,7 +185,8 @@ class Tutorial:
         if given[:len(wanted)] == wanted:
             return Verdict(True)
         # kept short: it is one row of the panel under the lesson at 80 columns
-        return Verdict(False, f"Allowed, but this lesson plays {self.say(wanted[0])}.")
+        return Verdict(False, _("Allowed, but this lesson plays {move}.").format(
+            move=self.say(wanted[0])))
 
     def why_not(self) -> str | None:
         """The rules' answer to the step's "why not?" question (``None``: the step has none)."""
@@ -194,7 +196,8 @@ class Tutorial:
         reason = self.table.why_not(self.seat, step.why_not)
         if reason is None:
             return None
-        return f"Why not {self.say(step.why_not)}? {reason[:1].upper()}{reason[1:]}."
+        return _("Why not {move}? {reason}.").format(move=self.say(step.why_not),
+                                                     reason=capital(reason))
 
     def say(self, notation: str) -> str:
         """An action in words, as the game's plain mode says it ("Mugs, spot 2, write 2, leaf
@@ -212,12 +215,19 @@ class Tutorial:
         """The explanation for now: the step's lines and what to do, or the free-play lines."""
         step = self.step
         if step is None:
-            return list(self.script.free)
-        head = f"Step {self.index + 1} of {len(self.script.steps)}"
-        out = [f"{head}. {step.lines[0]}", *step.lines[1:]]
+            return [render(line) for line in self.script.free]
+        head = _("Step {number} of {count}").format(number=self.index + 1,
+                                                    count=len(self.script.steps))
+        lines = [render(line) for line in step.lines]
+        out = [f"{head}. {lines[0]}", *lines[1:]]
         if self.learner_to_act() and self.expected is not None:
-            out.append(f"Do: {self.say(self.expected)}.")
+            out.append(_("Do: {move}.").format(move=self.say(self.expected)))
         return out
+
+
+def capital(text: str) -> str:
+    """A reason as a sentence starts: its first letter a capital."""
+    return f"{text[:1].upper()}{text[1:]}"
 
 
 def _plain_words(game_id: str) -> Any:

@@ -15,10 +15,16 @@ from typing import Any
 
 from tulipgames.coach.core import Analysis, decisions_of
 from tulipgames.engine.record import GameRecord, RecordError
+from tulipgames.i18n import N_, _
 
 #: ``progress_bar(total, label, shown)`` of the command line: a context giving ``advance(done)``.
 ProgressBar = Callable[[int, str, bool], AbstractContextManager[Callable[[int], None]]]
 
+# Translators: the coach's grades, from good to worst (tulipgames analyse, the replay)
+GRADES = (N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder"))
+# Translators: the columns of tulipgames analyse's tables
+COLUMNS = (N_("move"), N_("player"), N_("played"), N_("best"), N_("lost"), N_("grade"),
+           N_("worth"))
 GRADE_STYLE = {"good": "green", "inaccuracy": "yellow", "mistake": "dark_orange",
                "blunder": "bold red"}
 
@@ -35,27 +41,29 @@ def load_record(text: str, open_store: Callable[[], Any], fail: Callable[[str], 
         try:
             table = open_store().load(int(text))
         except SaveError as exc:
-            fail(f"cannot analyse game {text}: {exc}")
+            fail(_("cannot analyse game {number}: {problem}").format(number=text, problem=exc))
         record = table.record
     else:
         try:
             content = Path(text).read_text("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            fail(f"cannot read {text}: {getattr(exc, 'strerror', None) or exc}")
+            fail(_("cannot read {path}: {problem}").format(
+                path=text, problem=getattr(exc, "strerror", None) or exc))
         try:
             record = read_export(content)[0].record
         except RecordError as first:
             try:  # a bare record (GameRecord.dumps) is accepted too
                 record = GameRecord.loads(content)
             except RecordError:
-                fail(f"cannot analyse {text}: {first}")
+                fail(_("cannot analyse {name}: {problem}").format(name=text, problem=first))
     try:
         game = games.get_game(record.game)
         state = replay(game, record).state
     except (RecordError, games.UnknownGame) as exc:
-        fail(f"cannot analyse {text}: {exc}")
+        fail(_("cannot analyse {name}: {problem}").format(name=text, problem=exc))
     if not state.is_over():
-        fail(f"cannot analyse {text}: the game is not finished (the coach grades finished games)")
+        fail(_("cannot analyse {name}: the game is not finished (the coach grades finished "
+               "games)").format(name=text))
     humans = [i for i, spec in enumerate(record.seats) if not spec.is_bot]
     return record, humans
 
@@ -71,7 +79,8 @@ def chosen_seats(record: GameRecord, names: Sequence[str] | None, humans: Sequen
         found = [i for i, spec in enumerate(record.seats)
                  if spec.name.casefold() == name.strip().casefold()]
         if not found:
-            fail(f"no seat {name!r} in this game (players: {', '.join(record.names)})")
+            fail(_("no seat {name} in this game (players: {players})").format(
+                name=repr(name), players=", ".join(record.names)))
         seats.extend(s for s in found if s not in seats)
     return sorted(seats)
 
@@ -86,7 +95,7 @@ def analyse_command(args: Any, parser: Any, open_store: Callable[[], Any],
     seats = chosen_seats(record, args.seat, humans, parser.error)
     game = games.get_game(record.game)
     total = len(decisions_of(game, record, seats))
-    with progress_bar(total, f"Coach: {game.title}", shown) as advance:
+    with progress_bar(total, _("Coach: {title}").format(title=_(game.title)), shown) as advance:
         analysis = analyse_parallel(
             game, record, seats, progress=lambda done, _total: advance(done)
         )
@@ -95,7 +104,7 @@ def analyse_command(args: Any, parser: Any, open_store: Callable[[], Any],
     else:
         from rich.console import Console
 
-        Console().print(*render(analysis, game.title))
+        Console().print(*render(analysis, _(game.title)))
     return 0
 
 
@@ -108,16 +117,20 @@ def render(analysis: Analysis, title: str) -> Iterator[Any]:
     names = analysis.names
     unit = analysis.unit
     low, mid, high = analysis.thresholds
+    judged = _("expected score") if unit == "points" else _("win chance")
     yield Text.assemble(
-        (f"{title}", "bold"), f", seed {analysis.seed}: the coach judges by "
-        f"{'expected score' if unit == 'points' else 'win chance'} (the hard bot plays for "
-        f"{analysis.metric}); inaccuracy from {low:g}, mistake from {mid:g}, blunder from "
-        f"{high:g} {unit} lost"
+        (f"{title}", "bold"), _(
+            ", seed {seed}: the coach judges by {measure} (the hard bot plays for {metric}); "
+            "inaccuracy from {low}, mistake from {mid}, blunder from {high} {unit} lost"
+        ).format(seed=analysis.seed, measure=judged, metric=analysis.metric, low=f"{low:g}",
+                 mid=f"{mid:g}", high=f"{high:g}", unit=_(unit))
     )
-    players = Table(title="Players", title_justify="left")
-    for column in ("player", "decisions", f"mean loss ({unit})", "accuracy", "inaccuracies",
-                   "mistakes", "blunders"):
-        players.add_column(column, justify="left" if column == "player" else "right")
+    players = Table(title=_("Players"), title_justify="left")
+    for number, column in enumerate((_("player"), _("decisions"),
+                                     _("mean loss ({unit})").format(unit=_(unit)),
+                                     _("accuracy"), _("inaccuracies"), _("mistakes"),
+                                     _("blunders"))):
+        players.add_column(column, justify="left" if number == 0 else "right")
     for perf in analysis.performance():
         players.add_row(
             perf.name, str(perf.decisions), f"{perf.mean_loss:.1f}", f"{perf.accuracy:.0f}%",
@@ -126,31 +139,34 @@ def render(analysis: Analysis, title: str) -> Iterator[Any]:
         )
     yield players
     costly = analysis.costliest(5)
-    table = Table(title="Costliest decisions" if costly else "No decision lost anything",
+    table = Table(title=_("Costliest decisions") if costly else _("No decision lost anything"),
                   title_justify="left")
     for column in ("move", "player", "played", "best", "lost", "grade"):
-        table.add_column(column, justify="right" if column in ("move", "lost") else "left")
+        table.add_column(_(column), justify="right" if column in ("move", "lost") else "left")
     for d in costly:
         table.add_row(
             str(d.index + 1), names[d.seat], d.made, d.best, f"{d.loss:.1f}",
-            Text(d.grade, GRADE_STYLE[d.grade]),
+            Text(_(d.grade), GRADE_STYLE[d.grade]),
         )
     yield table
     shown = [d for d in analysis.decisions if d.grade != "good"]
     if shown:
-        every = Table(title="Every graded decision short of good", title_justify="left")
+        every = Table(title=_("Every graded decision short of good"), title_justify="left")
         for column in ("move", "player", "played", "worth", "best", "worth ", "grade"):
-            every.add_column(column, justify="right" if column in ("move",) else "left")
+            # (the second "worth" is the best choice's: a column name of its own)
+            every.add_column(_(column.strip()) + column[len(column.strip()):],
+                             justify="right" if column in ("move",) else "left")
         for d in shown:
             mine, top = d.value, d.choices[0]
             every.add_row(
                 str(d.index + 1), names[d.seat], d.made, _worth(mine.win, mine.lead, unit),
-                d.best, _worth(top.win, top.lead, unit), Text(d.grade, GRADE_STYLE[d.grade]),
+                d.best, _worth(top.win, top.lead, unit),
+                Text(_(d.grade), GRADE_STYLE[d.grade]),
             )
         yield every
 
 
 def _worth(win: float, lead: float, unit: str) -> str:
     if unit == "points":
-        return f"{lead:.1f} pts"
+        return _("{points} pts").format(points=f"{lead:.1f}")
     return f"{win:.0f}% ({lead:+.1f})"

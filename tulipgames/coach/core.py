@@ -30,6 +30,8 @@ from tulipgames.coach.memory import WorldMaker, world_maker
 from tulipgames.coach.profiles import Profile, grade, profile, win_chance
 from tulipgames.engine.core import Action, Game, IllegalAction, State
 from tulipgames.engine.record import GameRecord, RecordError, start
+from tulipgames.i18n import SOURCE
+from tulipgames.i18n import render as in_words
 
 
 @dataclass(frozen=True)
@@ -295,7 +297,8 @@ def analyse_decision(
     loss = round(paired_loss(worth[names.index(best.action)], worth[names.index(str(made))]), 2)
     thresholds = prof.solo_thresholds if solo else prof.thresholds
     return Decision(
-        index, seat, state.prompt(seat), str(made), best.action, len(legal),
+        # the prompt is data here (the analysis's JSON): in English, whatever the session's
+        index, seat, in_words(state.prompt(seat), SOURCE), str(made), best.action, len(legal),
         tuple(ranked), loss, grade(loss, thresholds),
     )
 

@@ -16,6 +16,7 @@ from tulipgames.coach.core import PROFILE_BUDGET, Budget, ChoiceValue, candidate
 from tulipgames.coach.core import weigh as weigh_choices
 from tulipgames.coach.profiles import profile
 from tulipgames.engine.core import Game, State
+from tulipgames.i18n import N_, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -56,20 +57,25 @@ class Hint:
         return round(self.worth(self.choices[0]) - mean, 1)
 
     def line(self) -> str:
-        """The hint in one line, the action in the game's own notation ("bid 7")."""
+        """The hint in one line in the session's language, the action in the game's own
+        notation ("bid 7")."""
         top = self.choices[0]
         if self.unit == "points":
-            why = f"expected score {top.lead:.1f}"
+            why = _("expected score {score}").format(score=f"{top.lead:.1f}")
         else:
-            why = f"win chance {top.win:.0f}% (lead {top.lead:+.1f})"
+            why = _("win chance {chance}% (lead {lead})").format(chance=f"{top.win:.0f}",
+                                                                lead=f"{top.lead:+.1f}")
         if len(self.choices) < 2:
-            return f"Coach: {top.action} — {why}."
+            return _("Coach: {move} — {why}.").format(move=top.action, why=why)
         second = self.choices[1]
-        return (
-            f"Coach: {top.action} — {why}; {self.gain:+.1f} {self.unit} over the next best "
-            f"({second.action}), {self.gain_over_average:+.1f} over the average of the "
-            f"{len(self.choices) - 1} other{'s' if len(self.choices) > 2 else ''} weighed."
-        )
+        others = len(self.choices) - 1
+        return ngettext(
+            "Coach: {move} — {why}; {gain} {unit} over the next best ({second}), {average} "
+            "over the average of the {n} other weighed.",
+            "Coach: {move} — {why}; {gain} {unit} over the next best ({second}), {average} "
+            "over the average of the {n} others weighed.", others,
+        ).format(move=top.action, why=why, gain=f"{self.gain:+.1f}", unit=_(self.unit),
+                 second=second.action, average=f"{self.gain_over_average:+.1f}", n=others)
 
 
 def hint_rng(seed: int, actions: int) -> random.Random:
@@ -105,4 +111,4 @@ def hint(
         key=lambda c: ((c.lead,) if solo else (c.win, c.lead), -order[c.action]),
         reverse=True,
     )
-    return Hint(seat, len(legal), "points" if solo else "win %", tuple(ranked))
+    return Hint(seat, len(legal), N_("points") if solo else N_("win %"), tuple(ranked))

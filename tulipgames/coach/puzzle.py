@@ -26,6 +26,7 @@ from tulipgames.coach.memory import world_maker
 from tulipgames.coach.profiles import grade, profile
 from tulipgames.engine.core import Action, Game, IllegalAction, State
 from tulipgames.engine.record import GameRecord
+from tulipgames.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -43,14 +44,16 @@ class Attempt:
     unit: str
 
     def line(self) -> str:
-        """The verdict in one line, without the coach's choice."""
+        """The verdict in one line in the session's language, without the coach's choice."""
         if self.within:
-            how = "as good as the coach's best" if self.loss == 0 else (
-                f"loses only {self.loss:.1f} {self.unit}")
-            return f"{self.action}: within the coach's margin of the best ({how})."
-        same = " (the move played in the game)" if self.again else ""
-        return (f"{self.action}{same}: still loses {self.loss:.0f} {self.unit} against the "
-                f"coach's best ({self.grade}). Try again.")
+            how = _("as good as the coach's best") if self.loss == 0 else (
+                _("loses only {loss} {unit}").format(loss=f"{self.loss:.1f}", unit=_(self.unit)))
+            return _("{move}: within the coach's margin of the best ({how}).").format(
+                move=self.action, how=how)
+        same = " " + _("(the move played in the game)") if self.again else ""
+        return _("{move}: still loses {loss} {unit} against the coach's best ({grade}). "
+                 "Try again.").format(move=self.action + same, loss=f"{self.loss:.0f}",
+                                      unit=_(self.unit), grade=_(self.grade))
 
 
 @dataclass
@@ -69,7 +72,7 @@ class Puzzle:
         solo = len(self.record.seats) == 1
         prof = profile(self.game.id)
         self.thresholds = prof.solo_thresholds if solo else prof.thresholds
-        self.unit = "points" if solo else "win %"
+        self.unit = N_("points") if solo else N_("win %")
 
     @property
     def seat(self) -> int:
@@ -88,7 +91,8 @@ class Puzzle:
         """Raise :class:`IllegalAction` when ``action`` is not a legal choice here."""
         if str(action) not in {str(a) for a in self.state.legal_actions(self.seat)}:
             self.state.refuse(self.seat, action)
-            raise IllegalAction(f"{action} is not one of the choices here")
+            # said to the player who chose it, in their language
+            raise IllegalAction(_("{move} is not one of the choices here").format(move=action))
 
     def judge(self, action: Action) -> Attempt:
         """The verdict on ``action`` (slow for a new choice: run it off the UI thread). The
@@ -118,7 +122,10 @@ class Puzzle:
         self.revealed = True
         decision = self.decision
         best = decision.choices[0]
-        worth = (f"expected score {best.lead:.1f}" if self.unit == "points"
-                 else f"win chance {best.win:.0f}%")
-        return (f"The coach's choice: {decision.best} ({worth}). In the game, "
-                f"{decision.made} lost {decision.loss:.0f} {self.unit} ({decision.grade}).")
+        worth = (_("expected score {score}").format(score=f"{best.lead:.1f}")
+                 if self.unit == "points"
+                 else _("win chance {chance}%").format(chance=f"{best.win:.0f}"))
+        return _("The coach's choice: {best} ({worth}). In the game, {made} lost {loss} {unit} "
+                 "({grade}).").format(best=decision.best, worth=worth, made=decision.made,
+                                      loss=f"{decision.loss:.0f}", unit=_(self.unit),
+                                      grade=_(decision.grade))

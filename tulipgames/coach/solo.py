@@ -14,6 +14,7 @@ costliest decisions by their round and roll.
 from __future__ import annotations
 
 from tulipgames.coach.core import Analysis
+from tulipgames.i18n import N_, _, ngettext
 
 
 def unit(game_id: str) -> str:
@@ -23,7 +24,7 @@ def unit(game_id: str) -> str:
     try:
         return profile(game_id).score_unit
     except KeyError:
-        return "points"
+        return N_("points")
 
 
 def solo_par(game_id: str) -> tuple[float, float] | None:
@@ -48,9 +49,12 @@ def par_line(game_id: str, score: int) -> str:
     assert known is not None, game_id
     par, hard = known
     gap = par - score
-    return (f"Par: at most {par:.1f} {unit(game_id)} expected from the best play "
-            f"(the hard bot averages {hard:.1f}); you scored {score}, "
-            f"{abs(gap):.1f} {'under' if gap >= 0 else 'over'} par.")
+    words = (_("Par: at most {par} {unit} expected from the best play (the hard bot averages "
+               "{hard}); you scored {score}, {gap} under par.") if gap >= 0 else
+             _("Par: at most {par} {unit} expected from the best play (the hard bot averages "
+               "{hard}); you scored {score}, {gap} over par."))
+    return words.format(par=f"{par:.1f}", unit=_(unit(game_id)), hard=f"{hard:.1f}",
+                        score=score, gap=f"{abs(gap):.1f}")
 
 
 def where(prompt: str) -> str:
@@ -62,10 +66,13 @@ def lost_lines(analysis: Analysis, count: int = 3) -> list[str]:
     """The coach's total of expected score lost, then the costliest decisions, one a line."""
     decisions = analysis.decisions
     total = sum(d.loss for d in decisions)
-    lines = [f"The coach: {total:.1f} {unit(analysis.game)} lost (expected) over "
-             f"{len(decisions)} decisions"
-             + (";" if analysis.costliest(count) else ", every one the coach's best.")]
+    lines = [ngettext("The coach: {total} {unit} lost (expected) over {n} decision",
+                      "The coach: {total} {unit} lost (expected) over {n} decisions",
+                      len(decisions)).format(total=f"{total:.1f}", unit=_(unit(analysis.game)),
+                                             n=len(decisions))
+             + (";" if analysis.costliest(count) else _(", every one the coach's best."))]
     for decision in analysis.costliest(count):
-        lines.append(f"  {where(decision.prompt)}: {decision.made} lost {decision.loss:.1f} "
-                     f"(coach: {decision.best})")
+        lines.append("  " + _("{where}: {made} lost {loss} (coach: {best})").format(
+            where=where(decision.prompt), made=decision.made, loss=f"{decision.loss:.1f}",
+            best=decision.best))
     return lines

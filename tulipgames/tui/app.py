@@ -26,8 +26,10 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tulipgames import games
+from tulipgames import games, i18n
+from tulipgames.i18n import N_, both
 from tulipgames.tui import prefs
+from tulipgames.tui.keyline import TranslatedKeys
 from tulipgames.tui.prefs import BOT_SPEEDS
 from tulipgames.tui.screens.menu import MenuChosen, MenuEntry, MenuScreen, game_entry, keyed
 from tulipgames.tui.screens.messages import (
@@ -59,6 +61,37 @@ STORE_DELAY = 0.25
 FOLLOW_DELAY = 0.05
 
 
+#: Textual's own commands in the palette (get_system_commands), marked for the catalogue: the
+#: palette shows them in the session's language and finds them by either name.
+TEXTUAL_COMMANDS = (
+    N_("Theme"), N_("Change the current theme"),
+    N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+    # Translators: the command palette's key in the footer (ctrl+p)
+    N_("palette"), N_("Open the command palette"),
+)
+
+
+def command(message: str, help_text: str, callback: Callable[[], Any], discover: bool = True,
+            /, **values: str) -> SystemCommand:
+    """A palette command titled in the session's language and in English (a player types
+    either, see :func:`tulipgames.i18n.both`), its help line translated; ``values`` fill the
+    title's placeholders (each a message id too: a game's title)."""
+    from tulipgames.i18n import _  # here: `_` is a throwaway name elsewhere in this module
+
+    if values:
+        english = message.format(**values)
+        shown = _(message).format(**{key: _(value) for key, value in values.items()})
+        title = english if shown == english else f"{shown} · {english}"
+    else:
+        title = both(message)
+    return SystemCommand(title, _(help_text), callback, discover)
+
+
 def screen_class(game_id: str) -> type[GameScreen]:
     """The game's screen class, as its kit names it."""
     screen: type[GameScreen] = games.kit(game_id).screen_class()
@@ -82,10 +115,10 @@ def solo_variant(choice: SetupChoice) -> str:
     return "solo"
 
 
-class GamePickScreen(ModalScreen[str | None]):
+class GamePickScreen(TranslatedKeys, ModalScreen[str | None]):
     """Pick one of the available games (for the rules)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
     DEFAULT_CSS = """
     GamePickScreen { align: center middle; }
     GamePickScreen > Vertical {
@@ -105,7 +138,7 @@ class GamePickScreen(ModalScreen[str | None]):
             yield Static(self.heading)
             yield OptionList(
                 *[
-                    Option(info.title, id=info.id)
+                    Option(i18n._(info.title), id=info.id)
                     for info in games.CATALOGUE
                 ]
             )
@@ -133,7 +166,7 @@ class TulipGamesApp(App[None]):
     CSS_PATH = Path(__file__).with_name("tulipgames.tcss")
     # ctrl+p: the app's own commands (get_system_commands) and Textual's theme picker
     COMMAND_PALETTE_BINDING = "ctrl+p"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True)]
 
     def __init__(
         self,
@@ -163,7 +196,8 @@ class TulipGamesApp(App[None]):
             self.register_theme(theme)
         chosen = self.prefs.theme
         if chosen not in self.available_themes:
-            self._prefs_problem = f"There is no theme {chosen!r}; using tulip-dark."
+            self._prefs_problem = i18n._("There is no theme {name}; using tulip-dark.").format(
+                name=repr(chosen))
             chosen = "tulip-dark"
         # Each of these set plainly runs its watcher, and each watcher parses all the CSS once
         # more and applies it to the whole app before the first frame. No CSS is parsed yet
@@ -213,10 +247,11 @@ class TulipGamesApp(App[None]):
             try:
                 self._store = opener()
             except StoreError as exc:
-                self.exit(return_code=1, message=f"tulipgames: {exc}")
+                self.exit(return_code=1, message=f"tulipgames: {exc}")  # the operator's words
                 return None
             if self._store.notice:
-                self.notify(f"Note: {self._store.notice}", severity="warning", timeout=10)
+                self.notify(i18n._("Note: {notice}").format(notice=self._store.notice),
+                            severity="warning", timeout=10)
         return self._store
 
     @store.setter
@@ -289,7 +324,7 @@ class TulipGamesApp(App[None]):
         from tulipgames.i18n import _  # here: `_` is a throwaway name elsewhere in this module
 
         game = games.get_game(game_id)
-        lines = [_("Bots: {levels}").format(levels=", ".join(game.bot_levels))]
+        lines = [_("Bots: {levels}").format(levels=", ".join(map(_, game.bot_levels)))]
         if game.hidden_information:
             lines[0] += " · " + _("hidden hands: pass-and-play with a curtain")
         best = self.store.high_scores(game_id, limit=1) if self.store else []
@@ -316,7 +351,14 @@ class TulipGamesApp(App[None]):
     def set_bot_speed(self, speed: str) -> None:
         """Bots of tables opened from now on wait this long before they move."""
         self.remember(bot_speed=speed)
-        self.notify(f"Bot speed: {speed}. It applies to games opened from now on.")
+        self.notify(i18n._("Bot speed: {speed}. It applies to games opened from now on.").format(
+            speed=i18n._(speed)))
+
+    def set_language(self, lang: str) -> None:
+        """The language of the next start (the setting; ``--lang`` and LANG come after it)."""
+        self.remember(language=lang)
+        self.notify(i18n._("Language: {language}. It applies from the next start.").format(
+            language=i18n.LANGUAGES.get(lang, i18n._("by the environment"))))
 
     @property
     def table_args(self) -> dict[str, Any]:
@@ -328,48 +370,67 @@ class TulipGamesApp(App[None]):
         of each title, resume, solo, history, rules, bot speed; in a game its own keys."""
         from tulipgames.tui.screens.game import GameScreen
 
-        yield from super().get_system_commands(screen)
+        # every title in the session's language and in English: either finds the command
+        for own in super().get_system_commands(screen):
+            yield command(own.title, own.help, own.callback, own.discover)
         if isinstance(screen, GameScreen):
-            yield SystemCommand("Undo", "Take back your last step", screen.action_undo)
-            yield SystemCommand("Scroll the log", "Arrows scroll it", screen.action_focus_log)
+            yield command(N_("Undo"), N_("Take back your last step"), screen.action_undo)
+            yield command(N_("Scroll the log"), N_("Arrows scroll it"), screen.action_focus_log)
             if not screen.shared_table:  # no coach at a shared table
-                yield SystemCommand(
-                    "Hint", "What would the coach do now, and why (h)", screen.action_hint
+                yield command(
+                    N_("Hint"), N_("What would the coach do now, and why (h)"), screen.action_hint
                 )
-            yield SystemCommand(
-                f"Rules of {screen.table.game.title}", "The rules on screen", screen.action_rules
-            )
-            yield SystemCommand(
-                "Leave the game", "Back to the menu; the game stays saved", screen.action_leave
+            yield command(N_("Rules of {title}"), N_("The rules on screen"), screen.action_rules,
+                          title=screen.table.game.title)
+            yield command(
+                N_("Leave the game"), N_("Back to the menu; the game stays saved"),
+                screen.action_leave,
             )
         for info in games.CATALOGUE:
-            yield SystemCommand(
-                f"New game: {info.title}", info.pitch, partial(self.show_setup, info.id)
-            )
-            yield SystemCommand(
-                f"Rules: {info.title}", "How to play", partial(self._show_rules, info.id)
-            )
+            yield command(N_("New game: {title}"), info.pitch, partial(self.show_setup, info.id),
+                          title=info.title)
+            yield command(N_("Rules: {title}"), N_("How to play"),
+                          partial(self._show_rules, info.id), title=info.title)
         if self.saves_games:
-            yield SystemCommand("Resume a game", "Go on with a saved game", self.show_resume)
-            yield SystemCommand("History & high scores", "Finished games", self.show_history)
-            yield SystemCommand(
-                "Statistics", "Games, wins and scores per player, with charts",
+            yield command(N_("Resume a game"), N_("Go on with a saved game"), self.show_resume)
+            yield command(N_("History & high scores"), N_("Finished games"), self.show_history)
+            yield command(
+                N_("Statistics"), N_("Games, wins and scores per player, with charts"),
                 self.show_statistics,
             )
-        yield SystemCommand(
-            "Solo challenge", "The Little Flower Shop alone",
+        yield command(
+            N_("Solo challenge"), N_("The Little Flower Shop alone"),
             partial(self.show_setup, SOLO_GAME, solo=True),
         )
-        yield SystemCommand(
-            "Daily deal", "Today's solo deal", partial(self.show_setup, SOLO_GAME, solo=True,
-                                                       daily=True),
+        yield command(
+            N_("Daily deal"), N_("Today's solo deal"), partial(self.show_setup, SOLO_GAME,
+                                                               solo=True, daily=True),
         )
         for speed in BOT_SPEEDS:
             if speed != self.prefs.bot_speed:
-                yield SystemCommand(
-                    f"Bot speed: {speed}", f"Bots wait {BOT_SPEEDS[speed]} s before moving",
-                    partial(self.set_bot_speed, speed),
+                yield command(
+                    N_("Bot speed: {speed}"),
+                    i18n._("Bots wait {seconds} s before moving").format(
+                        seconds=BOT_SPEEDS[speed]),
+                    partial(self.set_bot_speed, speed), speed=speed,
                 )
+        for lang in i18n.offered():
+            if lang != i18n.current():
+                yield command(
+                    N_("Language: {language}"),
+                    i18n._("Play in {language} from the next start").format(
+                        language=i18n.LANGUAGES[lang]),
+                    partial(self.set_language, lang), language=i18n.LANGUAGES[lang],
+                )
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its search prompt in the session's language."""
+        from textual.command import CommandPalette
+
+        is_open = any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
+        if self.use_command_palette and not is_open:
+            self.push_screen(CommandPalette(placeholder=i18n._("Search for commands…"),
+                                            id="--command-palette"))
 
     def get_default_screen(self) -> Screen[Any]:
         """The menu is the app's first screen, the bottom of the stack: a menu pushed over
@@ -413,9 +474,9 @@ class TulipGamesApp(App[None]):
         elif entry == "history":
             self.show_history()
         elif entry == "rules":
-            self.push_screen(GamePickScreen("Rules of which game?"), self._show_rules)
+            self.push_screen(GamePickScreen(i18n._("Rules of which game?")), self._show_rules)
         elif entry == "tutorial":
-            self.push_screen(GamePickScreen("Learn which game?"), self.show_tutorial)
+            self.push_screen(GamePickScreen(i18n._("Learn which game?")), self.show_tutorial)
         elif entry == "quit":
             self.exit()
         else:
@@ -517,7 +578,7 @@ class TulipGamesApp(App[None]):
         from tulipgames.store import SaveError
 
         if self.store is None:
-            return "nothing is saved here"
+            return i18n._("nothing is saved here")
         try:
             self.store.delete(save.id, save.revision)
         except SaveError as exc:
@@ -538,7 +599,8 @@ class TulipGamesApp(App[None]):
         try:
             table = self.store.load(save_id, **self.table_args)
         except SaveError as exc:
-            self.notify(f"Cannot open game #{save_id}: {exc}", severity="error", timeout=8)
+            self.notify(i18n._("Cannot open game #{number}: {problem}").format(
+                number=save_id, problem=exc), severity="error", timeout=8)
             return False
         if table.is_over:
             self.push_screen(ResultsScreen.for_table(table))

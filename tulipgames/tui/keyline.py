@@ -12,17 +12,56 @@ footer in its first frame without loading them.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.widget import Widget
+
+from tulipgames.i18n import SOURCE, _, current
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    # mixed into Screens only (before the Screen class in the bases): checked as a Screen
+    ScreenMixin = Screen[Any]
+else:
+    ScreenMixin = object
 
 #: The line Textual draws left of the command palette's key (its ``vkey`` border).
 PALETTE_EDGE = "▏"
+
+
+class TranslatedKeys(ScreenMixin):
+    """A screen whose keys are described in the session's language wherever Textual shows
+    them (its footer, the keys panel) and in :class:`KeyLine`: the bindings keep their English
+    descriptions, marked with ``N_``, and :attr:`active_bindings` hands each one out with the
+    words of this session (one copy per binding and language, made once)."""
+
+    #: Each binding as shown, per (the English one's id, language's words).
+    _translated_keys: dict[int, Binding]
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        shown = {}
+        try:
+            cache = self._translated_keys
+        except AttributeError:
+            cache = self._translated_keys = {}
+        for key, active in super().active_bindings.items():
+            binding = active.binding
+            words = _(binding.description) if binding.description else ""
+            if words != binding.description:
+                cached = cache.get(id(binding))
+                if cached is None or cached.description != words:
+                    cached = cache[id(binding)] = replace(binding, description=words)
+                active = ActiveBinding(active.node, cached, active.enabled, active.tooltip)
+            shown[key] = active
+        return shown
 
 
 class Shown(NamedTuple):
@@ -91,7 +130,7 @@ class KeyLine(Widget, can_focus=False):
         command palette's key (``None``: no palette)."""
         first: dict[str, Shown] = {}
         active = self.screen.active_bindings
-        for _, binding, enabled, _ in active.values():
+        for _node, binding, enabled, _tip in active.values():
             if binding.show and binding.action not in first:
                 first[binding.action] = Shown(binding.key, self._display(binding),
                                               binding.description, binding.action, enabled)
@@ -99,9 +138,10 @@ class KeyLine(Widget, can_focus=False):
         if self.app.ENABLE_COMMAND_PALETTE:
             found = active.get(self.app.COMMAND_PALETTE_BINDING)
             if found is not None:
-                _, binding, enabled, _ = found
+                _node, binding, enabled, _tip = found
+                # (in the session's language on a screen without TranslatedKeys too: the menu)
                 palette = Shown(binding.key, self._display(binding),
-                                binding.description, binding.action, enabled)
+                                _(binding.description), binding.action, enabled)
         return tuple(first.values()), palette
 
     def _display(self, binding: Binding) -> str:
@@ -133,17 +173,25 @@ class KeyLine(Widget, can_focus=False):
     def keys_line(cls, keys: tuple[Shown, ...], palette: Shown | None, width: int,
                   styles: KeyStyles) -> tuple[Text, Spans]:
         """The keys on one line of ``width`` cells (the palette's key kept at the right end,
-        the keys cut where they meet it), with the columns each key takes."""
+        the keys cut where they meet it), with the columns each key takes.
+
+        Keys whose words are longer than English's (German's) may not fit as Textual draws
+        them: then the palette's key goes without its description, and if that is not room
+        enough, the keys are drawn compact (no padding around the key, as Textual's compact
+        footer), before any key is cut. English keeps Textual's own drawing as it always was
+        (the snapshots hold it), its last key cut where the keys are too many."""
+        parts = [cls.key_text(shown, styles) for shown in keys]
+        tail = cls._palette_tail(palette, styles, described=True)
+        wider = sum(part.cell_len for part in parts) + tail.cell_len > width
+        if wider and palette is not None and current() != SOURCE:
+            tail = cls._palette_tail(palette, styles, described=False)
+            if sum(part.cell_len for part in parts) + tail.cell_len > width:
+                parts = [cls.key_text(shown, styles, compact=True).append(" ", styles.item)
+                         for shown in keys]
         line = Text(no_wrap=True, overflow="crop", end="")
         spans: Spans = []
-        tail = Text(end="")
-        if palette is not None:
-            tail.append(PALETTE_EDGE, styles.edge)
-            tail.append_text(cls.key_text(palette, styles, compact=True))
-            tail.append(" ", styles.item)
         room = max(0, width - tail.cell_len)
-        for shown in keys:
-            part = cls.key_text(shown, styles)
+        for shown, part in zip(keys, parts, strict=True):
             start = line.cell_len
             if start >= room:
                 break
@@ -154,6 +202,18 @@ class KeyLine(Widget, can_focus=False):
             spans.append((room + cell_len(PALETTE_EDGE), width, palette))
             line.append_text(tail)
         return line, spans
+
+    @classmethod
+    def _palette_tail(cls, palette: Shown | None, styles: KeyStyles, described: bool) -> Text:
+        """The palette's key at the right end (with or without its description)."""
+        tail = Text(end="")
+        if palette is not None:
+            tail.append(PALETTE_EDGE, styles.edge)
+            shown = palette if described else Shown(palette.key, palette.display, "",
+                                                    palette.action, palette.enabled)
+            tail.append_text(cls.key_text(shown, styles, compact=True))
+            tail.append(" ", styles.item)
+        return tail
 
     def on_click(self, event: events.Click) -> None:
         """A click on a key presses it (a dimmed key rings the bell), as on Textual's footer."""

@@ -17,8 +17,11 @@ from typing import Any
 
 from platformdirs import user_config_dir
 
-#: Seconds a bot waits before it moves, by speed: long enough to follow what it did.
-BOT_SPEEDS = {"slow": 0.9, "normal": 0.35, "fast": 0.05}
+from tulipgames.i18n import N_, _
+
+#: Seconds a bot waits before it moves, by speed: long enough to follow what it did. The
+#: speeds' names are setting words (config.json) and are shown translated.
+BOT_SPEEDS = {N_("slow"): 0.9, N_("normal"): 0.35, N_("fast"): 0.05}
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,8 @@ def read(path: Path | None = None) -> tuple[Preferences, str | None]:
     except FileNotFoundError:
         return Preferences(), None
     except OSError as exc:
-        return Preferences(), f"Cannot read the settings in {path} ({exc.strerror}); using defaults"
+        return Preferences(), _("Cannot read the settings in {path} ({problem}); using "
+                                "defaults").format(path=path, problem=exc.strerror)
     import json  # here: a first start (no file) draws its menu without it
 
     try:
@@ -70,10 +74,10 @@ def read(path: Path | None = None) -> tuple[Preferences, str | None]:
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
     except ValueError as exc:
-        return Preferences(), (
-            f"The settings file {path} is damaged ({exc}); using the defaults. "
+        return Preferences(), _(
+            "The settings file {path} is damaged ({problem}); using the defaults. "
             "It is kept aside as config.json.damaged when a setting is next saved."
-        )
+        ).format(path=path, problem=exc)
     known = {field.name: field.type for field in fields(Preferences)}
     values: dict[str, Any] = {
         key: value for key, value in data.items() if key in known and isinstance(value, str)
@@ -87,7 +91,8 @@ def read(path: Path | None = None) -> tuple[Preferences, str | None]:
         problems.append("language")
         prefs = replace(prefs, language="")
     if problems:
-        return prefs, f"Ignored unknown or bad settings in {path}: {', '.join(sorted(problems))}."
+        return prefs, _("Ignored unknown or bad settings in {path}: {names}.").format(
+            path=path, names=", ".join(sorted(problems)))
     return prefs, None
 
 
@@ -110,7 +115,8 @@ def write(prefs: Preferences, path: Path | None = None) -> str | None:
         temporary.write_text(json.dumps(asdict(prefs), indent=2) + "\n", encoding="utf-8")
         temporary.replace(path)
     except OSError as exc:
-        return f"Cannot save the settings to {path} ({exc.strerror})."
+        return _("Cannot save the settings to {path} ({problem}).").format(
+            path=path, problem=exc.strerror)
     return None
 
 

@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from tulipgames.engine.record import Said
+from tulipgames.i18n import _
 
 
 def chat_here(chat: list[Said], position: int) -> tuple[list[Said], Said | None]:
@@ -36,12 +37,12 @@ def chat_line(chat: list[Said], position: int) -> Text:
             shown.append(" · ")
         shown.append(line.name, style="bold")
         if line.watcher:
-            shown.append(" (watching)", style="dim")
+            shown.append(" " + _("(watching)"), style="dim")
         shown.append(": " + line.text)
     if not here and before is not None:
         shown.stylize("dim")
-        shown.append(f"  (at {before.move})", style="dim")
-    return Text.assemble(("Chat ", "italic"), shown) if lines else shown
+        shown.append("  " + _("(at {move})").format(move=before.move), style="dim")
+    return Text.assemble((_("Chat") + " ", "italic"), shown) if lines else shown
 
 
 class ReplayChat:

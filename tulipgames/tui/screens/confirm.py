@@ -9,15 +9,18 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from tulipgames.i18n import N_, _
+from tulipgames.tui.keyline import TranslatedKeys
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class ConfirmScreen(TranslatedKeys, ModalScreen[bool]):
     """Dismisses with True on ``y``, False on ``n`` or Esc. Enter does not answer: a question
     about deleting must not be answered by a key pressed out of habit."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n", "answer(False)", N_("No")),
+        Binding("escape", "answer(False)", N_("No"), show=False),
     ]
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
@@ -34,7 +37,7 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question, id="confirm-question")
-            yield Static(Text("y: yes · n or Esc: no"), id="confirm-keys")
+            yield Static(Text(_("y: yes · n or Esc: no")), id="confirm-keys")
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:

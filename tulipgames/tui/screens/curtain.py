@@ -9,15 +9,17 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tulipgames.i18n import N_, _
+from tulipgames.tui.keyline import TranslatedKeys
 from tulipgames.tui.widgets import plain
 
 
-class CurtainScreen(Screen[bool]):
+class CurtainScreen(TranslatedKeys, Screen[bool]):
     """"Pass to Mira — press Enter". Dismisses with True on Enter, False on Esc (to the menu)."""
 
     BINDINGS = [
-        Binding("enter", "reveal", "Show my table"),
-        Binding("escape", "leave", "Menu"),
+        Binding("enter", "reveal", N_("Show my table")),
+        Binding("escape", "leave", N_("Menu")),
     ]
     DEFAULT_CSS = """
     CurtainScreen { align: center middle; background: $background; }
@@ -34,9 +36,11 @@ class CurtainScreen(Screen[bool]):
     def compose(self) -> ComposeResult:
         with Middle(), Center():
             # the name is the player's own text: plain, never markup
-            card = Text(f"{self.game_title}\n\nPass to ")
+            before, _sep, after = _("Pass to {name}").partition("{name}")
+            card = Text(f"{_(self.game_title)}\n\n{before}")
             card.append_text(plain(self.player, "bold"))
-            card.append_text(plain(f"\n\n{self.player}: press Enter when nobody else is looking."))
+            card.append_text(plain(after + "\n\n" + _(
+                "{name}: press Enter when nobody else is looking.").format(name=self.player)))
             yield Static(card, id="curtain-card")
 
     def action_reveal(self) -> None:

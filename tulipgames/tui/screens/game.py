@@ -37,7 +37,9 @@ from textual.widgets import Static
 from tulipgames.coach.core import PROFILE_BUDGET, Budget
 from tulipgames.coach.hint import Hint
 from tulipgames.engine.core import Action, IllegalAction
+from tulipgames.i18n import N_, _
 from tulipgames.table import SaveConflict, SaveFailed, Table, Turn, ViewT
+from tulipgames.tui.keyline import TranslatedKeys
 from tulipgames.tui.screens.curtain import CurtainScreen
 from tulipgames.tui.screens.messages import ActionChosen, ChoicesRedrawn
 from tulipgames.tui.screens.results import ResultsScreen
@@ -55,23 +57,23 @@ RESULTS_DELAY = 1.2
 MIN_LOG_ROWS = 3
 
 
-class GameScreen(Screen[None], Generic[ViewT]):
+class GameScreen(TranslatedKeys, Screen[None], Generic[ViewT]):
     """Shared frame of a game: status, board (from the game), log and key hints."""
 
     BINDINGS = [
-        Binding("question_mark", "rules", "Rules"),
-        Binding("u", "undo", "Undo"),
+        Binding("question_mark", "rules", N_("Rules")),
+        Binding("u", "undo", N_("Undo")),
         # ``u`` where undo is not possible now: say why instead of doing nothing (Textual tries
         # a key's bindings in order, and takes this one only when the first is off)
         Binding("u", "no_undo", show=False),
         # every move is saved as played, so the footer's room goes to the keys that matter more
-        Binding("ctrl+s", "save", "Save", show=False),
-        Binding("ctrl+l", "focus_log", "Log", show=False),  # on the rules page and in ^p
+        Binding("ctrl+s", "save", N_("Save"), show=False),
+        Binding("ctrl+l", "focus_log", N_("Log"), show=False),  # on the rules page and in ^p
         # one key, two meanings, and the footer names the one that applies now (check_action)
-        Binding("escape", "back", "Back"),
-        Binding("escape", "leave", "Menu"),
+        Binding("escape", "back", N_("Back")),
+        Binding("escape", "leave", N_("Menu")),
         # the coach's choice now, on request (in ^p too); off at shared tables
-        Binding("h", "hint", "Hint", show=False),
+        Binding("h", "hint", N_("Hint"), show=False),
     ]
     #: How hard the coach looks for a hint (the game's own budget; tests pass a small one).
     HINT_BUDGET: Budget = PROFILE_BUDGET
@@ -322,15 +324,17 @@ class GameScreen(Screen[None], Generic[ViewT]):
         if turn.trouble:
             return turn.trouble
         if turn.over:
-            return "The game is over. The scores follow..."
+            return _("The game is over. The scores follow...")
         if turn.acting and turn.seat is not None and not self._curtain_up:
-            return f"{turn.name(turn.seat)}: {turn.prompt}"
+            # Translators: the status line: a player's name, then the rules' question to them
+            return _("{name}: {prompt}").format(name=turn.name(turn.seat), prompt=turn.prompt)
         if self._curtain_up:
-            return "Passing the keyboard..."
+            return _("Passing the keyboard...")
         if turn.bots_to_act:
-            return " ".join(f"{turn.name(s)} (bot) is thinking…" for s in turn.bots_to_act)
+            return " ".join(_("{name} (bot) is thinking…").format(name=turn.name(s))
+                            for s in turn.bots_to_act)
         waiting = ", ".join(turn.name(s) for s in turn.to_act)
-        return f"Waiting for {waiting}…"
+        return _("Waiting for {names}…").format(names=waiting)
 
     def submit(self, *actions: Action | str) -> bool:
         """Play one intent (one or several steps) for the seat at the keyboard: all or none.
@@ -339,7 +343,7 @@ class GameScreen(Screen[None], Generic[ViewT]):
         and the player is told why. Returns whether the steps were played.
         """
         if not self.acting or self.viewer is None:
-            self.notify("It is not your turn.", severity="warning")
+            self.notify(_("It is not your turn."), severity="warning")
             return False
         try:
             self.table.play(self.viewer, *actions)
@@ -347,10 +351,12 @@ class GameScreen(Screen[None], Generic[ViewT]):
             self.notify(self.turn.text(exc.reason), severity="error")
             return False
         except SaveConflict as exc:
-            self.notify(f"{exc} The game was reloaded.", severity="warning", timeout=10)
+            self.notify(_("{problem} The game was reloaded.").format(problem=exc),
+                        severity="warning", timeout=10)
             return False
         except SaveFailed as exc:
-            self.notify(f"Not saved, so not played: {exc}", severity="error", timeout=10)
+            self.notify(_("Not saved, so not played: {problem}").format(problem=exc),
+                        severity="error", timeout=10)
             return False
         return True
 
@@ -359,21 +365,21 @@ class GameScreen(Screen[None], Generic[ViewT]):
         nothing played yet, another player (a bot, at once) moved since, or new information."""
         turn = self.turn
         if self.viewer is None:
-            return "Nothing to undo: you are watching."
+            return _("Nothing to undo: you are watching.")
         if turn.over:
-            return "Nothing to undo: the game is over."
+            return _("Nothing to undo: the game is over.")
         actions = self.table.record.actions
-        mine = [seat for seat, _ in actions if seat == self.viewer]
+        mine = [seat for seat, _step in actions if seat == self.viewer]
         if not mine:
-            return "Nothing to undo: you have not played yet."
+            return _("Nothing to undo: you have not played yet.")
         last = actions[-1][0]
         if last != self.viewer:
-            return (f"Nothing to undo: {turn.name(last)} has played since your move, and undo "
-                    "stops at another player's move.")
+            return _("Nothing to undo: {name} has played since your move, and undo stops at "
+                     "another player's move.").format(name=turn.name(last))
         if turn.undoable:
-            return "Undo works when it is your turn."
-        return ("Nothing to undo: your last move brought new information (a roll, a draw or a "
-                "reveal), and undo stops there.")
+            return _("Undo works when it is your turn.")
+        return _("Nothing to undo: your last move brought new information (a roll, a draw or "
+                 "a reveal), and undo stops there.")
 
     def take_back(self, steps: int = 1) -> bool:
         """Undo the viewer's latest ``steps`` quiet steps at once (one replay, one redraw)."""
@@ -383,14 +389,15 @@ class GameScreen(Screen[None], Generic[ViewT]):
         try:
             self.table.take_back(self.viewer, steps)
         except SaveFailed as exc:
-            self.notify(f"Not saved, so not undone: {exc}", severity="error", timeout=10)
+            self.notify(_("Not saved, so not undone: {problem}").format(problem=exc),
+                        severity="error", timeout=10)
             return False
         return True
 
     def why_not(self, *actions: Action | str) -> str | None:
         """The rules' reason why the viewer may not play these steps now (``None``: it may)."""
         if self.viewer is None:
-            return "You are watching."
+            return _("You are watching.")
         return self.table.why_not(self.viewer, *actions)
 
     def on_action_chosen(self, message: ActionChosen) -> None:
@@ -432,13 +439,13 @@ class GameScreen(Screen[None], Generic[ViewT]):
     def why_no_hint(self) -> str | None:
         """Why ``h`` gives no hint now (``None``: it does)."""
         if self.shared_table:
-            return "No hints at a shared table."
+            return _("No hints at a shared table.")
         if self.viewer is None or not self.acting:
-            return "Hints are for your own turn."
+            return _("Hints are for your own turn.")
         if len(self.turn.legal) < 2:
-            return "Only one choice here: nothing to weigh."
+            return _("Only one choice here: nothing to weigh.")
         if self._hinting:
-            return "The coach is still thinking…"
+            return _("The coach is still thinking…")
         return None
 
     def action_hint(self) -> None:
@@ -454,26 +461,27 @@ class GameScreen(Screen[None], Generic[ViewT]):
         seat, version = self.viewer, self.table.version
         job = self.table.hint_job(seat, self.HINT_BUDGET)
         self._hinting = True
-        self.notify("The coach is thinking…", timeout=3)
+        self.notify(_("The coach is thinking…"), timeout=3)
         self.run_worker(self._think_hint(job, seat, version), group="hint")
 
     async def _think_hint(self, job: Callable[[], Hint | None], seat: int, version: int) -> None:
         try:
             found = await asyncio.to_thread(job)
         except Exception as exc:  # a coach failure must not end the game
-            self.notify(f"The coach could not judge this position: {exc}", severity="error")
+            self.notify(_("The coach could not judge this position: {problem}").format(problem=exc),
+                        severity="error")
             return
         finally:
             self._hinting = False
         if self.table.version != version or self.viewer != seat:
-            self.notify("The position changed meanwhile: press h again.", severity="warning")
+            self.notify(_("The position changed meanwhile: press h again."), severity="warning")
             return
         if found is None:
-            self.notify("Only one choice here: nothing to weigh.")
+            self.notify(_("Only one choice here: nothing to weigh."))
             return
         self.table.mark_hinted(seat)
         self.last_hint = found
-        self.notify(self.turn.text(found.line()), title="Hint", timeout=20, markup=False)
+        self.notify(self.turn.text(found.line()), title=_("Hint"), timeout=20, markup=False)
 
     def action_undo(self) -> None:
         self.take_back(1)
@@ -486,10 +494,14 @@ class GameScreen(Screen[None], Generic[ViewT]):
         try:
             self.table.save()
         except SaveFailed as exc:
-            self.notify(f"Not saved: {exc}", severity="error", timeout=10)
+            self.notify(_("Not saved: {problem}").format(problem=exc), severity="error", timeout=10)
             return
-        where = f" as game #{self.table.save_id}" if self.table.save_id is not None else ""
-        self.notify(f"Saved{where}. Every move is saved as it is played.")
+        if self.table.save_id is not None:
+            said = _("Saved as game #{number}. Every move is saved as it is played.").format(
+                number=self.table.save_id)
+        else:
+            said = _("Saved. Every move is saved as it is played.")
+        self.notify(said)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.table.game))

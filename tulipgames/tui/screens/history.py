@@ -10,7 +10,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from tulipgames import games
+from tulipgames.i18n import N_, _
 from tulipgames.store import HINTS_MARK, STANDIN_KIND, FinishedGame, HighScore
+from tulipgames.tui.keyline import TranslatedKeys
 from tulipgames.tui.screens.messages import ReplayAsked, ResumeAsked, StatisticsAsked
 from tulipgames.tui.widgets import plain
 from tulipgames.tui.widgets.footer import KeyFooter
@@ -18,14 +20,16 @@ from tulipgames.tui.widgets.footer import KeyFooter
 #: The high-score tables: a solo score, a daily-deal score and a score against others are
 #: different contests, so each has its own tab. ``(tab id, title, variants)``.
 SCORE_TABS = (
-    ("scores-table", "High scores", ("",)),
-    ("scores-solo", "Solo", ("solo",)),
-    ("scores-daily", "Daily deal", ("daily",)),
+    ("scores-table", N_("High scores"), ("",)),
+    ("scores-solo", N_("Solo"), ("solo",)),
+    ("scores-daily", N_("Daily deal"), ("daily",)),
 )
+# Translators: the mark of a player who asked the coach for hints (store.HINTS_MARK)
+N_("(hints)")
 
 
 def game_title(game_id: str) -> str:
-    return games.info(game_id).title if game_id in games.GAME_IDS else game_id
+    return _(games.info(game_id).title) if game_id in games.GAME_IDS else game_id
 
 
 def ranking_line(game: FinishedGame) -> Text:
@@ -38,13 +42,14 @@ def ranking_line(game: FinishedGame) -> Text:
     def entry(seat: int) -> str:
         standin = seat < len(game.kinds) and game.kinds[seat] == STANDIN_KIND
         hints = seat < len(game.details) and game.details[seat].endswith(HINTS_MARK)
-        marks = (" (stand-in)" if standin else "") + (f" {HINTS_MARK}" if hints else "")
+        marks = ((" " + _("(stand-in)") if standin else "")
+                 + (" " + _(HINTS_MARK) if hints else ""))
         return f"{game.names[seat]}{marks} {game.result.totals[seat]}"
 
     return plain(", ".join(entry(s) for s in ranking))
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(TranslatedKeys, Screen[None]):
     """Tabs: high scores at a table, solo, daily deal, and the recent finished games.
 
     Only the table of the tab shown is built: each ``DataTable`` costs Textual some 15 ms of
@@ -53,13 +58,13 @@ class HistoryScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "close", "Back"),
-        Binding("v", "replay", "Replay game"),
-        Binding("a", "analyse", "Analyse"),
-        Binding("s", "statistics", "Statistics"),
+        Binding("escape", "close", N_("Back")),
+        Binding("v", "replay", N_("Replay game")),
+        Binding("a", "analyse", N_("Analyse")),
+        Binding("s", "statistics", N_("Statistics")),
         # priority: the score tables would otherwise take the arrows for a column cursor
-        Binding("left", "tab(-1)", "Prev tab", priority=True),
-        Binding("right", "tab(1)", "Next tab", priority=True),
+        Binding("left", "tab(-1)", N_("Prev tab"), priority=True),
+        Binding("right", "tab(1)", N_("Next tab"), priority=True),
     ]
     DEFAULT_CSS = """
     HistoryScreen > Vertical { padding: 0 1; }
@@ -76,21 +81,21 @@ class HistoryScreen(Screen[None]):
 
     @property
     def tab_order(self) -> list[str]:
-        return [tab for tab, _, _ in SCORE_TABS] + ["tab-games"]
+        return [tab for tab, _title, _variants in SCORE_TABS] + ["tab-games"]
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                "History & high scores  (←/→ switch tabs, Enter on a game: its scores)",
+                _("History & high scores  (←/→ switch tabs, Enter on a game: its scores)"),
                 id="history-title",
             )
             with TabbedContent(id="history-tabs"):
                 first = SCORE_TABS[0][0]
-                for tab, title, _ in SCORE_TABS:
-                    with TabPane(title, id=tab):
+                for tab, title, _variants in SCORE_TABS:
+                    with TabPane(_(title), id=tab):
                         if tab == first:
                             yield self._build(tab)
-                yield TabPane("Finished games", id="tab-games")
+                yield TabPane(_("Finished games"), id="tab-games")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -125,23 +130,24 @@ class HistoryScreen(Screen[None]):
         if tab == "tab-games":
             self._fill_games(table)
         else:
-            variants = next(variants for key, _, variants in SCORE_TABS if key == tab)
+            variants = next(variants for key, _title, variants in SCORE_TABS if key == tab)
             self._fill_scores(table, [entry for entry in self.scores if entry.variant in variants])
         return table
 
     def _fill_games(self, played: DataTable[Text | str]) -> None:
-        played.add_columns("Date (UTC)", "Game", "Result", "Seed")  # as stored: UTC
+        played.add_columns(_("Date (UTC)"), _("Game"), _("Result"), _("Seed"))  # as stored: UTC
         for game in self.finished:
             played.add_row(
-                game.finished[:16].replace("T", " "), Text(game.title), ranking_line(game),
+                game.finished[:16].replace("T", " "), Text(_(game.title)), ranking_line(game),
                 str(game.seed), key=str(game.id),
             )
         if not self.finished:
-            played.add_row("", "No finished games yet", "", "")
+            played.add_row("", _("No finished games yet"), "", "")
 
     @staticmethod
     def _fill_scores(table: DataTable[Text | str], scores: list[HighScore]) -> None:
-        table.add_columns("Game", "Name", "Score", "Detail", "Seed", "Date (UTC)")
+        table.add_columns(_("Game"), _("Name"), _("Score"), _("Detail"), _("Seed"),
+                          _("Date (UTC)"))
         for entry in scores:
             table.add_row(
                 Text(game_title(entry.game)), plain(entry.name),
@@ -149,7 +155,7 @@ class HistoryScreen(Screen[None]):
                 str(entry.seed or ""), entry.date[:10],
             )
         if not scores:
-            table.add_row("No scores yet: finish a game!", "", "", "", "", "")
+            table.add_row(_("No scores yet: finish a game!"), "", "", "", "", "")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on a finished game shows its score sheet again (with rematch)."""
@@ -176,7 +182,7 @@ class HistoryScreen(Screen[None]):
         """Step through the finished game under the cursor, every seat's cards shown."""
         save_id = self._chosen_game()
         if save_id is None:
-            self.notify("Pick a game in the Finished games tab first.", severity="warning")
+            self.notify(_("Pick a game in the Finished games tab first."), severity="warning")
             return
         self.post_message(ReplayAsked(save_id=save_id))
 
@@ -185,7 +191,7 @@ class HistoryScreen(Screen[None]):
         decisions at once."""
         save_id = self._chosen_game()
         if save_id is None:
-            self.notify("Pick a game in the Finished games tab first.", severity="warning")
+            self.notify(_("Pick a game in the Finished games tab first."), severity="warning")
             return
         self.post_message(ReplayAsked(save_id=save_id, analyse=True))
 

@@ -23,13 +23,14 @@ from tulipgames.coach.puzzle import Attempt, Puzzle
 from tulipgames.engine.core import Action, Event, IllegalAction
 from tulipgames.engine.record import GameRecord
 from tulipgames.games import kit
+from tulipgames.i18n import N_, _
 from tulipgames.table import Table, Turn
 from tulipgames.tui.screens.game import GameScreen
 
 PUZZLE_BINDINGS = [
-    Binding("ctrl+r", "puzzle_reveal", "Coach's choice", key_display="^r", priority=True),
+    Binding("ctrl+r", "puzzle_reveal", N_("Coach's choice"), key_display="^r", priority=True),
     # after the game's own Esc bindings: Esc steps out of a half-made choice first
-    Binding("escape", "puzzle_close", "Replay"),
+    Binding("escape", "puzzle_close", N_("Replay")),
 ]
 
 
@@ -56,7 +57,7 @@ class PuzzleTable(Table):
         if not actions:
             return []
         if seat != self.puzzle.seat:
-            raise IllegalAction("only the seat of the puzzle chooses here")
+            raise IllegalAction(N_("only the seat of the puzzle chooses here"))
         first = self._parse(actions[0])
         self.puzzle.refuse(first)
         self.on_choice(first)
@@ -65,7 +66,7 @@ class PuzzleTable(Table):
         return []
 
     def take_back(self, seat: int, steps: int = 1) -> None:
-        raise IllegalAction("nothing to undo in a puzzle: choose again")
+        raise IllegalAction(N_("nothing to undo in a puzzle: choose again"))
 
     def ensure_bots_running(self) -> None:
         """Nobody else moves in a puzzle."""
@@ -105,15 +106,16 @@ class PuzzleControls:
 
     def status_text(self, turn: Turn[Any]) -> str:
         if self.judging:
-            return "Try again · the coach is weighing your choice…"
+            return _("Try again · the coach is weighing your choice…")
         if self.verdict:
-            return f"Try again · {self.verdict}"
-        return f"Try again: {turn.name(self.puzzle.seat)}, {turn.prompt} (^r: coach's choice)"
+            return _("Try again · {verdict}").format(verdict=self.verdict)
+        return _("Try again: {name}, {prompt} (^r: coach's choice)").format(
+            name=turn.name(self.puzzle.seat), prompt=turn.prompt)
 
     def chosen(self, action: Action) -> None:
         """A choice from the game's keys: judged off the UI thread."""
         if self.judging:
-            self.notify("The coach is still weighing your last choice.", severity="warning")
+            self.notify(_("The coach is still weighing your last choice."), severity="warning")
             return
         self.judging = True
         self.run_worker(self._judge(action), group="puzzle")
@@ -123,7 +125,8 @@ class PuzzleControls:
             attempt = await asyncio.to_thread(self.puzzle.judge, action)
         except Exception as exc:  # the puzzle stays open without a verdict
             self.judging = False
-            self.notify(f"The coach could not judge this choice: {exc}", severity="error")
+            self.notify(_("The coach could not judge this choice: {problem}").format(problem=exc),
+                        severity="error")
             self.refresh_table()
             return
         self.judging = False
@@ -131,7 +134,7 @@ class PuzzleControls:
         self.last_attempt = attempt
         self.verdict = attempt.line()
         if not attempt.within:
-            self.verdict += " ^r: the coach's choice."
+            self.verdict += " " + _("^r: the coach's choice.")
         self.refresh_table()
         self.notify(self.verdict, severity="information" if attempt.within else "warning",
                     timeout=10, markup=False)
@@ -183,14 +186,14 @@ def open_puzzle(replay: Any) -> None:
     or its answer revealed, the replay names the coach's choice there too."""
     decision = replay.decision_here()
     if decision is None or decision.grade == "good":
-        replay.notify("Try again works at a decision the coach graded below good (m).",
+        replay.notify(_("Try again works at a decision the coach graded below good (m)."),
                       severity="warning")
         return
     table = replay.table
     record = dataclasses.replace(table.record, actions=list(table.full))
     puzzle = Puzzle(table.game, record, decision, replay.ANALYSIS_BUDGET)
 
-    def back(_: None) -> None:
+    def back(_result: None) -> None:
         if puzzle.solved or puzzle.revealed:
             replay.tried = replay.tried | {decision.index}
         replay.refresh_table()

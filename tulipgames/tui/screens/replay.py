@@ -29,6 +29,7 @@ from textual.widgets import Static
 from tulipgames.coach.core import PROFILE_BUDGET, Analysis, Budget, Decision
 from tulipgames.coach.run import analyse_parallel
 from tulipgames.engine.record import GameRecord
+from tulipgames.i18n import N_, _, ngettext, render
 from tulipgames.replay import ReplayTable
 from tulipgames.table import Turn
 from tulipgames.tui.replay_chat import ReplayChat
@@ -37,22 +38,25 @@ from tulipgames.tui.screens.game import GameScreen
 #: The replay's keys, shown in pairs ("←→ Step") so that they fit the footer at 80 columns
 #: beside the game's own (Home/End are in the rules and the docs, not the footer).
 REPLAY_BINDINGS = [
-    Binding("left", "replay_step(-1)", "Step", key_display="←→", priority=True),
-    Binding("right", "replay_step(1)", "Forward", show=False, priority=True),
-    Binding("pageup", "replay_news(-1)", "Turn", key_display="pgup/dn", priority=True),
-    Binding("pagedown", "replay_news(1)", "Next turn", show=False, priority=True),
-    Binding("home", "replay_seek(0)", "Start", show=False, priority=True),
-    Binding("end", "replay_seek(-1)", "End", show=False, priority=True),
-    Binding("v", "replay_viewer", "View", priority=True),
-    Binding("a", "replay_analyse", "Analyse", priority=True),
-    Binding("m", "replay_mistake", "Next mistake", priority=True),
-    Binding("r", "replay_try", "Try again", priority=True),
-    Binding("escape", "replay_close", "Close", priority=True),
+    Binding("left", "replay_step(-1)", N_("Step"), key_display="←→", priority=True),
+    Binding("right", "replay_step(1)", N_("Forward"), show=False, priority=True),
+    Binding("pageup", "replay_news(-1)", N_("Turn"), key_display="pgup/dn", priority=True),
+    Binding("pagedown", "replay_news(1)", N_("Next turn"), show=False, priority=True),
+    Binding("home", "replay_seek(0)", N_("Start"), show=False, priority=True),
+    Binding("end", "replay_seek(-1)", N_("End"), show=False, priority=True),
+    Binding("v", "replay_viewer", N_("View"), priority=True),
+    Binding("a", "replay_analyse", N_("Analyse"), priority=True),
+    Binding("m", "replay_mistake", N_("Next mistake"), priority=True),
+    Binding("r", "replay_try", N_("Try again"), priority=True),
+    Binding("escape", "replay_close", N_("Close"), priority=True),
 ]
 
 #: The grades marked on the timeline, and how (a good decision is a dim dot).
 MARKS = {"good": ("·", "dim"), "inaccuracy": ("?", "yellow"), "mistake": ("!", "dark_orange"),
          "blunder": ("X", "bold red")}
+#: The grades as a player reads them (the coach's grade words are data: its records and JSON).
+GRADE_WORDS = {"good": N_("good"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
+               "blunder": N_("blunder")}
 #: The grades ``m`` jumps to.
 MISTAKES = ("mistake", "blunder")
 
@@ -130,30 +134,36 @@ class ReplayControls:
 
     def status_text(self, turn: Turn[Any]) -> str:
         table = self.table
-        who = "everyone (public)" if turn.seat is None else turn.name(turn.seat)
+        who = _("everyone (public)") if turn.seat is None else turn.name(turn.seat)
         last = table.last_step()
-        did = f" · {turn.name(last[0])}: {last[1]}" if last else " · the start"
+        did = f" · {turn.name(last[0])}: {last[1]}" if last else " · " + _("the start")
         coach = ""
         if self.analysing is not None:
-            coach = f"Analysing {self.analysing[0]}/{self.analysing[1]}… · "
+            coach = _("Analysing {done}/{total}…").format(
+                done=self.analysing[0], total=self.analysing[1]) + " · "
         graded = self.decision_here()
         self._show_timeline()
+        where = _("Replay {position}/{length}").format(position=table.position,
+                                                      length=table.length)
         if graded is not None:  # the graded decision made here, in place of the last step
-            return f"{coach}Replay {table.position}/{table.length} · {self.verdict(graded)}"
-        return f"{coach}Replay {table.position}/{table.length}{did} · view of {who}"
+            return f"{coach}{where} · {self.verdict(graded)}"
+        return f"{coach}{where}{did} · " + _("view of {name}").format(name=who)
 
     def verdict(self, decision: Decision) -> str:
         """"Ana plays bid 3: mistake (-14 win %), r: try again"; once its puzzle was tried,
         "…, coach: bid 9"."""
         name = self.table.names[decision.seat]
+        grade = _(GRADE_WORDS.get(decision.grade, decision.grade))
         if decision.grade == "good":
-            return f"{name} plays {decision.made}: good"
+            return _("{name} plays {move}: {grade}").format(name=name, move=decision.made,
+                                                           grade=grade)
         # the coach's choice once its puzzle was tried (r), so that it is not told first
-        told = (f"coach: {decision.best}" if decision.index in self.tried
-                else "r: try again")
-        unit = self.analysis.unit if self.analysis is not None else ""
-        return (f"{name} plays {decision.made}: {decision.grade} "
-                f"(-{decision.loss:.0f} {unit}), {told}")
+        told = (_("coach: {move}").format(move=decision.best) if decision.index in self.tried
+                else _("r: try again"))
+        unit = render(self.analysis.unit) if self.analysis is not None else ""
+        return _("{name} plays {move}: {grade} (-{loss} {unit}), {told}").format(
+            name=name, move=decision.made, grade=grade, loss=f"{decision.loss:.0f}", unit=unit,
+            told=told)
 
     def decision_here(self) -> Decision | None:
         """The analysed decision about to be made at the position shown, if any."""
@@ -174,10 +184,10 @@ class ReplayControls:
     def action_replay_analyse(self) -> None:
         """``a``: the coach grades every decision of the analysed seats, off the UI thread."""
         if not self.table.finished:
-            self.notify("The coach analyses finished games only.", severity="warning")
+            self.notify(_("The coach analyses finished games only."), severity="warning")
             return
         if self.analysing is not None:
-            self.notify("The coach is at it already.")
+            self.notify(_("The coach is at it already."))
             return
         if self.analysis is not None:
             self.notify(self.summary())
@@ -200,7 +210,8 @@ class ReplayControls:
             )
         except Exception as exc:  # the replay stays usable without the coach
             self.analysing = None
-            self.notify(f"The coach could not analyse this game: {exc}", severity="error")
+            self.notify(_("The coach could not analyse this game: {problem}").format(problem=exc),
+                        severity="error")
             self.refresh_table()
             return
         self.analysing = None
@@ -219,27 +230,34 @@ class ReplayControls:
         assert self.analysis is not None
         lines = []
         for perf in self.analysis.performance():
-            plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
-            bad = ", ".join(f"{perf.grades[g]} {g if perf.grades[g] == 1 else plural[g]}"
-                            for g in plural if perf.grades[g])
-            lines.append(f"{perf.name}: {perf.decisions} decisions, accuracy "
-                         f"{perf.accuracy:.0f}%{'; ' + bad if bad else ''}.")
-        return "\n".join(lines) + "\nm: the next mistake."
+            counted = {
+                "inaccuracy": ngettext("{n} inaccuracy", "{n} inaccuracies",
+                                       perf.grades["inaccuracy"]),
+                "mistake": ngettext("{n} mistake", "{n} mistakes", perf.grades["mistake"]),
+                "blunder": ngettext("{n} blunder", "{n} blunders", perf.grades["blunder"]),
+            }
+            bad = ", ".join(words.format(n=perf.grades[g])
+                            for g, words in counted.items() if perf.grades[g])
+            line = ngettext("{name}: {n} decision, accuracy {accuracy}%",
+                            "{name}: {n} decisions, accuracy {accuracy}%", perf.decisions).format(
+                name=perf.name, n=perf.decisions, accuracy=f"{perf.accuracy:.0f}")
+            lines.append(f"{line}{'; ' + bad if bad else ''}.")
+        return "\n".join(lines) + "\n" + _("m: the next mistake.")
 
     def action_replay_mistake(self) -> None:
         """``m``: the position of the next mistake or blunder (after the one shown; from the
         start again after the last), shown from the view of the seat that made it."""
         if self.analysis is None:
-            self.notify("Press a first: the coach grades the game.", severity="warning")
+            self.notify(_("Press a first: the coach grades the game."), severity="warning")
             return
         mistakes = [d for d in self.analysis.decisions if d.grade in MISTAKES]
         if not mistakes:
-            self.notify("No mistakes in this game.")
+            self.notify(_("No mistakes in this game."))
             return
         later = [d for d in mistakes if d.index > self.table.position]
         target = later[0] if later else mistakes[0]
         if not later:
-            self.notify("No more mistakes after this point: back to the first.")
+            self.notify(_("No more mistakes after this point: back to the first."))
         if target.seat in self.table.viewers(self._owned):
             self.local_seats = frozenset({target.seat})
             self.viewer = target.seat

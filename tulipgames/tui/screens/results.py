@@ -20,8 +20,10 @@ from textual.widgets import DataTable, Footer, Static
 
 from tulipgames.engine.core import Result, render_names
 from tulipgames.engine.record import GameRecord
+from tulipgames.i18n import N_, SOURCE, _, current, render
 from tulipgames.store import score_detail
 from tulipgames.table import Table
+from tulipgames.tui.keyline import TranslatedKeys
 from tulipgames.tui.screens.messages import ReplayAsked
 from tulipgames.tui.widgets import plain, printable
 
@@ -109,27 +111,37 @@ def column_parts(fixed: int, widths: Sequence[int], room: int) -> list[list[int]
     return parts
 
 
+#: The first places as their own messages (French 1er but 2e, German 1. 2. 3.).
+PLACES = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+
+
 def ordinal(rank: int) -> str:
+    """A place in the session's language: 1st, 2nd... (1., 2. in German; 1er, 2e in French)."""
+    if current() != SOURCE:
+        # Translators: a place from the 4th on ("4th"; German "4.", French "4e")
+        return _(PLACES[rank]) if rank in PLACES else _("{rank}th").format(rank=rank)
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(rank if rank < 20 else rank % 10, "th")
     return f"{rank}{suffix}"
 
 
 def spoken_list(items: Sequence[str]) -> str:
     """"Ana", "Ana and Ben", "Ana, Ben and Cleo": a list as a sentence says it."""
-    if len(items) <= 2:
-        return " and ".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    if len(items) < 2:
+        return "".join(items)
+    # Translators: the end of a list of names: "Ana, Ben and Cleo"
+    return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
 
 
 def winners_line(result: Result, names: Sequence[str]) -> str:
     """"Ana wins with 42." / "Ana and Ben share the win with 40." / solo: "Ana scores 37."."""
     if len(names) == 1:
-        return f"{names[0]} scores {result.totals[0]}."
+        return _("{name} scores {score}.").format(name=names[0], score=result.totals[0])
     winners = [names[seat] for seat in result.winners]
     top = max(result.totals)
     if len(winners) == 1:
-        return f"{winners[0]} wins with {top}."
-    return f"{spoken_list(winners)} share the win with {top}."
+        return _("{name} wins with {score}.").format(name=winners[0], score=top)
+    return _("{names} share the win with {score}.").format(names=spoken_list(winners),
+                                                          score=top)
 
 
 class RematchAsked(Message):
@@ -142,7 +154,7 @@ class RematchAsked(Message):
         self.same_seed = same_seed
 
 
-class ResultsScreen(Screen[None]):
+class ResultsScreen(TranslatedKeys, Screen[None]):
     """Results of a finished table. ``r`` rematch (same seed), ``n`` new seed, Esc the menu.
 
     Everything is in one scrolling area, so many seats or a long breakdown at 80x24 scroll
@@ -151,17 +163,17 @@ class ResultsScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("r", "rematch(True)", "Rematch same seed"),
-        Binding("n", "rematch(False)", "Rematch new seed"),
-        Binding("v", "replay", "Replay"),
+        Binding("r", "rematch(True)", N_("Rematch same seed")),
+        Binding("n", "rematch(False)", N_("Rematch new seed")),
+        Binding("v", "replay", N_("Replay")),
         # shown under the table instead: the footer has no room left at 80 columns
-        Binding("f", "final", "Final position", show=False),
-        Binding("a", "analyse", "Analyse", show=False),
-        Binding("escape", "leave", "Menu"),
-        Binding("m", "leave", "Menu", show=False),
+        Binding("f", "final", N_("Final position"), show=False),
+        Binding("a", "analyse", N_("Analyse"), show=False),
+        Binding("escape", "leave", N_("Menu")),
+        Binding("m", "leave", N_("Menu"), show=False),
         # the scroll area takes up/down; the score table's own columns scroll sideways
-        Binding("right", "columns(8)", "More columns", priority=True),
-        Binding("left", "columns(-8)", "Back", show=False, priority=True),
+        Binding("right", "columns(8)", N_("More columns"), priority=True),
+        Binding("left", "columns(-8)", N_("Back"), show=False, priority=True),
     ]
     DEFAULT_CSS = """
     ResultsScreen { align: center top; }
@@ -208,10 +220,12 @@ class ResultsScreen(Screen[None]):
         self._parts: list[list[int]] | None = None
         #: The score table's columns after place, player and total: each category's heading
         #: and figures per seat, then the game's own extra figures (see FinalPosition).
+        #: The game hands its categories and headings over as message ids or Says: they are
+        #: shown in this session's language.
         self.columns: list[tuple[str, list[int]]] = [
-            (category, [row[index] for row in result.breakdown])
+            (render(category), [row[index] for row in result.breakdown])
             for index, category in enumerate(result.categories)
-        ] + [(label, list(values)) for label, values in (final.columns if final else ())]
+        ] + [(render(label), list(values)) for label, values in (final.columns if final else ())]
 
     @classmethod
     def for_table(cls, table: Table) -> ResultsScreen:
@@ -238,10 +252,11 @@ class ResultsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="results-scroll"):
             yield Static(
-                Text(f"{self.game_title} — final scores (seed {self.seed})"), id="results-title"
+                Text(_("{title} — final scores (seed {seed})").format(
+                    title=_(self.game_title), seed=self.seed)), id="results-title"
             )
             yield Static(plain(winners_line(self.result, self.names)), id="results-winners")
-            ending = Static(plain(render_names(self.result.ending, self.names)),
+            ending = Static(plain(render_names(render(self.result.ending), self.names)),
                             id="results-ending")
             ending.display = bool(self.result.ending)
             yield ending
@@ -250,7 +265,7 @@ class ResultsScreen(Screen[None]):
             if self.solo_report:
                 yield Static(id="results-coach")
             if self.final is not None:
-                yield Static(Text("Final position"), id="results-final-title")
+                yield Static(Text(_("Final position")), id="results-final-title")
                 if self.final.table is not None:
                     yield Static(classes="results-seat", id="results-shared")
                 for seat in range(len(self.names)):
@@ -261,7 +276,8 @@ class ResultsScreen(Screen[None]):
         await self._draw_tables()
         lines = []
         if self.result.tiebreak and self._tied():
-            lines.append(f"Tie-break: {render_names(self.result.tiebreak, self.names)}")
+            lines.append(_("Tie-break: {rule}").format(
+                rule=render_names(render(self.result.tiebreak), self.names)))
             if self.result.tiebreak_values:
                 shown = ", ".join(
                     f"{name} {value}"
@@ -269,14 +285,14 @@ class ResultsScreen(Screen[None]):
                     if value is not None
                 )
                 if shown:
-                    lines.append(f"Compared: {shown}")
+                    lines.append(_("Compared: {figures}").format(figures=shown))
         if len(self.names) > 1:
-            lines.append("* the winner")
+            lines.append(_("* the winner"))
         lines.extend(self.detail)
         if self.final is not None:
-            lines.append("f or ↓: every seat's final position below")
+            lines.append(_("f or ↓: every seat's final position below"))
         if self.record is not None:
-            lines.append("a: the coach grades every decision (in the replay)")
+            lines.append(_("a: the coach grades every decision (in the replay)"))
         self.query_one("#results-tiebreak", Static).update(plain("\n".join(lines)))
         self._draw_final()
         if self.solo_report:
@@ -298,7 +314,7 @@ class ResultsScreen(Screen[None]):
 
         assert self.record is not None  # solo_report() holds it
         self.coach_lines = [par_line(self.record.game, self.result.totals[0]),
-                            "The coach is adding up…"]
+                            _("The coach is adding up…")]
         self.query_one("#results-coach", Static).update(plain("\n".join(self.coach_lines)))
         self.run_worker(self._solo_report(), group="coach")
 
@@ -316,7 +332,7 @@ class ResultsScreen(Screen[None]):
             lines = lost_lines(analysis)
             self.coach_analysis = analysis
         except Exception as exc:  # the results stay without the coach's figure
-            lines = [f"The coach could not analyse this game: {exc}"]
+            lines = [_("The coach could not analyse this game: {problem}").format(problem=exc)]
         self.coach_lines = [self.coach_lines[0], *lines]
         if self.is_attached:
             self.query_one("#results-coach", Static).update(plain("\n".join(self.coach_lines)))
@@ -339,12 +355,12 @@ class ResultsScreen(Screen[None]):
         for label, values in self.columns[:categories]:
             table.add_row(Text(label), *[Text(str(v), justify="right") for v in values])
         table.add_row(
-            Text("Total", style="bold"),
+            Text(_("Total"), style="bold"),
             *[Text(str(t), style="bold", justify="right") for t in self.result.totals],
         )
         if len(self.names) > 1:
             table.add_row(
-                Text("Place", style="bold"), *[self._place(s) for s in range(len(self.names))]
+                Text(_("Place"), style="bold"), *[self._place(s) for s in range(len(self.names))]
             )
         for label, values in self.columns[categories:]:  # the game's extra figures
             table.add_row(Text(label), *[Text(str(v), justify="right") for v in values])
@@ -353,7 +369,7 @@ class ResultsScreen(Screen[None]):
         """Whether a column per seat fits ``room`` cells (long names may not: then a row per
         seat, whose categories split into tables that fit, so no number is cut)."""
         labels = [label for label, _ in self.columns]
-        first = max(len(label) for label in [*labels, "Total", "Place"])
+        first = max(cell_len(label) for label in [*labels, _("Total"), _("Place")])
         seats = sum(
             max(cell_len(printable(name)), len("1st *"), len(str(self.result.totals[seat])),
                 *[len(str(values[seat])) for _, values in self.columns]) + PADDING
@@ -367,8 +383,8 @@ class ResultsScreen(Screen[None]):
         the categories left (with place, player and total again), so no column is cut."""
         names = [cell_len(printable(name)) for name in self.names]
         totals = [len(str(total)) for total in self.result.totals]
-        fixed = (len("11th *") + max([len("Player"), *names]) + max([len("Total"), *totals])
-                 + 3 * PADDING)
+        fixed = (max(len("11th *"), cell_len(_("Place"))) + max([cell_len(_("Player")), *names])
+                 + max([cell_len(_("Total")), *totals]) + 3 * PADDING)
         values = [max(len(str(value)) for value in figures) for _, figures in self.columns]
 
         def widths(two_lines: bool) -> list[int]:
@@ -417,10 +433,11 @@ class ResultsScreen(Screen[None]):
         for even one category a table)."""
         table.fixed_columns = 2
         lower = "\n" if two_lines else ""
-        table.add_column(Text(f"{lower}Place"), key="place")
-        table.add_column(Text(f"{lower}Player"), key="player")
+        table.add_column(Text(lower + _("Place")), key="place")
+        table.add_column(Text(lower + _("Player")), key="player")
         if total:
-            table.add_column(Text(f"{lower}Total", style="bold", justify="right"), key="total")
+            table.add_column(Text(lower + _("Total"), style="bold", justify="right"),
+                             key="total")
         for index in categories:
             label = self.columns[index][0]
             # a one-line heading sits on the lower line, next to its numbers

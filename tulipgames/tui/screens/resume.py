@@ -13,7 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tulipgames.i18n import N_, _, ngettext
 from tulipgames.store import SaveInfo
+from tulipgames.tui.keyline import TranslatedKeys
 from tulipgames.tui.screens.confirm import ConfirmScreen
 from tulipgames.tui.widgets import fit, plain
 
@@ -21,24 +23,25 @@ from tulipgames.tui.widgets import fit, plain
 ID_CELLS, TITLE_CELLS = 6, 24
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def moves(count: int) -> str:
+    return ngettext("{count} move", "{count} moves", count).format(count=count)
 
 
 def save_label(save: SaveInfo, width: int = 74) -> Text:
     """Two lines of at most ``width`` cells: the game, when and how far; then every player
     (cut at the end, with the count, when they do not fit); a third says why it cannot open."""
     label = fit(f"#{save.id}", ID_CELLS, "bold")
-    label.append_text(fit(save.title, TITLE_CELLS))
+    label.append_text(fit(_(save.title), TITLE_CELLS))
     when = save.updated[:16].replace("T", " ")
-    label.append_text(fit(f"{when}  {plural(save.moves, 'move')}", width - ID_CELLS - TITLE_CELLS,
+    label.append_text(fit(f"{when}  {moves(save.moves)}", width - ID_CELLS - TITLE_CELLS,
                            "dim"))
     names = ", ".join(save.names)
     label.append("\n")
     label.append_text(fit("", ID_CELLS))
     room = width - ID_CELLS
     if Text(names).cell_len > room:
-        count = f" ({len(save.names)} players)"
+        count = " " + ngettext("({count} player)", "({count} players)", len(save.names)).format(
+            count=len(save.names))
         label.append_text(fit(names, room - len(count)))
         label.append(count, style="dim")
     else:
@@ -46,7 +49,8 @@ def save_label(save: SaveInfo, width: int = 74) -> Text:
     if save.problem is not None:
         label.append("\n")
         label.append_text(fit("", ID_CELLS))
-        label.append_text(fit(f"cannot open: {save.problem}", room, "italic"))
+        label.append_text(fit(_("cannot open: {problem}").format(problem=save.problem), room,
+                              "italic"))
     return label
 
 
@@ -54,14 +58,14 @@ def save_label(save: SaveInfo, width: int = 74) -> Text:
 Deleter = Callable[[SaveInfo], "str | None"]
 
 
-class ResumeScreen(Screen[int | None]):
+class ResumeScreen(TranslatedKeys, Screen[int | None]):
     """Dismisses with the chosen save's id, or ``None``. With a ``delete`` function, ``d``
     deletes the highlighted save after a yes/no question."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Back"),
-        Binding("d", "delete", "Delete"),
-        Binding("delete", "delete", "Delete", show=False),
+        Binding("escape", "cancel", N_("Back")),
+        Binding("d", "delete", N_("Delete")),
+        Binding("delete", "delete", N_("Delete"), show=False),
     ]
     DEFAULT_CSS = """
     ResumeScreen > Vertical { padding: 0 1; }
@@ -77,11 +81,11 @@ class ResumeScreen(Screen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Resume a game", id="resume-title")
+            yield Static(_("Resume a game"), id="resume-title")
             hint = (
-                "Enter opens the highlighted game. Saves that cannot be opened are kept as is."
+                _("Enter opens the highlighted game. Saves that cannot be opened are kept as is.")
                 if self.saves
-                else "No games in progress. Start one from the menu; every move is saved."
+                else _("No games in progress. Start one from the menu; every move is saved.")
             )
             yield Static(hint, id="resume-hint")
             yield OptionList(id="saves")
@@ -130,10 +134,11 @@ class ResumeScreen(Screen[int | None]):
         save = self._highlighted()
         if save is None or self.delete is None:
             return
-        question = Text("Delete game ")
-        question.append_text(plain(f"#{save.id} {save.title}", "bold"))
-        question.append_text(plain(f" ({', '.join(save.names)}, {plural(save.moves, 'move')})?"))
-        question.append("\nIts moves are gone for good; finished games stay in History.")
+        # Translators: then the game's number and title, its players and moves, and "?"
+        question = Text(_("Delete game") + " ")
+        question.append_text(plain(f"#{save.id} {_(save.title)}", "bold"))
+        question.append_text(plain(f" ({', '.join(save.names)}, {moves(save.moves)})?"))
+        question.append("\n" + _("Its moves are gone for good; finished games stay in History."))
         self.app.push_screen(ConfirmScreen(question), partial(self._confirmed, save))
 
     def _confirmed(self, save: SaveInfo, yes: bool | None) -> None:
@@ -141,11 +146,12 @@ class ResumeScreen(Screen[int | None]):
             return
         problem = self.delete(save)
         if problem:
-            self.notify(f"Not deleted: {problem}", severity="error", timeout=8)
+            self.notify(_("Not deleted: {problem}").format(problem=problem), severity="error",
+                        timeout=8)
             return
         self.saves = [other for other in self.saves if other.id != save.id]
         self._fill()
-        self.notify(f"Deleted game #{save.id}.")
+        self.notify(_("Deleted game #{number}.").format(number=save.id))
         self.refresh_bindings()
 
     def action_cancel(self) -> None:

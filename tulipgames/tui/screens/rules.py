@@ -19,6 +19,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tulipgames.engine.core import Game
+from tulipgames.i18n import N_, _
+from tulipgames.tui.keyline import TranslatedKeys
 from tulipgames.tui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -26,11 +28,12 @@ if TYPE_CHECKING:
 
 
 def rules_text(game: Game) -> str:
-    """The game's ``rules.md``, or a line saying it is missing."""
+    """The game's ``rules.md`` in the session's language (``Game.rules_markdown`` translates it
+    block by block), or a line saying it is missing."""
     try:
         return game.rules_markdown()
     except (OSError, ModuleNotFoundError):
-        return f"# {game.title}\n\nThe rules text is missing from this installation."
+        return f"# {_(game.title)}\n\n" + _("The rules text is missing from this installation.")
 
 
 @lru_cache(maxsize=16)
@@ -43,13 +46,13 @@ def rules_markdown(text: str) -> Markdown:
     return Markdown(text, hyperlinks=False)
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(TranslatedKeys, ModalScreen[None]):
     """The game's ``rules.md`` rendered as Markdown; arrows/PgUp/PgDn scroll, Esc closes."""
 
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("q", "close", "Close", show=False),
-        Binding("question_mark", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("q", "close", N_("Close"), show=False),
+        Binding("question_mark", "close", N_("Close"), show=False),
     ]
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
@@ -66,7 +69,7 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll") as scroll:
-            scroll.border_title = f"Rules: {self.game.title}"
+            scroll.border_title = _("Rules: {title}").format(title=_(self.game.title))
             yield Static(rules_markdown(rules_text(self.game)), id="rules-text")
         yield KeyFooter()
 

@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from tulipgames.engine.core import Game, Option, SeatSpec
-from tulipgames.i18n import N_, _
+from tulipgames.i18n import N_, _, render
 from tulipgames.notices import daily_line
 from tulipgames.tui.screens.rules import RulesScreen
 from tulipgames.tui.textual_private import SafeSelect
@@ -95,7 +95,13 @@ def level_line(game: Game, kind: str) -> str:
     level = next((lv for lv in game.levels if lv.name == name), None)
     if level is None:
         return ""
-    return f"Bot {name}: {level.strength or level.blurb}"
+    # the game hands its level's words over as message ids or Says
+    return _("Bot {level}: {about}").format(level=_(name),
+                                            about=render(level.strength or level.blurb))
+
+
+# Translators: a switch option's values, and the bot level every game has (setup's lists)
+SHOWN_WORDS = (N_("on"), N_("off"), N_("random"))
 
 
 def choice_label(choice: object) -> str:
@@ -107,7 +113,7 @@ def choice_help(option: Option, value: object) -> str:
     """The option's help for the chosen value. A help text that explains each choice in turn
     ("spice: turmeric, ...; golem: the same game with crystals") is cut to the part about
     ``value``, keeping what comes before the first choice ("end-game reveal: ...")."""
-    text = option.help
+    text = render(option.help)
     names = [re.escape(choice_label(choice)) for choice in option.choices]
     found = list(re.finditer(rf"\b({'|'.join(names)})\s*[:=]\s*", text)) if names else []
     if len({match.group(1) for match in found}) != len(option.choices):
@@ -217,7 +223,8 @@ class SetupScreen(Screen[SetupChoice | None]):
         #: Each binding shown translated, by the English one's id (made once per language).
         self._translated: dict[int, Binding] = {}
         self.kinds = [(_("Human"), "human")] + [
-            (f"Bot: {level}", f"bot:{level}") for level in game.bot_levels
+            (_("Bot: {level}").format(level=_(level)), f"bot:{level}")
+            for level in game.bot_levels
         ]
 
     @property
@@ -256,9 +263,9 @@ class SetupScreen(Screen[SetupChoice | None]):
             with Vertical(id="setup-options"):
                 for name, option in game.options.items():
                     with Horizontal(classes="field-row"):
-                        yield Label(Text(" " + name.replace("_", " ").capitalize()[:14]))
+                        yield Label(Text(" " + _(name.replace("_", " ").capitalize())[:14]))
                         yield SafeSelect(
-                            [(choice_label(choice), choice) for choice in option.choices],
+                            [(_(choice_label(choice)), choice) for choice in option.choices],
                             value=option.default, allow_blank=False, compact=True,
                             id=f"option-{name}", disabled=fixed,
                         )

@@ -6,12 +6,14 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tulipgames.i18n import N_, _
+from tulipgames.tui.keyline import TranslatedKeys
 from tulipgames.tui.screens.messages import SizeCheckAsked
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(TranslatedKeys, Screen[None]):
     """Covers everything until the terminal is large enough again (the app pops it on resize).
 
     An opaque screen, not a modal one: the screens under it are then not laid out at all, so a
@@ -23,7 +25,7 @@ class TooSmallScreen(Screen[None]):
     TooSmallScreen { align: center middle; background: $background; }
     TooSmallScreen Static { width: auto; height: auto; text-align: center; }
     """
-    BINDINGS = [("ctrl+c", "app.quit", "Quit")]
+    BINDINGS = [("ctrl+c", "app.quit", N_("Quit"))]
 
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
@@ -42,6 +44,6 @@ class TooSmallScreen(Screen[None]):
     def update_size(self) -> None:
         width, height = self.app.size
         self.query_one("#too-small", Static).update(
-            f"Terminal too small\n(need {MIN_WIDTH}x{MIN_HEIGHT}, have {width}x{height})\n"
-            "Enlarge the window to go on."
+            _("Terminal too small\n(need {need}, have {have})\nEnlarge the window to go on.")
+            .format(need=f"{MIN_WIDTH}x{MIN_HEIGHT}", have=f"{width}x{height}")
         )

@@ -23,8 +23,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tulipgames import stats
+from tulipgames.i18n import N_, _, ngettext
 from tulipgames.stats import title_of
 from tulipgames.store import FinishedGame, SeatResult, Store
+from tulipgames.tui.keyline import TranslatedKeys
 from tulipgames.tui.widgets.footer import KeyFooter
 
 __all__ = ["StatsScreen", "chart_width", "player_label", "title_of"]
@@ -37,16 +39,18 @@ CHART_MAX = 40
 def player_label(player: str) -> str:
     """How a player is named on screen: a bot by its level ("bot:hard" → "bots (hard)")."""
     if player.startswith("bot:"):
-        return f"bots ({player.partition(':')[2] or 'default'})"
+        level = player.partition(":")[2]
+        return _("bots ({level})").format(level=_(level) if level else _("default"))
     return player
 
 
 def figures_table(*columns: str) -> Table:
     """A table of figures drawn as text (no cursor: nothing on these rows can be chosen, and
-    one widget of text is far cheaper to draw than a DataTable)."""
+    one widget of text is far cheaper to draw than a DataTable); the headings are message ids,
+    shown in the session's language."""
     table = Table(box=None, pad_edge=False, header_style="bold", padding=(0, 2, 0, 0))
     for column in columns:
-        table.add_column(column, no_wrap=column != "Against")
+        table.add_column(_(column), no_wrap=column != "Against")
     return table
 
 
@@ -70,13 +74,13 @@ def seat_rows(rows: Sequence[SeatResult] | Sequence[FinishedGame]) -> list[SeatR
     return [row for row in rows if isinstance(row, SeatResult)]
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(TranslatedKeys, Screen[None]):
     """One player's statistics at a time."""
 
     BINDINGS = [
-        Binding("left", "player(-1)", "Prev player"),
-        Binding("right", "player(1)", "Next player"),
-        Binding("escape", "close", "Back"),
+        Binding("left", "player(-1)", N_("Prev player")),
+        Binding("right", "player(1)", N_("Next player")),
+        Binding("escape", "close", N_("Back")),
     ]
     DEFAULT_CSS = """
     StatsScreen VerticalScroll { padding: 0 1; }
@@ -117,10 +121,10 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="stats-body"):
             yield Static(id="stats-title", classes="stats-heading")
-            yield Static("Score history (oldest first)", classes="stats-heading")
+            yield Static(_("Score history (oldest first)"), classes="stats-heading")
             yield Static(id="stats-charts")
             yield Static(id="stats-scores")
-            yield Static("Recent results", classes="stats-heading")
+            yield Static(_("Recent results"), classes="stats-heading")
             yield Static(id="stats-recent")
             yield Static(id="stats-solo")
         yield KeyFooter()
@@ -137,29 +141,35 @@ class StatsScreen(Screen[None]):
         for part in (scores, recent, charts):
             part.update("")
         if player is None:
-            title.update("Statistics: no finished games yet. Play one!")
+            title.update(_("Statistics: no finished games yet. Play one!"))
             return
         count = len(self.players)
+        # Translators: then a player's name
+        before = _("Statistics of") + " "
         title.update(
             Text.assemble(
-                ("Statistics of ", ""), (player_label(player), "bold"),
-                (f"   ({self.index + 1} of {count}; ←/→ another player)", "dim"),
+                (before, ""), (player_label(player), "bold"),
+                ("   " + _("({number} of {count}; ←/→ another player)").format(
+                    number=self.index + 1, count=count), "dim"),
             )
         )
         rows = self.rows_of(player)
         mine = [row for row in rows if stats.player_of(row) == player]
         charts.update(self.chart_text(stats.score_histories(mine, player)))
-        table = figures_table("Game", "Seats", "Games", "Wins", "Mean", "Best")
+        table = figures_table(N_("Game"), N_("Seats"), N_("Games"), N_("Wins"), N_("Mean"),
+                              N_("Best"))
         for line in stats.score_lines(mine):
             table.add_row(
                 title_of(line.game), str(line.seats), str(line.games),
-                "solo" if line.wins is None else str(line.wins), f"{line.mean:.1f}",
+                _("solo") if line.wins is None else str(line.wins), f"{line.mean:.1f}",
                 str(line.best),
             )
         scores.update(table)
-        table = figures_table("Finished (UTC)", "Game", "Score", "Place", "Against")
+        table = figures_table(N_("Finished (UTC)"), N_("Game"), N_("Score"), N_("Place"),
+                              N_("Against"))
         for entry in stats.recent_results(rows, player):
-            place = f"{entry.place} of {entry.seats}" if entry.seats > 1 else "solo"
+            place = (_("{place} of {seats}").format(place=entry.place, seats=entry.seats)
+                     if entry.seats > 1 else _("solo"))
             table.add_row(
                 entry.finished[:16].replace("T", " "), entry.title, str(entry.score), place,
                 Text(", ".join(entry.others) or "-", overflow="ellipsis", no_wrap=True),
@@ -168,8 +178,9 @@ class StatsScreen(Screen[None]):
         solo = stats.solo_levels(mine, player)
         self.query_one("#stats-solo", Static).update(
             Text(
-                "Flower Shop solo levels reached: "
-                + "; ".join(f"{lv.level} ×{lv.times} (best {lv.best})" for lv in solo)
+                _("Flower Shop solo levels reached: ")
+                + "; ".join(_("{level} ×{times} (best {best})").format(
+                    level=_(lv.level), times=lv.times, best=lv.best) for lv in solo)
             )
             if solo
             else ""
@@ -183,12 +194,13 @@ class StatsScreen(Screen[None]):
         for game_id in sorted(histories, key=title_of):
             history = histories[game_id]
             if len(history) == 1:
-                note = f"1 game, score {history[0]}"
+                note = _("1 game, score {score}").format(score=history[0])
             else:
-                note = (
-                    f"{len(history)} games, {min(history)} to {max(history)},"
-                    f" last {history[-1]}"
-                )
+                note = ngettext(
+                    "{count} game, {low} to {high}, last {last}",
+                    "{count} games, {low} to {high}, last {last}", len(history),
+                ).format(count=len(history), low=min(history), high=max(history),
+                         last=history[-1])
             chart = stats.sparkline(history, chart_width(len(history), room))
             if text:
                 text.append("\n")

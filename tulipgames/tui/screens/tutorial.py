@@ -22,15 +22,16 @@ from textual.widgets import Static
 
 from tulipgames.engine.core import Action
 from tulipgames.games import kit
+from tulipgames.i18n import N_, _, render
 from tulipgames.table import Turn
-from tulipgames.tutorial import Tutorial, load_tutorial
+from tulipgames.tutorial import Tutorial, capital, load_tutorial
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from tulipgames.tui.screens.game import GameScreen
 
-TUTORIAL_BINDINGS = [Binding("n", "why_not", "Why not?")]
+TUTORIAL_BINDINGS = [Binding("n", "why_not", N_("Why not?"))]
 
 
 class LessonPanel(Static):
@@ -93,20 +94,20 @@ class TutorialControls:
         step = tutorial.step
         text = Text()
         if step is None:
-            panel.border_title = "Tutorial · free play"
-            text.append(" ".join(tutorial.script.free))
+            panel.border_title = _("Tutorial · free play")
+            text.append(" ".join(render(line) for line in tutorial.script.free))
         else:
-            about = f" · {step.look}" if step.look else ""
+            about = f" · {render(step.look)}" if step.look else ""
             # the step's question on the top line, where it never wraps the lesson
-            ask = " · n: why not?" if self.check_action("why_not", ()) else ""
-            panel.border_title = (f"Tutorial · step {tutorial.index + 1} of "
-                                  f"{len(tutorial.script.steps)}{about}{ask}")
-            text.append(" ".join(step.lines))
+            ask = " · " + _("n: why not?") if self.check_action("why_not", ()) else ""
+            panel.border_title = _("Tutorial · step {number} of {count}").format(
+                number=tutorial.index + 1, count=len(tutorial.script.steps)) + about + ask
+            text.append(" ".join(render(line) for line in step.lines))
             if tutorial.learner_to_act() and tutorial.expected is not None:
-                text.append("\n▸ Do: ", style="bold")
+                text.append("\n▸ " + _("Do:") + " ", style="bold")
                 text.append(tutorial.say(tutorial.expected), style="bold")
             elif not tutorial.learner_to_act():
-                text.append("\n… the others play.", style="dim")
+                text.append("\n" + _("… the others play."), style="dim")
         if self.feedback:
             text.append(f"\n✗ {self.feedback}", style="bold")
         panel.update(text)
@@ -130,14 +131,14 @@ class TutorialControls:
         Flower Shop's list): a refusal is also the lesson's answer in the panel."""
         reason: str | None = super().why_not(*actions)  # type: ignore[misc]  # a mixin: super() is the game's screen
         if reason is not None and self.acting:
-            self.feedback = f"Why not? {reason[:1].upper()}{reason[1:]}."
+            self.feedback = _("Why not? {reason}.").format(reason=capital(reason))
             self.show_lesson()
         return reason
 
     def action_why_not(self) -> None:
         """``n``: the rules' answer to the step's "why not?" question."""
         answer = self.tutorial.why_not()
-        self.feedback = answer or "Nothing to ask here: follow the lesson."
+        self.feedback = answer or _("Nothing to ask here: follow the lesson.")
         self.show_lesson()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -25,6 +25,7 @@ from textual.visual import Visual, VisualType, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tulipgames.i18n import _
 from tulipgames.tui import textual_private as private
 
 #: Keys that scroll the log while it has the focus; every other key leaves it.
@@ -86,6 +87,7 @@ def name_and_level(name: str, level: str | None, width: int, style: str = "") ->
     with "…" before the level is; a human's ``level`` is ``None``."""
     if not level:
         return fit(name, width, style)
+    level = _(level)  # a level's name is a message id (the game's own, or "random")
     tag = f" {level}" if cell_len(printable(name)) + 1 + len(level) <= width else f" {level[0]}"
     if width - len(tag) < 3:
         return fit(name, width, style)
@@ -340,7 +342,7 @@ class RendersByRow(WidgetMixin):
         widget = self
         rows = self.rows_now()
         drawn_from = (widget.size, widget.visual_style, widget.text_selection is None)
-        last_rows, last_from, _ = self._row_strips
+        last_rows, last_from, _strips = self._row_strips
         if rows is None or rows is not last_rows or drawn_from != last_from:
             self._row_strips = (rows, drawn_from, self._draw_rows(rows))
         return super().render_lines(crop)
@@ -378,7 +380,7 @@ class RendersByRow(WidgetMixin):
         found.update((y, fresh[y]) for y in changed - found.keys())
         rendered = [(row, found[y] if y in changed else last[y][1]) for y, row in enumerate(rows)]
         self._rendered = (mode, rendered)
-        strips = [strip for _, strip in rendered]
+        strips = [strip for _row, strip in rendered]
         # below the content, Textual's own blank line (an empty last row is no content line)
         if len(rows) > 1 and not rows[-1].plain:
             strips.pop()
@@ -452,7 +454,7 @@ def _row_strip(row: Text, y: int, base: Any, styles: dict[object, Any],
     segments: list[Segment] = []
     x = 0
     from_rich = TextualStyle.from_rich_style
-    for text, rich, _ in row.render(app.console, end=""):
+    for text, rich, _control in row.render(app.console, end=""):
         # the cell's style with its offset, as drawn before at this place (rows keep their
         # columns from one drawing to the next), else worked out once
         placed = styles.get((whole, rich, x, y))
@@ -828,7 +830,8 @@ class GameLog(SizedFromOutside, ScrollView):
     def _scrolled(self) -> None:
         """The top border: the caption, then how many rows are above the ones in sight
         (``↑ 12 earlier``) and, scrolled back, below them (``↓ 3 later``)."""
-        counts = out_of_sight(self, self.virtual_size.height, "earlier", "later")
+        # Translators: the game log's border: "↑ 12 earlier · ↓ 3 later" (lines out of sight)
+        counts = out_of_sight(self, self.virtual_size.height, _("earlier"), _("later"))
         title = self._caption.copy()
         if counts:
             title.append(("  " if title else "") + counts, style="dim")
