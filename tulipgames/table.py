@@ -36,9 +36,8 @@ from tulipgames.engine.core import (
     visible,
 )
 from tulipgames.engine.record import GameRecord, replay, undoable_steps
-from tulipgames.i18n import Say, _, render
+from tulipgames.i18n import Say, _, module_domain, render
 from tulipgames.i18n import current as current_language
-from tulipgames.i18n import module_domain
 
 Listener = Callable[["Table"], None]
 ViewT = TypeVar("ViewT")

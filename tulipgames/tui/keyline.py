@@ -22,7 +22,7 @@ from textual import events
 from textual.binding import ActiveBinding, Binding
 from textual.widget import Widget
 
-from tulipgames.i18n import SOURCE, _, current
+from tulipgames.i18n import SOURCE, _, current, module_domain, render
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -54,7 +54,9 @@ class TranslatedKeys(ScreenMixin):
             cache = self._translated_keys = {}
         for key, active in super().active_bindings.items():
             binding = active.binding
-            words = _(binding.description) if binding.description else ""
+            # in the words of the module that declared the key (a game's own first)
+            domain = module_domain(type(active.node).__module__)
+            words = render(binding.description, domain=domain) if binding.description else ""
             if words != binding.description:
                 cached = cache.get(id(binding))
                 if cached is None or cached.description != words:
