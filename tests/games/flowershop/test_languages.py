@@ -33,7 +33,7 @@ WORDS = {
            "▸ Verkaufen (6): Enter öffnet", "▸ Wegwerfen (4): Enter öffnet",
            "Ben easy 4/8 gefüllt  1 Korb 4FP  Lager 0  Abfall 0  $12  nutzt",
            "2 Körbe 4FP", "Runde 3, Wahl 1 aufgedeckt: Ana OR08 (Auftrag);"],
-    "fr": ["Ana: Utilisez OR08 (commande) : à poser, réserver, vendre ou jeter.",
+    "fr": ["Ana : Utilisez OR08 (commande) : à poser, réserver, vendre ou jeter.",
            "Boutique de Ana (Rouge)", "Caisse $8 (1 FP)  Poubelle 1→2 (-1 FP)",
            "Crochets [3FP BA08]", "H1 (place libre)", "En cours OR08 commande", "Réserve 0/4",
            "Actuel 15 FP = 6p +9pa +1$ -1pb", "w : boutique suivante",

@@ -72,7 +72,7 @@ async def test_the_12_seat_screen_fits_80x24_in_each_language(
         assert word in text, (lang, word)
     # nothing of this game's is cut off: no ellipsis on the sheet (the log, the footer and the
     # names belong to the shared screen)
-    sheet = lines[:lines.index(next(line for line in lines if "earlier" in line))]
+    sheet = lines[:lines.index(next(line for line in lines if "↑" in line))]  # the log's top
     assert not any("…" in line for line in sheet), sheet
     # the English words are gone from the sheet
     for english in ("Pumpkins", "Leaves", "Leaf bonus", "Round 12", "Pick the AREA die",
