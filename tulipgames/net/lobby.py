@@ -1144,6 +1144,9 @@ class Lobby:
         #: name. ``None``: one server, which runs every table it holds.
         self.leases: Any = leases
         self.node = node
+        #: With worker processes: the live tables they hold (``net.homes.Homes``), which
+        #: this process lists and routes sessions to. ``None``: every table is here.
+        self.homes: Any = None
         self._import_codes_file()
         self._bring_back_mail_tables()
 
@@ -1195,6 +1198,8 @@ class Lobby:
     def find(self, code: str) -> OpenTable:
         """The table with this join code (any case), from memory or brought back from the store."""
         key = code.strip().upper()
+        if self.homes is not None:
+            self.homes.take(key)  # a worker holds it: the session goes there
         if key in self.tables:
             return self.tables[key]
         found = None if self.store is None else self.store.shared_save(key)
@@ -1431,6 +1436,8 @@ class Lobby:
             for acting, number in table.waiting():
                 if acting == seat:
                     found.append(Waiting(opened.code, opened.game.title, number))
+        if self.homes is not None:
+            found += self.homes.waiting_for(name)
         return sorted(found, key=lambda w: w.decision)
 
     # -- invitations -------------------------------------------------------------------------
@@ -1512,7 +1519,7 @@ class Lobby:
                 continue
             found.append(invite)
         self.invites = kept
-        return found
+        return found if self.homes is None else found + self.homes.invites_for(name)
 
     def _share(self, table: RemoteTable) -> None:
         """Keep a table's settings and what it decided (votes, missed decisions) with its save."""
@@ -1540,7 +1547,8 @@ class Lobby:
                 del self.tables[code]
                 assert opened.table is not None
                 opened.table.close()
-        return [t for t in reversed(self.tables.values()) if not t.over]
+        here = [t for t in reversed(self.tables.values()) if not t.over]
+        return here if self.homes is None else here + self.homes.listing()
 
     def close(self, code: str) -> None:
         """The host closes a table that has not started."""
@@ -1571,6 +1579,8 @@ class Lobby:
             players=",".join(seat.name or f"bot:{seat.bot}" for seat in opened.seats),
         )
         self.listeners.publish(self)
+        if self.homes is not None:
+            self.homes.started(opened)  # a live table goes to a worker, its players along
         return table
 
     def _deal(self, opened: OpenTable, specs: list[SeatSpec], seed: int | None) -> RemoteTable:
@@ -1652,6 +1662,8 @@ class Lobby:
         for row in self.your_tables(name):
             if row.code in self.tables or TableSettings.from_json(row.settings).mail:
                 continue  # in memory and not live for this player, or never live
+            if self.homes is not None and self.homes.where(row.code) is not None:
+                continue  # a worker holds it
             try:
                 opened = self._bring_back(row.code, row.id, row.settings)
             except TableError as exc:

@@ -49,10 +49,12 @@ log = logging.getLogger("tulipgames.serve")
 
 _HEADER = struct.Struct("!IBI")
 #: main -> worker (ENTRIES: the shared-table menu entries changed, e.g. a table opened;
-#: END_INPUT: a plain session's client sent EOF, its queued lines are read, then it ends)
-START, INPUT, RESIZE, CLOSE, ENTRIES, END_INPUT = 1, 2, 3, 4, 5, 6
-#: worker -> main (READY once, when it can start apps at once)
-OUTPUT, ENDED, READY = 11, 12, 13
+#: END_INPUT: a plain session's client sent EOF, its queued lines are read, then it ends;
+#: ONLINE, session 0: who is logged in anywhere, for invitations from the tables there)
+START, INPUT, RESIZE, CLOSE, ENTRIES, END_INPUT, ONLINE = 1, 2, 3, 4, 5, 6, 7
+#: worker -> main (READY once, when it can start apps at once; DIGEST, session 0: what the
+#: menus elsewhere need of the tables it holds, see :mod:`tulipgames.net.homes`)
+OUTPUT, ENDED, READY, DIGEST = 11, 12, 13, 14
 #: Seconds a new worker has to become ready.
 READY_TIMEOUT = 120.0
 
@@ -158,6 +160,10 @@ class WorkerPool:
         self.data_dir = data_dir
         self.workers: list[Worker] = []
         self._next_id = 0
+        #: Told each worker's DIGEST frames (its index, the digest), and each worker lost
+        #: (its index): the directory of the tables the workers hold.
+        self.on_digest: Callable[[int, dict[str, Any]], None] | None = None
+        self.on_lost: Callable[[int], None] | None = None
         self._readers: set[asyncio.Task[None]] = set()
         self._stopping = False
 
@@ -196,13 +202,26 @@ class WorkerPool:
         """Some worker can take a session (else the main process runs them all)."""
         return any(worker.alive for worker in self.workers)
 
-    def place(self) -> Worker:
-        """The live worker with the fewest sessions."""
+    def place(self, index: int = -1) -> Worker:
+        """The live worker of that ``index``, else the live worker with the fewest sessions."""
+        for worker in self.workers:
+            if worker.index == index and worker.alive:
+                return worker
         return min((w for w in self.workers if w.alive), key=lambda w: len(w.sessions))
 
-    def open(self, start: dict[str, Any], output: Callable[[bytes], None]) -> RemoteApp:
-        """Start a session's app on a worker; ``output`` gets what it draws."""
-        worker = self.place()
+    def alive(self, index: int) -> bool:
+        return any(w.index == index and w.alive for w in self.workers)
+
+    def tell(self, kind: int, payload: bytes) -> None:
+        """A frame of no session to every live worker."""
+        for worker in self.workers:
+            worker.send(0, kind, payload)
+
+    def open(self, start: dict[str, Any], output: Callable[[bytes], None],
+             index: int = -1) -> RemoteApp:
+        """Start a session's app on a worker (``index``, or the least busy); ``output`` gets
+        what it draws."""
+        worker = self.place(index)
         self._next_id += 1
         remote = RemoteApp(worker, self._next_id, output, start.get("entries"))
         worker.sessions[remote.session_id] = remote
@@ -214,6 +233,10 @@ class WorkerPool:
         try:
             while True:
                 session, kind, payload = await read_frame(worker.reader)
+                if kind == DIGEST:
+                    if self.on_digest is not None:
+                        self.on_digest(worker.index, json.loads(payload))
+                    continue
                 remote = worker.sessions.get(session)
                 if remote is None:
                     continue
@@ -224,6 +247,8 @@ class WorkerPool:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         worker.alive = False
+        if self.on_lost is not None:
+            self.on_lost(worker.index)
         lost = list(worker.sessions.values())
         for remote in lost:
             remote.finish({"note": WORKER_LOST})
@@ -260,9 +285,10 @@ class WorkerPool:
 
 def start_message(username: str, profile: Any, peer: str, size: tuple[int, int],
                   entries: list[tuple[str, str]], highlight: str = "",
-                  plain: bool = False) -> dict[str, Any]:
+                  plain: bool = False, entry: str = "") -> dict[str, Any]:
     """What a worker is told to start a session's app (``highlight``: the menu entry to light;
-    ``plain``: the plain-text menu of a session without a terminal, fed lines of text)."""
+    ``plain``: the plain-text menu of a session without a terminal, fed lines of text;
+    ``entry``: a table of that worker's to open at once, ``homes.table_entry``)."""
     return {"username": username, "profile": dataclasses.asdict(profile), "peer": peer,
             "size": list(size), "entries": [list(entry) for entry in entries],
-            "highlight": highlight, "plain": plain}
+            "highlight": highlight, "plain": plain, "entry": entry}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import concurrent.futures
+import itertools
 import json
 import logging
 import os
@@ -26,10 +27,12 @@ from tulipgames.net.driver import INBOX_BYTES
 from tulipgames.net.notices import NEXT_ENTRY, parse_invite, parse_next
 from tulipgames.net.worker import (
     CLOSE,
+    DIGEST,
     END_INPUT,
     ENDED,
     ENTRIES,
     INPUT,
+    ONLINE,
     OUTPUT,
     PROFILE_ENV,
     READY,
@@ -170,11 +173,16 @@ class PlainTerminal:
 class _Host:
     """What :func:`~tulipgames.net.server.run_app` needs of a server, in a worker."""
 
-    def __init__(self, writer: asyncio.StreamWriter, data_dir: Path) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, data_dir: Path, index: int = 0) -> None:
         from tulipgames.net.server import HeapKeeper
 
         self.writer = writer
         self.data_dir = data_dir
+        self.index = index
+        #: The live tables the main process sends sessions to (made with the first one).
+        self._lobby: Any = None
+        self._digests: Any = None
+        self._online: list[str] = []
         self.sessions: set[WorkerTerminal] = set()
         self.terminals: dict[int, WorkerTerminal] = {}
         self.heap = HeapKeeper()
@@ -195,13 +203,35 @@ class _Host:
         if not any(terminal.running for terminal in self.sessions):
             sys.stdout, sys.stderr = self._stdout, self._stderr
 
+    @property
+    def lobby(self) -> Any:
+        """This worker's tables (:class:`~tulipgames.net.homes.HomeLobby`) on the server's
+        store, with a digest for the main process whenever they change."""
+        if self._lobby is None:
+            from tulipgames.net import lobby as lobby_module
+            from tulipgames.net.homes import DigestSender, HomeLobby
+            from tulipgames.store import Store
+
+            # Invitations are told once by number: this worker's never meet another's.
+            lobby_module._INVITES = itertools.count(1_000_000 * (self.index + 1))
+            self._lobby = HomeLobby(Store(self.data_dir), self.data_dir)
+            self._lobby.online_names = set(self._online)
+            self._digests = DigestSender(self._lobby, lambda data: self.send(0, DIGEST, data))
+        return self._lobby
+
     def _new_app(self, info: Any) -> Any:
-        from tulipgames.net.app import WorkerApp
+        from tulipgames.net.app import TableApp, WorkerApp
+        from tulipgames.net.homes import parse_table_entry
         from tulipgames.store import player_store
 
         terminal = self._building
         assert terminal is not None
         store = player_store(_player_dir(self.data_dir, info.username), info.username)
+        code = parse_table_entry(info.entry)
+        if code is not None:  # the main process routed the session to a table held here
+            self.lobby.routed.add(code)
+            self._digests.soon()
+            return TableApp(info, self.lobby, store, self._entries, terminal.move)
         return WorkerApp(info, self._entries, store, terminal.move)
 
     def prepare(self, session_id: int, start: dict[str, Any]) -> WorkerTerminal | PlainTerminal:
@@ -229,6 +259,7 @@ class _Host:
         try:
             profile = TerminalProfile(**start["profile"])
             info = SessionInfo(str(start["username"]), profile, terminal.peer,
+                               entry=str(start.get("entry") or ""),
                                highlight=str(start.get("highlight") or ""))
             self._building, self._entries = terminal, [tuple(e) for e in start["entries"]]
             note = await run_app(terminal, info, profile)
@@ -320,6 +351,12 @@ class _Host:
         if app is not None:
             app.call_later(app.show_entries, entries)
 
+    def online(self, names: list[str]) -> None:
+        """Who is logged in anywhere (for invitations from the tables here)."""
+        if self._lobby is not None:
+            self._lobby.online_names = {str(name) for name in names}
+        self._online = names
+
     def resize(self, session_id: int, width: int, height: int) -> None:
         terminal = self.terminals.get(session_id)
         if terminal is None:
@@ -335,13 +372,13 @@ def _player_dir(data_dir: Path, name: str) -> Path:
     return player_dir(data_dir, name)
 
 
-async def serve_worker(fd: int, data_dir: Path) -> None:
+async def serve_worker(fd: int, data_dir: Path, index: int = 0) -> None:
     """Run the apps the main process hands over on socket ``fd`` until it closes the wire."""
     sock = socket.socket(fileno=fd)
     reader, writer = await asyncio.open_unix_connection(sock=sock)
     from tulipgames.net import app  # noqa: F401 - Textual and the app, before the first session
 
-    host = _Host(writer, data_dir)
+    host = _Host(writer, data_dir, index)
     host.send(0, READY)
     tasks: set[asyncio.Task[None]] = set()
     loop = asyncio.get_running_loop()
@@ -362,6 +399,8 @@ async def serve_worker(fd: int, data_dir: Path) -> None:
                 host.resize(session, int(width), int(height))
             elif kind == ENTRIES:
                 host.show_entries(session, [tuple(entry) for entry in json.loads(payload)])
+            elif kind == ONLINE:
+                host.online(json.loads(payload))
             elif kind == CLOSE and session in host.terminals:
                 host.terminals[session].close()
             elif kind in (CLOSE, END_INPUT) and session in host.plain:
@@ -393,12 +432,12 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("asyncio").setLevel(logging.WARNING)
     profile = os.environ.get(PROFILE_ENV)
     if not profile:
-        asyncio.run(serve_worker(args.fd, args.data_dir))
+        asyncio.run(serve_worker(args.fd, args.data_dir, args.index))
         return 0
     import cProfile
 
     with cProfile.Profile() as profiler:
-        asyncio.run(serve_worker(args.fd, args.data_dir))
+        asyncio.run(serve_worker(args.fd, args.data_dir, args.index))
     profiler.dump_stats(f"{profile}.worker{args.index}.{os.getpid()}")
     return 0
 
