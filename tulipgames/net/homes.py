@@ -145,10 +145,12 @@ class Homes:
         if not self.pool.live:
             return None
         for row in self.lobby.your_tables(name):
+            worker = self.where(row.code)
+            if worker is not None:
+                return row.code, worker
             if row.code in self.lobby.tables or TableSettings.from_json(row.settings).mail:
                 continue
-            worker = self.where(row.code)
-            return row.code, (self.assign(row.code) if worker is None else worker)
+            return row.code, self.assign(row.code)
         return None
 
     # -- moving sessions -------------------------------------------------------------------

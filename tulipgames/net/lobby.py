@@ -1433,6 +1433,8 @@ class Lobby:
             table, seat = opened.table, opened.seat_of(name)
             if table is None or seat is None or opened.over:
                 continue
+            if self.homes is not None and self.homes.where(opened.code) is not None:
+                continue  # handed to a worker: its digest says what waits there
             for acting, number in table.waiting():
                 if acting == seat:
                     found.append(Waiting(opened.code, opened.game.title, number))
@@ -1657,7 +1659,8 @@ class Lobby:
         """
         for opened in reversed(self.tables.values()):
             if (opened.started and not opened.over and not opened.settings.mail
-                    and opened.seat_of(name) is not None):
+                    and opened.seat_of(name) is not None
+                    and (self.homes is None or self.homes.where(opened.code) is None)):
                 return opened
         for row in self.your_tables(name):
             if row.code in self.tables or TableSettings.from_json(row.settings).mail:

@@ -53,8 +53,9 @@ _HEADER = struct.Struct("!IBI")
 #: ONLINE, session 0: who is logged in anywhere, for invitations from the tables there)
 START, INPUT, RESIZE, CLOSE, ENTRIES, END_INPUT, ONLINE = 1, 2, 3, 4, 5, 6, 7
 #: worker -> main (READY once, when it can start apps at once; DIGEST, session 0: what the
-#: menus elsewhere need of the tables it holds, see :mod:`tulipgames.net.homes`)
-OUTPUT, ENDED, READY, DIGEST = 11, 12, 13, 14
+#: menus elsewhere need of the tables it holds, see :mod:`tulipgames.net.homes`; LOG, session
+#: 0: one line of the structured log, e.g. a table event, for ``--log``)
+OUTPUT, ENDED, READY, DIGEST, LOG = 11, 12, 13, 14, 15
 #: Seconds a new worker has to become ready.
 READY_TIMEOUT = 120.0
 
@@ -236,6 +237,9 @@ class WorkerPool:
                 if kind == DIGEST:
                     if self.on_digest is not None:
                         self.on_digest(worker.index, json.loads(payload))
+                    continue
+                if kind == LOG:  # made and quoted there (audit.line): written as it is
+                    audit.log.info(payload.decode("utf-8", errors="replace"))
                     continue
                 remote = worker.sessions.get(session)
                 if remote is None:

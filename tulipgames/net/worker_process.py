@@ -32,6 +32,7 @@ from tulipgames.net.worker import (
     ENDED,
     ENTRIES,
     INPUT,
+    LOG,
     ONLINE,
     OUTPUT,
     PROFILE_ENV,
@@ -366,6 +367,27 @@ class _Host:
             terminal._driver.resize(width, height)
 
 
+class _AuditToMain(logging.Handler):
+    """The structured log lines of this worker (table events: its tables live here) go to
+    the main process, which writes them where it writes its own (``--log FILE``)."""
+
+    def __init__(self, host: _Host, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self.host = host
+        self.loop = loop
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage().encode("utf-8")
+        try:
+            here = asyncio.get_running_loop() is self.loop
+        except RuntimeError:
+            here = False  # a thread (a bot, the plain-text menu)
+        if here:
+            self.host.send(0, LOG, text)
+        else:
+            self.loop.call_soon_threadsafe(self.host.send, 0, LOG, text)
+
+
 def _player_dir(data_dir: Path, name: str) -> Path:
     from tulipgames.net.lobby import player_dir
 
@@ -379,6 +401,11 @@ async def serve_worker(fd: int, data_dir: Path, index: int = 0) -> None:
     from tulipgames.net import app  # noqa: F401 - Textual and the app, before the first session
 
     host = _Host(writer, data_dir, index)
+    from tulipgames.net import audit
+
+    audit.log.addHandler(_AuditToMain(host, asyncio.get_running_loop()))
+    audit.log.setLevel(logging.INFO)
+    audit.log.propagate = False
     host.send(0, READY)
     tasks: set[asyncio.Task[None]] = set()
     loop = asyncio.get_running_loop()
