@@ -173,6 +173,8 @@ class Homes:
         key = code.strip().upper()
         worker = self.where(key)
         session = self._session_of(_current_app())
+        if session is not None and session._releasing:
+            raise TableError(f"Taking you to table {key}...")  # on its way already
         if worker is None:
             if session is None or not self.movable(key):
                 return
