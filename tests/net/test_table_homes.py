@@ -12,6 +12,7 @@ import signal
 from pathlib import Path
 
 from tests.net.conftest import Server, Tmux, needs_clients
+from tests.net.test_plain_shared import PlainClient
 from tests.net.test_play_sixtyone import join, moves_of, open_sixtyone_table, play_a_move
 from tests.net.test_workers import placed, worker_pids
 from tulipgames.engine.record import GameRecord
@@ -58,12 +59,22 @@ def test_a_table_in_a_worker_is_played_and_survives_the_worker_killed(
     assert {p["name"] for p in routed} == {"ana", "ben"}
     assert {p["pid"] for p in routed} == {str(pids[int(home)])}
 
+    # A plain-text watcher (ssh -T) types the code at her menu (in a worker) and is routed to
+    # the table's worker, where she hears the moves.
+    cleo = PlainClient(server.ssh_command("cleo", "-T"))
+    cleo.wait_for("7. Shared tables")
+    cleo.type(f"watch {code}")
+    cleo.wait_for(rf"Sixty-One at table {code}")
+    [watching] = [p for p in placements(server, 8) if p["name"] == "cleo" and "entry" in p]
+    assert watching["pid"] == str(pids[int(home)]), watching
+
     # A round, played in that worker: each screen shows the other's move.
     play_a_move(ana, "ana")
     ben.wait_for(r"ana has chosen")
     play_a_move(ben, "ben")
     ana.wait_for(r"ben writes \d+ in")
     ben.wait_for(r"ana writes \d+ in")
+    cleo.wait_for(r"ben writes")
     committed = the_record(server).actions
     assert len(committed) >= 2
 
@@ -80,7 +91,7 @@ def test_a_table_in_a_worker_is_played_and_survives_the_worker_killed(
     ana.wait_for(r"(?s)^ ana: .*ben writes")
     ben = tmux.client("ben2", server.ssh_command("ben"), (80, 24))
     ben.wait_for(r"(?s)ana writes")
-    back = [p for p in placements(server, 8)[6:]]
+    back = [p for p in placements(server, 10)[8:]]
     assert {p["name"] for p in back} == {"ana", "ben"}
     assert all(p["worker"] in ("0", "1") and p["pid"] != str(pids[int(home)]) for p in back)
     assert len({p["pid"] for p in back}) == 1, back  # one home again, for both
@@ -92,3 +103,4 @@ def test_a_table_in_a_worker_is_played_and_survives_the_worker_killed(
     assert moves_of(ana, "ben") >= 1
     assert len(the_record(server).actions) > len(committed)
     assert server.alive()
+    cleo.proc.kill()

@@ -66,6 +66,13 @@ def parse_table_entry(entry: str) -> str | None:
     return code or None
 
 
+def code_in(answer: str) -> str | None:
+    """The code of a plain-text answer that names a table (``join K7QM``, ``watch k7qm``)."""
+    word, _, rest = answer.strip().partition(" ")
+    code = rest.replace(" ", "").upper()
+    return code if word.lower() in ("join", "watch") and code else None
+
+
 @dataclass(frozen=True)
 class ForeignTable:
     """A table a worker holds, as this process's lists of tables show it."""
@@ -180,8 +187,8 @@ class Homes:
                 return
             worker = self.assign(key)
         elif session is None:
-            raise TableError(f"table {key} is played in another process of this server: "
-                             "join it from the full-screen menu (ssh without -T)")
+            raise TableError(f"table {key} is played elsewhere on this server: log in again "
+                             f"and type join {key}")
         session._release(table_entry(key), worker)
         raise TableError(f"Taking you to table {key}...")
 
@@ -283,8 +290,11 @@ class HomeLobby(Lobby):
             return super().find(key)
         app = _current_app()
         move = getattr(app, "move_to_table", None)
-        if move is None:
-            raise TableError(f"no table has the code {key!r}")
+        if move is None:  # a plain-text session: it reaches another table from the start
+            if self.store is None or self.store.shared_save(key) is None:
+                raise TableError(f"no table has the code {key!r}")
+            raise TableError(f"table {key} is played elsewhere on this server: log in again "
+                             f"and type join {key}")
         move(key)
         raise TableError(f"Taking you to table {key}...")
 

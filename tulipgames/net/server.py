@@ -340,6 +340,15 @@ class GameServer:
             return MAIN, info
         return ANY_WORKER, info
 
+    def plain_route(self, answer: str) -> int | None:
+        """The worker holding the table a plain-text answer (``join CODE``, ``watch CODE``)
+        names, if a worker holds it (or it is a live table that gets one now)."""
+        from tulipgames.net.homes import code_in, table_entry
+
+        code = code_in(answer)
+        return None if self.homes is None or code is None else self.homes.route(
+            table_entry(code))
+
     def route(self, entry: str) -> int | None:
         """Where a session goes that left a worker's app for ``entry``: the worker holding
         the table it names, else this process (the lobby, the waiting tables)."""
@@ -1009,6 +1018,11 @@ class GameSession(asyncssh.SSHServerSession):
             # A player seated at a live table starts here, where the table is (as full-screen).
             if pool is not None and pool.live and not self.server.at_home(self.username):
                 note, console.first = await self._run_plain_remote(info, pool)
+                worker = self.server.plain_route(console.first)
+                if worker is not None and self._closing_note is None and self._chan is not None:
+                    # a table a worker holds: the plain menu goes on there, at that table
+                    note, console.first = await self._run_plain_remote(
+                        info, pool, worker, console.first)
                 if console.first and self._closing_note is None and self._chan is not None:
                     audit.record("session_placed", name=info.username, peer=info.peer,
                                  worker="main", plain=1)
@@ -1030,16 +1044,25 @@ class GameSession(asyncssh.SSHServerSession):
             self._flush()
             self._goodbye_plain(self._closing_note or note)
 
-    async def _run_plain_remote(self, info: SessionInfo, pool: WorkerPool) -> tuple[str, str]:
+    async def _run_plain_remote(self, info: SessionInfo, pool: WorkerPool,
+                                worker: int = ANY_WORKER, first: str = "") -> tuple[str, str]:
         """The plain-text menu in a worker, like a full-screen app there: its games and bots
         think in that process, never in this one's threads (16 sessions against hard bots
         here stalled every player). Returns the note to leave, and the answer that asked for
-        a shared table when the session moves to this process for it (else "")."""
+        a shared table when the session moves to this process for it (else ""). With
+        ``first`` (``join CODE``, ``watch CODE``) it goes to the ``worker`` holding that table
+        and plays there (the answer is its first line)."""
+        from tulipgames.net.homes import code_in, table_entry
+
+        code = code_in(first) if first else None
         start = start_message(info.username, info.profile, info.peer, self.size,
-                              self.server.entries(info.username), plain=True)
-        remote = self._remote_plain = pool.open(start, self.send)
+                              self.server.entries(info.username), plain=True,
+                              entry="" if code is None else table_entry(code))
+        start["first"] = first
+        remote = self._remote_plain = pool.open(start, self.send, worker)
         audit.record("session_placed", name=info.username, peer=info.peer,
-                     worker=remote.worker.index, pid=remote.worker.pid, plain=1)
+                     worker=remote.worker.index, pid=remote.worker.pid, plain=1,
+                     entry=start["entry"] or None)
         assert self._lines is not None
         early = []
         while not self._lines.empty():  # typed before the worker was asked

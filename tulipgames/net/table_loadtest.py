@@ -8,8 +8,8 @@ timed from its last key until every other player's screen has received its redra
 reaching the table), and the server's CPU over the rounds is divided by the moves: in all, in
 the main process and in the busiest process.
 
-``--server-python PATH`` runs the server with another interpreter (another checkout's
-virtualenv: a before/after comparison on the same machine and load).
+``--server-dir DIR`` runs the server of another checkout (from that directory, with its
+``.venv``): a before/after comparison on the same machine and load.
 """
 
 from __future__ import annotations
@@ -40,14 +40,14 @@ from tulipgames.net.loadtest import (
 )
 
 
-def start_server(python: str, data_dir: Path, sessions: int,
-                 workers: int | None) -> tuple[subprocess.Popen[str], int]:
+def start_server(python: str, data_dir: Path, sessions: int, workers: int | None,
+                 cwd: Path | None = None) -> tuple[subprocess.Popen[str], int]:
     command = [python, "-m", "tulipgames", "serve", "--host", "127.0.0.1", "--port", "0",
                "--data-dir", str(data_dir), "--max-sessions", str(sessions)]
     if workers is not None:
         command += ["--workers", str(workers)]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            text=True, env=dict(os.environ))
+                            text=True, env=dict(os.environ), cwd=cwd)
     assert proc.stdout is not None
     for line in proc.stdout:
         match = re.search(r"listening on [\d.]+:(\d+)", line)
@@ -116,9 +116,10 @@ async def one_move(me: Client, name: str, others: list[Client]) -> float:
     raise RuntimeError(f"{name}'s move never ended:\n{me.term.text()}")
 
 
-async def measure(python: str, seats: int, rounds: int, workers: int | None) -> dict[str, Any]:
+async def measure(python: str, seats: int, rounds: int, workers: int | None,
+                  cwd: Path | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="tulipgames-table-load-") as tmp:
-        proc, port = start_server(python, Path(tmp), seats + 2, workers)
+        proc, port = start_server(python, Path(tmp), seats + 2, workers, cwd)
         try:
             names = [f"big{i}" for i in range(seats)]
             clients = [await connect(port, name, light=True) for name in names]
@@ -160,12 +161,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=12)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=None)
-    parser.add_argument("--server-python", default=sys.executable,
-                        help="the interpreter that runs the server (another checkout's venv)")
+    parser.add_argument("--server-dir", type=Path, default=None,
+                        help="run the server of that checkout (its .venv), for a comparison")
     args = parser.parse_args(argv)
     if not 2 <= args.seats <= 12:
         parser.error("Sixty-One seats 2-12 players")
-    row = asyncio.run(measure(args.server_python, args.seats, args.rounds, args.workers))
+    python = sys.executable
+    if args.server_dir is not None:
+        python = str(args.server_dir / ".venv" / "bin" / "python")
+    row = asyncio.run(measure(python, args.seats, args.rounds, args.workers, args.server_dir))
     print(json.dumps(row))
     return 0
 

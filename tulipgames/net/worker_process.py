@@ -283,14 +283,30 @@ class _Host:
     async def run_plain(self, session_id: int, start: dict[str, Any]) -> None:
         """A session without a terminal: the plain-text menu on the player's own saves, in a
         thread (its bots think there too), reading lines and writing lines back."""
+        from tulipgames.net.homes import parse_table_entry
         from tulipgames.net.server import CRASH_NOTE
         from tulipgames.plain.menu import LineConsole, plain_menu
+        from tulipgames.plain.shared import NOTHING
         from tulipgames.store import player_store
 
         loop = asyncio.get_running_loop()
         terminal = self.plain.get(session_id) or self.prepare(session_id, start)
         assert isinstance(terminal, PlainTerminal)
         username = str(start["username"])
+        # Routed to a table held here: the plain menu plays at this worker's tables.
+        code = parse_table_entry(str(start.get("entry") or ""))
+        lobby = None
+        if code is not None:
+            lobby = self.lobby
+            lobby.routed.add(code)
+            self._digests.soon()
+
+        def poll(seconds: float) -> object:
+            """A line if one comes within ``seconds`` (the others' moves are said between)."""
+            try:
+                return terminal.lines.get(timeout=seconds)
+            except queue.Empty:
+                return None if terminal.ended else NOTHING
 
         def write(line: str) -> None:
             prompt(line + "\r\n")
@@ -303,16 +319,20 @@ class _Host:
         def say(lines: list[str]) -> None:
             prompt("\r\n" + "".join(line + "\r\n" for line in lines) + "> ")
 
-        terminal.say = say
+        terminal.say = say if lobby is None else None  # at a table: its own notices
         if start.get("entries"):
             terminal.entries = [(str(a), str(b)) for a, b in start["entries"]]
 
         def play() -> int:
             console = LineConsole(terminal.read, write, prompt, echo=False, player=username)
-            console.move_to = moved.append  # a shared table: the session goes to the server
+            if lobby is None:
+                console.move_to = moved.append  # a shared table: the session goes to the server
+            else:
+                console.loop, console.poll = loop, poll
+                console.first = str(start.get("first") or "")
             own = player_store(_player_dir(self.data_dir, username), username)
             try:
-                return plain_menu(own, console)
+                return plain_menu(own, console, lobby)
             finally:
                 own.close()
 
