@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +53,8 @@ TABLE_ENTRY = "net:table:"
 LET_GO_AFTER = 3.0
 #: Seconds a worker gathers its lobby's changes before it sends a digest.
 DIGEST_DELAY = 0.1
+#: Set for the workers when the operator logs the tables' chat (``serve --log-chat``).
+LOG_CHAT_ENV = "TULIPGAMES_LOG_CHAT"
 
 
 def table_entry(code: str) -> str:
@@ -103,7 +106,7 @@ class Homes:
         self.directory: dict[str, int] = {}
         #: Each worker's last digest (:func:`digest`).
         self.digests: dict[int, dict[str, Any]] = {}
-        self._online: list[str] = []
+        self._online: list[str] | None = None
         lobby.homes = self
         pool.on_digest = self.heard
         pool.on_lost = self.lost
@@ -230,6 +233,7 @@ class Homes:
     def lost(self, worker: int) -> None:
         """A worker died: its tables come back from the store wherever they are next wanted."""
         self.digests.pop(worker, None)
+        self._online = None  # its replacement is told who is logged in at the next session
         for code in [code for code, index in self.directory.items() if index == worker]:
             del self.directory[code]
         self.lobby.listeners.publish(self.lobby)
@@ -273,6 +277,7 @@ class HomeLobby(Lobby):
         self.online_names: set[str] = set()
         super().__init__(store, data_dir)
         self.online = lambda name: name in self.online_names
+        self.log_chat = os.environ.get(LOG_CHAT_ENV) == "1"
 
     def _bring_back_mail_tables(self) -> None:
         pass  # the main process holds them

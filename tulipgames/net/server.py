@@ -33,6 +33,7 @@ import contextlib
 import dataclasses
 import gc
 import logging
+import os
 import queue
 import sys
 import time
@@ -330,6 +331,7 @@ class GameServer:
         if not self.pool.live:
             return MAIN, info
         if self.homes is not None:
+            self.homes.tell_online()  # for invitations from the workers' tables
             seat = self.homes.seat_of(info.username)
             if seat is not None:
                 code, worker = seat
@@ -359,6 +361,10 @@ class GameServer:
         sessions."""
         self._watchdog = asyncio.get_running_loop().create_task(self._watch_idle())
         if self.config.workers > 0:  # for SSH and browser sessions alike
+            if self.config.log_chat:  # the tables in workers log their chat too
+                from tulipgames.net.homes import LOG_CHAT_ENV
+
+                os.environ[LOG_CHAT_ENV] = "1"
             self.pool = WorkerPool(self.config.workers, self.config.data_dir)
             await self.pool.start()
             if self.lobby is not None and self.config.database is None:
