@@ -1,9 +1,10 @@
 """The SSH server: one Textual app per connection, in this asyncio process or in a worker.
 
 This process accepts and authenticates every connection and owns its channel; with
-``--workers N`` the apps of sessions away from the shared tables run in worker processes
-(:mod:`tulipgames.net.worker`), and a session comes back here, where the tables are, when its
-player opens, joins or returns to one. What follows holds for every process that runs apps.
+``--workers N`` the apps of the sessions run in worker processes (:mod:`tulipgames.net.worker`):
+a session comes here when its player opens or joins a table waiting for players (they are
+here), and goes to the worker holding a live table when its player opens, joins, watches or
+returns to it (:mod:`tulipgames.net.homes`). What follows holds for every process that runs apps.
 
 Why one process and not a PTY subprocess per connection: the players of a table must share one
 live :class:`~tulipgames.table.Table` (one state, one bot driver, screens that redraw the moment

@@ -1,14 +1,16 @@
-"""Play in a browser, at the same tables as the SSH players, in the same process.
+"""Play in a browser, at the same tables as the SSH players, in the same server.
 
 ``tulipgames serve --web PORT`` (and ``tulipgames web``) serves one page. The page is the
 browser terminal that the ``textual-serve`` package ships (xterm.js with its addons, in
 ``textual_serve/static``), served straight from the installed package; its websocket carries
 keys and window sizes in and terminal output out. Unlike ``textual-serve``, which starts an app
-process per visitor, each websocket here gets a Textual app on the server's own event loop,
-driven by the same :class:`~tulipgames.net.driver.ChannelDriver` as an SSH channel: so a browser
-player sits at the same live :class:`~tulipgames.table.Table` as the SSH players, with the same
-input fences, the same ``--max-sessions`` cap (one count for both doors) and the same idle
-timeout (see :class:`~tulipgames.net.server.GameServer`).
+process per visitor, each websocket here gets a Textual app like an SSH session's, driven by
+the same :class:`~tulipgames.net.driver.ChannelDriver` and placed the same way
+(:func:`~tulipgames.net.server.run_placed`): in a worker process (``--workers``; the main process
+carries the websocket's bytes), in the worker holding its table, or in the main process: so a
+browser player sits at the same live :class:`~tulipgames.table.Table` as the SSH players, with
+the same input fences, the same ``--max-sessions`` cap (one count for both doors) and the same
+idle timeout (see :class:`~tulipgames.net.server.GameServer`).
 
 What a browser may reach, and nothing else: ``/`` (the page, or the login form), ``/login``
 (the form's POST), ``/t/TOKEN`` (a per-player link), ``/ws/TICKET`` (the websocket) and a fixed

@@ -1,26 +1,26 @@
-"""Worker processes: the Textual apps of sessions away from the shared tables, on every core.
+"""Worker processes: the Textual apps of the sessions, and the live tables, on every core.
 
 Almost all of a session's CPU is Textual laying out and painting its screens (about 95% in the
 profile in ``docs/ssh.md``; asyncssh and its crypto are a few percent), and one Python process
 uses one core. So ``tulipgames serve --workers N`` starts N worker processes; the main process
 keeps what must be in one place and the workers run the apps:
 
-* **the main process** accepts SSH, authenticates, owns every channel and counts every session
-  (``--max-sessions``, the idle timeout, the audit log all stay there), and holds the lobby: the
-  join codes, presence, clocks, spectators, rematches and play-by-mail tables, one live
-  :class:`~tulipgames.net.lobby.RemoteTable` per table that every screen at it subscribes to;
+* **the main process** accepts SSH (and the browser door's websockets), authenticates, owns
+  every channel and counts every session (``--max-sessions``, the idle timeout, the audit log
+  all stay there), and holds the lobby of the tables that are not live (waiting for players,
+  by mail) with the directory of the live ones (:mod:`tulipgames.net.homes`);
 * **a worker** runs the apps of the sessions handed to it: the menu, solo and hot-seat games,
-  history, the rules; and the plain-text sessions (``ssh -T``) with their bots, which would
-  otherwise think in the main process's threads and hold its GIL. The main process forwards
-  the channel's bytes (a plain session's lines) and window sizes to it and writes what the app
-  draws back to the channel.
+  history, the rules; the plain-text sessions (``ssh -T``) with their bots, which would
+  otherwise think in the main process's threads and hold its GIL; and the live tables it is
+  the home of, with the apps of everybody at them. The main process forwards the channel's
+  bytes (a plain session's lines) and window sizes to it and writes what the app draws back.
 
-A table is reached from any session by moving the session to the tables: choosing "Open",
+A table is reached from any session by moving the session to the table: choosing "Open",
 "Join" or "Your tables" in a worker's menu ends that app (its last frame stays on the player's
-screen) and the main process, which keeps the SSH channel, starts the session's app again
-in-process with that screen open. A player seated at a live table logs in straight to the main
-process. So every table has exactly one home, all its players' screens are in the same process
-as the table, and ``--workers 0`` is the whole server in one process, as before.
+screen) and the main process, which keeps the channel, starts the session's app again where
+the table is: in-process for a table waiting for players, in its home worker for a live one.
+So every table has exactly one home, all its players' screens are in the same process as the
+table, and ``--workers 0`` is the whole server in one process, as before.
 
 The wire between the main process and a worker is one Unix socket pair carrying frames of
 ``!IBI`` (session id, kind, payload length) and a payload: raw bytes for input and output, JSON
