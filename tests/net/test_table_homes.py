@@ -49,8 +49,8 @@ def test_a_table_in_a_worker_is_played_and_survives_the_worker_killed(
     ana.wait_for(r"\* Seat 2: ben")
     ana.keys("s")
 
-    # Started, the table went to a worker, and both players' sessions with it: the lobby's
-    # sessions were in the main process, their next placement is the table's home.
+    # Opened, the table went to a worker, and both players' sessions with it: the open-table
+    # form and the join screen were in the main process, the next placement is its home.
     where = placed(server, 6)
     home = where["ana"][-1]
     assert home in ("0", "1") and where["ben"][-1] == home, where

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from tulipgames.net.lobby import Invite, Lobby, OpenTable, TableError, TableSettings, Waiting
-from tulipgames.net.worker import ONLINE, WorkerPool
+from tulipgames.net.worker import ONLINE, TABLE, WorkerPool
 
 #: A menu entry that opens one table, by its code (the session was routed to its home).
 TABLE_ENTRY = "net:table:"
@@ -195,6 +195,24 @@ class Homes:
         session._release(table_entry(key), worker)
         raise TableError(f"Taking you to table {key}...")
 
+    def opened(self, opened: OpenTable) -> None:
+        """A table was just opened here: unless it is by mail (its game will live here, with
+        its clock and e-mail notices) or a plain-text session opened it, it gets a home
+        worker at once, which takes its seats, lobby and start; the host's session goes
+        there, and this process forgets its copy (the worker's is the table)."""
+        from tulipgames.net.lobby import _current_app
+
+        session = self._session_of(_current_app())
+        if opened.settings.mail or session is None or not self.pool.live:
+            return
+        worker = self.assign(opened.code)
+        data = Lobby._waiting_json(opened)
+        self.pool.tell_one(worker, TABLE, json.dumps({"code": opened.code, "data": data}).encode())
+        opened.closed = True  # (no hand-over, no "closed" from this copy as its screens go)
+        opened.abandoned_hook = None
+        del self.lobby.tables[opened.code]
+        session._release(table_entry(opened.code), worker)
+
     def started(self, opened: OpenTable) -> None:
         """A waiting table of this process started: unless it is by mail (or a plain-text
         player sits at it), it gets a home worker, and every session here showing it goes
@@ -302,6 +320,13 @@ class HomeLobby(Lobby):
                              f"and type join {key}")
         move(key)
         raise TableError(f"Taking you to table {key}...")
+
+    def adopt(self, code: str, data: str) -> None:
+        """A table the main process opened, waiting for players, is this worker's now."""
+        self.routed.add(code)
+        opened = self._waiting_copy(code, data)
+        opened.abandoned_hook = lambda table: self.close(table.code)
+        self.listeners.publish(self)
 
     def seated_live(self, name: str) -> OpenTable | None:
         """Only the tables in memory here: the main process routes a player to the others."""

@@ -1155,7 +1155,7 @@ class Lobby:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             taken = code in self.tables or (
                 self.store is not None and self.store.shared_save(code) is not None
-            )
+            ) or (self.homes is not None and code in self.homes.directory)
             if not taken:
                 return code
 
@@ -1193,6 +1193,8 @@ class Lobby:
         audit.record("table_opened", code=opened.code, game=game.id, seats=seats, host=host,
                      clock=settings.clock, seeded=seed is not None)
         self.listeners.publish(self)
+        if self.homes is not None:
+            self.homes.opened(opened)  # the table goes to a worker, its host along
         return opened
 
     def find(self, code: str) -> OpenTable:

@@ -50,8 +50,9 @@ log = logging.getLogger("tulipgames.serve")
 _HEADER = struct.Struct("!IBI")
 #: main -> worker (ENTRIES: the shared-table menu entries changed, e.g. a table opened;
 #: END_INPUT: a plain session's client sent EOF, its queued lines are read, then it ends;
-#: ONLINE, session 0: who is logged in anywhere, for invitations from the tables there)
-START, INPUT, RESIZE, CLOSE, ENTRIES, END_INPUT, ONLINE = 1, 2, 3, 4, 5, 6, 7
+#: ONLINE, session 0: who is logged in anywhere, for invitations from the tables there;
+#: TABLE, session 0: a table waiting for players that this worker is now the home of)
+START, INPUT, RESIZE, CLOSE, ENTRIES, END_INPUT, ONLINE, TABLE = 1, 2, 3, 4, 5, 6, 7, 8
 #: worker -> main (READY once, when it can start apps at once; DIGEST, session 0: what the
 #: menus elsewhere need of the tables it holds, see :mod:`tulipgames.net.homes`; LOG, session
 #: 0: one line of the structured log, e.g. a table event, for ``--log``)
@@ -212,6 +213,12 @@ class WorkerPool:
 
     def alive(self, index: int) -> bool:
         return any(w.index == index and w.alive for w in self.workers)
+
+    def tell_one(self, index: int, kind: int, payload: bytes) -> None:
+        """A frame of no session to the live worker of that ``index``."""
+        for worker in self.workers:
+            if worker.index == index and worker.alive:
+                worker.send(0, kind, payload)
 
     def tell(self, kind: int, payload: bytes) -> None:
         """A frame of no session to every live worker."""

@@ -39,6 +39,7 @@ from tulipgames.net.worker import (
     READY,
     RESIZE,
     START,
+    TABLE,
     frame,
     read_frame,
 )
@@ -448,6 +449,9 @@ async def serve_worker(fd: int, data_dir: Path, index: int = 0) -> None:
                 host.show_entries(session, [tuple(entry) for entry in json.loads(payload)])
             elif kind == ONLINE:
                 host.online(json.loads(payload))
+            elif kind == TABLE:
+                table = json.loads(payload)
+                host.lobby.adopt(str(table["code"]), str(table["data"]))
             elif kind == CLOSE and session in host.terminals:
                 host.terminals[session].close()
             elif kind in (CLOSE, END_INPUT) and session in host.plain:
