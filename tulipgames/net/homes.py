@@ -1,21 +1,24 @@
-"""Live tables in worker processes: each has a home worker, the main process only routes.
+"""Tables in worker processes: each has a home worker, the main process only routes.
 
-With ``tulipgames serve --workers N`` a live table (started, not by mail) lives in one worker,
-with the apps of everybody at it: its :class:`~tulipgames.net.lobby.RemoteTable`, its bots,
-its clock, its presence and its chat are that worker's, and the screens that redraw at each
-move are painted there. The main process carries the sessions' bytes and keeps:
+With ``tulipgames serve --workers N`` a shared table lives in one worker, with the apps of
+everybody at it: its seats and lobby while it waits for players, then its
+:class:`~tulipgames.net.lobby.RemoteTable`, its bots, its clock, its presence and its chat; the
+screens that redraw at each move are painted there. The main process carries the sessions'
+bytes and keeps:
 
-* the **directory** (:class:`Homes`, code -> worker index). A session that opens, joins,
-  watches or returns to a table a worker holds is handed to that worker, with the table's
-  entry (:func:`table_entry`), exactly as a worker's menu hands a session to the main process:
-  the app there ends (its last frame stays on the screen) and the session's app starts again
-  in the worker, at the table. A player seated at a live table logs in straight to its worker.
-* the tables that are not live: tables waiting for players (the lobby screens, seats, the
-  start), play-by-mail tables (their clocks run for days, the e-mail notices are sent from the
-  main process) and a table a plain-text (``ssh -T``) session brought back. When a waiting
-  table starts, it gets a home worker at once and its players' sessions go there; the main
-  process lets its own copy go (its bots never run: ``runs_here`` is off).
-* what the menus need of the worker's tables, which each worker sends as a **digest** when its
+* the **directory** (:class:`Homes`, code -> worker index). A table opened in the main
+  process's form gets a home at once (the worker with the fewest sessions, :meth:`Homes.opened`:
+  the table goes there in a ``TABLE`` frame, and the host's session after it). A session that
+  opens, joins, watches or returns to a table a worker holds is handed to that worker, with the
+  table's entry (:func:`table_entry`), exactly as a worker's menu hands a session to the main
+  process: the app there ends (its last frame stays on the screen) and the session's app starts
+  again in the worker, at the table. A player seated at a live table logs in straight to its
+  worker; a live table found only in the store (after a restart) gets a home when first wanted.
+* the tables that stay with it: play-by-mail tables (their clocks run for days, the e-mail
+  notices are sent from the main process) and a table a plain-text (``ssh -T``) session opened
+  there or sits at when it starts (:meth:`Homes.started` hands over a table that started in
+  the main process otherwise).
+* what the menus need of the workers' tables, which each worker sends as a **digest** when its
   tables change (:func:`digest`: the tables' listing lines and players, the decisions waiting
   for each player, the invitations): "Join a table (3 open)", "Your tables (2, 1 your turn)",
   the turn notices and invitations of a player anywhere come from the main process's lobby
@@ -26,7 +29,8 @@ A table's moves are written to the server's store by its worker (SQLite in WAL m
 writers from several processes; a save's revision refuses a writer that is behind). A worker
 that dies takes its sessions with it, as before, and its tables with them: the directory
 forgets them, and a player who reconnects is routed (:meth:`Homes.seat_of`) to a live worker,
-which brings the table back from the store at the last committed move.
+which brings a started table back from the store at the last committed move (a table still
+waiting for players is lost, as it was when the whole server stopped).
 
 With ``--database`` (nodes on one PostgreSQL database) the tables stay in the main process,
 which holds their leases (see ``docs/ssh.md``); with ``--workers 0`` everything is in one
@@ -96,7 +100,7 @@ def _ended(settings: dict[str, Any]) -> bool:
 
 # -- the main process ---------------------------------------------------------------------------
 class Homes:
-    """The main process's directory of the live tables the workers hold (see the module)."""
+    """The main process's directory of the tables the workers hold (see the module)."""
 
     def __init__(self, server: Any, lobby: Lobby, pool: WorkerPool) -> None:
         self.server = server
@@ -284,9 +288,10 @@ class Homes:
 
 # -- a worker -----------------------------------------------------------------------------------
 class HomeLobby(Lobby):
-    """The lobby of a worker process: the live tables whose sessions the main process sent
-    here (:attr:`routed`), brought back from the store when the first one arrives. The mail
-    tables and the tables waiting for players stay in the main process."""
+    """The lobby of a worker process: the tables the main process made it the home of
+    (:attr:`routed`): opened there and sent here (:meth:`adopt`), or live ones brought back
+    from the store when their first session arrives. The by-mail tables stay in the main
+    process."""
 
     def __init__(self, store: Any, data_dir: Path | None) -> None:
         #: The codes of the tables the main process routed sessions to.

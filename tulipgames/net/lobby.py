@@ -1144,7 +1144,7 @@ class Lobby:
         #: name. ``None``: one server, which runs every table it holds.
         self.leases: Any = leases
         self.node = node
-        #: With worker processes: the live tables they hold (``net.homes.Homes``), which
+        #: With worker processes: the tables they hold (``net.homes.Homes``), which
         #: this process lists and routes sessions to. ``None``: every table is here.
         self.homes: Any = None
         self._import_codes_file()

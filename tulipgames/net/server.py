@@ -2,9 +2,10 @@
 
 This process accepts and authenticates every connection and owns its channel; with
 ``--workers N`` the apps of the sessions run in worker processes (:mod:`tulipgames.net.worker`):
-a session comes here when its player opens or joins a table waiting for players (they are
-here), and goes to the worker holding a live table when its player opens, joins, watches or
-returns to it (:mod:`tulipgames.net.homes`). What follows holds for every process that runs apps.
+a session comes here for the open-table form and the join screen, and goes to the worker
+holding a table when its player opens, joins, watches or returns to it
+(:mod:`tulipgames.net.homes`); by-mail tables are here. What follows holds for every process
+that runs apps.
 
 Why one process and not a PTY subprocess per connection: the players of a table must share one
 live :class:`~tulipgames.table.Table` (one state, one bot driver, screens that redraw the moment
@@ -285,7 +286,7 @@ class GameServer:
         self.heap = HeapKeeper()
         self._entries_pending = False
         #: The lobby of this process's tables (set by ``serve``), and with workers the
-        #: directory of the live tables they hold (:class:`~tulipgames.net.homes.Homes`).
+        #: directory of the tables they hold (:class:`~tulipgames.net.homes.Homes`).
         self.lobby: Any = None
         self.homes: Any = None
 
