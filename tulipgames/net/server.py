@@ -330,7 +330,9 @@ class GameServer:
         table its player is seated at (that table opened at once), here when the player sits
         at a table this process holds, else in any worker."""
         assert self.pool is not None
-        if not self.pool.live:
+        if not self.pool.live:  # no worker left: everything runs here
+            audit.record("session_placed", name=info.username, peer=info.peer,
+                         worker="main", entry="seat")
             return MAIN, info
         if self.homes is not None:
             self.homes.tell_online()  # for invitations from the workers' tables
