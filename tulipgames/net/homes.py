@@ -348,6 +348,7 @@ def digest(lobby: Lobby) -> dict[str, Any]:
     invitations still open (all numbered apart from the main process's, see worker_process)."""
     tables, waiting, invites = [], [], []
     players: set[str] = set()
+    Lobby.listing(lobby)  # finished tables nobody looks at leave memory (as in the main process)
     for opened in list(lobby.tables.values()):
         tables.append({"code": opened.code, "line": opened.summary(), "over": opened.over,
                        "players": opened.humans()})
