@@ -179,9 +179,9 @@ class Homes:
     def take(self, code: str) -> None:
         """``Lobby.find`` asks for table ``code``: if a worker holds it (or it is a live game
         in the store that should get a home), the session asking is handed to that worker
-        and :class:`TableError` stops the caller here. A plain-text session (a thread, no
-        app) cannot move: a table a worker holds is out of its reach, any other it brings
-        back into this process."""
+        and :class:`TableError` stops the caller here. A plain-text session here (a thread,
+        no app) cannot move: a table a worker holds is out of its reach (it is told how to
+        get there), any other it brings back into this process."""
         from tulipgames.net.lobby import _current_app
 
         key = code.strip().upper()
@@ -271,7 +271,7 @@ class Homes:
         return [(w, d) for w, d in self.digests.items() if self.pool.alive(w)]
 
     def listing(self) -> list[ForeignTable]:
-        return [ForeignTable(str(t["code"]), str(t["line"]))
+        return [ForeignTable(str(t["code"]), str(t["line"]), started=bool(t.get("started")))
                 for _, told in self._told() for t in told.get("tables", [])
                 if not t.get("over") and t["code"] not in self.lobby.tables]
 
@@ -351,7 +351,7 @@ def digest(lobby: Lobby) -> dict[str, Any]:
     Lobby.listing(lobby)  # finished tables nobody looks at leave memory (as in the main process)
     for opened in list(lobby.tables.values()):
         tables.append({"code": opened.code, "line": opened.summary(), "over": opened.over,
-                       "players": opened.humans()})
+                       "started": opened.started, "players": opened.humans()})
         players.update(opened.humans())
     for name in sorted(players):
         for found in Lobby.waiting_for(lobby, name):
