@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.net.conftest import Server
+from tests.net.test_workers import placed
 from tulipgames.net.loadtest import END, MENU_READY, RIGHT, UP, Client, connect
 from tulipgames.store import Store
 
@@ -103,6 +104,11 @@ async def test_a_browser_and_an_ssh_player_share_a_table(
         assert name not in ana.term.text(), f"ana sees ben's order {name!r}"
     for name in own[0] - own[1]:
         assert name not in screen, f"ben's browser sees ana's order {name!r}"
+    # The browser's session ran in a worker, as the SSH one did, and the started table's
+    # home is a worker, both players' sessions with it (the main process carries bytes).
+    where = placed(server, 6)
+    assert where["ben"][0] in ("0", "1"), where
+    assert where["ben"][-1] == where["ana"][-1] in ("0", "1"), where
 
     ana.conn.close()
     assert server.alive()

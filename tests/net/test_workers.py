@@ -1,6 +1,7 @@
-"""``tulipgames serve --workers N``: the sessions' apps in worker processes, the tables in the
-main process (see :mod:`tulipgames.net.worker`), through real SSH clients (asyncssh, screens
-rendered by pyte) against a real server subprocess."""
+"""``tulipgames serve --workers N``: the sessions' apps in worker processes, the open-table
+form and the join screen in the main process, each table in a worker (see
+:mod:`tulipgames.net.worker` and :mod:`tulipgames.net.homes`), through real SSH clients
+(asyncssh, screens rendered by pyte) against a real server subprocess."""
 
 from __future__ import annotations
 
@@ -76,8 +77,13 @@ def test_sessions_in_two_workers_share_one_table(serve: list[Server], tmp_path: 
         await bob.term.until(lambda: "bob" in bob.term.status() or "alice" in bob.term.status())
         # One table, one state: both screens show the same seats and the same roll.
         assert "alice" in bob.term.text() and "bob" in alice.term.text()
-        assert placed(server, 4) == {"alice": [where["alice"][0], "main"],
-                                     "bob": [where["bob"][0], "main"]}
+        # Each menu sent its session to the main process (the open-table form, the join
+        # screen); the table, once opened, went to a worker, both players' sessions with it.
+        now = placed(server, 6)
+        home = now["alice"][2]
+        assert home in ("0", "1")
+        assert now == {"alice": [where["alice"][0], "main", home],
+                       "bob": [where["bob"][0], "main", home]}
         for client in (alice, bob):
             client.conn.close()
 

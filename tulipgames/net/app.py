@@ -69,7 +69,7 @@ from tulipgames.tui.screens.results import ResultsScreen
 from tulipgames.tui.screens.setup import NAME_CELLS
 from tulipgames.tui.textual_private import ExceptionHook, app_driver, app_exiting
 
-__all__ = ["ServerApp", "WorkerApp", "lobby_entries", "player_dir"]
+__all__ = ["ServerApp", "TableApp", "WorkerApp", "lobby_entries", "player_dir"]
 
 #: Seconds at the bare menu, without a key, before a session that came to the main process for
 #: the tables goes back to a worker (longer than any notification stays up).
@@ -283,7 +283,12 @@ class ServerApp(SessionApp):
         return lobby_entries(self.lobby, self.player)
 
     def on_extra_menu(self, entry_id: str) -> None:
-        if entry_id.startswith(NEXT_ENTRY):
+        from tulipgames.net.homes import parse_table_entry
+
+        table = parse_table_entry(entry_id)
+        if table is not None:  # routed here to a table: its seat, its lobby or to watch it
+            self.accept_invite(table)
+        elif entry_id.startswith(NEXT_ENTRY):
             self.next_table()
         elif entry_id.startswith(INVITE_ENTRY):
             invited = parse_invite(entry_id)
@@ -640,3 +645,81 @@ class ServerApp(SessionApp):
             if code in self.lobby.tables:
                 self.lobby.tables[code].arrive(self.player, watching=watching)
         self._present = here
+
+
+class TableApp(ServerApp):
+    """The app of a session in a worker process at a table that worker holds
+    (:mod:`tulipgames.net.homes`): the table's screens on the worker's own lobby. The menu's
+    shared-table entries are the main process's (sent again when they change, as to a
+    :class:`WorkerApp`); choosing one, or a table another process holds, hands the session
+    back to the main process (``move``), which routes it on."""
+
+    def __init__(
+        self, info: SessionInfo, lobby: Lobby, store: Store, entries: list[tuple[str, str]],
+        move: Callable[[str], None], **kwargs: Any,
+    ) -> None:
+        super().__init__(info, lobby, store, **kwargs)
+        self._entries = entries
+        self._move = move
+        #: The decisions waiting at other processes' tables (from the entries).
+        self._elsewhere: list[tuple[str, int]] = []
+
+    def on_mount(self) -> None:
+        # What waits was told where the session came from (after ServerApp's on_mount).
+        self._elsewhere = self._turns_in(self._entries)
+        for entry_id, _label in self._entries:
+            invited = parse_invite(entry_id)
+            if invited is not None:
+                self.invites_told.add(invited[1])
+        self.call_later(self._told_already)
+
+    def _told_already(self) -> None:
+        self.notices.fresh([*self._elsewhere, *((w.code, w.decision)
+                                                 for w in self.lobby.waiting_for(self.player))])
+
+    @staticmethod
+    def _turns_in(entries: list[tuple[str, str]]) -> list[tuple[str, int]]:
+        """The decisions the main process's "next table" entry says wait for the player."""
+        return [pair for entry_id, _label in entries if entry_id.startswith(NEXT_ENTRY)
+                for pair in parse_next(entry_id)]
+
+    def tell_turns(self, waiting: list[tuple[str, int]], titles: dict[str, str],
+                   here: str | None = None) -> int:
+        """The decisions waiting here and elsewhere, told as one set (each once)."""
+        merged = sorted(set(waiting) | set(getattr(self, "_elsewhere", [])))
+        return super().tell_turns(merged, titles, here)
+
+    def extra_menu_entries(self) -> list[tuple[str, str]]:
+        return list(self._entries)
+
+    def on_extra_menu(self, entry_id: str) -> None:
+        from tulipgames.net.homes import parse_table_entry
+
+        code = parse_table_entry(entry_id)
+        if code is not None and (code in self.lobby.tables
+                                 or code in getattr(self.lobby, "routed", ())):
+            self.accept_invite(code)
+        else:
+            self._move(entry_id)
+
+    def move_to_table(self, code: str) -> None:
+        """A table this worker does not hold: the main process sends the session there."""
+        from tulipgames.net.homes import table_entry
+
+        self._move(table_entry(code))
+
+    def show_entries(self, entries: list[tuple[str, str]]) -> None:
+        """The main process's entries changed: the menu's counts follow, and the turn notices
+        and invitations of the tables elsewhere are told (each once)."""
+        self._entries = entries
+        if isinstance(self.screen, MenuScreen) and self.screen.query("#menu"):
+            self._menu_shown = list(entries)
+            self.screen.set_entries(self.menu_entries())
+        invites = []
+        for entry_id, label in entries:
+            invited = parse_invite(entry_id)
+            if invited is not None:
+                invites.append((invited[1], f"{label}. Choose it in the menu to join."))
+        self.tell_invites(invites)
+        self._elsewhere = self._turns_in(entries)
+        self._lobby_changed(self.lobby)

@@ -1212,6 +1212,9 @@ class Lobby:
         #: name. ``None``: one server, which runs every table it holds.
         self.leases: Any = leases
         self.node = node
+        #: With worker processes: the tables they hold (``net.homes.Homes``), which
+        #: this process lists and routes sessions to. ``None``: every table is here.
+        self.homes: Any = None
         self._import_codes_file()
         self._bring_back_mail_tables()
 
@@ -1220,7 +1223,7 @@ class Lobby:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             taken = code in self.tables or (
                 self.store is not None and self.store.shared_save(code) is not None
-            )
+            ) or (self.homes is not None and code in self.homes.directory)
             if not taken:
                 return code
 
@@ -1261,11 +1264,15 @@ class Lobby:
         audit.record("table_opened", code=opened.code, game=game.id, seats=seats, host=host,
                      clock=settings.clock, seeded=seed is not None)
         self.listeners.publish(self)
+        if self.homes is not None:
+            self.homes.opened(opened)  # the table goes to a worker, its host along
         return opened
 
     def find(self, code: str) -> OpenTable:
         """The table with this join code (any case), from memory or brought back from the store."""
         key = code.strip().upper()
+        if self.homes is not None:
+            self.homes.take(key)  # a worker holds it: the session goes there
         if key in self.tables:
             return self.tables[key]
         found = None if self.store is None else self.store.shared_save(key)
@@ -1652,9 +1659,13 @@ class Lobby:
             table, seat = opened.table, opened.seat_of(name)
             if table is None or seat is None or opened.over:
                 continue
+            if self.homes is not None and self.homes.where(opened.code) is not None:
+                continue  # handed to a worker: its digest says what waits there
             for acting, number in table.waiting():
                 if acting == seat:
                     found.append(Waiting(opened.code, opened.game.title, number))
+        if self.homes is not None:
+            found += self.homes.waiting_for(name)
         return sorted(found, key=lambda w: w.decision)
 
     # -- invitations -------------------------------------------------------------------------
@@ -1741,7 +1752,7 @@ class Lobby:
                 continue
             found.append(invite)
         self.invites = kept
-        return found
+        return found if self.homes is None else found + self.homes.invites_for(name)
 
     def _share(self, table: RemoteTable) -> None:
         """Keep a table's settings and what it decided (votes, missed decisions) with its save."""
@@ -1769,7 +1780,8 @@ class Lobby:
                 del self.tables[code]
                 assert opened.table is not None
                 opened.table.close()
-        return [t for t in reversed(self.tables.values()) if not t.over]
+        here = [t for t in reversed(self.tables.values()) if not t.over]
+        return here if self.homes is None else here + self.homes.listing()
 
     def close(self, code: str) -> None:
         """The host closes a table that has not started."""
@@ -1800,6 +1812,8 @@ class Lobby:
             players=",".join(seat.name or f"bot:{seat.bot}" for seat in opened.seats),
         )
         self.listeners.publish(self)
+        if self.homes is not None:
+            self.homes.started(opened)  # a live table goes to a worker, its players along
         return table
 
     def _deal(self, opened: OpenTable, specs: list[SeatSpec], seed: int | None) -> RemoteTable:
@@ -1885,11 +1899,14 @@ class Lobby:
         """
         for opened in reversed(self.tables.values()):
             if (opened.started and not opened.over and not opened.settings.mail
-                    and opened.seat_of(name) is not None):
+                    and opened.seat_of(name) is not None
+                    and (self.homes is None or self.homes.where(opened.code) is None)):
                 return opened
         for row in self.your_tables(name):
             if row.code in self.tables or TableSettings.from_json(row.settings).mail:
                 continue  # in memory and not live for this player, or never live
+            if self.homes is not None and self.homes.where(row.code) is not None:
+                continue  # a worker holds it
             try:
                 opened = self._bring_back(row.code, row.id, row.settings)
             except TableError as exc:

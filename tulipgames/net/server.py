@@ -1,9 +1,11 @@
 """The SSH server: one Textual app per connection, in this asyncio process or in a worker.
 
 This process accepts and authenticates every connection and owns its channel; with
-``--workers N`` the apps of sessions away from the shared tables run in worker processes
-(:mod:`tulipgames.net.worker`), and a session comes back here, where the tables are, when its
-player opens, joins or returns to one. What follows holds for every process that runs apps.
+``--workers N`` the apps of the sessions run in worker processes (:mod:`tulipgames.net.worker`):
+a session comes here for the open-table form and the join screen, and goes to the worker
+holding a table when its player opens, joins, watches or returns to it
+(:mod:`tulipgames.net.homes`); by-mail tables are here. What follows holds for every process
+that runs apps.
 
 Why one process and not a PTY subprocess per connection: the players of a table must share one
 live :class:`~tulipgames.table.Table` (one state, one bot driver, screens that redraw the moment
@@ -33,6 +35,7 @@ import contextlib
 import dataclasses
 import gc
 import logging
+import os
 import queue
 import sys
 import time
@@ -282,6 +285,10 @@ class GameServer:
         self._stdout, self._stderr = sys.stdout, sys.stderr
         self.heap = HeapKeeper()
         self._entries_pending = False
+        #: The lobby of this process's tables (set by ``serve``), and with workers the
+        #: directory of the tables they hold (:class:`~tulipgames.net.homes.Homes`).
+        self.lobby: Any = None
+        self.homes: Any = None
 
     @property
     def fingerprint(self) -> str:
@@ -318,16 +325,61 @@ class GameServer:
 
                 with using(getattr(session, "language", "en")):  # the reader's, not the mover's
                     remote.show_entries(self.entries(session.username))
+        if self.homes is not None:
+            self.homes.tell_online()
+
+    def first_place(self, info: SessionInfo) -> tuple[int | None, SessionInfo]:
+        """Where a new session's app starts, with workers: in the worker holding the live
+        table its player is seated at (that table opened at once), here when the player sits
+        at a table this process holds, else in any worker."""
+        assert self.pool is not None
+        if not self.pool.live:  # no worker left: everything runs here
+            audit.record("session_placed", name=info.username, peer=info.peer,
+                         worker="main", entry="seat")
+            return MAIN, info
+        if self.homes is not None:
+            self.homes.tell_online()  # for invitations from the workers' tables
+            seat = self.homes.seat_of(info.username)
+            if seat is not None:
+                code, worker = seat
+                return worker, dataclasses.replace(info, entry=self.homes.entry(code))
+        if self.at_home(info.username):
+            audit.record("session_placed", name=info.username, peer=info.peer,
+                         worker="main", entry="seat")
+            return MAIN, info
+        return ANY_WORKER, info
+
+    def plain_route(self, answer: str) -> int | None:
+        """The worker holding the table a plain-text answer (``join CODE``, ``watch CODE``)
+        names, if a worker holds it (or it is a live table that gets one now)."""
+        from tulipgames.net.homes import code_in, table_entry
+
+        code = code_in(answer)
+        return None if self.homes is None or code is None else self.homes.route(
+            table_entry(code))
+
+    def route(self, entry: str) -> int | None:
+        """Where a session goes that left a worker's app for ``entry``: the worker holding
+        the table it names, else this process (the lobby, the waiting tables)."""
+        return MAIN if self.homes is None else self.homes.route(entry)
 
     async def start(self, ssh: bool = True) -> None:
         """Listen for SSH (unless ``ssh`` is false: a browser-only server) and watch for idle
         sessions."""
         self._watchdog = asyncio.get_running_loop().create_task(self._watch_idle())
-        if not ssh:
-            return
-        if self.config.workers > 0:
+        if self.config.workers > 0:  # for SSH and browser sessions alike
+            if self.config.log_chat:  # the tables in workers log their chat too
+                from tulipgames.net.homes import LOG_CHAT_ENV
+
+                os.environ[LOG_CHAT_ENV] = "1"
             self.pool = WorkerPool(self.config.workers, self.config.data_dir)
             await self.pool.start()
+            if self.lobby is not None and self.config.database is None:
+                from tulipgames.net.homes import Homes
+
+                self.homes = Homes(self, self.lobby, self.pool)
+        if not ssh:
+            return
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
             self.config.host,
@@ -636,6 +688,80 @@ async def run_app(
     return note
 
 
+#: Where a session's app runs: any worker (the least busy), or the main process.
+ANY_WORKER, MAIN = -1, None
+
+
+async def run_placed(session: Any, info: SessionInfo, profile: TerminalProfile) -> str:
+    """Run a session's app where it belongs, moving it between processes as its player goes
+    (an SSH :class:`GameSession` or a browser's ``WebSession``); return the note to leave.
+
+    Without workers it runs here. With them it starts in a worker (the least busy; the one
+    holding the live table its player is seated at, :class:`~tulipgames.net.homes.Homes`),
+    unless the player sits at a table this process holds. An app in a worker that asks for
+    something of the tables ends there (its last frame stays on the screen) and the session
+    goes on where that is: the worker holding the table (a table entry), else this process.
+    An app here at the bare menu, or at a table a worker holds, hands the session to a
+    worker the same way (``session._release``)."""
+    server: GameServer = session.server
+    pool = server.pool
+    if pool is None:
+        return await run_app(session, info, profile)
+    where, info = server.first_place(info)
+    while True:
+        if where is not MAIN:
+            try:
+                note, entry = await session._run_remote(info, where)
+            except BaseException:
+                server.sessions.discard(session)
+                raise
+            if not entry or session._closing_note is not None or session.gone:
+                server.sessions.discard(session)
+                return note
+            session._keep_dropped()
+            where = server.route(entry)
+            info = dataclasses.replace(info, entry=entry, highlight="")
+            if where is MAIN:
+                audit.record("session_placed", name=info.username, peer=info.peer,
+                             worker="main", entry=entry)
+            continue
+        session._releasing = False
+        session._moving = None
+        note = await run_app(session, info, profile, session._release)
+        if not session._releasing or session._closing_note is not None or session.gone:
+            return note
+        # Back at the menu, away from the tables, or at a table a worker holds.
+        session._releasing = False
+        session._keep_dropped()
+        server.sessions.add(session)
+        entry, worker = session._moving or ("", ANY_WORKER)
+        info = dataclasses.replace(info, entry=entry, highlight=session._highlight)
+        where = worker if pool.live else MAIN
+
+
+async def run_remote(session: Any, info: SessionInfo, worker: int = ANY_WORKER) -> tuple[str, str]:
+    """Run the app of ``session`` in a worker (``worker``: its index, or any) until it ends
+    (the note to leave) or hands the session on (the menu entry to open where it goes)."""
+    server: GameServer = session.server
+    assert server.pool is not None
+    start = start_message(info.username, info.profile, info.peer, session.size,
+                          server.entries(info.username), info.highlight, entry=info.entry)
+    remote = server.pool.open(start, session.send, worker)
+    audit.record("session_placed", name=info.username, peer=info.peer,
+                 worker=remote.worker.index, pid=remote.worker.pid,
+                 entry=info.entry or None)
+    session._driver = session._fences = session._app = session._remote = remote
+    try:
+        outcome = await remote.ended
+    finally:
+        session._remote = session._app = None
+        if session._driver is remote:
+            session._driver = None
+    early = str(outcome.get("early") or "").encode("latin-1")
+    session._early = bytearray(early[:INBOX_BYTES]) + session._early
+    return str(outcome.get("note") or CRASH_NOTE), str(outcome.get("moved_to") or "")
+
+
 class GameSession(asyncssh.SSHServerSession):
     """One interactive session: a PTY, a Textual app and the bytes between them."""
 
@@ -661,6 +787,8 @@ class GameSession(asyncssh.SSHServerSession):
         self._releasing = False
         #: The menu entry lit when the app here handed the session back (for the worker's).
         self._highlight = ""
+        #: Where the app here hands the session: (entry to open, worker index).
+        self._moving: tuple[str, int] | None = None
         #: What the client typed while its app was starting or moving, for the app once it can
         #: read (bounded like the driver's inbox).
         self._early = bytearray()
@@ -849,68 +977,28 @@ class GameSession(asyncssh.SSHServerSession):
 
         use_for_session(self, info)  # the menu entries a worker's app is sent speak it too
         note = "Goodbye."
-        pool = self.server.pool
         try:
-            remote = pool is not None and pool.live and not self.server.at_home(self.username)
-            if pool is not None and not remote:
-                audit.record("session_placed", name=info.username, peer=info.peer,
-                             worker="main", entry="seat")
-            while True:
-                if remote:
-                    try:
-                        note, entry = await self._run_remote(info)
-                    except BaseException:
-                        self.server.sessions.discard(self)
-                        raise
-                    if not entry or self._closing_note is not None or self._chan is None:
-                        self.server.sessions.discard(self)
-                        return
-                    info = dataclasses.replace(info, entry=entry)
-                    self._keep_dropped()
-                    audit.record("session_placed", name=info.username, peer=info.peer,
-                                 worker="main", entry=entry)
-                self._releasing = False
-                note = await run_app(self, info, profile,
-                                     None if pool is None else self._release)
-                if not self._releasing or self._closing_note is not None or self._chan is None:
-                    return
-                # Back at the menu, away from the tables: the app goes back to a worker.
-                assert pool is not None  # only a pool's sessions are released
-                self._releasing = False
-                self._keep_dropped()
-                self.server.sessions.add(self)
-                info = dataclasses.replace(info, entry="", highlight=self._highlight)
-                remote = pool.live
+            note = await run_placed(self, info, profile)
         finally:
             self._flush()
             self._goodbye(self._closing_note or note)
 
-    def _release(self) -> None:
-        """The app here hands the session back to a worker (it is at the menu, no table)."""
+    @property
+    def gone(self) -> bool:
+        """The client has left (nothing more to run for it)."""
+        return self._chan is None
+
+    def _release(self, entry: str = "", worker: int = ANY_WORKER) -> None:
+        """The app here hands the session to a worker: back to the menu there (it is at the
+        menu, no table), or to the worker holding a table (``entry`` opens it there)."""
         if self._app is not None and self.running and self._closing_note is None:
             self._releasing = True
-            self._highlight = self._app.menu_highlight()
+            self._moving = (entry, worker)
+            self._highlight = "" if entry else self._app.menu_highlight()
             self._app.exit()
 
-    async def _run_remote(self, info: SessionInfo) -> tuple[str, str]:
-        """Run the app in a worker until it ends (the note to leave) or hands the session to
-        this process for the tables (the menu entry to open)."""
-        assert self.server.pool is not None
-        start = start_message(info.username, info.profile, info.peer, self.size,
-                              self.server.entries(info.username), info.highlight)
-        remote = self.server.pool.open(start, self.send)
-        audit.record("session_placed", name=info.username, peer=info.peer,
-                     worker=remote.worker.index, pid=remote.worker.pid)
-        self._driver = self._fences = self._app = self._remote = remote
-        try:
-            outcome = await remote.ended
-        finally:
-            self._remote = self._app = None
-            if self._driver is remote:
-                self._driver = None
-        early = str(outcome.get("early") or "").encode("latin-1")
-        self._early = bytearray(early[:INBOX_BYTES]) + self._early
-        return str(outcome.get("note") or CRASH_NOTE), str(outcome.get("moved_to") or "")
+    async def _run_remote(self, info: SessionInfo, worker: int = ANY_WORKER) -> tuple[str, str]:
+        return await run_remote(self, info, worker)
 
     async def _run_plain(self) -> None:
         """A session without a terminal: the plain-text menu and games, in a worker thread,
@@ -959,6 +1047,11 @@ class GameSession(asyncssh.SSHServerSession):
             # A player seated at a live table starts here, where the table is (as full-screen).
             if pool is not None and pool.live and not self.server.at_home(self.username):
                 note, console.first = await self._run_plain_remote(info, pool)
+                worker = self.server.plain_route(console.first)
+                if worker is not None and self._closing_note is None and self._chan is not None:
+                    # a table a worker holds: the plain menu goes on there, at that table
+                    note, console.first = await self._run_plain_remote(
+                        info, pool, worker, console.first)
                 if console.first and self._closing_note is None and self._chan is not None:
                     audit.record("session_placed", name=info.username, peer=info.peer,
                                  worker="main", plain=1)
@@ -982,16 +1075,25 @@ class GameSession(asyncssh.SSHServerSession):
             self._flush()
             self._goodbye_plain(self._closing_note or note)
 
-    async def _run_plain_remote(self, info: SessionInfo, pool: WorkerPool) -> tuple[str, str]:
+    async def _run_plain_remote(self, info: SessionInfo, pool: WorkerPool,
+                                worker: int = ANY_WORKER, first: str = "") -> tuple[str, str]:
         """The plain-text menu in a worker, like a full-screen app there: its games and bots
         think in that process, never in this one's threads (16 sessions against hard bots
         here stalled every player). Returns the note to leave, and the answer that asked for
-        a shared table when the session moves to this process for it (else "")."""
+        a shared table when the session moves to this process for it (else ""). With
+        ``first`` (``join CODE``, ``watch CODE``) it goes to the ``worker`` holding that table
+        and plays there (the answer is its first line)."""
+        from tulipgames.net.homes import code_in, table_entry
+
+        code = code_in(first) if first else None
         start = start_message(info.username, info.profile, info.peer, self.size,
-                              self.server.entries(info.username), plain=True)
-        remote = self._remote_plain = pool.open(start, self.send)
+                              self.server.entries(info.username), plain=True,
+                              entry="" if code is None else table_entry(code))
+        start["first"] = first
+        remote = self._remote_plain = pool.open(start, self.send, worker)
         audit.record("session_placed", name=info.username, peer=info.peer,
-                     worker=remote.worker.index, pid=remote.worker.pid, plain=1)
+                     worker=remote.worker.index, pid=remote.worker.pid, plain=1,
+                     entry=start["entry"] or None)
         assert self._lines is not None
         early = []
         while not self._lines.empty():  # typed before the worker was asked

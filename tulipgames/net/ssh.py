@@ -329,6 +329,7 @@ async def _serve(config: object, outbound: Any = None) -> int:
     lobby.listeners.add(lambda *_: server.entries_changed())
     # who is logged in, for invitations by name: any session, SSH or browser, in any process
     lobby.online = lambda name: any(getattr(s, "username", None) == name for s in server.sessions)
+    server.lobby = lobby  # with workers, the live tables go to them (net/homes.py)
     events_task = sweep_task = None
     if config.database is not None:
         # Nodes on one database: another node's move redraws the copy of its table here and

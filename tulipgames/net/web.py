@@ -1,14 +1,16 @@
-"""Play in a browser, at the same tables as the SSH players, in the same process.
+"""Play in a browser, at the same tables as the SSH players, in the same server.
 
 ``tulipgames serve --web PORT`` (and ``tulipgames web``) serves one page. The page is the
 browser terminal that the ``textual-serve`` package ships (xterm.js with its addons, in
 ``textual_serve/static``), served straight from the installed package; its websocket carries
 keys and window sizes in and terminal output out. Unlike ``textual-serve``, which starts an app
-process per visitor, each websocket here gets a Textual app on the server's own event loop,
-driven by the same :class:`~tulipgames.net.driver.ChannelDriver` as an SSH channel: so a browser
-player sits at the same live :class:`~tulipgames.table.Table` as the SSH players, with the same
-input fences, the same ``--max-sessions`` cap (one count for both doors) and the same idle
-timeout (see :class:`~tulipgames.net.server.GameServer`).
+process per visitor, each websocket here gets a Textual app like an SSH session's, driven by
+the same :class:`~tulipgames.net.driver.ChannelDriver` and placed the same way
+(:func:`~tulipgames.net.server.run_placed`): in a worker process (``--workers``; the main process
+carries the websocket's bytes), in the worker holding its table, or in the main process: so a
+browser player sits at the same live :class:`~tulipgames.table.Table` as the SSH players, with
+the same input fences, the same ``--max-sessions`` cap (one count for both doors) and the same
+idle timeout (see :class:`~tulipgames.net.server.GameServer`).
 
 What a browser may reach, and nothing else: ``/`` (the page, or the login form), ``/login``
 (the form's POST), ``/t/TOKEN`` (a per-player link), ``/ws/TICKET`` (the websocket) and a fixed
@@ -47,19 +49,21 @@ from aiohttp import WSMsgType, web
 
 from tulipgames.i18n import N_, _, render
 from tulipgames.net import audit
-from tulipgames.net.driver import ChannelDriver, clamp_size
+from tulipgames.net.driver import INBOX_BYTES, ChannelDriver, clamp_size
 from tulipgames.net.gate import Verdict
 from tulipgames.net.identity import BROWSER as BROWSER_KIND
 from tulipgames.net.identity import browser_credential, name_key, name_problem
 from tulipgames.net.language import web_middleware
 from tulipgames.net.listener import Admission, forwarded_address, listen
 from tulipgames.net.server import (
+    ANY_WORKER,
     LOOPBACK,
     MAX_BACKLOG,
     GameServer,
     SessionInfo,
     name_lines,
-    run_app,
+    run_placed,
+    run_remote,
     web_connections,
 )
 from tulipgames.net.terminal import TerminalProfile
@@ -460,9 +464,19 @@ class WebSession:
         self.size = size
         self.running = False
         self.last_input = asyncio.get_running_loop().time()
-        self._driver: ChannelDriver | None = None
-        self._fences: ChannelDriver | None = None
+        #: Where keys and sizes go: this process's driver, or the worker running the app.
+        self._driver: Any = None
+        self._fences: Any = None
         self._app: Any = None
+        #: The app of this session while it runs in a worker (as for SSH, server.run_placed).
+        self._remote: Any = None
+        #: The app here is ending to hand the session to a worker: its goodbye is muted.
+        self._releasing = False
+        self._moving: tuple[str, int] | None = None
+        self._highlight = ""
+        #: Keys typed while the app was starting or moving (bounded like the driver's inbox).
+        self._early = bytearray()
+        self._dropped_earlier = (0, 0)
         self._pending: list[str] = []
         self._pending_size = 0
         self.transport: asyncio.BaseTransport | None = None
@@ -477,9 +491,20 @@ class WebSession:
     # -- the Terminal protocol ----------------------------------------------------------------
     def attach(self, driver: ChannelDriver) -> None:
         self._driver = self._fences = driver
+        if self._early:
+            asyncio.get_running_loop().call_soon(self._replay_early)
+
+    def _replay_early(self) -> None:
+        early, self._early = bytes(self._early), bytearray()
+        if self._driver is not None and early:
+            self._driver.feed(early)
+
+    def send(self, data: bytes) -> None:
+        """What the app in a worker drew (whole UTF-8 text: the worker encodes it)."""
+        self.write(data.decode("utf-8", errors="replace"))
 
     def write(self, data: str) -> None:
-        if not self._open:
+        if not self._open or self._releasing:
             return
         self._pending.append(data)
         self._pending_size += len(data)
@@ -513,11 +538,33 @@ class WebSession:
     # -- the session --------------------------------------------------------------------------
     @property
     def dropped_bytes(self) -> int:
-        return 0 if self._fences is None else self._fences.dropped_bytes
+        return self._dropped_earlier[0] + (
+            0 if self._fences is None else self._fences.dropped_bytes)
 
     @property
     def dropped_events(self) -> int:
-        return 0 if self._fences is None else self._fences.dropped_events
+        return self._dropped_earlier[1] + (
+            0 if self._fences is None else self._fences.dropped_events)
+
+    def _keep_dropped(self) -> None:
+        """The app is moving to another process: keep its fences' counts for the log."""
+        self._dropped_earlier = (self.dropped_bytes, self.dropped_events)
+        self._fences = None
+
+    @property
+    def gone(self) -> bool:
+        return not self._open
+
+    def _release(self, entry: str = "", worker: int = ANY_WORKER) -> None:
+        """The app here hands the session to a worker (see ``GameSession._release``)."""
+        if self._app is not None and self.running and self._closing_note is None:
+            self._releasing = True
+            self._moving = (entry, worker)
+            self._highlight = "" if entry else self._app.menu_highlight()
+            self._app.exit()
+
+    async def _run_remote(self, info: SessionInfo, worker: int = ANY_WORKER) -> tuple[str, str]:
+        return await run_remote(self, info, worker)
 
     async def run(self) -> None:
         server = self.server
@@ -553,9 +600,13 @@ class WebSession:
                 continue
             kind, rest = parsed
             driver = self._driver
-            if kind == "stdin" and rest and isinstance(rest[0], str) and driver is not None:
+            if kind == "stdin" and rest and isinstance(rest[0], str):
                 self.last_input = asyncio.get_running_loop().time()  # a key press, as over SSH
-                driver.feed(rest[0].encode("utf-8", errors="replace"))
+                data = rest[0].encode("utf-8", errors="replace")
+                if driver is not None:
+                    driver.feed(data)
+                elif len(self._early) < INBOX_BYTES:  # the app is starting or moving
+                    self._early += data[: INBOX_BYTES - len(self._early)]
             elif kind == "resize" and rest and isinstance(rest[0], dict):
                 self.size = clamp_size(_int(rest[0].get("width")), _int(rest[0].get("height")))
                 if driver is not None:
@@ -566,8 +617,9 @@ class WebSession:
     async def _run_app(self) -> None:
         note = "Goodbye."
         try:
-            note = await run_app(self, SessionInfo(self.username, BROWSER, self.peer), BROWSER)
+            note = await run_placed(self, SessionInfo(self.username, BROWSER, self.peer), BROWSER)
         finally:
+            self._releasing = False
             self.write("\x1b[?1049l\x1b[?25h\r\n" + render(self._closing_note or note) + "\r\n")
             self._open = False
             self._wake.set()
@@ -579,7 +631,7 @@ class WebSession:
         """End the session, telling the player ``note``."""
         if note is not None and self._closing_note is None:
             self._closing_note = note
-        if self._app is not None and self.running:
+        if self._app is not None and (self.running or self._remote is not None):
             self._app.exit()
         elif not self.running:
             self.server.sessions.discard(self)

@@ -1,26 +1,26 @@
-"""Worker processes: the Textual apps of sessions away from the shared tables, on every core.
+"""Worker processes: the Textual apps of the sessions, and the live tables, on every core.
 
 Almost all of a session's CPU is Textual laying out and painting its screens (about 95% in the
 profile in ``docs/ssh.md``; asyncssh and its crypto are a few percent), and one Python process
 uses one core. So ``tulipgames serve --workers N`` starts N worker processes; the main process
 keeps what must be in one place and the workers run the apps:
 
-* **the main process** accepts SSH, authenticates, owns every channel and counts every session
-  (``--max-sessions``, the idle timeout, the audit log all stay there), and holds the lobby: the
-  join codes, presence, clocks, spectators, rematches and play-by-mail tables, one live
-  :class:`~tulipgames.net.lobby.RemoteTable` per table that every screen at it subscribes to;
+* **the main process** accepts SSH (and the browser door's websockets), authenticates, owns
+  every channel and counts every session (``--max-sessions``, the idle timeout, the audit log
+  all stay there), and holds the lobby of the tables that are not live (waiting for players,
+  by mail) with the directory of the live ones (:mod:`tulipgames.net.homes`);
 * **a worker** runs the apps of the sessions handed to it: the menu, solo and hot-seat games,
-  history, the rules; and the plain-text sessions (``ssh -T``) with their bots, which would
-  otherwise think in the main process's threads and hold its GIL. The main process forwards
-  the channel's bytes (a plain session's lines) and window sizes to it and writes what the app
-  draws back to the channel.
+  history, the rules; the plain-text sessions (``ssh -T``) with their bots, which would
+  otherwise think in the main process's threads and hold its GIL; and the live tables it is
+  the home of, with the apps of everybody at them. The main process forwards the channel's
+  bytes (a plain session's lines) and window sizes to it and writes what the app draws back.
 
-A table is reached from any session by moving the session to the tables: choosing "Open",
+A table is reached from any session by moving the session to the table: choosing "Open",
 "Join" or "Your tables" in a worker's menu ends that app (its last frame stays on the player's
-screen) and the main process, which keeps the SSH channel, starts the session's app again
-in-process with that screen open. A player seated at a live table logs in straight to the main
-process. So every table has exactly one home, all its players' screens are in the same process
-as the table, and ``--workers 0`` is the whole server in one process, as before.
+screen) and the main process, which keeps the channel, starts the session's app again where
+the table is: in-process for a table waiting for players, in its home worker for a live one.
+So every table has exactly one home, all its players' screens are in the same process as the
+table, and ``--workers 0`` is the whole server in one process, as before.
 
 The wire between the main process and a worker is one Unix socket pair carrying frames of
 ``!IBI`` (session id, kind, payload length) and a payload: raw bytes for input and output, JSON
@@ -49,10 +49,14 @@ log = logging.getLogger("tulipgames.serve")
 
 _HEADER = struct.Struct("!IBI")
 #: main -> worker (ENTRIES: the shared-table menu entries changed, e.g. a table opened;
-#: END_INPUT: a plain session's client sent EOF, its queued lines are read, then it ends)
-START, INPUT, RESIZE, CLOSE, ENTRIES, END_INPUT = 1, 2, 3, 4, 5, 6
-#: worker -> main (READY once, when it can start apps at once)
-OUTPUT, ENDED, READY = 11, 12, 13
+#: END_INPUT: a plain session's client sent EOF, its queued lines are read, then it ends;
+#: ONLINE, session 0: who is logged in anywhere, for invitations from the tables there;
+#: TABLE, session 0: a table waiting for players that this worker is now the home of)
+START, INPUT, RESIZE, CLOSE, ENTRIES, END_INPUT, ONLINE, TABLE = 1, 2, 3, 4, 5, 6, 7, 8
+#: worker -> main (READY once, when it can start apps at once; DIGEST, session 0: what the
+#: menus elsewhere need of the tables it holds, see :mod:`tulipgames.net.homes`; LOG, session
+#: 0: one line of the structured log, e.g. a table event, for ``--log``)
+OUTPUT, ENDED, READY, DIGEST, LOG = 11, 12, 13, 14, 15
 #: Seconds a new worker has to become ready.
 READY_TIMEOUT = 120.0
 
@@ -158,6 +162,10 @@ class WorkerPool:
         self.data_dir = data_dir
         self.workers: list[Worker] = []
         self._next_id = 0
+        #: Told each worker's DIGEST frames (its index, the digest), and each worker lost
+        #: (its index): the directory of the tables the workers hold.
+        self.on_digest: Callable[[int, dict[str, Any]], None] | None = None
+        self.on_lost: Callable[[int], None] | None = None
         self._readers: set[asyncio.Task[None]] = set()
         self._stopping = False
 
@@ -196,13 +204,32 @@ class WorkerPool:
         """Some worker can take a session (else the main process runs them all)."""
         return any(worker.alive for worker in self.workers)
 
-    def place(self) -> Worker:
-        """The live worker with the fewest sessions."""
+    def place(self, index: int = -1) -> Worker:
+        """The live worker of that ``index``, else the live worker with the fewest sessions."""
+        for worker in self.workers:
+            if worker.index == index and worker.alive:
+                return worker
         return min((w for w in self.workers if w.alive), key=lambda w: len(w.sessions))
 
-    def open(self, start: dict[str, Any], output: Callable[[bytes], None]) -> RemoteApp:
-        """Start a session's app on a worker; ``output`` gets what it draws."""
-        worker = self.place()
+    def alive(self, index: int) -> bool:
+        return any(w.index == index and w.alive for w in self.workers)
+
+    def tell_one(self, index: int, kind: int, payload: bytes) -> None:
+        """A frame of no session to the live worker of that ``index``."""
+        for worker in self.workers:
+            if worker.index == index and worker.alive:
+                worker.send(0, kind, payload)
+
+    def tell(self, kind: int, payload: bytes) -> None:
+        """A frame of no session to every live worker."""
+        for worker in self.workers:
+            worker.send(0, kind, payload)
+
+    def open(self, start: dict[str, Any], output: Callable[[bytes], None],
+             index: int = -1) -> RemoteApp:
+        """Start a session's app on a worker (``index``, or the least busy); ``output`` gets
+        what it draws."""
+        worker = self.place(index)
         self._next_id += 1
         remote = RemoteApp(worker, self._next_id, output, start.get("entries"))
         worker.sessions[remote.session_id] = remote
@@ -214,6 +241,13 @@ class WorkerPool:
         try:
             while True:
                 session, kind, payload = await read_frame(worker.reader)
+                if kind == DIGEST:
+                    if self.on_digest is not None:
+                        self.on_digest(worker.index, json.loads(payload))
+                    continue
+                if kind == LOG:  # made and quoted there (audit.line): written as it is
+                    audit.log.info(payload.decode("utf-8", errors="replace"))
+                    continue
                 remote = worker.sessions.get(session)
                 if remote is None:
                     continue
@@ -224,6 +258,8 @@ class WorkerPool:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         worker.alive = False
+        if self.on_lost is not None:
+            self.on_lost(worker.index)
         lost = list(worker.sessions.values())
         for remote in lost:
             remote.finish({"note": WORKER_LOST})
@@ -260,9 +296,10 @@ class WorkerPool:
 
 def start_message(username: str, profile: Any, peer: str, size: tuple[int, int],
                   entries: list[tuple[str, str]], highlight: str = "",
-                  plain: bool = False) -> dict[str, Any]:
+                  plain: bool = False, entry: str = "") -> dict[str, Any]:
     """What a worker is told to start a session's app (``highlight``: the menu entry to light;
-    ``plain``: the plain-text menu of a session without a terminal, fed lines of text)."""
+    ``plain``: the plain-text menu of a session without a terminal, fed lines of text;
+    ``entry``: a table of that worker's to open at once, ``homes.table_entry``)."""
     return {"username": username, "profile": dataclasses.asdict(profile), "peer": peer,
             "size": list(size), "entries": [list(entry) for entry in entries],
-            "highlight": highlight, "plain": plain}
+            "highlight": highlight, "plain": plain, "entry": entry}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import concurrent.futures
+import itertools
 import json
 import logging
 import os
@@ -26,15 +27,19 @@ from tulipgames.net.driver import INBOX_BYTES
 from tulipgames.net.notices import NEXT_ENTRY, parse_invite, parse_next
 from tulipgames.net.worker import (
     CLOSE,
+    DIGEST,
     END_INPUT,
     ENDED,
     ENTRIES,
     INPUT,
+    LOG,
+    ONLINE,
     OUTPUT,
     PROFILE_ENV,
     READY,
     RESIZE,
     START,
+    TABLE,
     frame,
     read_frame,
 )
@@ -175,11 +180,16 @@ class PlainTerminal:
 class _Host:
     """What :func:`~tulipgames.net.server.run_app` needs of a server, in a worker."""
 
-    def __init__(self, writer: asyncio.StreamWriter, data_dir: Path) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, data_dir: Path, index: int = 0) -> None:
         from tulipgames.net.server import HeapKeeper
 
         self.writer = writer
         self.data_dir = data_dir
+        self.index = index
+        #: The live tables the main process sends sessions to (made with the first one).
+        self._lobby: Any = None
+        self._digests: Any = None
+        self._online: list[str] = []
         self.sessions: set[WorkerTerminal] = set()
         self.terminals: dict[int, WorkerTerminal] = {}
         self.heap = HeapKeeper()
@@ -200,13 +210,35 @@ class _Host:
         if not any(terminal.running for terminal in self.sessions):
             sys.stdout, sys.stderr = self._stdout, self._stderr
 
+    @property
+    def lobby(self) -> Any:
+        """This worker's tables (:class:`~tulipgames.net.homes.HomeLobby`) on the server's
+        store, with a digest for the main process whenever they change."""
+        if self._lobby is None:
+            from tulipgames.net import lobby as lobby_module
+            from tulipgames.net.homes import DigestSender, HomeLobby
+            from tulipgames.store import Store
+
+            # Invitations are told once by number: this worker's never meet another's.
+            lobby_module._INVITES = itertools.count(1_000_000 * (self.index + 1))
+            self._lobby = HomeLobby(Store(self.data_dir), self.data_dir)
+            self._lobby.online_names = set(self._online)
+            self._digests = DigestSender(self._lobby, lambda data: self.send(0, DIGEST, data))
+        return self._lobby
+
     def _new_app(self, info: Any) -> Any:
-        from tulipgames.net.app import WorkerApp
+        from tulipgames.net.app import TableApp, WorkerApp
+        from tulipgames.net.homes import parse_table_entry
         from tulipgames.store import player_store
 
         terminal = self._building
         assert terminal is not None
         store = player_store(_player_dir(self.data_dir, info.username), info.username)
+        code = parse_table_entry(info.entry)
+        if code is not None:  # the main process routed the session to a table held here
+            self.lobby.routed.add(code)
+            self._digests.soon()
+            return TableApp(info, self.lobby, store, self._entries, terminal.move)
         return WorkerApp(info, self._entries, store, terminal.move)
 
     def prepare(self, session_id: int, start: dict[str, Any]) -> WorkerTerminal | PlainTerminal:
@@ -234,6 +266,7 @@ class _Host:
         try:
             profile = TerminalProfile(**start["profile"])
             info = SessionInfo(str(start["username"]), profile, terminal.peer,
+                               entry=str(start.get("entry") or ""),
                                highlight=str(start.get("highlight") or ""))
             self._building, self._entries = terminal, [tuple(e) for e in start["entries"]]
             note = await run_app(terminal, info, profile)
@@ -256,14 +289,30 @@ class _Host:
     async def run_plain(self, session_id: int, start: dict[str, Any]) -> None:
         """A session without a terminal: the plain-text menu on the player's own saves, in a
         thread (its bots think there too), reading lines and writing lines back."""
+        from tulipgames.net.homes import parse_table_entry
         from tulipgames.net.server import CRASH_NOTE
         from tulipgames.plain.menu import LineConsole, plain_menu
+        from tulipgames.plain.shared import NOTHING
         from tulipgames.store import player_store
 
         loop = asyncio.get_running_loop()
         terminal = self.plain.get(session_id) or self.prepare(session_id, start)
         assert isinstance(terminal, PlainTerminal)
         username = str(start["username"])
+        # Routed to a table held here: the plain menu plays at this worker's tables.
+        code = parse_table_entry(str(start.get("entry") or ""))
+        lobby = None
+        if code is not None:
+            lobby = self.lobby
+            lobby.routed.add(code)
+            self._digests.soon()
+
+        def poll(seconds: float) -> object:
+            """A line if one comes within ``seconds`` (the others' moves are said between)."""
+            try:
+                return terminal.lines.get(timeout=seconds)
+            except queue.Empty:
+                return None if terminal.ended else NOTHING
 
         def write(line: str) -> None:
             prompt(line + "\r\n")
@@ -276,16 +325,20 @@ class _Host:
         def say(lines: list[str]) -> None:
             prompt("\r\n" + "".join(line + "\r\n" for line in lines) + "> ")
 
-        terminal.say = say
+        terminal.say = say if lobby is None else None  # at a table: its own notices
         if start.get("entries"):
             terminal.entries = [(str(a), str(b)) for a, b in start["entries"]]
 
         def play() -> int:
             console = LineConsole(terminal.read, write, prompt, echo=False, player=username)
-            console.move_to = moved.append  # a shared table: the session goes to the server
+            if lobby is None:
+                console.move_to = moved.append  # a shared table: the session goes to the server
+            else:
+                console.loop, console.poll = loop, poll
+                console.first = str(start.get("first") or "")
             own = player_store(_player_dir(self.data_dir, username), username)
             try:
-                return plain_menu(own, console)
+                return plain_menu(own, console, lobby)
             finally:
                 own.close()
 
@@ -328,6 +381,12 @@ class _Host:
         if app is not None:
             app.call_later(app.show_entries, entries)
 
+    def online(self, names: list[str]) -> None:
+        """Who is logged in anywhere (for invitations from the tables here)."""
+        if self._lobby is not None:
+            self._lobby.online_names = {str(name) for name in names}
+        self._online = names
+
     def resize(self, session_id: int, width: int, height: int) -> None:
         terminal = self.terminals.get(session_id)
         if terminal is None:
@@ -337,19 +396,45 @@ class _Host:
             terminal._driver.resize(width, height)
 
 
+class _AuditToMain(logging.Handler):
+    """The structured log lines of this worker (table events: its tables live here) go to
+    the main process, which writes them where it writes its own (``--log FILE``)."""
+
+    def __init__(self, host: _Host, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self.host = host
+        self.loop = loop
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage().encode("utf-8")
+        try:
+            here = asyncio.get_running_loop() is self.loop
+        except RuntimeError:
+            here = False  # a thread (a bot, the plain-text menu)
+        if here:
+            self.host.send(0, LOG, text)
+        else:
+            self.loop.call_soon_threadsafe(self.host.send, 0, LOG, text)
+
+
 def _player_dir(data_dir: Path, name: str) -> Path:
     from tulipgames.net.lobby import player_dir
 
     return player_dir(data_dir, name)
 
 
-async def serve_worker(fd: int, data_dir: Path) -> None:
+async def serve_worker(fd: int, data_dir: Path, index: int = 0) -> None:
     """Run the apps the main process hands over on socket ``fd`` until it closes the wire."""
     sock = socket.socket(fileno=fd)
     reader, writer = await asyncio.open_unix_connection(sock=sock)
     from tulipgames.net import app  # noqa: F401 - Textual and the app, before the first session
 
-    host = _Host(writer, data_dir)
+    host = _Host(writer, data_dir, index)
+    from tulipgames.net import audit
+
+    audit.log.addHandler(_AuditToMain(host, asyncio.get_running_loop()))
+    audit.log.setLevel(logging.INFO)
+    audit.log.propagate = False
     host.send(0, READY)
     tasks: set[asyncio.Task[None]] = set()
     loop = asyncio.get_running_loop()
@@ -370,6 +455,11 @@ async def serve_worker(fd: int, data_dir: Path) -> None:
                 host.resize(session, int(width), int(height))
             elif kind == ENTRIES:
                 host.show_entries(session, [tuple(entry) for entry in json.loads(payload)])
+            elif kind == ONLINE:
+                host.online(json.loads(payload))
+            elif kind == TABLE:
+                table = json.loads(payload)
+                host.lobby.adopt(str(table["code"]), str(table["data"]))
             elif kind == CLOSE and session in host.terminals:
                 host.terminals[session].close()
             elif kind in (CLOSE, END_INPUT) and session in host.plain:
@@ -401,12 +491,12 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("asyncio").setLevel(logging.WARNING)
     profile = os.environ.get(PROFILE_ENV)
     if not profile:
-        asyncio.run(serve_worker(args.fd, args.data_dir))
+        asyncio.run(serve_worker(args.fd, args.data_dir, args.index))
         return 0
     import cProfile
 
     with cProfile.Profile() as profiler:
-        asyncio.run(serve_worker(args.fd, args.data_dir))
+        asyncio.run(serve_worker(args.fd, args.data_dir, args.index))
     profiler.dump_stats(f"{profile}.worker{args.index}.{os.getpid()}")
     return 0
 
