@@ -109,15 +109,17 @@ def test_incomplete_catalogue_falls_back_to_english(locale_dir: Path) -> None:
     assert i18n.choose(flag="de", env={i18n.PREVIEW_ENV: "0"}).lang == "en"
 
 
-def test_no_language_is_released_while_the_game_screens_are_english() -> None:
-    # The real catalogues translate every marked message, but the game screens, rules and
-    # events are not marked yet: LANG=de_DE must still give English, not a German menu over an
-    # English game; the translators' preview shows it by name.
-    assert frozenset() == i18n.RELEASED
-    chosen = i18n.choose(env={"LANG": "de_DE.UTF-8"})
-    assert chosen.lang == "en" and "Deutsch is" in chosen.note
-    assert i18n.choose(flag="de", env={}).lang == "en"
-    assert i18n.choose(flag="de", env={i18n.PREVIEW_ENV: "1"}).lang == "de"
+def test_german_french_and_dutch_are_released_and_complete() -> None:
+    # Every text a player reads is marked and translated: LANG=de_DE gives German by itself,
+    # and each released catalogue covers every current message (else it would fall back).
+    assert frozenset({"de", "fr", "nl"}) == i18n.RELEASED
+    for lang in i18n.RELEASED:
+        assert i18n.coverage(lang).complete, lang
+        assert i18n.complete(lang)
+    assert i18n.choose(env={"LANG": "de_DE.UTF-8"}) == ("de", "environment", "")
+    assert i18n.choose(env={"LANGUAGE": "nl:de", "LANG": "de_DE.UTF-8"}).lang == "nl"
+    assert i18n.choose(flag="fr", env={}).lang == "fr"
+    assert set(i18n.offered()) == {"en", "de", "fr", "nl"}
 
 
 def test_translation_and_english_fallback_per_message(locale_dir: Path) -> None:

@@ -63,11 +63,11 @@ LANGUAGES: dict[str, str] = {
     "fr": "Français",
     "nl": "Nederlands",
 }
-#: The languages every text a player reads is marked for and translated into. Until a
-#: language is here its catalogue counts as incomplete, however many of the marked messages it
-#: translates: the game screens, rules, events and the SSH lobby are not marked yet (issue 35),
-#: and a player whose LANG is de_DE must not get a German menu over an English game.
-RELEASED: frozenset[str] = frozenset()
+#: The languages every text a player reads is marked for and translated into (issue 35). A
+#: language not here counts as incomplete, however many of the marked messages it translates:
+#: a player whose LANG asks for it must not get a half-translated game. A language is chosen
+#: by itself only while its catalogues are also complete (``coverage``).
+RELEASED: frozenset[str] = frozenset({"de", "fr", "nl"})
 #: Set (to anything but "" or "0") to show an incomplete catalogue asked for by name.
 PREVIEW_ENV = "TULIPGAMES_LANG_PREVIEW"
 

@@ -4,9 +4,9 @@ player at one table read its lobby, its table lines and its chat each in theirs;
 table's log is rendered per reader; a lobby's refusal is worded for whoever reads it; a
 browser's ``?lang=`` and ``Accept-Language`` choose the login page's.
 
-No language is released yet (``i18n.RELEASED`` is empty), so the server runs with
-``TULIPGAMES_LANG_PREVIEW=1``: its operator's switch that lets the clients' wishes choose an
-incomplete catalogue (tulipgames/net/language.py).
+The server runs with ``TULIPGAMES_LANG_PREVIEW=1`` (the operator's switch that lets the
+clients' wishes choose an incomplete catalogue, tulipgames/net/language.py), so these tests
+hold while a catalogue is behind too.
 """
 
 from __future__ import annotations

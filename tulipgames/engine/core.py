@@ -30,7 +30,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 # Who a game is for and what the menu says: defined apart, for the catalogue the menu reads
 # without importing this module; the games' packages take it from here.
 from tulipgames.engine.names import name_problem  # what a record accepts (a bot's too)
-from tulipgames.i18n import Say, module_domain, render, translate_markdown
+from tulipgames.i18n import Say, _, module_domain, render, translate_markdown
 from tulipgames.info import GameInfo
 
 
@@ -71,7 +71,8 @@ def as_int(word: str, what: str) -> int:
     try:
         return int(word)
     except ValueError:
-        raise UnreadableAction(f"{what} must be a number, not {word!r}") from None
+        raise UnreadableAction(_("{what} must be a number, not {word}").format(
+            what=render(what), word=repr(word))) from None
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,8 @@ class Option:
             if low in ("0", "no", "off", "false"):
                 return False
         allowed = ", ".join(self.show(c) for c in self.choices)
-        raise ValueError(f"option {self.name} must be one of: {allowed} (got {text!r})")
+        raise ValueError(_("option {name} must be one of: {allowed} (got {text})").format(
+            name=self.name, allowed=allowed, text=repr(text)))
 
     @staticmethod
     def show(value: Any) -> str:
@@ -246,7 +248,7 @@ class Result:
     ) -> Result:
         """Make a result from a breakdown; ranks by total, then by ``tiebreak_keys`` per seat."""
         totals = tuple(sum(row) for row in breakdown)
-        extra = tiebreak_keys or [() for _ in totals]
+        extra = tiebreak_keys or [() for _seat in totals]
         keys = [(total, *extra[seat]) for seat, total in enumerate(totals)]
         return cls(
             categories=tuple(categories),
@@ -307,7 +309,8 @@ class State(ABC):
         test and a precise reason ("you have only 3 florins and already 2 loans").
         """
         if action not in self.legal_actions(seat):
-            raise IllegalAction(f"'{action}' is not allowed now: {self.prompt(seat)}")
+            raise IllegalAction(_("'{action}' is not allowed now: {prompt}").format(
+                action=action, prompt=render(self.prompt(seat))))
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Play ``action`` for ``seat`` and return the events it caused.
@@ -349,9 +352,9 @@ class State(ABC):
         """Raise :class:`IllegalAction` with the reason if ``seat`` may not play ``action`` now:
         the game is over, it is not the seat's turn, or the rules' :meth:`check` forbids it."""
         if self.is_over():
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         if seat not in self.to_act():
-            raise IllegalAction(f"it is not {seat_ref(seat)}'s turn")
+            raise IllegalAction(_("it is not {seat}'s turn").format(seat=seat_ref(seat)))
         self.check(seat, action)
 
     @abstractmethod
@@ -502,22 +505,23 @@ class Game(ABC):
         for name, value in (given or {}).items():
             if name not in self.options:
                 known = ", ".join(self.options) or "none"
-                raise ValueError(f"{self.title} has no option {name!r} (options: {known})")
+                raise ValueError(_("{title} has no option {name} (options: {known})").format(
+                    title=_(self.title), name=repr(name), known=known))
             opt = self.options[name]
             if isinstance(value, str):
                 value = opt.parse(value)
             if value not in opt.choices:
                 allowed = ", ".join(opt.show(c) for c in opt.choices)
-                raise ValueError(f"option {name} must be one of: {allowed} (got {value!r})")
+                raise ValueError(_("option {name} must be one of: {allowed} (got {text})")
+                                 .format(name=name, allowed=allowed, text=repr(value)))
             resolved[name] = value
         return resolved
 
     def check_seats(self, seats: int) -> None:
         """Raise ``ValueError`` unless the game can be played by ``seats`` players."""
         if not self.min_players <= seats <= self.max_players:
-            raise ValueError(
-                f"{self.title} is for {self.info.players} players, not {seats}"
-            )
+            raise ValueError(_("{title} is for {players} players, not {seats}").format(
+                title=_(self.title), players=self.info.players, seats=seats))
 
     def new_state(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         """A new game after setup (cards dealt, dice rolled as the rules say): the game's
@@ -534,8 +538,10 @@ class Game(ABC):
                 action = kind.parse(words)
                 if action is not None:
                     return action
-        expected = f": expected {self.notation_help}" if self.notation_help else ""
-        raise UnreadableAction(f"cannot read {text!r}{expected}")
+        if self.notation_help:
+            raise UnreadableAction(_("cannot read {text}: expected {notation}").format(
+                text=repr(text), notation=render(self.notation_help)))
+        raise UnreadableAction(_("cannot read {text}").format(text=repr(text)))
 
     # -- bots -------------------------------------------------------------------------------
     @property
@@ -568,7 +574,8 @@ class Game(ABC):
             return self.default_level
         if level not in self.bot_levels:
             levels = ", ".join(self.bot_levels)
-            raise ValueError(f"{self.title} has no bot level {level!r} (levels: {levels})")
+            raise ValueError(_("{title} has no bot level {level} (levels: {levels})").format(
+                title=_(self.title), level=repr(level), levels=levels))
         return level
 
     def make_bot(self, level: str | None = None, seed: int = 0) -> Any:
@@ -634,32 +641,38 @@ def parse_seats(text: str, game: Game) -> list[SeatSpec]:
     that is too long or a bot level the game lacks.
     """
     if not text.strip():
-        raise ValueError("no seats given: write the players separated by commas, e.g. Ana,bot")
+        raise ValueError(_("no seats given: write the players separated by commas, e.g. "
+                           "Ana,bot"))
     seats: list[SeatSpec] = []
     for index, part in enumerate(part.strip() for part in text.split(",")):
         if not part:
-            raise ValueError(f"seat {index + 1} is empty in {text!r}")
+            raise ValueError(_("seat {number} is empty in {text}").format(
+                number=index + 1, text=repr(text)))
         name, named, kind = part.partition("=") if "=" in part else ("", "", part)
         name = name.strip()
         if kind.strip().lower() == "bot" or kind.strip().lower().startswith("bot:"):
             if named and not name:
-                raise ValueError(f"seat {index + 1}: a name goes before '=' in {part!r}")
+                raise ValueError(_("seat {number}: a name goes before '=' in {part}").format(
+                    number=index + 1, part=repr(part)))
             level = game.check_level(kind.strip().partition(":")[2].lower())
             seats.append(SeatSpec(name or f"Bot {index + 1}", f"bot:{level}"))
             continue
         if named:
-            raise ValueError(f"seat {part!r}: only bots are written Name=bot:LEVEL")
+            raise ValueError(_("seat {part}: only bots are written Name=bot:LEVEL").format(
+                part=repr(part)))
         name = part
         if len(name) > MAX_NAME:
-            raise ValueError(f"the name {name!r} is too long (at most {MAX_NAME} characters)")
+            raise ValueError(_("the name {name} is too long (at most {n} characters)").format(
+                name=repr(name), n=MAX_NAME))
         seats.append(SeatSpec(name, "human"))
     seen: set[str] = set()
     for spec in seats:
         if (problem := name_problem(spec.name)) is not None:
-            raise ValueError(f"a seat has {problem}")
+            raise ValueError(_("a seat has {problem}").format(problem=problem))
         key = spec.name.casefold()
         if key in seen:
-            raise ValueError(f"two seats are called {spec.name!r}: one name per player")
+            raise ValueError(_("two seats are called {name}: one name per player").format(
+                name=repr(spec.name)))
         seen.add(key)
     game.check_seats(len(seats))
     return seats

@@ -9,6 +9,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from tulipgames.i18n import _
+
 #: The longest seat name, in characters: twice the 16 a player types and over the 20 of an SSH
 #: login.
 MAX_RECORD_NAME = 32
@@ -32,7 +34,8 @@ def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a seat's name in a record, or ``None``: at most
     :data:`MAX_RECORD_NAME` characters, one line, no control characters."""
     if len(name) > MAX_RECORD_NAME:
-        return f"a name of {len(name)} characters (at most {MAX_RECORD_NAME})"
+        return _("a name of {n} characters (at most {most})").format(
+            n=len(name), most=MAX_RECORD_NAME)
     if any(unicodedata.category(ch) in NAME_REFUSED for ch in name):
-        return f"the name {shown(name)} holds a control character"
+        return _("the name {name} holds a control character").format(name=shown(name))
     return None

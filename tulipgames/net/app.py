@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from textual import events
-from textual.app import SystemCommand
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import WorkerFailed
 
+from tulipgames.i18n import N_, _, ngettext
 from tulipgames.net.lobby import (
     ALL,
     END,
@@ -62,7 +63,7 @@ from tulipgames.store import Store
 from tulipgames.table import Table
 from tulipgames.tui import app as tui_app
 from tulipgames.tui import prefs
-from tulipgames.tui.app import TulipGamesApp
+from tulipgames.tui.app import TulipGamesApp, command
 from tulipgames.tui.screens.game import GameScreen
 from tulipgames.tui.screens.menu import MenuScreen
 from tulipgames.tui.screens.results import ResultsScreen
@@ -81,11 +82,19 @@ def lobby_entries(lobby: Lobby, player: str) -> list[tuple[str, str]]:
     waiting = len(lobby.listing())
     mine = len(lobby.your_tables(player))
     turns = lobby.waiting_for(player)
-    count = f"{mine}, {len(turns)} your turn" if turns else f"{mine}"
+    if not mine:
+        yours = _("Your tables")
+    elif turns:
+        yours = ngettext("Your tables ({count}, {turns} your turn)",
+                         "Your tables ({count}, {turns} your turn)", len(turns)).format(
+            count=mine, turns=len(turns))
+    else:
+        yours = _("Your tables ({count})").format(count=mine)
     entries = [
-        ("net:mine", f"Your tables ({count})" if mine else "Your tables"),
-        ("net:open", "Open a table: play with others on this server"),
-        ("net:join", f"Join a table ({waiting} open)" if waiting else "Join a table"),
+        ("net:mine", yours),
+        ("net:open", _("Open a table: play with others on this server")),
+        ("net:join", _("Join a table ({count} open)").format(count=waiting) if waiting
+         else _("Join a table")),
     ]
     following = next_entry(turns)
     invites = [invite_entry(invite) for invite in lobby.invites_for(player)]
@@ -152,30 +161,31 @@ class SessionApp(ExceptionHook, TulipGamesApp):
         """ctrl+p: desktop notifications for turn notices, off / OSC 9 / OSC 777 in turn."""
         yield from super().get_system_commands(screen)
         following = DESKTOP_KINDS[(DESKTOP_KINDS.index(self.desktop) + 1) % len(DESKTOP_KINDS)]
-        yield SystemCommand(
-            f"Desktop notifications: {DESKTOP_LABELS[self.desktop]} -> "
-            f"{DESKTOP_LABELS[following]}",
+        yield command(
+            "Desktop notifications: {now} -> {then}",
             "Your turn also as a desktop notice, if your terminal shows OSC 9, 777 or 99",
             lambda: self.set_desktop(following),
+            now=DESKTOP_LABELS[self.desktop], then=DESKTOP_LABELS[following],
         )
         # E-mail and webhook notices (tulipgames/net/outbound.py), when the operator offers them.
-        command = None if self.store is None else contact_command(self, self.store.data_dir)
-        if command is not None:
-            yield command
+        contact = None if self.store is None else contact_command(self, self.store.data_dir)
+        if contact is not None:
+            yield contact
 
     def set_desktop(self, kind: str) -> None:
         """The player's desktop notification kind, kept in their own directory."""
         self.desktop = kind
         if self.store is not None:
             set_desktop_kind(self.store.data_dir, kind)
-        self.notify(f"Desktop notifications: {DESKTOP_LABELS[kind]}.", markup=False)
+        self.notify(_("Desktop notifications: {kind}.").format(kind=_(DESKTOP_LABELS[kind])),
+                    markup=False)
 
     # Textual runs every class's on_mount, the subclass's first (no super() call).
     def on_mount(self) -> None:
         if not self.info.profile.utf8:
             self.notify(
-                "Your terminal says its language is not UTF-8 (LANG): card glyphs may look "
-                "wrong. Try LANG=C.UTF-8 on your side.",
+                _("Your terminal says its language is not UTF-8 (LANG): card glyphs may look "
+                  "wrong. Try LANG=C.UTF-8 on your side."),
                 severity="warning",
                 timeout=10,
             )
@@ -232,7 +242,8 @@ class WorkerApp(SessionApp):
         for entry_id, label in self._entries:
             invited = parse_invite(entry_id)
             if invited is not None:
-                invites.append((invited[1], f"{label}. Choose it in the menu to join."))
+                invites.append((invited[1], _("{invitation}. Choose it in the menu to join.")
+                                .format(invitation=label)))
         self.tell_invites(invites)
         for entry_id, _label in self._entries:
             if entry_id.startswith(NEXT_ENTRY):
@@ -355,7 +366,7 @@ class ServerApp(SessionApp):
                 self.pop_screen()
             self.start_table(opened.table, seats=frozenset({seat}))
             return
-        self.notify("No other table is waiting for you.", markup=False)
+        self.notify(_("No other table is waiting for you."), markup=False)
 
     def accept_invite(self, code: str) -> None:
         """Take up an invitation: a seat in the table's lobby, or watch its game."""
@@ -383,7 +394,8 @@ class ServerApp(SessionApp):
         try:
             said = self.lobby.invite(code, self.player, name)
         except TableError as exc:
-            self.notify(f"Not invited: {exc}.", severity="warning", markup=False)
+            self.notify(_("Not invited: {reason}.").format(reason=exc), severity="warning",
+                        markup=False)
             return
         self.notify(said, markup=False)
 
@@ -393,7 +405,7 @@ class ServerApp(SessionApp):
         seat = None if opened is None else opened.seat_of(self.player)
         if opened is None or seat is None or opened.table is None:
             return
-        self.notify(f"Back at table {opened.code}, your seat.", markup=False)
+        self.notify(_("Back at table {code}, your seat.").format(code=opened.code), markup=False)
         self.start_table(opened.table, seats=frozenset({seat}))
 
     def on_unmount(self) -> None:
@@ -447,17 +459,16 @@ class ServerApp(SessionApp):
         if opened is None:
             super().rematch(results, same_seed)
             return
-        kind = "the same seed" if same_seed else "a new seed"
         try:
             missing = self.lobby.rematch(opened.code, self.player, same_seed)
         except TableError as exc:
             self.notify(str(exc), severity="warning", markup=False)
             return
         if missing:
-            self.notify(
-                f"You accept a rematch with {kind}; waiting for {', '.join(missing)}.",
-                markup=False, timeout=10,
-            )
+            waiting = (_("You accept a rematch with the same seed; waiting for {names}.")
+                       if same_seed else
+                       _("You accept a rematch with a new seed; waiting for {names}."))
+            self.notify(waiting.format(names=", ".join(missing)), markup=False, timeout=10)
 
     def _follow(self, opened: OpenTable) -> None:
         if opened.code not in self._following:
@@ -480,10 +491,11 @@ class ServerApp(SessionApp):
             # Never the new seed: with it a player could work out the live game's deck order.
             if seat is None:  # a watcher follows the table into its rematch
                 if opened.settings.spectators:
-                    self.notify(f"Rematch at table {opened.code}: you watch on.", markup=False)
+                    self.notify(_("Rematch at table {code}: you watch on.").format(
+                        code=opened.code), markup=False)
                     self.start_table(table, seats=frozenset())
                 return
-            self.notify(f"Rematch at table {opened.code}.", markup=False)
+            self.notify(_("Rematch at table {code}.").format(code=opened.code), markup=False)
             self.start_table(table, seats=frozenset({seat}))
             return
         if seat is None:
@@ -491,11 +503,12 @@ class ServerApp(SessionApp):
         others = {name: same for name, same in opened.votes.items() if name != self.player}
         if others and self.player not in opened.votes:
             asked = ", ".join(
-                f"{name} ({'same seed: r' if same else 'new seed: n'})"
+                (_("{name} (same seed: r)") if same else _("{name} (new seed: n)")).format(
+                    name=name)
                 for name, same in others.items()
             )
-            self.notify(f"Rematch asked by {asked}. Press r or n to accept.", markup=False,
-                        timeout=10)
+            self.notify(_("Rematch asked by {names}. Press r or n to accept.").format(
+                names=asked), markup=False, timeout=10)
 
     def _tell_conflict(self, opened: OpenTable) -> None:
         """Rematch votes for different seeds are shown to everyone at the table (players and
@@ -507,8 +520,9 @@ class ServerApp(SessionApp):
             return
         self._conflicts[opened.code] = key
         self.notify(
-            f"Rematch votes differ at table {opened.code}: same seed: {', '.join(same)}; "
-            f"new seed: {', '.join(new)}. It starts when all choose the same (r or n).",
+            _("Rematch votes differ at table {code}: same seed: {same}; new seed: {new}. It "
+              "starts when all choose the same (r or n).").format(
+                code=opened.code, same=", ".join(same), new=", ".join(new)),
             markup=False, severity="warning", timeout=15,
         )
 
@@ -516,12 +530,12 @@ class ServerApp(SessionApp):
         """The host of a shared table may close it to spectators (or open it) from ctrl+p."""
         yield from super().get_system_commands(screen)
         if any(w.code != self._table_on_screen() for w in self.lobby.waiting_for(self.player)):
-            yield SystemCommand("Next table waiting for you",
-                                "Straight to the table where it is your turn", self.next_table)
+            yield command("Next table waiting for you",
+                          "Straight to the table where it is your turn", self.next_table)
         here = screen.opened if isinstance(screen, SharedTableView | LobbyScreen) else None
         if here is not None and here.seat_of(self.player) is not None and not here.over:
             code = here.code
-            yield SystemCommand(
+            yield command(
                 "Invite a player to this table",
                 "By name: they get a notice with the code wherever they are",
                 lambda: self.push_screen(InviteScreen(code), self._invited),
@@ -532,13 +546,13 @@ class ServerApp(SessionApp):
             seat = screen.opened.seat_of(self.player)
             if seat is not None and seat not in table.resigned:
                 opened_here = screen.opened
-                yield SystemCommand(
+                yield command(
                     "Resign this game",
                     "A bot finishes your seat; its result is not counted as yours",
                     lambda: self._resign(opened_here),
                 )
                 if self.player in opened_here.voters(ALL):
-                    yield SystemCommand(
+                    yield command(
                         "Vote to end this game",
                         "A majority of the players at the table ends it (nothing goes into "
                         "History)",
@@ -546,23 +560,25 @@ class ServerApp(SessionApp):
                     )
                 for away in opened_here.absent():
                     if away != seat and self.player in opened_here.voters(away):
-                        yield SystemCommand(
-                            f"Vote: a bot plays for {table.names[away]} (away)",
+                        yield command(
+                            "Vote: a bot plays for {name} (away)",
                             "Until they come back; a majority of the players at the table "
                             "decides",
-                            lambda away=away: self._propose(opened_here, away),
+                            partial(self._propose, opened_here, away),
+                            name=table.names[away],
                         )
         if isinstance(screen, SharedTableView) and screen.opened.host == self.player:
             opened = screen.opened
             allowed = opened.settings.spectators
-            yield SystemCommand(
-                "Close the table to spectators" if allowed else "Open the table to spectators",
+            yield command(
+                N_("Close the table to spectators") if allowed
+                else N_("Open the table to spectators"),
                 "Spectators see only what everybody sees",
                 lambda: self.lobby.set_spectators(opened.code, not allowed),
             )
             chat = opened.settings.watcher_chat
-            yield SystemCommand(
-                "Close the chat to watchers" if chat else "Open the chat to watchers",
+            yield command(
+                N_("Close the chat to watchers") if chat else N_("Open the chat to watchers"),
                 "Watchers read the players' chat either way",
                 lambda: self.lobby.set_watcher_chat(opened.code, not chat),
             )
@@ -580,11 +596,11 @@ class ServerApp(SessionApp):
             self.notify(str(exc), severity="warning", markup=False)
             return
         if outcome == END:
-            self.notify("The table ended the game.", markup=False)
+            self.notify(_("The table ended the game."), markup=False)
         elif outcome == FINISH:
-            self.notify("A bot plays that seat until its player comes back.", markup=False)
+            self.notify(_("A bot plays that seat until its player comes back."), markup=False)
         else:
-            self.notify("You voted; the others at the table are asked.", markup=False)
+            self.notify(_("You voted; the others at the table are asked."), markup=False)
 
     def _resign(self, opened: OpenTable) -> None:
         try:
@@ -592,8 +608,8 @@ class ServerApp(SessionApp):
         except TableError as exc:
             self.notify(str(exc), severity="warning", markup=False)
             return
-        self.notify(f"You resigned at table {opened.code}: a bot finishes your seat.",
-                    markup=False)
+        self.notify(_("You resigned at table {code}: a bot finishes your seat.").format(
+            code=opened.code), markup=False)
 
     # -- who is at which table ----------------------------------------------------------------
     def _shared(self, save_id: int | None) -> OpenTable | None:
@@ -719,7 +735,8 @@ class TableApp(ServerApp):
         for entry_id, label in entries:
             invited = parse_invite(entry_id)
             if invited is not None:
-                invites.append((invited[1], f"{label}. Choose it in the menu to join."))
+                invites.append((invited[1], _("{invitation}. Choose it in the menu to join.")
+                                .format(invitation=label)))
         self.tell_invites(invites)
         self._elsewhere = self._turns_in(entries)
         self._lobby_changed(self.lobby)

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from tulipgames.i18n import _, ngettext
+from tulipgames.i18n import N_, _, ngettext
 from tulipgames.net.chat import clean
 from tulipgames.net.lobby import Invite, Waiting
 
@@ -99,7 +99,8 @@ SETTINGS_FILE = "notices.json"
 #: such as GNOME Terminal, foot, urxvt, WezTerm) and OSC 99 (kitty's own protocol, with a
 #: title and a body).
 DESKTOP_KINDS = ("off", "osc9", "osc777", "osc99")
-DESKTOP_LABELS = {"off": "off", "osc9": "OSC 9", "osc777": "OSC 777", "osc99": "OSC 99 (kitty)"}
+DESKTOP_LABELS = {"off": N_("off"), "osc9": "OSC 9", "osc777": "OSC 777",
+                  "osc99": "OSC 99 (kitty)"}
 
 
 def read_settings(player_dir: Path) -> dict[str, Any]:

@@ -9,7 +9,11 @@ reaching the table), and the server's CPU over the rounds is divided by the move
 the main process and in the busiest process.
 
 ``--server-dir DIR`` runs the server of another checkout (from that directory, with its
-``.venv``): a before/after comparison on the same machine and load.
+``.venv``): a before/after comparison on the same machine and load. ``--setups sqlite,pg,pg2
+--database URL`` compares stores and nodes instead, side by side in one run (as
+:mod:`~tulipgames.net.loadtest` does): one node on SQLite, one node on PostgreSQL, two nodes on
+one PostgreSQL database with the seats alternating between them (the host on the first); the
+server's CPU is then every node's, and "main" every node's main process.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from tulipgames.net.loadtest import (
     END,
     MENU_READY,
     RIGHT,
+    SETUPS,
     UP,
     Client,
     connect,
@@ -41,11 +46,14 @@ from tulipgames.net.loadtest import (
 
 
 def start_server(python: str, data_dir: Path, sessions: int, workers: int | None,
-                 cwd: Path | None = None) -> tuple[subprocess.Popen[str], int]:
+                 cwd: Path | None = None, database: str | None = None,
+                 ) -> tuple[subprocess.Popen[str], int]:
     command = [python, "-m", "tulipgames", "serve", "--host", "127.0.0.1", "--port", "0",
                "--data-dir", str(data_dir), "--max-sessions", str(sessions)]
     if workers is not None:
         command += ["--workers", str(workers)]
+    if database is not None:
+        command += ["--database", database]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             text=True, env=dict(os.environ), cwd=cwd)
     assert proc.stdout is not None
@@ -117,37 +125,44 @@ async def one_move(me: Client, name: str, others: list[Client]) -> float:
 
 
 async def measure(python: str, seats: int, rounds: int, workers: int | None,
-                  cwd: Path | None = None) -> dict[str, Any]:
+                  cwd: Path | None = None, database: str | None = None, nodes: int = 1,
+                  tag: str = "big") -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="tulipgames-table-load-") as tmp:
-        proc, port = start_server(python, Path(tmp), seats + 2, workers, cwd)
+        started_nodes = [start_server(python, Path(tmp) / f"node{n}", seats + 2, workers, cwd,
+                                      database) for n in range(nodes)]
+        procs = [proc for proc, _port in started_nodes]
         try:
-            names = [f"big{i}" for i in range(seats)]
-            clients = [await connect(port, name, light=True) for name in names]
+            names = [f"{tag}{i}" for i in range(seats)]
+            clients = [await connect(started_nodes[i % nodes][1], name, light=True)
+                       for i, name in enumerate(names)]
             await asyncio.gather(*(c.term.wait_for(MENU_READY) for c in clients))
             await seat_everybody(clients, names)
             await asyncio.sleep(2.0)  # sessions moving to the table's home settle
-            before = family_cpu(proc.pid)
+            before = {pid: cpu for p in procs for pid, cpu in family_cpu(p.pid).items()}
             started = time.perf_counter()
             spreads = []
             for _ in range(rounds):
                 for i, (client, name) in enumerate(zip(clients, names, strict=True)):
                     spreads.append(await one_move(client, name, clients[:i] + clients[i + 1:]))
             elapsed = time.perf_counter() - started
-            after = family_cpu(proc.pid)
+            after = {pid: cpu for p in procs for pid, cpu in family_cpu(p.pid).items()}
             spent = {pid: after[pid] - before.get(pid, 0.0) for pid in after}
             moves = len(spreads)
             for client in clients:
                 client.conn.close()
         finally:
-            proc.terminate()
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            for each in procs:
+                each.terminate()
+                try:
+                    each.wait(30)
+                except subprocess.TimeoutExpired:
+                    each.kill()
+    mains = sum(spent.get(each.pid, 0.0) for each in procs)
     return {
         "seats": seats, "moves": moves, "workers": "default" if workers is None else workers,
+        "nodes": nodes, "store": "postgresql" if database else "sqlite",
         "server_cpu_ms_per_move": round(1000 * sum(spent.values()) / moves, 1),
-        "main_cpu_ms_per_move": round(1000 * spent.get(proc.pid, 0.0) / moves, 1),
+        "main_cpu_ms_per_move": round(1000 * mains / moves, 1),
         "busiest_ms_per_move": round(1000 * max(spent.values()) / moves, 1),
         "reach_p50_ms": round(1000 * statistics.median(spreads), 1),
         "reach_p95_ms": round(1000 * percentile(spreads, 95), 1),
@@ -163,14 +178,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--server-dir", type=Path, default=None,
                         help="run the server of that checkout (its .venv), for a comparison")
+    parser.add_argument("--setups", metavar="S,T",
+                        help="compare stores and nodes: sqlite, pg (one node on --database), "
+                             "pg2 (two nodes on --database)")
+    parser.add_argument("--database", metavar="URL",
+                        help="the PostgreSQL database of --setups pg and pg2 (its own)")
     args = parser.parse_args(argv)
     if not 2 <= args.seats <= 12:
         parser.error("Sixty-One seats 2-12 players")
     python = sys.executable
     if args.server_dir is not None:
         python = str(args.server_dir / ".venv" / "bin" / "python")
-    row = asyncio.run(measure(python, args.seats, args.rounds, args.workers, args.server_dir))
-    print(json.dumps(row))
+    setups = [] if args.setups is None else args.setups.split(",")
+    if not set(setups) <= set(SETUPS):
+        parser.error(f"--setups: among {', '.join(SETUPS)}")
+    if any(SETUPS[s][0] for s in setups) and not args.database:
+        parser.error("--setups pg and pg2 need --database URL")
+    if not setups:
+        print(json.dumps(asyncio.run(measure(python, args.seats, args.rounds, args.workers,
+                                             args.server_dir))))
+        return 0
+    for setup in setups:
+        on_pg, nodes = SETUPS[setup]
+        row = asyncio.run(measure(python, args.seats, args.rounds, args.workers, args.server_dir,
+                                  args.database if on_pg else None, nodes, tag=f"{setup}x"))
+        print(json.dumps({"setup": setup, **row}), flush=True)
     return 0
 
 
