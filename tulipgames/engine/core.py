@@ -30,7 +30,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 # Who a game is for and what the menu says: defined apart, for the catalogue the menu reads
 # without importing this module; the games' packages take it from here.
 from tulipgames.engine.names import name_problem  # what a record accepts (a bot's too)
-from tulipgames.i18n import Say, _, module_domain, render, translate_markdown
+from tulipgames.i18n import N_, Say, _, module_domain, render, translate_markdown
 from tulipgames.info import GameInfo
 
 
@@ -440,12 +440,19 @@ class State(ABC):
         """Re-deal, in place, everything ``seat`` cannot see. Perfect-information games: nothing."""
 
 
+#: The bot levels' keys most games share, as players read them (see :class:`BotLevel`).
+LEVEL_WORDS = (N_("random"), N_("easy"), N_("normal"), N_("hard"))
+
+
 @dataclass(frozen=True)
 class BotLevel:
     """One bot level of a game: its key (``bot:KEY``), how to make it and a one-line blurb.
 
     Each game's ``bots.py`` declares its levels, weakest first, in one ``LEVELS`` tuple; the
-    ``random`` level is the same for every game (``engine.bots.RANDOM``).
+    ``random`` level is the same for every game (``engine.bots.RANDOM``). A key is a word of
+    commands (``--seats Ana,bot:hard``), English everywhere; where a player reads it (menu,
+    setup, names beside seats) it is translated: the usual keys are :data:`LEVEL_WORDS`, a
+    game's own ones (the Flower Shop's solo levels) are in its catalogue.
     """
 
     name: str
