@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from tulipgames.engine.core import Action, BotLevel, State
+from tulipgames.i18n import N_
 
 
 class Bot(Protocol):
@@ -54,7 +55,7 @@ class RandomBot:
 
 
 #: The baseline level every game offers.
-RANDOM = BotLevel("random", RandomBot, "picks any legal move at random")
+RANDOM = BotLevel("random", RandomBot, N_("picks any legal move at random"))
 
 
 def outcome_values(totals: tuple[float, ...]) -> tuple[float, ...]:

@@ -55,6 +55,7 @@ from tulipgames.games.flowershop.rules import (
     flower_price,
     kind,
 )
+from tulipgames.i18n import N_
 
 #: What a free hook is expected to cost while no basket is stored for it.
 HOOK_NEED = 4.5
@@ -567,11 +568,12 @@ class FlowerSearchBot:
 
 LEVELS: tuple[BotLevel, ...] = (
     BotLevel(
-        "easy", lambda seed: GreedyBot(), "takes the card that scores most now", default=True,
-        strength="beats random 100 of 100 at 2 seats; wins 100% against 3 random at 4 (4x fair)",
+        "easy", lambda seed: GreedyBot(), N_("takes the card that scores most now"), default=True,
+        strength=N_("beats random 100 of 100 at 2 seats; wins 100% against 3 random at 4 "
+                    "(4x fair)"),
     ),
     BotLevel(
-        "hard", DraftBot, "plays each pick out to the end on re-dealt hands; solo: searches",
-        strength="beats easy 81% of 200 at 2 seats; wins 57% against 3 easy at 4 (2.3x fair)",
+        "hard", DraftBot, N_("plays each pick out to the end on re-dealt hands; solo: searches"),
+        strength=N_("beats easy 81% of 200 at 2 seats; wins 57% against 3 easy at 4 (2.3x fair)"),
     ),
 )

@@ -54,6 +54,7 @@ from tulipgames.games.sixtyone.rules import (
     area_acorns,
     area_full,
 )
+from tulipgames.i18n import N_
 
 LEAF_WEIGHT = 0.6
 X_WORTH = 2.5
@@ -369,8 +370,8 @@ def same_sheet(sheet: Sheet) -> tuple[tuple[int, ...], ...]:
 
 #: Strengths measured by ``tulipgames ladder`` (docs/bots.md, section Sixty-One).
 LEVELS: tuple[BotLevel, ...] = (
-    BotLevel("normal", NormalBot, "takes the placement that scores best now", default=True,
-             strength="beats random 92 in 100 at 2 seats, 86% alone against 3"),
-    BotLevel("hard", HardBot, "weighs every spot by the exact odds of the dice to come",
-             strength="beats normal 72 in 100 at 2 seats, 52% alone against 3"),
+    BotLevel("normal", NormalBot, N_("takes the placement that scores best now"), default=True,
+             strength=N_("beats random 92 in 100 at 2 seats, 86% alone against 3")),
+    BotLevel("hard", HardBot, N_("weighs every spot by the exact odds of the dice to come"),
+             strength=N_("beats normal 72 in 100 at 2 seats, 52% alone against 3")),
 )

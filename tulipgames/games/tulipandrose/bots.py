@@ -55,6 +55,7 @@ from tulipgames.games.tulipandrose.rules import (
     split_problem,
     worth_of,
 )
+from tulipgames.i18n import N_
 
 #: Points a loan costs beyond the florins it brings: -30 points, +20 florins.
 LOAN_COST = -data.LOAN_POINTS - data.LOAN_FLORINS
@@ -622,14 +623,14 @@ LEVELS: tuple[BotLevel, ...] = (
     BotLevel(
         "normal",
         NormalBot,
-        "prices each bouquet for itself and its rivals",
+        N_("prices each bouquet for itself and its rivals"),
         default=True,
-        strength="beats random 40 of 40 at 2 seats; wins 100% against 3 random at 4 (4x fair)",
+        strength=N_("beats random 40 of 40 at 2 seats; wins 100% against 3 random at 4 (4x fair)"),
     ),
     BotLevel(
         "hard",
         hard_bot,
-        "plays its best few options out in re-dealt worlds",
-        strength="beats normal 77% at 2 seats; wins 48% against 3 normal at 4",
+        N_("plays its best few options out in re-dealt worlds"),
+        strength=N_("beats normal 77% at 2 seats; wins 48% against 3 normal at 4"),
     ),
 )
