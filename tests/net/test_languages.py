@@ -35,7 +35,9 @@ def test_a_client_wish_chooses_only_a_released_language_unless_the_server_previe
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv(i18n.PREVIEW_ENV, raising=False)
-    assert language.choose("", {"LANGUAGE": "de_DE.UTF-8"}) == "en"  # not released yet
+    assert language.choose("", {"LANGUAGE": "de_DE.UTF-8"}) == "de"  # released
+    monkeypatch.setattr(i18n, "RELEASED", frozenset({"fr", "nl"}))  # as if German were not
+    assert language.choose("", {"LANGUAGE": "de_DE.UTF-8"}) == "en"
     monkeypatch.setenv(i18n.PREVIEW_ENV, "1")  # the server's own environment
     assert language.choose("", {"LANGUAGE": "de_DE.UTF-8"}) == "de"
     assert language.choose("", {"LANGUAGE": "pt_BR.UTF-8:fr"}) == "fr"  # no Portuguese

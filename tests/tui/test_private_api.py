@@ -41,7 +41,7 @@ LIBRARIES = ("textual", "rich")
 #: scan cannot tell ``session._app`` from an App's ``_app``; a new one is reviewed here).
 KNOWN_OURS = frozenset({
     "panel._rows",  # bench_ui: a PatchStatic's own rows
-    "session._app", "session._driver",  # net/server.py: a GameSession's
+    "session._app", "session._driver", "session._highlight",  # net/server.py: a session's
 })
 
 
