@@ -31,7 +31,8 @@ WORDS = {
            "Jetzt 15 FP = 6B +9K +1$ -1A", "w: nächster Laden", "Aufgedeckt · Runde 3 · Wahl 1",
            "Was kann ich jetzt tun", "Einlagern OR08 Auftrag (1/4)",
            "▸ Verkaufen (6): Enter öffnet", "▸ Wegwerfen (4): Enter öffnet",
-           "Ben easy 4/8 gefüllt  1 Korb 4FP  Lager 0  Abfall 0  $12  nutzt",
+           # (a bot's level in its language, its first letter where "leicht" does not fit)
+           "Ben l    4/8 gefüllt  1 Korb 4FP  Lager 0  Abfall 0  $12  nutzt",
            "2 Körbe 4FP", "Runde 3, Wahl 1 aufgedeckt: Ana OR08 (Auftrag);"],
     "fr": ["Ana : Utilisez OR08 (commande) : à poser, réserver, vendre ou jeter.",
            "Boutique de Ana (Rouge)", "Caisse $8 (1 FP)  Poubelle 1→2 (-1 FP)",
@@ -39,7 +40,7 @@ WORDS = {
            "Actuel 15 FP = 6p +9pa +1$ -1pb", "w : boutique suivante",
            "Révélé · manche 3 · choix 1", "Que puis-je faire", "Réserver OR08 commande (1/4)",
            "▸ Vendre (6) : Entrée ouvre", "▸ Jeter (4) : Entrée ouvre",
-           "Ben easy 4/8 pleins  1 panier 4FP  réserve 0  poubelle 0  $12  utilise",
+           "Ben f    4/8 pleins  1 panier 4FP  réserve 0  poubelle 0  $12  utilise",
            "Manche 3, choix 1 révélé : Ana OR08 (commande);"],
     "nl": ["Ana: Gebruik OR08 (bestelling): plaatsen, opslaan, verkopen of weggooien.",
            "Winkel van Ana (Rood)", "Kassa $8 (1 FP)  Afval 1→2 (-1 FP)",
@@ -47,7 +48,7 @@ WORDS = {
            "In gebruik OR08 bestelling", "Opslag 0/4", "Nu 15 FP = 6b +9m +1$ -1a",
            "w: volgende winkel", "Onthuld · ronde 3 · keuze 1", "Wat kan ik nu doen",
            "Opslaan OR08 bestelling (1/4)", "▸ Herschikken (3): Enter opent",
-           "Ben easy 4/8 gevuld  1 mand 4FP  opslag 0  afval 0  $12  gebruikt",
+           "Ben m    4/8 gevuld  1 mand 4FP  opslag 0  afval 0  $12  gebruikt",
            "Ronde 3, keuze 1 onthuld: Ana OR08 (bestelling);"],
 }
 #: Words of the English screen that no translated screen may still show.
