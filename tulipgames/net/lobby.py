@@ -1375,11 +1375,11 @@ class Lobby:
                 self._waiting_changed(opened, event.status == "closed")
             return
         if table is None:  # the waiting table started on another node: its game comes here
-            self._started_elsewhere(opened, event.save)
+            self._dealt_elsewhere(opened, event.save)
         elif event.save == table.save_id:
             self._follow(table)  # a move, or only its votes or settings: read both
         elif table.save_id is not None and event.save > table.save_id:
-            self._rematched_elsewhere(opened, event.save)
+            self._dealt_elsewhere(opened, event.save)
 
     # -- tables waiting for players, shared by the nodes ----------------------------------------
     @staticmethod
@@ -1465,9 +1465,10 @@ class Lobby:
         opened.listeners.publish(opened)
         self.listeners.publish(self)
 
-    def _started_elsewhere(self, opened: OpenTable, save_id: int) -> None:
-        """The waiting table this node has a copy of started on another node: its game is
-        brought here from the store, and the sessions waiting here go to their seats."""
+    def _dealt_elsewhere(self, opened: OpenTable, save_id: int) -> None:
+        """Another node dealt a game at a table this node has a copy of (the waiting table
+        started, or the rematch every player accepted): the game is brought here from the
+        store, and the sessions here go to their seats in it."""
         found = None if self.store is None else self.store.shared_save(opened.code)
         if found is None or found[0] != save_id:
             return
@@ -1482,34 +1483,13 @@ class Lobby:
             log.warning("cannot bring table %s here: %s", opened.code, exc)
             return
         self._attach(opened.code, table)
+        if opened.table is not None:
+            opened.table.close()  # the finished game a rematch follows
         opened.table = table
+        opened.votes_here.clear()
         for seat, spec in enumerate(table.seats):
             opened.seats[seat] = Seat(None if spec.is_bot else spec.name,
                                       spec.bot_level if spec.is_bot else None)
-        opened.listeners.publish(opened)
-        self.listeners.publish(self)
-
-    def _rematched_elsewhere(self, opened: OpenTable, save_id: int) -> None:
-        """Another node dealt the rematch every player accepted: the new game comes here, and
-        the sessions at the finished one go on to it."""
-        found = None if self.store is None else self.store.shared_save(opened.code)
-        if found is None or found[0] != save_id:
-            return
-        try:
-            decided = found[1].get("decided")
-            table = RemoteTable.adopt(
-                self.store.load(save_id, bot_delay=self.bot_delay),
-                TableSettings.from_json(found[1]), now=self.now,
-                decided=decided if isinstance(decided, dict) else None,
-            )
-        except Exception as exc:
-            log.warning("cannot bring the rematch of table %s here: %s", opened.code, exc)
-            return
-        self._attach(opened.code, table)
-        if opened.table is not None:
-            opened.table.close()
-        opened.table = table
-        opened.votes_here.clear()
         opened.listeners.publish(opened)
         self.listeners.publish(self)
 
