@@ -11,6 +11,7 @@ import pytest
 
 from tests.pg import Backend
 from tests.tui import toygame
+from tulipgames import games
 from tulipgames.engine.core import SeatSpec
 from tulipgames.store import DB_NAME, SCHEMA_VERSION, SaveError, Store
 from tulipgames.table import SaveConflict, Table
@@ -66,6 +67,36 @@ def test_the_second_of_two_writers_on_one_save_is_refused_and_nothing_is_lost(
     with pytest.raises(SaveConflict):  # now the first screen is the one behind
         play_first_legal(first)
     assert on_disk(backend, table.save_id)[0] == [list(a) for a in again.record.actions]
+
+
+def test_players_deciding_at_once_through_two_writers_both_get_their_choice(
+    backend: Backend,
+):
+    """A Sixty-One round, each player's copy of the table in its own process (two nodes):
+    the second to save has not read the first's pick, yet its pick is laid on top of it and
+    the round resolves; a seat's own move saved by the other writer is still refused."""
+    first_store, second_store = backend.open(), backend.open()
+    table = Table.new(games.get_game("sixtyone"), [SeatSpec("Ana"), SeatSpec("Ben")], 11)
+    first_store.create(table)
+    ana, ben = first_store.load(table.save_id), second_store.load(table.save_id)
+    assert ana.state.to_act() == (0, 1)
+    ana_pick = ana.state.legal_actions(0)[0]
+    ben_pick = ben.state.legal_actions(1)[-1]
+    ana.play(0, ana_pick)
+    ben.play(1, ben_pick)  # behind by ana's pick: no conflict for ben to see
+    saved, revision = on_disk(backend, table.save_id)
+    assert saved == [[0, str(ana_pick)], [1, str(ben_pick)]]
+    assert revision == 2 and ben.revision == 2
+    assert ben.record.actions == [(0, str(ana_pick)), (1, str(ben_pick))]
+
+    # a seat's own move saved by the other writer (the player's second session) is the
+    # player's to see: the stale copy's move for that seat is refused, not laid on top
+    stale, other = first_store.load(table.save_id), second_store.load(table.save_id)
+    seat = other.state.to_act()[0]
+    other.play(seat, other.state.legal_actions(seat)[0])
+    with pytest.raises(SaveConflict):
+        stale.play(seat, stale.state.legal_actions(seat)[0])
+    assert on_disk(backend, table.save_id)[1] == 3
 
 
 def test_a_finished_game_is_not_rewritten_by_a_table_that_is_behind(backend: Backend):

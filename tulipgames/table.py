@@ -21,6 +21,7 @@ import logging
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Generic, TypeVar
 
 from tulipgames.engine.bots import Bot, bot_move
@@ -70,6 +71,10 @@ class SaveConflict(SaveFailed):
 #: A game's choice labels may mark the levels a choice list is grouped by ("Fox burrows · spot
 #: 2 · write 5"); the plain mode says them with commas. Labels without it group word by word.
 LEVEL_MARK = " · "
+
+#: How often :meth:`Table.play` lays a refused choice again on a newer save before it gives
+#: up (each time another writer saved first: a seat deciding at once on another node).
+REBASES = 3
 
 
 @dataclass(frozen=True)
@@ -311,11 +316,35 @@ class Table:
 
         Raises :class:`IllegalAction` with the reason when a step cannot be read or the rules
         forbid it, and :class:`SaveFailed` when the result cannot be saved; in both cases
-        nothing changes.
+        nothing changes. When another writer saved the game first (:class:`SaveConflict`) the
+        table takes their record, and the choice is played again on top of it while it still
+        stands (:meth:`_still_stands`); otherwise the conflict is raised.
         """
         if not actions:
             return []
         parsed = [self._parse(action) for action in actions]
+        refused: SaveConflict | None = None
+        for _attempt in range(REBASES + 1):
+            base = list(self.record.actions)
+            try:
+                events = self._apply(seat, parsed)
+            except IllegalAction:
+                if refused is not None:
+                    raise refused from None
+                raise
+            try:
+                self._commit(partial(self._roll_back, len(base), None))
+            except SaveConflict as conflict:
+                refused = conflict
+                if not self._still_stands(seat, base):
+                    raise
+                continue  # the same choice, laid on the other writer's moves
+            return events
+        assert refused is not None
+        raise refused
+
+    def _apply(self, seat: int, parsed: list[Action]) -> list[Event]:
+        """Apply ``parsed`` for ``seat`` in memory, all or none (not saved)."""
         before = len(self.applied)
         backup = self.state.clone() if len(parsed) > 1 else None
         events: list[Event] = []
@@ -328,8 +357,25 @@ class Table:
         except IllegalAction:
             self._roll_back(before, backup)
             raise
-        self._commit(lambda: self._roll_back(before, backup))
         return events
+
+    def _still_stands(self, seat: int, base: list[tuple[int, str]]) -> bool:
+        """After a refused save (the table now holds the other writer's record): whether
+        ``seat``'s refused choice still stands, so it may be played again on top. It does when
+        the other writer only added other seats' moves to the game this choice was made in, the
+        seat must still act, and those moves left it the very same choices: players deciding
+        at once (a Sixty-One round, each on their own node) never see each other's pick, so
+        the order their picks reach the store in cannot matter. Anything else (the seat's own
+        move made elsewhere, an undo, a stand-in) is the player's to see first."""
+        newer = self.record.actions
+        if newer[:len(base)] != base:
+            return False
+        if any(other == seat for other, _action in newer[len(base):]):
+            return False
+        if seat not in self.state.to_act():
+            return False
+        then = replay(self.game, self.record, upto=len(base)).state
+        return _choices(then, seat) == _choices(self.state, seat)
 
     def take_back(self, seat: int, steps: int = 1) -> None:
         """Undo ``seat``'s latest ``steps`` quiet steps with one replay, one save and one
@@ -508,3 +554,8 @@ class Table:
         while not self.state.is_over() and self.bot_seats_to_act():
             seat = self.bot_seats_to_act()[0]
             self.play(seat, self.think_job(seat)())
+
+
+def _choices(state: State, seat: int) -> list[str]:
+    """What ``seat`` may do in ``state``, in notation (to compare two positions' choices)."""
+    return sorted(str(action) for action in state.legal_actions(seat))
